@@ -1,0 +1,2 @@
+export * as schema from "./schema";
+export { getDatabase, openDatabase, type Db } from "./client";

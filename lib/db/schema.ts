@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { index, integer, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
+export const sandbox = pgSchema("sandbox");
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const merchants = sandbox.table("merchants", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  webhookSecret: text("webhook_secret").notNull(),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = sandbox.table("api_keys", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
+  name: text("name").notNull(),
+  /** SHA-256 of the key, hex: the key itself is never stored. */
+  keyHash: text("key_hash").notNull().unique(),
+  /** What a person sees to tell keys apart, e.g. "sk_test_demo…". */
+  keyPrefix: text("key_prefix").notNull(),
+  scopes: text("scopes").array().notNull(),
+  createdAt: createdAt(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
+const crypto = (name: string) => numeric(name, { precision: 38, scale: 18, mode: "number" });
+
+export const invoices = sandbox.table(
+  "invoices",
+  {
+    /** UUID v7: time-ordered, so it also breaks ties in a stable order. */
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
+    orderId: text("order_id").notNull(),
+    orderName: text("order_name"),
+    status: text("status").notNull(),
+    fiatAmount: money("fiat_amount").notNull(),
+    fiatCurrency: text("fiat_currency").notNull().default("EUR"),
+    cryptoAmount: crypto("crypto_amount").notNull(),
+    currency: text("currency").notNull(),
+    allowedErrorPercent: integer("allowed_error_percent").notNull(),
+    callbackUrl: text("callback_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // Payment: where the customer pays and what the chain has shown so far.
+    paymentAddress: text("payment_address"),
+    amountReceived: crypto("amount_received"),
+    /** EUR per one unit of `currency` when the invoice was priced. */
+    rate: numeric("rate", { precision: 24, scale: 8, mode: "number" }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    confirmations: integer("confirmations"),
+    confirmationsRequired: integer("confirmations_required"),
+  },
+  (t) => [
+    uniqueIndex("invoices_merchant_order_uq").on(t.merchantId, t.orderId),
+    // One index per sort key, alone and behind each equality filter, each ending in the tie-breaker, so
+    // every filter × sort of GET /invoices reads a page straight off an index (scanned backwards for desc).
+    ...(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const).flatMap((key) => {
+      const column = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount }[key];
+      return [
+        index(`invoices_${key}_idx`).on(t.merchantId, column, t.id),
+        index(`invoices_status_${key}_idx`).on(t.merchantId, t.status, column, t.id),
+        index(`invoices_currency_${key}_idx`).on(t.merchantId, t.currency, column, t.id),
+      ];
+    }),
+  ],
+);
+
+export const transactions = sandbox.table(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+    txHash: text("tx_hash").notNull(),
+    amount: crypto("amount").notNull(),
+    confirmations: integer("confirmations").notNull(),
+    blockHeight: integer("block_height"),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("transactions_invoice_idx").on(t.invoiceId, t.seenAt)],
+);

@@ -1,0 +1,62 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The one place the process environment is read. Validated once, on first use; a bad value stops the
+ * server with a message naming the variable instead of failing later in some request.
+ */
+const port = z.coerce.number().int().min(1).max(65535).default(3000);
+
+const envSchema = z.object({
+  PORT: port,
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  INVOICING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  INVOICING_API_KEY: z.string().min(1).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+
+export type Env = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Base URL of the invoicing API the console talks to, without a trailing slash. */
+  invoicingApiUrl: string;
+  invoicingApiKey: string;
+  /** True when the console talks to the sandbox this app serves itself. */
+  embeddedSandbox: boolean;
+  upstreamTimeoutMs: number;
+};
+
+/** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
+export const SANDBOX_FULL_ACCESS_KEY = "sk_test_demo_full";
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(emptyAsUnset(process.env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.INVOICING_API_URL && !e.INVOICING_API_KEY) {
+    throw new Error("Invalid configuration:\n  INVOICING_API_KEY: required when INVOICING_API_URL is set");
+  }
+  const embeddedSandbox = !e.INVOICING_API_URL;
+  cached = {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/api/v1`).replace(/\/+$/, ""),
+    invoicingApiKey: e.INVOICING_API_KEY ?? SANDBOX_FULL_ACCESS_KEY,
+    embeddedSandbox,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+  };
+  return cached;
+}
+
+function emptyAsUnset(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]));
+}

@@ -1,0 +1,3 @@
+export * from "./status";
+export * from "./schemas";
+export * from "./ids";

@@ -1,0 +1,31 @@
+/** The six statuses of the spec: the list filter and PATCH accept these. */
+export const INVOICE_STATUSES = ["new", "pending", "completed", "expired", "cancelled", "paid_partial"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Every status an invoice can have: the six plus `archived`, which only POST /archived creates (DESIGN §3). */
+export const ALL_INVOICE_STATUSES = [...INVOICE_STATUSES, "archived"] as const;
+export type AnyInvoiceStatus = (typeof ALL_INVOICE_STATUSES)[number];
+
+export const STATUS_LABELS: Record<AnyInvoiceStatus, string> = {
+  new: "New",
+  pending: "Pending",
+  completed: "Completed",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  paid_partial: "Partly paid",
+  archived: "Archived",
+};
+
+export const STATUS_DESCRIPTIONS: Record<AnyInvoiceStatus, string> = {
+  new: "Issued; no payment seen yet.",
+  pending: "A payment was seen and is waiting for confirmations.",
+  completed: "Paid in full and confirmed.",
+  expired: "The payment window closed without full payment.",
+  cancelled: "Voided; no payment is expected.",
+  paid_partial: "Less than the amount due was received.",
+  archived: "A historical record entered by hand.",
+};
+
+export function isKnownStatus(value: string): value is AnyInvoiceStatus {
+  return (ALL_INVOICE_STATUSES as readonly string[]).includes(value);
+}

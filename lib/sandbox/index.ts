@@ -1,0 +1,42 @@
+import "server-only";
+import { getDatabase, type Db } from "@/lib/db";
+import { problemResponse } from "@/lib/problem";
+import { authenticate, type Caller } from "./keys";
+import { ensureSeeded } from "./seed";
+
+export { listInvoices, getInvoice } from "./invoices";
+export { requireScope, type Caller } from "./keys";
+export { SANDBOX_CURRENCIES } from "./currencies";
+
+const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };
+
+/** The sandbox's database, seeded on its first start (DESIGN §5). */
+export function getSandboxDb(): Promise<Db> {
+  if (!holder.__invoiceConsoleSandbox) {
+    holder.__invoiceConsoleSandbox = getDatabase().then(async (db) => {
+      await ensureSeeded(db);
+      return db;
+    });
+    holder.__invoiceConsoleSandbox.catch(() => (holder.__invoiceConsoleSandbox = undefined));
+  }
+  return holder.__invoiceConsoleSandbox;
+}
+
+type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P }) => Promise<unknown>;
+
+/**
+ * Every sandbox route: authenticate the Api-key, run the handler, answer JSON or a problem. Handlers return
+ * the body (200) or a Response of their own for other statuses.
+ */
+export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const db = await getSandboxDb();
+      const caller = await authenticate(db, request.headers.get("api-key"));
+      const result = await handler({ request, db, caller, params: await context.params });
+      return result instanceof Response ? result : Response.json(result, { headers: { "cache-control": "no-store" } });
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
+}

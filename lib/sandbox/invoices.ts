@@ -1,0 +1,130 @@
+import "server-only";
+import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { invoices, transactions } from "@/lib/db/schema";
+import { formatInvoiceId, parseInvoiceId, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
+import { notFound, Problem } from "@/lib/problem";
+import { explorerUrl, findCurrency } from "./currencies";
+import type { Caller } from "./keys";
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
+
+const SORT_COLUMNS = {
+  created_at: invoices.createdAt,
+  updated_at: invoices.updatedAt,
+  fiat_amount: invoices.fiatAmount,
+  crypto_amount: invoices.cryptoAmount,
+} as const;
+
+/** GET /invoices: one page in the requested order, ties broken by id so pages never overlap (DESIGN §3). */
+export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQuery): Promise<InvoiceList> {
+  const conditions: (SQL | undefined)[] = [
+    eq(invoices.merchantId, caller.merchantId),
+    query.status ? eq(invoices.status, query.status) : undefined,
+    query.currency ? eq(invoices.currency, query.currency) : undefined,
+    query.created_after ? gt(invoices.createdAt, new Date(query.created_after)) : undefined,
+    query.created_before ? lt(invoices.createdAt, new Date(query.created_before)) : undefined,
+  ];
+  const where = and(...conditions);
+  const direction = query.sort_order === "asc" ? asc : desc;
+
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort_by]), direction(invoices.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+
+  const totalPages = Math.ceil(total / query.page_size);
+  return {
+    items: await withTransactions(db, rows),
+    pagination: {
+      current_page: query.page,
+      page_size: query.page_size,
+      total_pages: totalPages,
+      total_records: total,
+      has_next: query.page < totalPages,
+      has_previous: query.page > 1,
+    },
+  };
+}
+
+/**
+ * GET /invoices/{id}. An id that names no invoice — malformed, unknown — is a 404; an invoice of another
+ * merchant is a 403, as the spec lists for this operation (DESIGN §3).
+ */
+export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise<Invoice> {
+  const row = await findOwnInvoice(db, caller, rawId);
+  const [invoice] = await withTransactions(db, [row]);
+  return invoice;
+}
+
+export async function findOwnInvoice(db: Db, caller: Caller, rawId: string): Promise<InvoiceRow> {
+  const id = parseInvoiceId(rawId);
+  const [row] = id ? await db.select().from(invoices).where(eq(invoices.id, id)).limit(1) : [];
+  if (!row) throw notFound(`No invoice has the id ${JSON.stringify(rawId)}.`);
+  if (row.merchantId !== caller.merchantId) {
+    throw new Problem({
+      status: 403,
+      code: "forbidden",
+      title: "This invoice belongs to another merchant",
+      detail: "The API key's merchant does not own this invoice.",
+    });
+  }
+  return row;
+}
+
+async function withTransactions(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> {
+  const ids = rows.filter((r) => r.paymentAddress !== null).map((r) => r.id);
+  const txs = ids.length
+    ? await db.select().from(transactions).where(inArray(transactions.invoiceId, ids)).orderBy(asc(transactions.seenAt))
+    : [];
+  const byInvoice = new Map<string, TransactionRow[]>();
+  for (const t of txs) byInvoice.set(t.invoiceId, [...(byInvoice.get(t.invoiceId) ?? []), t]);
+  return rows.map((row) => toApiInvoice(row, byInvoice.get(row.id) ?? []));
+}
+
+export function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
+  const currency = findCurrency(row.currency);
+  return {
+    invoice_id: formatInvoiceId(row.id),
+    order_id: row.orderId,
+    order_name: row.orderName,
+    status: row.status,
+    fiat_amount: row.fiatAmount,
+    fiat_currency: row.fiatCurrency,
+    crypto_amount: row.cryptoAmount,
+    currency: row.currency,
+    allowed_error_percent: row.allowedErrorPercent,
+    callback_url: row.callbackUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    payment:
+      row.paymentAddress === null
+        ? null
+        : {
+            address: row.paymentAddress,
+            network: currency?.network ?? null,
+            amount_due: row.cryptoAmount,
+            amount_received: row.amountReceived,
+            rate: row.rate,
+            paid_at: row.paidAt?.toISOString() ?? null,
+            confirmations: row.confirmations,
+            confirmations_required: row.confirmationsRequired,
+            transactions: txs.map((t) => ({
+              tx_hash: t.txHash,
+              amount: t.amount,
+              confirmations: t.confirmations,
+              block_height: t.blockHeight,
+              seen_at: t.seenAt.toISOString(),
+              explorer_url: explorerUrl(row.currency, t.txHash),
+            })),
+          },
+  };
+}

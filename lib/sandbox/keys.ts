@@ -1,0 +1,59 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { apiKeys } from "@/lib/db/schema";
+import { Problem } from "@/lib/problem";
+
+export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const DEMO_MERCHANT_ID = "0190a1d2-0000-7000-8000-000000000001";
+export const OTHER_MERCHANT_ID = "0190a1d2-0000-7000-8000-000000000002";
+
+/** Well-known test keys, like stripe-mock's (DESIGN §3). Documented in the README. */
+export const DEMO_KEYS = [
+  { key: "sk_test_demo_full", name: "Demo full access", merchantId: DEMO_MERCHANT_ID, scopes: [...SCOPES] },
+  { key: "sk_test_demo_readonly", name: "Demo read-only", merchantId: DEMO_MERCHANT_ID, scopes: ["invoices:read", "rates:read"] },
+  { key: "sk_test_other_merchant", name: "Other merchant", merchantId: OTHER_MERCHANT_ID, scopes: [...SCOPES] },
+] satisfies { key: string; name: string; merchantId: string; scopes: Scope[] }[];
+
+export function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export type Caller = { merchantId: string; scopes: readonly string[] };
+
+const unauthorized = (detail: string) =>
+  new Problem({
+    status: 401,
+    code: "unauthorized",
+    title: "Missing or unknown API key",
+    detail,
+    headers: { "www-authenticate": 'Api-key realm="sandbox"' },
+  });
+
+/** The merchant behind an `Api-key` header, or 401. */
+export async function authenticate(db: Db, header: string | null): Promise<Caller> {
+  const key = header?.trim();
+  if (!key) throw unauthorized("Send your key in the Api-key header.");
+  const [row] = await db
+    .select({ merchantId: apiKeys.merchantId, scopes: apiKeys.scopes })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) throw unauthorized("The Api-key header names no active key. Check for typos or use another key.");
+  return row;
+}
+
+export function requireScope(caller: Caller, scope: Scope): void {
+  if (!caller.scopes.includes(scope)) {
+    throw new Problem({
+      status: 403,
+      code: "insufficient_scope",
+      title: "This API key may not do that",
+      detail: `The key lacks the ${scope} scope.`,
+    });
+  }
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { apiKeys, merchants } from "@/lib/db/schema";
+import { SANDBOX_CURRENCIES } from "./currencies";
+import { DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, hashKey } from "./keys";
+
+export const DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
+export const DEMO_INVOICE_COUNT = 2_400;
+const OTHER_MERCHANT_INVOICE_COUNT = 60;
+
+/**
+ * First start of the sandbox: the demo merchants, their well-known keys and a year of invoices. Runs in one
+ * transaction and only when the demo merchant does not exist yet, so a restart never re-seeds and several
+ * instances starting together seed once.
+ */
+export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7340102)`);
+    const inserted = await tx
+      .insert(merchants)
+      .values([
+        { id: DEMO_MERCHANT_ID, name: "Northwind Outfitters", webhookSecret: DEMO_WEBHOOK_SECRET },
+        { id: OTHER_MERCHANT_ID, name: "Contoso Coffee Roasters", webhookSecret: "whsec_b3RoZXItbWVyY2hhbnQtc2VjcmV0" },
+      ])
+      .onConflictDoNothing()
+      .returning({ id: merchants.id });
+    if (inserted.length === 0) return false;
+    await tx
+      .insert(apiKeys)
+      .values(DEMO_KEYS.map((k) => ({ merchantId: k.merchantId, name: k.name, keyHash: hashKey(k.key), keyPrefix: k.key.slice(0, 12), scopes: k.scopes })))
+      .onConflictDoNothing();
+    await seedInvoices(tx as unknown as Db, { merchantId: DEMO_MERCHANT_ID, count: invoiceCount, seed: 0.42 });
+    await seedInvoices(tx as unknown as Db, { merchantId: OTHER_MERCHANT_ID, count: OTHER_MERCHANT_INVOICE_COUNT, seed: 0.17 });
+    return true;
+  });
+}
+
+const PRODUCTS = [
+  "Merino Wool Sweater", "Trail Running Shoes", "Waterproof Shell Jacket", "Down Sleeping Bag -10°C", "Ultralight Tent 2P",
+  "Titanium Camping Mug", "Carbon Trekking Poles", "Insulated Water Bottle 1L", "Headlamp 900 lm", "Hiking Backpack 45L",
+  "Alpaca Beanie", "Gore-Tex Gloves", "Thermal Base Layer Set", "Climbing Harness", "Dynamic Rope 60 m",
+  "Bouldering Crash Pad", "Espresso Grinder Pro", "Pour-Over Kettle", "Single-Origin Coffee 1 kg", "Cast Iron Skillet 28 cm",
+  "Canvas Weekender Bag", "Leather Card Holder", "Mechanical Keyboard", "4K Monitor 27\"", "Noise-Cancelling Headphones",
+  "E-Bike Service", "Road Bike Tune-Up", "Gift Card", "Annual Membership", "Workshop Ticket: Winter Navigation",
+  "Avalanche Transceiver", "Ski Touring Skins", "Snowshoes", "Wool Socks 3-Pack", "Repair Kit",
+];
+const VARIANTS = ["", "", "", " (S)", " (M)", " (L)", " (XL)", " — Slate", " — Forest Green", " — Sand", " ×2", " ×3", " + Express Shipping"];
+
+const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+/**
+ * Inserts `count` realistic invoices for one merchant in two set-based statements: statuses by a real-world
+ * mix, amounts log-normally spread, rates that drift over the year, payment details and a transaction on
+ * everything that was (partly) paid. `seed` makes the data the same from run to run.
+ */
+export async function seedInvoices(db: Db, opts: { merchantId: string; count: number; seed: number; now?: Date }): Promise<void> {
+  const now = (opts.now ?? new Date()).toISOString();
+  let cumulative = 0;
+  const catalog = sql.join(
+    SANDBOX_CURRENCIES.map((c) => {
+      const lower = cumulative;
+      cumulative += c.sim.share;
+      return sql`(${c.code}, ${c.network}, ${Math.min(c.decimals, 8)}::int, ${c.referencePriceEur}::numeric, ${c.sim.volatility}::float8,
+        ${c.confirmationsRequired}::int, ${c.sim.addressPrefix}, ${c.sim.addressLength}::int, ${c.sim.txPrefix},
+        ${c.sim.blockSeconds}::float8, ${c.sim.tipHeight}::bigint, ${lower}::float8, ${cumulative}::float8)`;
+    }),
+    sql`, `,
+  );
+
+  await db.execute(sql`select setseed(${opts.seed})`);
+  await db.execute(sql`
+    with catalog (code, network, decimals, price, volatility, required, addr_prefix, addr_len, tx_prefix, block_seconds, tip_height, lo, hi) as (
+      values ${catalog}
+    ),
+    draw as (
+      select n, random() as r_status, random() as r_currency, random() as r_age, random() as r_amount, random() as r_cents,
+             random() as r_pay, random() as r_confirm, random() as r_later, random() as r_other
+      from generate_series(1, ${opts.count}::int) as n
+    ),
+    shaped as (
+      select d.*, c.*,
+        case when r_status < .55 then 'completed' when r_status < .69 then 'expired' when r_status < .75 then 'cancelled'
+             when r_status < .80 then 'paid_partial' when r_status < .86 then 'pending' when r_status < .95 then 'new'
+             else 'archived' end as status
+      from draw d join catalog c on d.r_currency * ${cumulative}::float8 >= c.lo and d.r_currency * ${cumulative}::float8 < c.hi
+    ),
+    timed as (
+      select s.*,
+        ${now}::timestamptz - case
+          when status in ('new', 'pending') then r_age * interval '20 hours'
+          when status = 'archived' then interval '30 days' + r_age * interval '330 days'
+          else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end as created_at
+      from shaped s
+    ),
+    priced as (
+      select t.*,
+        round((t.price * (1 + t.volatility * sin(extract(epoch from t.created_at) / 86400 / 47))
+                        * (1 + (t.r_other - 0.5) * t.volatility * 0.05))::numeric, 8) as rate,
+        case when r_cents < .45 then floor(exp(2.6 + r_amount * r_amount * 6.4)) + 0.99
+             when r_cents < .8 then round(exp(2.6 + r_amount * r_amount * 6.4))
+             else round(exp(2.6 + r_amount * r_amount * 6.4)::numeric, 2) end::numeric(18, 2) as fiat_amount,
+        case when status in ('completed', 'paid_partial', 'pending')
+             then least(t.created_at + (2 + r_pay * 50) * interval '1 minute', ${now}::timestamptz) end as paid_at,
+        encode(sha256(convert_to(${opts.merchantId}::text || n || r_pay, 'UTF8')), 'hex') as hex
+      from timed t
+    ),
+    numbered as (
+      select p.*, round(p.fiat_amount / p.rate, p.decimals) as crypto_amount,
+             row_number() over (order by p.created_at, p.n) as seq
+      from priced p
+    )
+    insert into sandbox.invoices (id, merchant_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency,
+      allowed_error_percent, callback_url, created_at, updated_at, expires_at, payment_address, amount_received, rate, paid_at,
+      confirmations, confirmations_required)
+    select
+      -- UUID v7: the creation time in the first 48 bits, then random bits with the version set to 7.
+      encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+        placing substring(int8send(floor(extract(epoch from created_at) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid,
+      ${opts.merchantId}::uuid,
+      'ORD-' || to_char(created_at at time zone 'UTC', 'YYMM') || '-' || lpad(seq::text, 6, '0'),
+      (${textArray(PRODUCTS)})[1 + floor(r_other * ${PRODUCTS.length})::int] || (${textArray(VARIANTS)})[1 + floor(r_later * ${VARIANTS.length})::int],
+      status,
+      fiat_amount,
+      'EUR',
+      crypto_amount,
+      code,
+      case when r_confirm < .7 then 1 when r_confirm < .85 then 0 when r_confirm < .95 then 2 else 5 end,
+      case when status <> 'archived' and r_later < .85 then 'https://shop.example.com/api/payments/webhook' end,
+      created_at,
+      case status
+        when 'new' then created_at
+        when 'pending' then paid_at
+        when 'completed' then least(paid_at + required * block_seconds * (1 + r_later) * interval '1 second', ${now}::timestamptz)
+        when 'cancelled' then least(created_at + r_later * interval '20 hours', ${now}::timestamptz)
+        when 'archived' then created_at
+        else created_at + interval '1 day' end,
+      case when status <> 'archived' then created_at + interval '1 day' end,
+      case when status <> 'archived' then
+        case when network = 'ethereum' then '0x' || substr(hex, 1, 40)
+             else addr_prefix || substr(translate(hex || reverse(hex), '01', 'pq'), 1, addr_len) end end,
+      case status
+        when 'completed' then crypto_amount
+        when 'pending' then crypto_amount
+        when 'paid_partial' then round(crypto_amount * (0.25 + r_pay * 0.6)::numeric, decimals)
+        when 'archived' then null
+        else 0 end,
+      case when status <> 'archived' then rate end,
+      paid_at,
+      case status
+        when 'completed' then required + least(floor(extract(epoch from ${now}::timestamptz - paid_at) / block_seconds), 50000)::int
+        when 'paid_partial' then required + least(floor(extract(epoch from ${now}::timestamptz - paid_at) / block_seconds), 50000)::int
+        when 'pending' then floor(r_confirm * required)::int
+        when 'archived' then null
+        else 0 end,
+      case when status <> 'archived' then required end
+    from numbered
+  `);
+
+  await db.execute(sql`
+    with catalog (code, tx_prefix, block_seconds, tip_height) as (
+      values ${sql.join(SANDBOX_CURRENCIES.map((c) => sql`(${c.code}, ${c.sim.txPrefix}, ${c.sim.blockSeconds}::float8, ${c.sim.tipHeight}::bigint)`), sql`, `)}
+    )
+    insert into sandbox.transactions (invoice_id, tx_hash, amount, confirmations, block_height, seen_at)
+    select i.id,
+      c.tx_prefix || encode(sha256(convert_to(i.id::text, 'UTF8')), 'hex'),
+      i.amount_received,
+      i.confirmations,
+      case when i.confirmations > 0 then c.tip_height - floor(extract(epoch from ${now}::timestamptz - i.paid_at) / c.block_seconds)::bigint end,
+      i.paid_at
+    from sandbox.invoices i join catalog c on c.code = i.currency
+    where i.merchant_id = ${opts.merchantId}::uuid and i.status in ('completed', 'paid_partial', 'pending')
+  `);
+}

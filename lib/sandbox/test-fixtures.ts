@@ -1,0 +1,39 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "@/lib/db";
+import { apiKeys, invoices, merchants } from "@/lib/db/schema";
+import { hashKey, SCOPES } from "./keys";
+
+export type FixtureInvoice = Partial<typeof invoices.$inferInsert> & { createdAt: Date };
+
+/**
+ * A merchant of its own with a key and exactly the invoices a test describes, so tests see only their own
+ * data even on a shared PostgreSQL server.
+ */
+export async function createTestMerchant(db: Db, rows: FixtureInvoice[], scopes: string[] = [...SCOPES]) {
+  const merchantId = randomUUID();
+  const key = `sk_test_${merchantId.replaceAll("-", "")}`;
+  await db.insert(merchants).values({ id: merchantId, name: "Test merchant", webhookSecret: "whsec_dGVzdA==" });
+  await db.insert(apiKeys).values({ merchantId, name: "test", keyHash: hashKey(key), keyPrefix: key.slice(0, 12), scopes });
+  const inserted = rows.length
+    ? await db
+        .insert(invoices)
+        .values(
+          rows.map((r, i) => ({
+            id: uuidv7({ msecs: r.createdAt.getTime() }),
+            orderId: `T-${i + 1}`,
+            status: "new",
+            fiatAmount: 10,
+            cryptoAmount: 0.001,
+            currency: "BTC",
+            allowedErrorPercent: 1,
+            updatedAt: r.createdAt,
+            ...r,
+            merchantId,
+          })),
+        )
+        .returning()
+    : [];
+  return { merchantId, key, invoices: inserted };
+}
