@@ -1,0 +1,3 @@
+import { health } from "@/lib/health";
+
+export const GET = health;

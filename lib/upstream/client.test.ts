@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Problem } from "@/lib/problem";
+import { createUpstream } from "./client";
+
+/** A real HTTP server that misbehaves on purpose, one way per path. */
+const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+  "/ok/currencies": (req, res) => json(res, 200, { currencies: [{ code: "BTC", name: "Bitcoin" }], extra: true }),
+  "/401/currencies": (_, res) => json(res, 401, { title: "Unauthorized", status: 401 }),
+  "/500/currencies": (_, res) => json(res, 500, { oops: true }),
+  "/503/currencies": (_, res) => res.writeHead(503).end("<html>Service Unavailable</html>"),
+  "/garbage/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).end("{not json"),
+  "/shape/currencies": (_, res) => json(res, 200, { currencies: [{ code: 42 }] }),
+  "/hang/currencies": () => {},
+  "/429/currencies": (_, res) => res.writeHead(429, { "retry-after": "17" }).end(),
+  "/404/invoices/invoice_x": (_, res) =>
+    json(res, 404, { title: "Not found", status: 404, code: "not_found", detail: "No invoice has the id invoice_x." }),
+};
+
+let server: Server;
+let origin: string;
+const seenKeys: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seenKeys.push(req.headers["api-key"] as string | undefined);
+    (behaviours[req.url ?? ""] ?? ((_, r) => json(r, 404, {})))(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+const client = (mode: string, baseUrl = `${origin}/${mode}`) => createUpstream({ baseUrl, apiKey: "sk_secret_123", timeoutMs: 300 });
+
+async function problemOf(promise: Promise<unknown>): Promise<Problem> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Problem);
+  return error as Problem;
+}
+
+describe("upstream client", () => {
+  it("sends the Api-key header and passes unknown fields through", async () => {
+    const body = await client("ok").listCurrencies();
+    expect(body).toEqual({ currencies: [{ code: "BTC", name: "Bitcoin" }], extra: true });
+    expect(seenKeys.at(-1)).toBe("sk_secret_123");
+  });
+
+  it.each([
+    ["401", 502, "upstream_key_rejected", /INVOICING_API_KEY/],
+    ["500", 502, "upstream_error", /HTTP 500/],
+    ["503", 502, "upstream_error", /HTTP 503/],
+    ["garbage", 502, "upstream_invalid_response", /did not answer JSON/],
+    ["shape", 502, "upstream_invalid_response", /currencies\.0\.code/],
+    ["hang", 504, "upstream_timeout", /0\.3 s/],
+    ["429", 429, "upstream_rate_limited", /17 s/],
+  ])("maps an upstream that answers %s to %i %s", async (mode, status, code, detail) => {
+    const problem = await problemOf(client(mode).listCurrencies());
+    expect(problem.status).toBe(status);
+    expect(problem.code).toBe(code);
+    expect(problem.detail).toMatch(detail);
+    expect(JSON.stringify(problem.toJSON())).not.toContain("sk_secret_123");
+  });
+
+  it("keeps Retry-After on a rate-limited answer", async () => {
+    const problem = await problemOf(client("429").listCurrencies());
+    expect(problem.headers["retry-after"]).toBe("17");
+  });
+
+  it("passes the provider's own 404 problem through", async () => {
+    const problem = await problemOf(client("404").getInvoice("invoice_x"));
+    expect(problem).toMatchObject({ status: 404, code: "not_found", detail: "No invoice has the id invoice_x." });
+  });
+
+  it("answers 502 unreachable when nothing listens", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const problem = await problemOf(client("", `http://127.0.0.1:${port}/api/v1`).listCurrencies());
+    expect(problem).toMatchObject({ status: 502, code: "upstream_unreachable" });
+    expect(problem.detail).toContain(`127.0.0.1:${port}`);
+  });
+});
