@@ -1,0 +1,143 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { StatusBadge } from "@/components/invoices/status-badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
+import { formatCrypto, formatEur, formatFiat } from "@/lib/format";
+import { formatInvoiceId, parseInvoiceId, type Invoice } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { upstream } from "@/lib/upstream/client";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function loadInvoice(rawId: string): Promise<Invoice> {
+  const id = parseInvoiceId(decodeURIComponent(rawId));
+  if (!id) notFound();
+  try {
+    return await upstream().getInvoice(formatInvoiceId(id));
+  } catch (error) {
+    if (error instanceof Problem && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = parseInvoiceId(decodeURIComponent((await params).id));
+  return { title: id ? `Invoice …${id.slice(-8)}` : "Invoice" };
+}
+
+export default async function InvoicePage({ params }: Props) {
+  const invoice = await loadInvoice((await params).id);
+  const payment = invoice.payment;
+  const decimals = 8;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link href="/invoices" className="text-sm text-indigo-700 hover:underline">
+        ← All invoices
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="font-mono text-xs text-zinc-500">
+            {invoice.invoice_id} <CopyButton value={invoice.invoice_id} label="Copy invoice id" />
+          </p>
+          <h1 className="mt-1 flex items-center gap-3 text-2xl font-semibold tracking-tight">
+            {invoice.order_name || invoice.order_id}
+            <StatusBadge status={invoice.status} />
+          </h1>
+          <p className="mt-1 text-sm text-zinc-600">Order {invoice.order_id}</p>
+        </div>
+        <div className="text-right tabular-nums">
+          <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
+          <p className="text-sm text-zinc-600">
+            {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Invoice">
+          <Field label="Status"><StatusBadge status={invoice.status} /></Field>
+          <Field label="Fiat amount" numeric>{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</Field>
+          <Field label="Crypto amount" numeric>{formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}</Field>
+          <Field label="Allowed payment error">{invoice.allowed_error_percent != null ? `${invoice.allowed_error_percent} %` : "—"}</Field>
+          <Field label="Callback URL">{invoice.callback_url ? <span className="font-mono text-xs break-all">{invoice.callback_url}</span> : "—"}</Field>
+          <Field label="Created"><DateTime iso={invoice.created_at} /></Field>
+          <Field label="Updated"><DateTime iso={invoice.updated_at} /></Field>
+          <Field label="Expires"><DateTime iso={invoice.expires_at} /></Field>
+        </Section>
+
+        <Section title="Payment">
+          {payment ? (
+            <>
+              <Field label="Network">{payment.network ?? "—"}</Field>
+              <Field label="Address">
+                {payment.address ? (
+                  <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
+                    {payment.address} <CopyButton value={payment.address} label="Copy address" />
+                  </span>
+                ) : "—"}
+              </Field>
+              <Field label="Amount due" numeric>{payment.amount_due != null ? `${formatCrypto(payment.amount_due, decimals)} ${invoice.currency}` : "—"}</Field>
+              <Field label="Amount received" numeric>{payment.amount_received != null ? `${formatCrypto(payment.amount_received, decimals)} ${invoice.currency}` : "—"}</Field>
+              <Field label="Rate" numeric>{payment.rate != null ? `${formatEur(payment.rate)} per ${invoice.currency}` : "—"}</Field>
+              <Field label="Paid"><DateTime iso={payment.paid_at} /></Field>
+              <Field label="Confirmations" numeric>
+                {payment.confirmations != null && payment.confirmations_required != null
+                  ? `${payment.confirmations} of ${payment.confirmations_required}`
+                  : "—"}
+              </Field>
+            </>
+          ) : (
+            <p className="text-sm text-zinc-600">No payment details: this invoice has no payment address (archived records have none).</p>
+          )}
+        </Section>
+      </div>
+
+      <Section title="Blockchain transactions">
+        {payment?.transactions?.length ? (
+          <ul className="divide-y divide-zinc-100">
+            {payment.transactions.map((tx) => (
+              <li key={tx.tx_hash} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
+                  {tx.explorer_url ? (
+                    <a href={tx.explorer_url} target="_blank" rel="noreferrer" className="text-indigo-700 hover:underline">
+                      {tx.tx_hash}
+                    </a>
+                  ) : tx.tx_hash}
+                  <CopyButton value={tx.tx_hash} label="Copy transaction hash" />
+                </span>
+                <span className="tabular-nums text-zinc-700">
+                  {formatCrypto(tx.amount, decimals)} {invoice.currency} · {tx.confirmations ?? "—"} confirmations
+                  {tx.block_height != null ? ` · block ${tx.block_height}` : ""} · <DateTime iso={tx.seen_at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-zinc-600">No transactions seen for this invoice.</p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs" aria-labelledby={`section-${title}`}>
+      <h2 id={`section-${title}`} className="mb-3 text-sm font-semibold text-zinc-900">{title}</h2>
+      <dl className="divide-y divide-zinc-100">{children}</dl>
+    </section>
+  );
+}
+
+function Field({ label, numeric, children }: { label: string; numeric?: boolean; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-2 text-sm">
+      <dt className="text-zinc-600">{label}</dt>
+      <dd className={`col-span-2 text-zinc-900 ${numeric ? "tabular-nums" : ""}`}>{children}</dd>
+    </div>
+  );
+}

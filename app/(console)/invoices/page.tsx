@@ -1,0 +1,37 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { InvoiceTable } from "@/components/invoices/invoice-table";
+import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
+import { getQueryClient } from "@/lib/query/get-query-client";
+import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
+import { currencyKeys, invoiceKeys } from "@/lib/query/invoices";
+import { upstream } from "@/lib/upstream/client";
+
+export const metadata: Metadata = { title: "Invoices" };
+
+/**
+ * The first page of the current view arrives with the HTML: the server reads the URL with the client's own
+ * parsers, fetches under the client's own query key, and hands the cache over for hydration.
+ */
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const query = toListQuery(await loadInvoiceListState(searchParams));
+  const queryClient = getQueryClient();
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: invoiceKeys.list(query), queryFn: () => upstream().listInvoices(query) }),
+    queryClient.prefetchQuery({ queryKey: currencyKeys.all, queryFn: () => upstream().listCurrencies() }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Invoices</h1>
+        <p className="mt-1 text-sm text-zinc-600">Every invoice the invoicing API has issued. Click a row for its details.</p>
+      </div>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <InvoiceToolbar />
+        <InvoiceTable />
+      </HydrationBoundary>
+    </div>
+  );
+}

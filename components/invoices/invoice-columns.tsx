@@ -1,0 +1,77 @@
+"use client";
+
+import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
+import Link from "next/link";
+import { CopyButton } from "@/components/ui/copy-button";
+import { DateTime } from "@/components/ui/date-time";
+import { formatCryptoAligned, formatFiat, shortInvoiceId } from "@/lib/format";
+import type { Invoice } from "@/lib/invoicing";
+import { StatusBadge } from "./status-badge";
+
+export const invoiceTableFeatures = tableFeatures({ rowSortingFeature });
+
+const column = createColumnHelper<typeof invoiceTableFeatures, Invoice>();
+
+const numeric = "text-right tabular-nums";
+
+/** Column ids equal the API's sort_by values where the column sorts. */
+export const invoiceColumns = column.columns([
+  column.accessor("invoice_id", {
+    header: "Invoice",
+    enableSorting: false,
+    cell: ({ getValue }) => (
+      <span className="inline-flex items-center gap-1 font-mono text-xs">
+        <Link
+          href={`/invoices/${getValue()}`}
+          onClick={(e) => e.stopPropagation()}
+          className="text-indigo-700 hover:underline"
+          title={getValue()}
+          aria-label={`Open invoice ${getValue()}`}
+        >
+          {shortInvoiceId(getValue())}
+        </Link>
+        <CopyButton value={getValue()} label={`Copy invoice id ${getValue()}`} />
+      </span>
+    ),
+  }),
+  column.accessor("order_id", {
+    header: "Order",
+    enableSorting: false,
+    cell: ({ getValue }) => <span className="font-mono text-xs text-zinc-700">{getValue()}</span>,
+  }),
+  column.accessor("order_name", {
+    header: "Order name",
+    enableSorting: false,
+    cell: ({ getValue }) => <span className="block max-w-56 truncate" title={getValue() ?? undefined}>{getValue() || "—"}</span>,
+  }),
+  column.accessor("status", { header: "Status", enableSorting: false, cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
+  column.accessor("fiat_amount", {
+    id: "fiat_amount",
+    header: "Amount (EUR)",
+    meta: { className: numeric },
+    cell: ({ row }) => <span className="font-medium">{formatFiat(row.original.fiat_amount, row.original.fiat_currency)}</span>,
+  }),
+  column.accessor("crypto_amount", {
+    id: "crypto_amount",
+    header: "Crypto amount",
+    meta: { className: numeric },
+    cell: ({ row }) => (
+      <span>
+        {formatCryptoAligned(row.original.crypto_amount)}
+        <span className="ml-1.5 inline-block w-10 text-left text-xs text-zinc-500">{row.original.currency}</span>
+      </span>
+    ),
+  }),
+  column.accessor("created_at", {
+    id: "created_at",
+    header: "Created",
+    meta: { className: "whitespace-nowrap tabular-nums" },
+    cell: ({ getValue }) => <DateTime iso={getValue()} />,
+  }),
+  column.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    meta: { className: "whitespace-nowrap tabular-nums" },
+    cell: ({ getValue }) => <DateTime iso={getValue()} />,
+  }),
+]);

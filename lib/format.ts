@@ -1,0 +1,63 @@
+/*
+ * Numbers and dates for people. A fixed locale keeps server and browser output identical (no hydration
+ * mismatch); time zones are the one thing only the browser knows, see components/ui/date-time.tsx.
+ */
+const LOCALE = "en-GB";
+
+const eur = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
+const integer = new Intl.NumberFormat(LOCALE);
+
+export function formatEur(amount: number): string {
+  return eur.format(amount);
+}
+
+export function formatFiat(amount: number, currency: string): string {
+  if (currency === "EUR") return formatEur(amount);
+  try {
+    return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(amount);
+  } catch {
+    return `${integer.format(amount)} ${currency}`;
+  }
+}
+
+/** Crypto amounts: at least two decimals, at most eight, no float noise. */
+export function formatCrypto(amount: number, maxDecimals = 8): string {
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: Math.min(maxDecimals, 8) }).format(amount);
+}
+
+const FIGURE_SPACE = "\u2007";
+
+/**
+ * A crypto amount padded on the right with figure spaces to eight decimal places, so that in a column of
+ * tabular figures the decimal points line up whatever each amount's precision.
+ */
+export function formatCryptoAligned(amount: number): string {
+  const text = formatCrypto(amount);
+  const decimals = text.length - text.indexOf(".") - 1;
+  return text + FIGURE_SPACE.repeat(Math.max(0, 8 - decimals));
+}
+
+export function formatCount(n: number): string {
+  return integer.format(n);
+}
+
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+};
+
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, timeZone }).format(new Date(iso));
+}
+
+export function formatUtc(iso: string): string {
+  return `${new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, second: "2-digit", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+}
+
+/** "invoice_0190…" → its last eight characters: the random part, which tells invoices apart at a glance. */
+export function shortInvoiceId(id: string): string {
+  return id.length > 12 ? `…${id.slice(-8)}` : id;
+}

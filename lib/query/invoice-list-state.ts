@@ -1,0 +1,78 @@
+import {
+  createLoader,
+  createParser,
+  parseAsInteger,
+  parseAsIsoDate,
+  parseAsNumberLiteral,
+  parseAsStringLiteral,
+  type inferParserType,
+} from "nuqs/server";
+import { ALL_INVOICE_STATUSES, SORT_FIELDS, SORT_ORDERS, type InvoiceListQuery } from "@/lib/invoicing";
+
+/**
+ * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
+ * and the client table, so both compute the same API query and the same cache key. A value that does not
+ * parse (page=abc) falls back to its default instead of breaking the page.
+ */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const CREATED_PRESETS = { "7d": 7, "30d": 30, "90d": 90, "12m": 365 } as const;
+export type CreatedPreset = keyof typeof CREATED_PRESETS;
+
+const parseAsCurrencyCode = createParser({
+  parse: (value) => (/^[A-Za-z0-9]{2,10}$/.test(value) ? value.toUpperCase() : null),
+  serialize: (value: string) => value,
+});
+
+export const invoiceListParsers = {
+  status: parseAsStringLiteral(ALL_INVOICE_STATUSES),
+  currency: parseAsCurrencyCode,
+  created: parseAsStringLiteral(Object.keys(CREATED_PRESETS) as CreatedPreset[]),
+  from: parseAsIsoDate,
+  to: parseAsIsoDate,
+  page: parseAsInteger.withDefault(1),
+  page_size: parseAsNumberLiteral(PAGE_SIZES).withDefault(20),
+  sort_by: parseAsStringLiteral(SORT_FIELDS).withDefault("created_at"),
+  sort_order: parseAsStringLiteral(SORT_ORDERS).withDefault("desc"),
+};
+
+export type InvoiceListState = inferParserType<typeof invoiceListParsers>;
+
+/** Filters only: what "reset" clears and what sends the view back to page 1 when it changes. */
+export const FILTER_KEYS = ["status", "currency", "created", "from", "to"] as const;
+
+export function hasFilters(state: InvoiceListState): boolean {
+  return FILTER_KEYS.some((key) => state[key] !== null);
+}
+
+const DAY = 86_400_000;
+const utcMidnight = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/**
+ * URL state → the API's list query. Date filters are whole UTC days: a preset counts back from today's
+ * UTC midnight, and a custom range includes both of its days.
+ */
+export function toListQuery(state: InvoiceListState, now = new Date()): InvoiceListQuery {
+  let after: number | undefined;
+  let before: number | undefined;
+  if (state.created) {
+    after = utcMidnight(now) - CREATED_PRESETS[state.created] * DAY;
+  } else {
+    if (state.from) after = utcMidnight(state.from);
+    if (state.to) before = utcMidnight(state.to) + DAY;
+  }
+  if (after !== undefined && before !== undefined && after >= before) before = undefined;
+  return {
+    ...(state.status ? { status: state.status } : {}),
+    ...(state.currency ? { currency: state.currency } : {}),
+    // created_after is exclusive: one millisecond earlier keeps an invoice made exactly at midnight.
+    ...(after !== undefined ? { created_after: new Date(after - 1).toISOString() } : {}),
+    ...(before !== undefined ? { created_before: new Date(before).toISOString() } : {}),
+    page: Math.max(1, state.page),
+    page_size: state.page_size,
+    sort_by: state.sort_by,
+    sort_order: state.sort_order,
+  };
+}
+
+/** Reads the state from a page's `searchParams` on the server, with the same parsers as the client. */
+export const loadInvoiceListState = createLoader(invoiceListParsers);

@@ -1,0 +1,13 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { getSandboxDb } from "@/lib/sandbox";
+
+export async function startup(): Promise<void> {
+  const e = env();
+  const started = Date.now();
+  await getDatabase();
+  if (e.embeddedSandbox) await getSandboxDb();
+  const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
+  console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
+}
