@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
+
+const rows = (page: Page) => page.locator("tbody tr");
+const column = async (page: Page, index: number) => rows(page).locator(`td:nth-child(${index})`).allInnerTexts();
+const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9.]/g, "")));
+const STATUS_COLUMN = 4;
+const AMOUNT_COLUMN = 5;
+const CRYPTO_COLUMN = 6;
+
+test("the first page arrives with the HTML, not after a client fetch", async ({ request }) => {
+  const html = await (await request.get("/invoices?status=completed&currency=BTC")).text();
+  expect(html).toMatch(/1–20 of [\d,]+/);
+  expect(html.match(/ORD-\d{4}-\d{6}/g)?.length).toBeGreaterThanOrEqual(20);
+  expect(html).toContain("Completed");
+});
+
+test("filter, sort and paginate; reload and back restore the view", async ({ page }) => {
+  await page.goto("/invoices");
+  await expect(rows(page)).toHaveCount(20);
+  const total = Number((await page.locator("#invoice-range").innerText()).split(" of ")[1].replace(/,/g, ""));
+  expect(total).toBeGreaterThanOrEqual(2000);
+
+  await page.getByLabel("Status").selectOption("completed");
+  await expect(page).toHaveURL(/status=completed/);
+  await expect.poll(async () => new Set(await column(page, STATUS_COLUMN))).toEqual(new Set(["Completed"]));
+
+  await page.getByLabel("Currency").selectOption("BTC");
+  await expect(page).toHaveURL(/currency=BTC/);
+  await expect.poll(async () => (await column(page, CRYPTO_COLUMN)).every((t) => t.trim().endsWith("BTC"))).toBe(true);
+
+  // Amount: first click sorts high to low, the second low to high.
+  const amountHeader = page.getByRole("columnheader", { name: /Amount \(EUR\)/ });
+  await amountHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/sort_by=fiat_amount/);
+  await expect(amountHeader).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(async () => {
+    const amounts = euros(await column(page, AMOUNT_COLUMN));
+    return amounts.every((a, i) => i === 0 || amounts[i - 1] >= a);
+  }).toBe(true);
+  await amountHeader.getByRole("button").click();
+  await expect(amountHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/sort_order=asc/);
+  await expect.poll(async () => {
+    const amounts = euros(await column(page, AMOUNT_COLUMN));
+    return amounts.length === 20 && amounts.every((a, i) => i === 0 || amounts[i - 1] <= a);
+  }).toBe(true);
+  const lastOfPageOne = euros(await column(page, AMOUNT_COLUMN)).at(-1)!;
+
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+  await expect.poll(async () => euros(await column(page, AMOUNT_COLUMN))[0]).toBeGreaterThanOrEqual(lastOfPageOne);
+  const pageTwo = await column(page, 1);
+
+  // A reload shows the same view, controls included.
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("completed");
+  await expect(page.getByLabel("Currency")).toHaveValue("BTC");
+  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+  expect(await column(page, 1)).toEqual(pageTwo);
+
+  // Back steps through the history of views.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await page.goForward();
+  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+
+  // Changing a filter returns to page 1; a bigger page shows more rows.
+  await page.getByLabel("Status").selectOption("expired");
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await page.getByLabel("Rows per page").selectOption("50");
+  await expect(page).toHaveURL(/page_size=50/);
+  await expect.poll(async () => rows(page).count()).toBeGreaterThan(20);
+
+  await page.getByRole("button", { name: "Reset filters" }).click();
+  await expect(page).not.toHaveURL(/status=|currency=/);
+  await expect(page.getByLabel("Status")).toHaveValue("");
+});
+
+test("a date preset and a custom range filter by creation date", async ({ page }) => {
+  await page.goto("/invoices");
+  await page.getByLabel("Created").selectOption("7d");
+  await expect(page).toHaveURL(/created=7d/);
+  const weekAgo = Date.now() - 8 * 86_400_000;
+  await expect.poll(async () => {
+    const stamps = await rows(page).locator("td:nth-child(7) time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+    return stamps.length > 0 && stamps.every((s) => Date.parse(s) > weekAgo);
+  }).toBe(true);
+
+  await page.getByLabel("Created").selectOption("custom");
+  await page.getByLabel("From (UTC)").fill("2020-01-01");
+  await page.getByLabel("To (UTC)").fill("2020-01-31");
+  await expect(page.getByText("No invoices match these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page).not.toHaveURL(/from=|to=/);
+});
+
+test("invalid URL parameters fall back to the defaults", async ({ page }) => {
+  await page.goto("/invoices?page=abc&page_size=7&status=bogus&sort_by=name&currency=%24%24");
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await expect(page.getByLabel("Status")).toHaveValue("");
+});
+
+test("a page past the end offers the last page", async ({ page }) => {
+  await page.goto("/invoices?page=9999");
+  await expect(page.getByText("This page is past the end of the list")).toBeVisible();
+  await page.getByRole("button", { name: "Go to the last page" }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+});
+
+test("an API failure shows the problem and a retry that recovers", async ({ page }) => {
+  await page.goto("/invoices");
+  await expect(rows(page)).toHaveCount(20);
+  await page.route("**/api/invoices?*", (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ title: "The invoicing API cannot be reached", status: 502, code: "upstream_unreachable", detail: "Could not connect to pay.example." }),
+    }),
+  );
+  await page.getByLabel("Status").selectOption("cancelled");
+  const alert = page.getByRole("alert").filter({ hasText: "invoicing API" });
+  await expect(alert).toContainText("The invoicing API cannot be reached");
+  await expect(alert).toContainText("Could not connect to pay.example.");
+  await page.unroute("**/api/invoices?*");
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(alert).toHaveCount(0);
+  await expect.poll(async () => new Set(await column(page, STATUS_COLUMN))).toEqual(new Set(["Cancelled"]));
+});
+
+test("a row opens its invoice; an unknown id shows a way back", async ({ page }) => {
+  await page.goto("/invoices?status=completed");
+  const orderId = (await column(page, 2))[0];
+  await rows(page).first().locator("td:nth-child(3)").click();
+  await expect(page).toHaveURL(/\/invoices\/invoice_[0-9a-f-]{36}$/);
+  await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
+  await expect(page.getByText(/of \d+/).first()).toBeVisible(); // confirmations "N of M"
+
+  await page.goto("/invoices/invoice_00000000-0000-7000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
+  await page.goto("/invoices/not-an-id");
+  await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to all invoices" }).click();
+  await expect(rows(page)).toHaveCount(20);
+});
+
+test("the API key never reaches the browser", async ({ page }) => {
+  const bodies: string[] = [];
+  page.on("response", async (response) => bodies.push(await response.text().catch(() => "")));
+  await page.goto("/invoices");
+  await page.getByLabel("Status").selectOption("pending");
+  await expect(page).toHaveURL(/status=pending/);
+  await page.waitForLoadState("networkidle");
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) expect(body).not.toContain("sk_test_demo_full");
+});
+
+test("screenshot of the table", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.goto("/invoices?sort_by=fiat_amount");
+  await expect(rows(page)).toHaveCount(20);
+  await page.screenshot({ path: testInfo.outputPath("invoice-table.png"), fullPage: true });
+});
