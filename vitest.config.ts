@@ -1,12 +1,15 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname),
+      "@": root,
       // `server-only` throws outside React Server Components; under test these modules run in plain Node.
-      "server-only": path.resolve(__dirname, "test/empty-module.ts"),
+      "server-only": path.join(root, "test/empty-module.ts"),
     },
   },
   test: {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
@@ -141,7 +143,7 @@ test("a row opens its invoice; an unknown id shows a way back", async ({ page })
   await rows(page).first().locator("td:nth-child(3)").click();
   await expect(page).toHaveURL(/\/invoices\/invoice_[0-9a-f-]{36}$/);
   await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
-  await expect(page.getByText(/of \d+/).first()).toBeVisible(); // confirmations "N of M"
+  await expect(page.getByText(/\d+ \(confirmed, \d+ required\)/)).toBeVisible();
 
   await page.goto("/invoices/invoice_00000000-0000-7000-8000-000000000000");
   await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
@@ -160,6 +162,14 @@ test("the API key never reaches the browser", async ({ page }) => {
   await page.waitForLoadState("networkidle");
   expect(bodies.length).toBeGreaterThan(3);
   for (const body of bodies) expect(body).not.toContain("sk_test_demo_full");
+});
+
+test("no file shipped to browsers contains the API key", () => {
+  const files = readdirSync(".next/static", { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) {
+    expect(readFileSync(path.join(file.parentPath, file.name), "latin1"), file.name).not.toContain("sk_test_demo_full");
+  }
 });
 
 test("screenshot of the table", async ({ page }, testInfo) => {

@@ -85,9 +85,7 @@ export default async function InvoicePage({ params }: Props) {
               <Field label="Rate" numeric>{payment.rate != null ? `${formatEur(payment.rate)} per ${invoice.currency}` : "—"}</Field>
               <Field label="Paid"><DateTime iso={payment.paid_at} /></Field>
               <Field label="Confirmations" numeric>
-                {payment.confirmations != null && payment.confirmations_required != null
-                  ? `${payment.confirmations} of ${payment.confirmations_required}`
-                  : "—"}
+                {confirmationsText(payment.confirmations, payment.confirmations_required)}
               </Field>
             </>
           ) : (
@@ -122,6 +120,13 @@ export default async function InvoicePage({ params }: Props) {
       </Section>
     </div>
   );
+}
+
+/** "3 of 6" while confirming; once enough, the count and that it is confirmed. */
+function confirmationsText(count: number | null | undefined, required: number | null | undefined): string {
+  if (count == null) return "—";
+  if (required == null) return String(count);
+  return count >= required ? `${count} (confirmed, ${required} required)` : `${count} of ${required}`;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

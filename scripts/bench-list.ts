@@ -1,0 +1,448 @@
+// `npm run bench:list`: how fast is GET /invoices on a big merchant, straight to the sandbox and through the
+// console's proxy? Seeds a fresh database, serves the built app with `next start`, and prints p50/p95 for every
+// sort_by × sort_order, with and without a status filter, on page 1 and page 50. Figures are printed, never
+// asserted (DESIGN §6).
+//
+//   npm run bench:list                                   100,000 invoices in a fresh temporary PGlite folder
+//   DATABASE_URL=postgres://… npm run bench:list         1,000,000 invoices on PostgreSQL (seeded once, then reused)
+//   npm run bench:list -- --invoices 20000 --requests 10
+//
+// Options (also BENCH_INVOICES / BENCH_REQUESTS in the environment):
+//   --invoices N      invoices to seed for the demo merchant (default 100000 on PGlite, 1000000 on PostgreSQL)
+//   --requests K      timed requests per combination and path, after 2 warm-up requests (default 20)
+//   --status S        the status used for the filtered combinations (default completed)
+//   --timeout-ms T    limit for one request (default 30000)
+//   --max-requests M  refuse to start a run that would send more than M requests (default 5000)
+//   --reset           PostgreSQL only: empty the sandbox schema (TRUNCATE sandbox.merchants CASCADE) and seed
+//                     again. Destroys every sandbox merchant, key, invoice and webhook record in that database.
+//   --cookie C        a Cookie header for the console's /api/invoices, should it come to require a session
+//
+// The app must be built; when .next/BUILD_ID is missing this runs `next build` first. An existing build is
+// used as it is, so rebuild after changing the code.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Db } from "@/lib/db";
+import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
+import { ensureSeeded } from "@/lib/sandbox/seed";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// openDatabase finds its migrations relative to the working directory.
+process.chdir(root);
+
+const SORT_BY = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
+const SORT_ORDER = ["asc", "desc"] as const;
+const PAGES = [1, 50] as const;
+const WARM_UP = 2;
+const DIRECT_KEY = DEMO_KEYS.find((k) => k.key === "sk_test_demo_full")!.key;
+
+type Options = {
+  invoices: number;
+  requests: number;
+  status: string;
+  timeoutMs: number;
+  maxRequests: number;
+  reset: boolean;
+  cookie: string | undefined;
+  databaseUrl: string | undefined;
+};
+
+function parseOptions(argv: string[]): Options {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const o: Options = {
+    invoices: wholeNumber("BENCH_INVOICES", process.env.BENCH_INVOICES ?? (databaseUrl ? "1000000" : "100000")),
+    requests: wholeNumber("BENCH_REQUESTS", process.env.BENCH_REQUESTS ?? "20"),
+    status: "completed",
+    timeoutMs: 30_000,
+    maxRequests: 5_000,
+    reset: false,
+    cookie: undefined,
+    databaseUrl,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) fail(`${arg} needs a value.`);
+      return v;
+    };
+    switch (arg) {
+      case "--invoices": o.invoices = wholeNumber(arg, value()); break;
+      case "--requests": o.requests = wholeNumber(arg, value()); break;
+      case "--status": o.status = value(); break;
+      case "--timeout-ms": o.timeoutMs = wholeNumber(arg, value()); break;
+      case "--max-requests": o.maxRequests = wholeNumber(arg, value()); break;
+      case "--reset": o.reset = true; break;
+      case "--cookie": o.cookie = value(); break;
+      case "-h":
+      case "--help":
+        console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0].replace(/^\/\/ ?/gm, ""));
+        process.exit(0);
+      default: fail(`unknown argument ${arg} (see --help).`);
+    }
+  }
+  if (o.reset && !o.databaseUrl) fail("--reset applies to DATABASE_URL only; PGlite always starts from a fresh folder.");
+  return o;
+}
+
+function wholeNumber(name: string, raw: string): number {
+  const n = Number(raw.replace(/_/g, ""));
+  if (!Number.isInteger(n) || n < 1) fail(`${name} must be a whole number of at least 1, not "${raw}".`);
+  return n;
+}
+
+function fail(message: string): never {
+  console.error(`bench:list: ${message}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cleanup: the server and the temporary folder go away on success, failure and Ctrl-C alike.
+
+let server: ChildProcess | undefined;
+let tempDir: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  return (cleaning ??= (async () => {
+    await stopServer();
+    if (tempDir) {
+      rmSync(tempDir, { recursive: true, force: true });
+      tempDir = undefined;
+    }
+  })());
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`\nbench:list: ${signal}, stopping the server and removing the temporary folder.`);
+    void cleanup().finally(() => process.exit(128 + os.constants.signals[signal]));
+  });
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // The server runs in its own process group (detached), so this reaches next and anything it forked.
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+  await Promise.race([exited, sleep(8_000)]);
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Database
+
+async function prepareDatabase(o: Options): Promise<{ target: string; driver: string; count: number; filtered: number }> {
+  let target: string;
+  let driver: string;
+  if (o.databaseUrl) {
+    target = o.databaseUrl;
+    driver = `PostgreSQL (node-postgres) at ${redact(o.databaseUrl)}`;
+  } else {
+    tempDir = mkdtempSync(path.join(os.tmpdir(), "invoice-bench-"));
+    target = path.join(tempDir, "data");
+    driver = `PGlite (WASM) in ${target}`;
+  }
+  console.log(`Database: ${driver}`);
+
+  const started = performance.now();
+  const { db, close } = await openDatabase(target);
+  try {
+    console.log(`  opened and migrated in ${seconds(performance.now() - started)}`);
+    if (o.reset) {
+      await db.execute(sql`truncate table sandbox.merchants cascade`);
+      console.log("  --reset: emptied the sandbox schema");
+    }
+    console.log(`  seeding ${o.invoices.toLocaleString("en")} invoices for the demo merchant…`);
+    const seedStart = performance.now();
+    const seeded = await ensureSeeded(db, o.invoices);
+    const seedMs = performance.now() - seedStart;
+    const count = await countInvoices(db);
+    const filtered = await countInvoices(db, o.status);
+    if (seeded) {
+      console.log(`  seeded in ${seconds(seedMs)} (${Math.round((o.invoices / seedMs) * 1000).toLocaleString("en")} invoices/s)`);
+    } else {
+      console.log("  the demo merchant already exists: nothing seeded, measuring the invoices that are there.");
+      if (count !== o.invoices) {
+        console.log(
+          `  NOTE: it has ${count.toLocaleString("en")} invoices, not the ${o.invoices.toLocaleString("en")} asked for. ` +
+            "Rerun with --reset to empty the sandbox schema and seed the asked-for number.",
+        );
+      }
+    }
+    return { target, driver, count, filtered };
+  } finally {
+    // PGlite allows one process per data folder: the server opens it next.
+    await close();
+  }
+}
+
+async function countInvoices(db: Db, status?: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    status
+      ? sql`select count(*)::int as n from sandbox.invoices where merchant_id = ${DEMO_MERCHANT_ID}::uuid and status = ${status}`
+      : sql`select count(*)::int as n from sandbox.invoices where merchant_id = ${DEMO_MERCHANT_ID}::uuid`,
+  );
+  // node-postgres answers a QueryResult, PGlite a Results object: both carry rows.
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server
+
+async function ensureBuilt(): Promise<string> {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) {
+    console.log("No build (.next/BUILD_ID is missing): running `next build` first.");
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit" });
+      server = child; // so that Ctrl-C during the build stops it too
+      child.on("error", reject);
+      child.on("exit", (c) => resolve(c));
+    });
+    server = undefined;
+    if (code !== 0) throw new Error(`next build failed (exit ${code}).`);
+  }
+  const id = readFileSync(buildId, "utf8").trim();
+  return `${id} (built ${statSync(buildId).mtime.toISOString()})`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(o: Options, target: string): Promise<{ base: string; log: () => string }> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production" };
+  // The console must proxy to this server's own sandbox, whatever the caller's shell says.
+  delete childEnv.INVOICING_API_URL;
+  delete childEnv.INVOICING_API_KEY;
+  if (o.databaseUrl) {
+    childEnv.DATABASE_URL = o.databaseUrl;
+  } else {
+    delete childEnv.DATABASE_URL;
+    childEnv.DATA_DIR = target;
+  }
+  let output = "";
+  const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server = child;
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const deadline = started + 180_000;
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before answering. Its output:\n${output}`);
+    }
+    if (performance.now() > deadline) throw new Error(`next start did not answer within 180 s. Its output:\n${output}`);
+    try {
+      const res = await fetch(`${base}/sandbox/api/v1/invoices?page_size=1`, {
+        headers: { "api-key": DIRECT_KEY },
+        signal: AbortSignal.timeout(5_000),
+      });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  console.log(`Server: next start on ${base}, answering after ${seconds(performance.now() - started)} (pid ${child.pid})`);
+  return { base, log: () => output };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measuring
+
+type Combination = { sortBy: string; sortOrder: string; status: string | undefined; page: number };
+type Row = Combination & { total: number; direct: number[]; console: number[] };
+
+function combinations(status: string): Combination[] {
+  const list: Combination[] = [];
+  for (const s of [undefined, status])
+    for (const sortBy of SORT_BY)
+      for (const sortOrder of SORT_ORDER)
+        for (const page of PAGES) list.push({ sortBy, sortOrder, status: s, page });
+  return list;
+}
+
+function queryOf(c: Combination): string {
+  const q = new URLSearchParams({ sort_by: c.sortBy, sort_order: c.sortOrder, page: String(c.page) });
+  if (c.status) q.set("status", c.status);
+  return q.toString();
+}
+
+function label(c: Combination): string {
+  return `${c.sortBy} ${c.sortOrder}${c.status ? ` status=${c.status}` : ""} p${c.page}`;
+}
+
+/** One request, timed from sending to the last byte of the body. */
+async function timed(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ ms: number; status: number; body: string }> {
+  const start = performance.now();
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  const body = await res.text();
+  return { ms: performance.now() - start, status: res.status, body };
+}
+
+async function measure(base: string, c: Combination, o: Options): Promise<Row> {
+  const query = queryOf(c);
+  const direct = { url: `${base}/sandbox/api/v1/invoices?${query}`, headers: { "api-key": DIRECT_KEY, accept: "application/json" } };
+  const consoleHeaders: Record<string, string> = { accept: "application/json" };
+  if (o.cookie) consoleHeaders.cookie = o.cookie;
+  const viaConsole = { url: `${base}/api/invoices?${query}`, headers: consoleHeaders };
+
+  const row: Row = { ...c, total: -1, direct: [], console: [] };
+  // Direct and console alternate, so that drift (GC, the other engineer's build, caches) hits both alike.
+  for (let i = 0; i < WARM_UP + o.requests; i++) {
+    for (const [name, target] of [["direct", direct], ["console", viaConsole]] as const) {
+      const r = await timed(target.url, target.headers, o.timeoutMs);
+      if (r.status !== 200) {
+        const hint = name === "console" && (r.status === 401 || r.status === 403) ? " (does /api/invoices need a session now? pass --cookie)" : "";
+        throw new Error(`${name} GET ${target.url} answered ${r.status}${hint}: ${r.body.slice(0, 300)}`);
+      }
+      if (i === 0) {
+        const body = JSON.parse(r.body) as { items: unknown[]; pagination: { total_records: number } };
+        if (body.items.length === 0) throw new Error(`${name} GET ${target.url} answered no items: is the database seeded?`);
+        if (name === "direct") row.total = body.pagination.total_records;
+        else if (body.pagination.total_records !== row.total) {
+          throw new Error(`console and direct disagree on total_records for ${label(c)}: ${body.pagination.total_records} vs ${row.total}`);
+        }
+      }
+      if (i >= WARM_UP) row[name].push(r.ms);
+    }
+  }
+  return row;
+}
+
+/** Nearest-rank percentile. */
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Output
+
+function printTable(rows: Row[]): void {
+  const header = ["combination", "total", "direct p50", "direct p95", "console p50", "console p95", "ratio"];
+  const lines = rows.map((r) => {
+    const d50 = percentile(r.direct, 50);
+    const c50 = percentile(r.console, 50);
+    return [label(r), r.total.toLocaleString("en"), ms(d50), ms(percentile(r.direct, 95)), ms(c50), ms(percentile(r.console, 95)), `${(c50 / d50).toFixed(2)}×`];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+  for (const l of lines) console.log(format(l));
+}
+
+function printSummary(rows: Row[]): void {
+  const ratios = rows.map((r) => ({ r, ratio: median(r.console) / median(r.direct) }));
+  const worstRatio = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const slowestDirect = rows.reduce((a, b) => (median(b.direct) > median(a.direct) ? b : a));
+  const slowestConsole = rows.reduce((a, b) => (median(b.console) > median(a.console) ? b : a));
+  console.log("");
+  console.log(
+    `Summary: median ratio ${median(ratios.map((x) => x.ratio)).toFixed(2)}× (console p50 / direct p50 over ${rows.length} combinations); ` +
+      `worst ratio ${worstRatio.ratio.toFixed(2)}× at ${label(worstRatio.r)}; ` +
+      `slowest direct ${label(slowestDirect)} (p50 ${ms(median(slowestDirect.direct))}); ` +
+      `slowest via console ${label(slowestConsole)} (p50 ${ms(median(slowestConsole.console))}).`,
+  );
+  const slow = rows.filter((r) => median(r.direct) > 100);
+  console.log(
+    slow.length
+      ? `Direct p50 over 100 ms: ${slow.map((r) => `${label(r)} (${ms(median(r.direct))})`).join("; ")}`
+      : "No combination has a direct p50 over 100 ms.",
+  );
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const seconds = (v: number) => `${(v / 1000).toFixed(1)} s`;
+const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  const combos = combinations(o.status);
+  const planned = combos.length * 2 * (WARM_UP + o.requests);
+  if (planned > o.maxRequests) {
+    fail(`${combos.length} combinations × 2 paths × ${WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`);
+  }
+
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}; Node ${process.version}`);
+  console.log(`Plan: ${combos.length} combinations × (${WARM_UP} warm-up + ${o.requests} timed) × direct and console = ${planned} requests, ${o.timeoutMs / 1000} s limit each`);
+
+  const build = await ensureBuilt();
+  console.log(`Build: ${build}`);
+  const { target, driver, count, filtered } = await prepareDatabase(o);
+  const { base } = await startServer(o, target);
+
+  console.log(`Rows: ${count.toLocaleString("en")} invoices for the demo merchant, ${filtered.toLocaleString("en")} with status=${o.status}; page size 20 (default)`);
+  console.log("");
+  const rows: Row[] = [];
+  const started = performance.now();
+  for (const [i, c] of combos.entries()) {
+    process.stderr.write(`\r  measuring ${i + 1}/${combos.length}: ${label(c)}`.padEnd(70));
+    rows.push(await measure(base, c, o));
+  }
+  process.stderr.write("\r".padEnd(72) + "\r");
+  console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${o.requests} timed requests each`);
+  console.log("");
+  printTable(rows);
+  printSummary(rows);
+  console.log(`Measured in ${seconds(performance.now() - started)}.`);
+}
+
+main()
+  .then(() => cleanup())
+  .catch(async (error) => {
+    console.error(`bench:list: ${error instanceof Error ? error.message : String(error)}`);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm start`: builds once if there is no build yet, then serves it with `next start`.
+// PORT (default 3000) chooses the port; extra arguments go to `next start` (e.g. `npm start -- -H 127.0.0.1`).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const next = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "next.cmd" : "next");
+
+/** The child currently running, so that a signal to this process reaches it. */
+let child;
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    else process.exit(128 + os.constants.signals[signal]);
+  });
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    child = spawn(next, args, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/** Exits as the child did; a child killed by a signal gives the shell's 128 + signal number. */
+function exitLike({ code, signal }) {
+  process.exit(signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1));
+}
+
+if (!existsSync(next)) {
+  console.error(`start: ${path.relative(root, next)} not found; run \`npm install\` first.`);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("start: no build found (.next/BUILD_ID is missing), running `next build` first.");
+  const built = await run(["build"]);
+  if (built.code !== 0) {
+    console.error("start: `next build` failed; not starting the server.");
+    exitLike(built.signal ? built : { code: built.code || 1 });
+  }
+}
+
+const port = process.env.PORT || "3000";
+exitLike(await run(["start", "-p", port, ...process.argv.slice(2)]));
