@@ -9,7 +9,8 @@
 //
 // Options (also BENCH_INVOICES / BENCH_REQUESTS in the environment):
 //   --invoices N      invoices to seed for the demo merchant (default 100000 on PGlite, 1000000 on PostgreSQL)
-//   --requests K      timed requests per combination and path, after 2 warm-up requests (default 20)
+//   --requests K      timed requests per combination and path (default 20), after one warm-up pass over all
+//                     combinations and 2 warm-up requests for the combination itself
 //   --status S        the status used for the filtered combinations (default completed)
 //   --timeout-ms T    limit for one request (default 30000)
 //   --max-requests M  refuse to start a run that would send more than M requests (default 5000)
@@ -106,6 +107,7 @@ function fail(message: string): never {
 let server: ChildProcess | undefined;
 let tempDir: string | undefined;
 let cleaning: Promise<void> | undefined;
+let interrupted = false;
 
 function cleanup(): Promise<void> {
   return (cleaning ??= (async () => {
@@ -119,6 +121,7 @@ function cleanup(): Promise<void> {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    interrupted = true;
     console.error(`\nbench:list: ${signal}, stopping the server and removing the temporary folder.`);
     void cleanup().finally(() => process.exit(128 + os.constants.signals[signal]));
   });
@@ -146,7 +149,7 @@ async function stopServer(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // Database
 
-async function prepareDatabase(o: Options): Promise<{ target: string; driver: string; count: number; filtered: number }> {
+async function prepareDatabase(o: Options): Promise<{ target: string; driver: string; count: number; filtered: number; analyzed: boolean }> {
   let target: string;
   let driver: string;
   if (o.databaseUrl) {
@@ -167,12 +170,11 @@ async function prepareDatabase(o: Options): Promise<{ target: string; driver: st
       await db.execute(sql`truncate table sandbox.merchants cascade`);
       console.log("  --reset: emptied the sandbox schema");
     }
-    console.log(`  seeding ${o.invoices.toLocaleString("en")} invoices for the demo merchant…`);
+    console.log(`  seeding ${o.invoices.toLocaleString("en")} invoices for the demo merchant, unless it exists already…`);
     const seedStart = performance.now();
     const seeded = await ensureSeeded(db, o.invoices);
     const seedMs = performance.now() - seedStart;
     const count = await countInvoices(db);
-    const filtered = await countInvoices(db, o.status);
     if (seeded) {
       console.log(`  seeded in ${seconds(seedMs)} (${Math.round((o.invoices / seedMs) * 1000).toLocaleString("en")} invoices/s)`);
     } else {
@@ -184,7 +186,13 @@ async function prepareDatabase(o: Options): Promise<{ target: string; driver: st
         );
       }
     }
-    return { target, driver, count, filtered };
+    const stats = await db.execute<{ analyzed: boolean }>(
+      sql`select exists (select 1 from pg_stats where schemaname = 'sandbox' and tablename = 'invoices') as analyzed`,
+    );
+    const analyzed = !!(stats as unknown as { rows: { analyzed: boolean }[] }).rows[0]?.analyzed;
+    console.log(`  planner statistics on sandbox.invoices: ${analyzed ? "yes (analyzed)" : "none (never analyzed)"}`);
+    const filtered = await countInvoices(db, o.status);
+    return { target, driver, count, filtered, analyzed };
   } finally {
     // PGlite allows one process per data folder: the server opens it next.
     await close();
@@ -219,7 +227,7 @@ async function ensureBuilt(): Promise<string> {
   if (!existsSync(buildId)) {
     console.log("No build (.next/BUILD_ID is missing): running `next build` first.");
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit" });
+      const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", detached: true });
       server = child; // so that Ctrl-C during the build stops it too
       child.on("error", reject);
       child.on("exit", (c) => resolve(c));
@@ -323,7 +331,7 @@ async function timed(url: string, headers: Record<string, string>, timeoutMs: nu
   return { ms: performance.now() - start, status: res.status, body };
 }
 
-async function measure(base: string, c: Combination, o: Options): Promise<Row> {
+async function measure(base: string, c: Combination, o: Options, warmUp = WARM_UP): Promise<Row> {
   const query = queryOf(c);
   const direct = { url: `${base}/sandbox/api/v1/invoices?${query}`, headers: { "api-key": DIRECT_KEY, accept: "application/json" } };
   const consoleHeaders: Record<string, string> = { accept: "application/json" };
@@ -331,8 +339,8 @@ async function measure(base: string, c: Combination, o: Options): Promise<Row> {
   const viaConsole = { url: `${base}/api/invoices?${query}`, headers: consoleHeaders };
 
   const row: Row = { ...c, total: -1, direct: [], console: [] };
-  // Direct and console alternate, so that drift (GC, the other engineer's build, caches) hits both alike.
-  for (let i = 0; i < WARM_UP + o.requests; i++) {
+  // Direct and console alternate, so that drift (GC, other load on the machine, caches) hits both alike.
+  for (let i = 0; i < warmUp + o.requests; i++) {
     for (const [name, target] of [["direct", direct], ["console", viaConsole]] as const) {
       const r = await timed(target.url, target.headers, o.timeoutMs);
       if (r.status !== 200) {
@@ -347,7 +355,7 @@ async function measure(base: string, c: Combination, o: Options): Promise<Row> {
           throw new Error(`console and direct disagree on total_records for ${label(c)}: ${body.pagination.total_records} vs ${row.total}`);
         }
       }
-      if (i >= WARM_UP) row[name].push(r.ms);
+      if (i >= warmUp) row[name].push(r.ms);
     }
   }
   return row;
@@ -409,30 +417,35 @@ const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const combos = combinations(o.status);
-  const planned = combos.length * 2 * (WARM_UP + o.requests);
+  const planned = combos.length * 2 * (1 + WARM_UP + o.requests);
   if (planned > o.maxRequests) {
-    fail(`${combos.length} combinations × 2 paths × ${WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`);
+    fail(`${combos.length} combinations × 2 paths × ${1 + WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`);
   }
 
   const cpus = os.cpus();
   console.log(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}; Node ${process.version}`);
-  console.log(`Plan: ${combos.length} combinations × (${WARM_UP} warm-up + ${o.requests} timed) × direct and console = ${planned} requests, ${o.timeoutMs / 1000} s limit each`);
+  console.log(`Plan: ${combos.length} combinations × (1 + ${WARM_UP} warm-up + ${o.requests} timed) × direct and console = ${planned} requests, ${o.timeoutMs / 1000} s limit each`);
 
   const build = await ensureBuilt();
   console.log(`Build: ${build}`);
-  const { target, driver, count, filtered } = await prepareDatabase(o);
+  const { target, driver, count, filtered, analyzed } = await prepareDatabase(o);
   const { base } = await startServer(o, target);
 
   console.log(`Rows: ${count.toLocaleString("en")} invoices for the demo merchant, ${filtered.toLocaleString("en")} with status=${o.status}; page size 20 (default)`);
   console.log("");
+  // One request per combination and path first, so that the first combinations do not pay for a cold server
+  // (JIT, route compilation caches, the database's buffer cache) that the later ones do not.
+  const warmStart = performance.now();
+  for (const c of combos) await measure(base, c, { ...o, requests: 0 }, 1);
+  console.log(`Warm-up: ${combos.length * 2} requests in ${seconds(performance.now() - warmStart)}`);
   const rows: Row[] = [];
   const started = performance.now();
   for (const [i, c] of combos.entries()) {
-    process.stderr.write(`\r  measuring ${i + 1}/${combos.length}: ${label(c)}`.padEnd(70));
+    if (process.stderr.isTTY) process.stderr.write(`\r  measuring ${i + 1}/${combos.length}: ${label(c)}`.padEnd(72));
     rows.push(await measure(base, c, o));
   }
-  process.stderr.write("\r".padEnd(72) + "\r");
-  console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${o.requests} timed requests each`);
+  if (process.stderr.isTTY) process.stderr.write("\r".padEnd(73) + "\r");
+  console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${analyzed ? "analyzed" : "no planner statistics"}, ${o.requests} timed requests each`);
   console.log("");
   printTable(rows);
   printSummary(rows);
@@ -440,8 +453,12 @@ async function main(): Promise<void> {
 }
 
 main()
-  .then(() => cleanup())
+  .then(async () => {
+    await cleanup();
+    process.exit(0);
+  })
   .catch(async (error) => {
+    if (interrupted) return; // the signal handler cleans up and exits
     console.error(`bench:list: ${error instanceof Error ? error.message : String(error)}`);
     await cleanup();
     process.exit(1);
