@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "./providers";
@@ -8,7 +9,9 @@ export const metadata: Metadata = {
   description: "Look up, filter and manage crypto-payment invoices.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so each gets the Content-Security-Policy nonce from proxy.ts.
+  await connection();
   return (
     <html lang="en">
       <body>

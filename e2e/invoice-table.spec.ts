@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./fixtures";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
 
@@ -8,11 +9,13 @@ const rows = (page: Page) => page.locator("tbody tr");
 const column = async (page: Page, index: number) => rows(page).locator(`td:nth-child(${index})`).allInnerTexts();
 const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9.]/g, "")));
 const STATUS_COLUMN = 4;
+
+test.beforeEach(async ({ page }) => signIn(page, "viewer"));
 const AMOUNT_COLUMN = 5;
 const CRYPTO_COLUMN = 6;
 
-test("the first page arrives with the HTML, not after a client fetch", async ({ request }) => {
-  const html = await (await request.get("/invoices?status=completed&currency=BTC")).text();
+test("the first page arrives with the HTML, not after a client fetch", async ({ page }) => {
+  const html = await (await page.request.get("/invoices?status=completed&currency=BTC")).text();
   expect(html).toMatch(/1–20 of [\d,]+/);
   expect(html.match(/ORD-\d{4}-\d{6}/g)?.length).toBeGreaterThanOrEqual(20);
   expect(html).toContain("Completed");

@@ -14,6 +14,11 @@ const envSchema = z.object({
   INVOICING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   INVOICING_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -base64 32)" }).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
 });
 
 export type Env = {
@@ -25,7 +30,15 @@ export type Env = {
   invoicingApiKey: string;
   /** True when the console talks to the sandbox this app serves itself. */
   embeddedSandbox: boolean;
+  /** Whether /sandbox/api/v1 answers at all: by default only when it is the console's upstream. */
+  sandboxEnabled: boolean;
   upstreamTimeoutMs: number;
+  /** Where people reach the console; decides whether session cookies are Secure. */
+  publicUrl: string;
+  /** Signs sessions; when unset, one is generated on first start and kept in the database. */
+  authSecret: string | undefined;
+  /** The first admin, created on start when both are set and no user has this email. */
+  initialAdmin: { email: string; password: string } | undefined;
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -44,6 +57,9 @@ export function env(): Env {
   if (e.INVOICING_API_URL && !e.INVOICING_API_KEY) {
     throw new Error("Invalid configuration:\n  INVOICING_API_KEY: required when INVOICING_API_URL is set");
   }
+  if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
+    throw new Error("Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
+  }
   const embeddedSandbox = !e.INVOICING_API_URL;
   cached = {
     port: e.PORT,
@@ -52,7 +68,11 @@ export function env(): Env {
     invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/api/v1`).replace(/\/+$/, ""),
     invoicingApiKey: e.INVOICING_API_KEY ?? SANDBOX_FULL_ACCESS_KEY,
     embeddedSandbox,
+    sandboxEnabled: e.SANDBOX_ENABLED ? e.SANDBOX_ENABLED === "true" : embeddedSandbox,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    authSecret: e.AUTH_SECRET,
+    initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
   };
   return cached;
 }

@@ -29,7 +29,7 @@ export async function health() {
     {
       status: ok ? "ok" : "degraded",
       database: { ...database, driver: e.databaseUrl ? "postgresql" : "pglite" },
-      upstream: { ...upstreamCheck, url: e.invoicingApiUrl, embedded_sandbox: e.embeddedSandbox },
+      upstream: { ...upstreamCheck, embedded_sandbox: e.embeddedSandbox },
     },
     { headers: { "cache-control": "no-store" } },
   );

@@ -70,7 +70,7 @@ export class Problem extends Error {
     }
     const p = parsed.data;
     return new Problem({
-      status: p.status || status,
+      status,
       code: p.code ?? "http_error",
       title: p.title,
       detail: p.detail,

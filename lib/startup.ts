@@ -1,4 +1,5 @@
 import "server-only";
+import { ensureStartupUsers } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getSandboxDb } from "@/lib/sandbox";
@@ -6,8 +7,9 @@ import { getSandboxDb } from "@/lib/sandbox";
 export async function startup(): Promise<void> {
   const e = env();
   const started = Date.now();
-  await getDatabase();
+  const db = await getDatabase();
   if (e.embeddedSandbox) await getSandboxDb();
+  await ensureStartupUsers(db, { embeddedSandbox: e.embeddedSandbox, initialAdmin: e.initialAdmin });
   const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
 }

@@ -16,7 +16,8 @@
 //   --max-requests M  refuse to start a run that would send more than M requests (default 5000)
 //   --reset           PostgreSQL only: empty the sandbox schema (TRUNCATE sandbox.merchants CASCADE) and seed
 //                     again. Destroys every sandbox merchant, key, invoice and webhook record in that database.
-//   --cookie C        a Cookie header for the console's /api/invoices, should it come to require a session
+//   --cookie C        the Cookie header for the console's /api/invoices (default: a viewer made and signed in
+//                     for this run)
 //
 // The app must be built; when .next/BUILD_ID is missing this runs `next build` first. An existing build is
 // used as it is, so rebuild after changing the code.
@@ -27,12 +28,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Db } from "@/lib/db";
+import { signedInCookie } from "@/lib/auth/signed-in-cookie";
+import { closeDatabase, getDatabase, type Db } from "@/lib/db";
 import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// openDatabase finds its migrations relative to the working directory.
+// The database finds its migrations relative to the working directory.
 process.chdir(root);
 
 const SORT_BY = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
@@ -163,7 +165,9 @@ async function prepareDatabase(o: Options): Promise<{ target: string; driver: st
   console.log(`Database: ${driver}`);
 
   const started = performance.now();
-  const { db, close } = await openDatabase(target);
+  // The app's own connection (read from the environment), so that signing in below uses it too.
+  process.env[o.databaseUrl ? "DATABASE_URL" : "DATA_DIR"] = target;
+  const db = await getDatabase();
   try {
     console.log(`  opened and migrated in ${seconds(performance.now() - started)}`);
     if (o.reset) {
@@ -192,10 +196,12 @@ async function prepareDatabase(o: Options): Promise<{ target: string; driver: st
     const analyzed = !!(stats as unknown as { rows: { analyzed: boolean }[] }).rows[0]?.analyzed;
     console.log(`  planner statistics on sandbox.invoices: ${analyzed ? "yes (analyzed)" : "none (never analyzed)"}`);
     const filtered = await countInvoices(db, o.status);
+    // The console's API needs a session: a viewer of its own for this run.
+    o.cookie ??= await signedInCookie("viewer");
     return { target, driver, count, filtered, analyzed };
   } finally {
     // PGlite allows one process per data folder: the server opens it next.
-    await close();
+    await closeDatabase();
   }
 }
 

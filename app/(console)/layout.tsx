@@ -1,9 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { UserMenu } from "@/components/auth/user-menu";
+import { can } from "@/lib/auth/roles";
+import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
-export default function ConsoleLayout({ children }: { children: ReactNode }) {
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
   const { embeddedSandbox } = env();
+  const nav = [
+    { href: "/invoices", label: "Invoices", show: true },
+    { href: "/users", label: "Users", show: can(user.role, "users:manage") },
+  ];
   return (
     <div className="min-h-screen">
       <header className="border-b border-zinc-200 bg-white">
@@ -15,18 +23,25 @@ export default function ConsoleLayout({ children }: { children: ReactNode }) {
             Invoice Console
           </Link>
           <nav aria-label="Main" className="flex gap-1 text-sm">
-            <Link href="/invoices" className="rounded-md px-3 py-1.5 font-medium text-zinc-900 hover:bg-zinc-100">
-              Invoices
-            </Link>
+            {nav
+              .filter((item) => item.show)
+              .map((item) => (
+                <Link key={item.href} href={item.href} className="rounded-md px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900">
+                  {item.label}
+                </Link>
+              ))}
           </nav>
-          {embeddedSandbox && (
-            <span
-              className="ml-auto rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-800"
-              title="The console talks to the embedded sandbox: simulated data, no real payments."
-            >
-              Sandbox
-            </span>
-          )}
+          <div className="ml-auto flex items-center gap-4">
+            {embeddedSandbox && (
+              <span
+                className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-800"
+                title="The console talks to the embedded sandbox: simulated data, no real payments."
+              >
+                Sandbox
+              </span>
+            )}
+            <UserMenu user={user} />
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-[1600px] px-6 py-8">{children}</main>

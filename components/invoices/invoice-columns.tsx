@@ -37,12 +37,12 @@ export const invoiceColumns = column.columns([
   column.accessor("order_id", {
     header: "Order",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="font-mono text-xs text-zinc-700">{getValue()}</span>,
+    cell: ({ getValue }) => <span className="text-xs text-zinc-700 tabular-nums">{getValue()}</span>,
   }),
   column.accessor("order_name", {
     header: "Order name",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="block max-w-56 truncate" title={getValue() ?? undefined}>{getValue() || "—"}</span>,
+    cell: ({ getValue }) => <span className="block max-w-44 truncate" title={getValue() ?? undefined}>{getValue() || "—"}</span>,
   }),
   column.accessor("status", { header: "Status", enableSorting: false, cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor("fiat_amount", {

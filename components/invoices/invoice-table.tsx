@@ -60,7 +60,7 @@ export function InvoiceTable() {
                       key={header.id}
                       scope="col"
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                      className={`px-3 py-2.5 whitespace-nowrap first:pl-4 last:pr-4 ${meta?.className ?? ""}`}
+                      className={`px-2.5 py-2.5 whitespace-nowrap first:pl-4 last:pr-4 ${meta?.className ?? ""}`}
                     >
                       {canSort ? (
                         <button
@@ -89,11 +89,17 @@ export function InvoiceTable() {
               : rows.map((row) => (
                   <tr
                     key={row.id}
-                    onClick={() => router.push(`/invoices/${row.id}`)}
+                    onClick={(event) => {
+                      // Selecting text (an order id to copy) is not a request to open the invoice.
+                      if (window.getSelection()?.toString()) return;
+                      const href = `/invoices/${row.id}`;
+                      if (event.metaKey || event.ctrlKey) window.open(href, "_blank", "noopener");
+                      else router.push(href);
+                    }}
                     className="cursor-pointer hover:bg-indigo-50/40"
                   >
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={`px-3 py-2.5 whitespace-nowrap first:pl-4 last:pr-4 ${(cell.column.columnDef.meta as ColumnMeta)?.className ?? ""}`}>
+                      <td key={cell.id} className={`px-2.5 py-2.5 whitespace-nowrap first:pl-4 last:pr-4 ${(cell.column.columnDef.meta as ColumnMeta)?.className ?? ""}`}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ))}
@@ -110,7 +116,7 @@ export function InvoiceTable() {
           filtered={hasFilters(state)}
           lastPage={list.data.pagination.total_pages}
           onReset={resetFilters}
-          onFirstPage={(page) => update({ page })}
+          onGoToPage={(page) => update({ page })}
         />
       ) : null}
       {list.isError && list.data && (
@@ -161,13 +167,13 @@ function EmptyState(props: {
   filtered: boolean;
   lastPage: number;
   onReset: () => void;
-  onFirstPage: (page: number) => void;
+  onGoToPage: (page: number) => void;
 }) {
   if (props.pastTheEnd) {
     return (
       <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
         <p className="font-medium text-zinc-900">This page is past the end of the list</p>
-        <Button onClick={() => props.onFirstPage(props.lastPage)}>Go to the last page</Button>
+        <Button onClick={() => props.onGoToPage(props.lastPage)}>Go to the last page</Button>
       </div>
     );
   }

@@ -4,21 +4,22 @@ import { useState } from "react";
 
 /** Copies `value`; says so for a moment, to sighted and screen-reader users alike. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | "failed">(false);
   return (
     <button
       type="button"
-      aria-label={copied ? "Copied" : label}
-      title={copied ? "Copied" : label}
+      aria-label={copied === "failed" ? "Copy failed: select the text instead" : copied ? "Copied" : label}
+      title={copied === "failed" ? "Copy failed: select the text instead" : copied ? "Copied" : label}
       onClick={async (event) => {
         event.stopPropagation();
-        await navigator.clipboard.writeText(value);
-        setCopied(true);
+        // The clipboard API exists only on secure origins (https, localhost).
+        const ok = await navigator.clipboard?.writeText(value).then(() => true, () => false);
+        setCopied(ok ? true : "failed");
         setTimeout(() => setCopied(false), 1500);
       }}
       className="inline-grid size-6 place-items-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
     >
-      {copied ? (
+      {copied === true ? (
         <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M3 8.5l3 3 7-7" />
         </svg>
@@ -29,7 +30,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         </svg>
       )}
       <span role="status" className="sr-only">
-        {copied ? "Copied to clipboard" : ""}
+        {copied === "failed" ? "Copy failed: select the text instead" : copied ? "Copied to clipboard" : ""}
       </span>
     </button>
   );

@@ -12,6 +12,7 @@ let requests: { url: string; key: string | undefined }[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let listRoute: (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 let getRoute: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+let cookie: string;
 
 const invoice = {
   invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001",
@@ -40,6 +41,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = KEY;
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: getRoute } = await import("@/app/api/invoices/[id]/route"));
+  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 
 afterAll(async () => {
@@ -49,7 +51,7 @@ afterAll(async () => {
 
 async function list(query: string) {
   requests = [];
-  const response = await listRoute(new Request(`http://console.test/api/invoices${query}`), { params: Promise.resolve() as never });
+  const response = await listRoute(new Request(`http://console.test/api/invoices${query}`, { headers: { cookie } }), { params: Promise.resolve() as never });
   const text = await response.text();
   expect(text).not.toContain(KEY);
   return { status: response.status, type: response.headers.get("content-type"), body: JSON.parse(text) };
@@ -109,7 +111,7 @@ describe("GET /api/invoices/[id]", () => {
     answer = { status: 200, body: invoice };
     requests = [];
     const bare = invoice.invoice_id.replace("invoice_", "");
-    const response = await getRoute(new Request(`http://console.test/api/invoices/${bare}`), { params: Promise.resolve({ id: bare }) });
+    const response = await getRoute(new Request(`http://console.test/api/invoices/${bare}`, { headers: { cookie } }), { params: Promise.resolve({ id: bare }) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(invoice);
     expect(requests[0].url).toBe(`/api/v1/invoices/${invoice.invoice_id}`);
@@ -117,7 +119,7 @@ describe("GET /api/invoices/[id]", () => {
 
   it("answers 404 for a malformed id without asking the provider", async () => {
     requests = [];
-    const response = await getRoute(new Request("http://console.test/api/invoices/abc"), { params: Promise.resolve({ id: "abc" }) });
+    const response = await getRoute(new Request("http://console.test/api/invoices/abc", { headers: { cookie } }), { params: Promise.resolve({ id: "abc" }) });
     expect(response.status).toBe(404);
     expect(requests).toHaveLength(0);
   });

@@ -1,23 +1,62 @@
 import "server-only";
 import type { z } from "zod";
+import { can, type Permission, whoMay } from "@/lib/auth/roles";
+import { sessionUser, type SessionUser } from "@/lib/auth/session";
 import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem, problemResponse } from "@/lib/problem";
 
 type Context<P> = { params: Promise<P> };
+type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) => Promise<unknown>;
 
 /**
- * The one wrapper around every console API route: run the handler, answer its result as JSON (never
- * cached: answers depend on who asks), and any failure as a problem.
+ * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
+ * (403 naming it), and for anything that changes state a same-origin request (403). Then the handler; its
+ * result is answered as JSON (never cached: answers depend on who asks), any failure as a problem.
  */
-export function bffRoute<P = Record<string, never>>(handler: (request: Request, params: P) => Promise<unknown>) {
+export function bffRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
-      const body = await handler(request, await context.params);
+      if (!["GET", "HEAD"].includes(request.method)) assertSameOrigin(request);
+      const user = await sessionUser(request.headers);
+      if (!user) throw unauthenticated();
+      if (!can(user.role, permission)) throw forbidden(permission, user);
+      const body = await handler({ request, params: await context.params, user });
       return body instanceof Response ? body : Response.json(body, { headers: { "cache-control": "private, no-store" } });
     } catch (error) {
       return problemResponse(error);
     }
   };
+}
+
+export const unauthenticated = () =>
+  new Problem({
+    status: 401,
+    code: "unauthenticated",
+    title: "Sign in to continue",
+    detail: "You are not signed in, or your session has ended.",
+  });
+
+export const forbidden = (permission: Permission, user: SessionUser) =>
+  new Problem({
+    status: 403,
+    code: "forbidden",
+    title: "Your role does not allow this",
+    detail: `${whoMay(permission)} You are signed in as ${user.role}. (Needs the ${permission} permission.)`,
+  });
+
+/** Cross-site request forgery: a browser always sends Origin (or Sec-Fetch-Site) with a state-changing request. */
+function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  const site = request.headers.get("sec-fetch-site");
+  const sameOrigin = origin ? origin === new URL(request.url).origin : site === null || site === "same-origin" || site === "none";
+  if (!sameOrigin) {
+    throw new Problem({
+      status: 403,
+      code: "cross_site_request",
+      title: "Request from another site refused",
+      detail: "Changes can only be made from the console's own pages.",
+    });
+  }
 }
 
 /** The request's query string read with a contract schema; a broken rule is a 422 and nothing goes upstream. */

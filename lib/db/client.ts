@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
@@ -34,13 +35,49 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create(target === "memory://" ? undefined : path.resolve(target));
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, close: () => client.close() };
+  const folder = target === "memory://" ? undefined : path.resolve(target);
+  const unlock = folder ? lockFolder(folder) : () => {};
+  try {
+    const client = await PGlite.create(folder);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Db, close: () => client.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
-type Holder = { database?: Promise<Db> };
+/**
+ * PGlite is PostgreSQL inside this process: a second process opening the same folder would corrupt it. A lock
+ * file with our pid turns that into a clear error; a lock left by a process that died is taken over.
+ */
+function lockFolder(folder: string): () => void {
+  mkdirSync(folder, { recursive: true });
+  const lock = path.join(folder, "invoice-console.lock");
+  const holder = existsSync(lock) ? Number(readFileSync(lock, "utf8")) : 0;
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The database folder ${folder} is in use by process ${holder} (a running console?). Stop it first, ` +
+        "or set DATABASE_URL to a PostgreSQL server, which many processes can share.",
+    );
+  }
+  writeFileSync(lock, String(process.pid));
+  const unlock = () => rmSync(lock, { force: true });
+  process.once("exit", unlock);
+  return unlock;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+type Holder = { database?: Promise<{ db: Db; close: () => Promise<void> }> };
 // On globalThis, not in module scope: Next.js may load this module in more than one bundle (instrumentation,
 // route handlers, server components), and PGlite allows only one open instance per data folder.
 const holder = globalThis as typeof globalThis & { __invoiceConsoleDb?: Holder };
@@ -50,8 +87,17 @@ export function getDatabase(): Promise<Db> {
   const h = (holder.__invoiceConsoleDb ??= {});
   if (!h.database) {
     const { databaseUrl, dataDir } = env();
-    h.database = openDatabase(databaseUrl ?? dataDir).then((opened) => opened.db);
+    h.database = openDatabase(databaseUrl ?? dataDir);
     h.database.catch(() => (h.database = undefined));
   }
-  return h.database;
+  return h.database.then((opened) => opened.db);
+}
+
+/** For command-line scripts: let go of the database so the process can end (and PGlite's folder is free). */
+export async function closeDatabase(): Promise<void> {
+  const h = holder.__invoiceConsoleDb;
+  if (!h?.database) return;
+  const opened = await h.database;
+  h.database = undefined;
+  await opened.close();
 }

@@ -1,2 +1,2 @@
 export * as schema from "./schema";
-export { getDatabase, openDatabase, type Db } from "./client";
+export { closeDatabase, getDatabase, openDatabase, type Db } from "./client";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -84,3 +84,95 @@ export const transactions = sandbox.table(
   },
   (t) => [index("transactions_invoice_idx").on(t.invoiceId, t.seenAt)],
 );
+
+/**
+ * The console's own data (DESIGN §5): people, their sessions (better-auth's tables, named as it expects),
+ * the audit log and small settings.
+ */
+export const consoleSchema = pgSchema("console");
+
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = consoleSchema.table("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("viewer"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = consoleSchema.table(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = consoleSchema.table("accounts", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  providerId: text("provider_id").notNull(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  accessToken: text("access_token"),
+  refreshToken: text("refresh_token"),
+  idToken: text("id_token"),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+  scope: text("scope"),
+  /** better-auth's scrypt hash; never a plain password. */
+  password: text("password"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const verifications = consoleSchema.table("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Failed sign-ins per account and per address, counted in fixed windows (lib/auth/sign-in-limiter.ts). */
+export const signInFailures = consoleSchema.table("sign_in_failures", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull(),
+});
+
+/** Every change made through the console: who, when, what, from → to, why, and what the upstream answered. */
+export const auditLog = consoleSchema.table(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_target_idx").on(t.target, t.at)],
+);
+
+/** Values the console generates once and shares across instances, such as the session-signing secret. */
+export const settings = consoleSchema.table("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -15,7 +15,8 @@ export const transactionSchema = z.looseObject({
   confirmations: z.number().int().nullish(),
   block_height: z.number().int().nullish(),
   seen_at: isoDateTime.nullish(),
-  explorer_url: z.url().nullish(),
+  // Rendered as a link: only http(s), and a bad one is dropped rather than failing the whole answer.
+  explorer_url: z.url({ protocol: /^https?$/ }).nullish().catch(null),
 });
 
 export const paymentSchema = z.looseObject({
@@ -37,7 +38,7 @@ export const invoiceSchema = z.looseObject({
   // Any string: a provider that adds a status must not take the whole list down; the UI shows it as is.
   status: z.string(),
   fiat_amount: amount,
-  fiat_currency: z.string(),
+  fiat_currency: z.string().default("EUR"),
   crypto_amount: amount,
   currency: z.string(),
   allowed_error_percent: z.number().int().nullish(),
@@ -105,7 +106,9 @@ const instant = z
   .string()
   .trim()
   .pipe(z.union([z.iso.date(), isoDateTime], { error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)" }))
-  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString());
+  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
+  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, { error: "must fall between the years 0001 and 9999" })
+  .transform((date) => date.toISOString());
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
@@ -157,7 +160,7 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return out;
 }
 
-/** The query string for a list query, leaving out what equals the default. */
+/** The query string for a list query: every parameter that has a value. */
 export function invoiceListQueryToSearchParams(query: Partial<InvoiceListQuery>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

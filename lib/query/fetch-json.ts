@@ -14,6 +14,22 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, ini
       detail: "Check your connection and try again.",
     });
   }
-  if (!response.ok) throw await Problem.fromResponse(response);
-  return schema.parse(await response.json());
+  if (!response.ok) {
+    const problem = await Problem.fromResponse(response);
+    if (problem.status === 401 && typeof window !== "undefined") {
+      // The session ended mid-work: sign in again and come back to exactly this view.
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+    throw problem;
+  }
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw new Problem({
+      status: 502,
+      code: "invalid_response",
+      title: "The console gave an answer this page does not understand",
+      detail: "Reload the page; if it keeps happening, the console may have been updated mid-session.",
+    });
+  }
+  return parsed.data;
 }

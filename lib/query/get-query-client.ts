@@ -1,4 +1,5 @@
-import { QueryClient, defaultShouldDehydrateQuery, isServer } from "@tanstack/react-query";
+import { QueryClient, isServer } from "@tanstack/react-query";
+import { Problem } from "@/lib/problem";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -6,10 +7,9 @@ function makeQueryClient() {
       queries: {
         // Data prefetched on the server is fresh on arrival: no refetch right after hydration.
         staleTime: 30_000,
-        retry: (failures, error) => failures < 2 && !(error instanceof Error && "status" in error && Number(error.status) < 500),
-      },
-      dehydrate: {
-        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+        // On the server, never: the page would wait for every retry before sending any HTML. In the browser,
+        // once more for what may pass (network, gateway timeout, unavailable), never for a definite answer.
+        retry: isServer ? false : (failures, error) => failures < 1 && error instanceof Problem && [0, 503, 504].includes(error.status),
       },
     },
   });

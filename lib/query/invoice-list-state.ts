@@ -7,7 +7,15 @@ import {
   parseAsStringLiteral,
   type inferParserType,
 } from "nuqs/server";
-import { ALL_INVOICE_STATUSES, SORT_FIELDS, SORT_ORDERS, type InvoiceListQuery } from "@/lib/invoicing";
+import {
+  ALL_INVOICE_STATUSES,
+  invoiceListQuerySchema,
+  invoiceListQueryToSearchParams,
+  searchParamsToObject,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  type InvoiceListQuery,
+} from "@/lib/invoicing";
 
 /**
  * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
@@ -45,17 +53,27 @@ export function hasFilters(state: InvoiceListState): boolean {
 }
 
 const DAY = 86_400_000;
-const utcMidnight = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+const utcMidnight = (date: Date) => new Date(date).setUTCHours(0, 0, 0, 0);
 
 /**
- * URL state → the API's list query. Date filters are whole UTC days: a preset counts back from today's
- * UTC midnight, and a custom range includes both of its days.
+ * URL state → the API's list query. Date filters are whole UTC days: "last 7 days" is today and the six
+ * before it, and a custom range includes both of its days. A value the API would refuse (a page beyond any
+ * count, the year 10000) falls back to its default, so a hand-edited URL never breaks the page.
  */
 export function toListQuery(state: InvoiceListState, now = new Date()): InvoiceListQuery {
+  const query = buildListQuery(state, now);
+  const checked = invoiceListQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
+  if (checked.success) return checked.data;
+  const rejected = new Set(checked.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(query).filter(([key]) => !rejected.has(key)));
+  return invoiceListQuerySchema.parse(searchParamsToObject(invoiceListQueryToSearchParams(kept)));
+}
+
+function buildListQuery(state: InvoiceListState, now: Date): InvoiceListQuery {
   let after: number | undefined;
   let before: number | undefined;
   if (state.created) {
-    after = utcMidnight(now) - CREATED_PRESETS[state.created] * DAY;
+    after = utcMidnight(now) - (CREATED_PRESETS[state.created] - 1) * DAY;
   } else {
     if (state.from) after = utcMidnight(state.from);
     if (state.to) before = utcMidnight(state.to) + DAY;

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase, type Db } from "@/lib/db";
-import { problemResponse } from "@/lib/problem";
+import { env } from "@/lib/env";
+import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
 import { ensureSeeded } from "./seed";
 
@@ -31,6 +32,10 @@ type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P 
 export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     try {
+      if (!env().sandboxEnabled) {
+        // With a real provider configured, the well-known test keys must not open anything.
+        throw notFound("The sandbox is switched off on this console (SANDBOX_ENABLED=false).");
+      }
       const db = await getSandboxDb();
       const caller = await authenticate(db, request.headers.get("api-key"));
       const result = await handler({ request, db, caller, params: await context.params });

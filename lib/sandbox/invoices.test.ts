@@ -188,6 +188,7 @@ describe("GET /invoices: each broken rule is a 422 naming the parameter", () => 
     ["created_after=yesterday", "/created_after"],
     ["created_before=2026-13-01", "/created_before"],
     ["created_after=2026-03-01T10:00:00", "/created_after"],
+    ["created_after=9999-12-31T23:59:59-12:00", "/created_after"],
     ["created_after=2026-03-02&created_before=2026-03-01", "/created_before"],
     ["page=0", "/page"],
     ["page=abc", "/page"],

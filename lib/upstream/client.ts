@@ -18,7 +18,8 @@ export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: numbe
  * person can act on (DESIGN §4); the key never leaves this module.
  */
 export function createUpstream(config: UpstreamConfig) {
-  async function call<S extends z.ZodType>(schema: S, path: string, init: RequestInit = {}): Promise<z.output<S>> {
+  /** `resource`: a 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
+  async function call<S extends z.ZodType>(schema: S, path: string, init: RequestInit & { resource?: boolean } = {}): Promise<z.output<S>> {
     let response: Response;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
@@ -26,16 +27,19 @@ export function createUpstream(config: UpstreamConfig) {
         headers: { accept: "application/json", ...init.headers, "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
+        // Never follow a redirect: it would carry the Api-key header to wherever it points.
+        redirect: "error",
       });
     } catch (error) {
       throw unreachable(error, config);
     }
-    if (!response.ok) throw await failed(response);
+    if (!response.ok) throw await failed(response, path, init.resource ?? false);
 
     let body: unknown;
     try {
       body = await response.json();
-    } catch {
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "TimeoutError") throw unreachable(error, config);
       throw invalidAnswer(`${path} did not answer JSON.`);
     }
     const parsed = schema.safeParse(body);
@@ -49,7 +53,7 @@ export function createUpstream(config: UpstreamConfig) {
   return {
     listInvoices: (query: InvoiceListQuery) =>
       call(invoiceListSchema, `/invoices?${invoiceListQueryToSearchParams(query)}`),
-    getInvoice: (id: string) => call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`),
+    getInvoice: (id: string) => call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`, { resource: true }),
     listCurrencies: () => call(currencyListSchema, "/currencies"),
   };
 }
@@ -81,8 +85,16 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
   });
 }
 
-async function failed(response: Response): Promise<Problem> {
+async function failed(response: Response, path: string, resource: boolean): Promise<Problem> {
   const { status } = response;
+  if (status === 404 && !resource) {
+    return new Problem({
+      status: 502,
+      code: "upstream_not_found",
+      title: "The invoicing API has no such endpoint",
+      detail: `${path.split("?")[0]} answered 404. An administrator should check that INVOICING_API_URL ends in /api/v1.`,
+    });
+  }
   if (status === 401) {
     return new Problem({
       status: 502,

@@ -5,7 +5,7 @@ import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
 import { getQueryClient } from "@/lib/query/get-query-client";
 import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { currencyKeys, invoiceKeys } from "@/lib/query/invoices";
+import { currencyListOptions, invoiceListOptions } from "@/lib/query/invoices";
 import { upstream } from "@/lib/upstream/client";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -18,8 +18,9 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const query = toListQuery(await loadInvoiceListState(searchParams));
   const queryClient = getQueryClient();
   await Promise.all([
-    queryClient.prefetchQuery({ queryKey: invoiceKeys.list(query), queryFn: () => upstream().listInvoices(query) }),
-    queryClient.prefetchQuery({ queryKey: currencyKeys.all, queryFn: () => upstream().listCurrencies() }),
+    // The browser's own query options, fetched here straight from the upstream instead of through /api.
+    queryClient.prefetchQuery({ ...invoiceListOptions(query), queryFn: () => upstream().listInvoices(query) }),
+    queryClient.prefetchQuery({ ...currencyListOptions(), queryFn: () => upstream().listCurrencies() }),
   ]);
 
   return (

@@ -2,4 +2,6 @@ import { bffRoute, parseQuery } from "@/lib/bff/route";
 import { invoiceListQuerySchema } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 
-export const GET = bffRoute(async (request) => upstream().listInvoices(parseQuery(request, invoiceListQuerySchema)));
+export const GET = bffRoute("invoices:read", async ({ request }) =>
+  upstream().listInvoices(parseQuery(request, invoiceListQuerySchema)),
+);

@@ -12,24 +12,26 @@ import { upstream } from "@/lib/upstream/client";
 
 type Props = { params: Promise<{ id: string }> };
 
-async function loadInvoice(rawId: string): Promise<Invoice> {
-  const id = parseInvoiceId(decodeURIComponent(rawId));
+async function loadInvoice(rawId: string): Promise<Invoice | Problem> {
+  const id = parseInvoiceId(rawId);
   if (!id) notFound();
   try {
     return await upstream().getInvoice(formatInvoiceId(id));
   } catch (error) {
     if (error instanceof Problem && error.status === 404) notFound();
+    if (error instanceof Problem) return error;
     throw error;
   }
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const id = parseInvoiceId(decodeURIComponent((await params).id));
+  const id = parseInvoiceId((await params).id);
   return { title: id ? `Invoice …${id.slice(-8)}` : "Invoice" };
 }
 
 export default async function InvoicePage({ params }: Props) {
   const invoice = await loadInvoice((await params).id);
+  if (invoice instanceof Problem) return <ProblemPage problem={invoice} />;
   const payment = invoice.payment;
   const decimals = 8;
 
@@ -118,6 +120,19 @@ export default async function InvoicePage({ params }: Props) {
           <p className="text-sm text-zinc-600">No transactions seen for this invoice.</p>
         )}
       </Section>
+    </div>
+  );
+}
+
+/** A failure the person can read: the problem's own words, and the way back. */
+function ProblemPage({ problem }: { problem: Problem }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center">
+      <h1 className="text-xl font-semibold">{problem.title}</h1>
+      {problem.detail && <p className="text-sm text-zinc-600">{problem.detail}</p>}
+      <Link href="/invoices" className="text-sm font-medium text-indigo-700 hover:underline">
+        Back to all invoices
+      </Link>
     </div>
   );
 }

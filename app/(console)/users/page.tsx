@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { AddUserForm, RoleSelect } from "@/components/users/user-forms";
+import { DateTime } from "@/components/ui/date-time";
+import { can, ROLE_LABELS, whoMay } from "@/lib/auth/roles";
+import { requireUser } from "@/lib/auth/session";
+import { listUsers } from "@/lib/auth/users";
+import { getDatabase } from "@/lib/db";
+
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const me = await requireUser();
+  if (!can(me.role, "users:manage")) {
+    return (
+      <div className="mx-auto max-w-md py-20 text-center">
+        <h1 className="text-xl font-semibold">Your role does not allow this</h1>
+        <p className="mt-2 text-sm text-zinc-600">{whoMay("users:manage")}</p>
+      </div>
+    );
+  }
+  const users = await listUsers(await getDatabase());
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
+        <p className="mt-1 text-sm text-zinc-600">Who can sign in to the console, and what their role lets them do.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs">
+          <table className="w-full text-sm">
+            <thead className="border-b border-zinc-200 bg-zinc-50 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">Name</th>
+                <th scope="col" className="px-4 py-2.5">Email</th>
+                <th scope="col" className="px-4 py-2.5">Role</th>
+                <th scope="col" className="px-4 py-2.5">Added</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td className="px-4 py-2.5 font-medium">{u.name}</td>
+                  <td className="px-4 py-2.5 text-zinc-700">{u.email}</td>
+                  <td className="px-4 py-2.5">
+                    {u.id === me.id ? (
+                      <span title="You cannot change your own role">{ROLE_LABELS[me.role]} (you)</span>
+                    ) : (
+                      <RoleSelect email={u.email} role={u.role} />
+                    )}
+                  </td>
+                  <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600"><DateTime iso={u.createdAt.toISOString()} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <AddUserForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { currentUser, safeNextPath } from "@/lib/auth/session";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/users";
+import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
+import { env } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type Props = { searchParams: Promise<{ next?: string; signed_out?: string }> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const { next, signed_out } = await searchParams;
+  const nextPath = safeNextPath(next);
+  if (await currentUser()) redirect(nextPath);
+  const demo = env().embeddedSandbox
+    ? DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD, description: ROLE_DESCRIPTIONS[u.role] }))
+    : [];
+
+  return (
+    <main className="grid min-h-screen place-items-center px-6 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-indigo-600 text-sm text-white">
+            IC
+          </span>
+          Invoice Console
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+        {signed_out && <p className="mt-2 text-sm text-zinc-600" role="status">You are signed out.</p>}
+        {next && <p className="mt-2 text-sm text-zinc-600">Sign in to continue where you were.</p>}
+        <SignInForm next={nextPath} demoUsers={demo} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { formAlert, signIn } from "./fixtures";
+
+/** People sign in with email and password, see who they are, and are sent back to where they were going. */
+
+test("a page asked for without a session leads to sign-in and back, query included", async ({ page }) => {
+  await page.goto("/invoices?status=expired&page=2");
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel("Email").fill("support@example.com");
+  await page.getByLabel("Password").fill("sandbox-demo");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/invoices\?status=expired&page=2$/);
+  await expect(page.getByLabel("Status")).toHaveValue("expired");
+  await expect(page.getByTestId("user-role")).toHaveText("Support");
+});
+
+test("bad input gets a clear message and keeps the email", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter your email address.")).toBeVisible();
+  await expect(page.getByText("Enter your password.")).toBeVisible();
+
+  await page.getByLabel("Email").fill("viewer@example.com");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(formAlert(page)).toContainText("That email and password do not match an account");
+  await expect(page.getByLabel("Email")).toHaveValue("viewer@example.com");
+
+  await page.getByLabel("Email").fill("nobody-at-all@example.com");
+  await page.getByLabel("Password").fill("whatever-it-is");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(formAlert(page)).toContainText("That email and password do not match an account");
+});
+
+test("too many failed sign-ins for one account are paused, with a message saying for how long", async ({ page }) => {
+  await page.goto("/login");
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await page.getByLabel("Email").fill("locked-out@example.com");
+    await page.getByLabel("Password").fill(`wrong-${attempt}`);
+    // Each attempt is a server action: wait for its answer before the next.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Sign in", exact: true }).click(),
+    ]);
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+  }
+  await expect(formAlert(page)).toContainText(/Too many failed attempts for this account\. Try again in 1[45] minutes/);
+});
+
+test("the user menu shows who is signed in; sign-out ends the session", async ({ page }) => {
+  await signIn(page, "finance");
+  await page.locator("summary", { hasText: "Account menu for finance@example.com" }).click();
+  await expect(page.getByText("Viewer, plus records archived invoices.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login\?signed_out=1/);
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  await page.goto("/invoices");
+  await expect(page).toHaveURL(/\/login/);
+  const api = await page.request.get("/api/invoices");
+  expect(api.status()).toBe(401);
+});
+
+test("an admin manages users; other roles do not see the page", async ({ page }) => {
+  await signIn(page, "viewer");
+  await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "Your role does not allow this" })).toBeVisible();
+  await expect(page.getByText("Only admin can manage users.")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, "admin");
+  await page.getByRole("link", { name: "Users" }).click();
+  const email = `new-${Date.now()}@example.com`;
+  await page.getByLabel("Name").fill("Nora New");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("support");
+  await page.getByLabel("Initial password").fill("short");
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.locator("#password-error")).toHaveText("must be at least 8 characters");
+  await page.getByLabel("Initial password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${email} can now sign in as support.` })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByLabel(`Role of ${email}`).selectOption("finance");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row.getByText("Saved")).toBeVisible();
+
+  // The new person signs in with what the admin set.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("user-role")).toHaveText("Finance");
+});
+
+test("every response carries the security headers", async ({ page }) => {
+  for (const path of ["/login", "/api/health", "/api/invoices"]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).not.toContain("unsafe-eval");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
+});

@@ -1,0 +1,15 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export type DemoRole = "viewer" | "finance" | "support" | "admin";
+
+/** Signs in with the sandbox's demo account for `role` through the sign-in page, as a person would. */
+export async function signIn(page: Page, role: DemoRole, next = "/invoices"): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByRole("button", { name: new RegExp(`Sign in as ${role}`) }).click();
+  await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1));
+}
+
+/** A form's own error message (Next.js keeps a second, empty role=alert element for route announcements). */
+export function formAlert(page: Page): Locator {
+  return page.locator('form [role="alert"]');
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/session";
+import type { Db } from "@/lib/db";
+import { auditLog } from "@/lib/db/schema";
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+
+/** One line in the console's audit log: who did what to which target, with the details that matter. */
+export async function recordAudit(
+  db: Db,
+  entry: { actor: Pick<SessionUser, "id" | "email"> | "system"; action: string; target: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  const actor = entry.actor === "system" ? { id: null, email: "system" } : entry.actor;
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    target: entry.target,
+    detail: entry.detail ?? {},
+  });
+}
+
+export async function auditTrail(db: Db, target: string, action?: string): Promise<AuditEntry[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(action ? and(eq(auditLog.target, target), eq(auditLog.action, action)) : eq(auditLog.target, target))
+    .orderBy(asc(auditLog.at));
+}

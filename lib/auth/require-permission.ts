@@ -1,0 +1,12 @@
+import "server-only";
+import { forbidden, unauthenticated } from "@/lib/bff/route";
+import { can, type Permission } from "./roles";
+import { currentUser, type SessionUser } from "./session";
+
+/** For server actions, which are not app/api routes: the same session and permission rule as the BFF wrapper. */
+export async function requirePermission(permission: Permission): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) throw unauthenticated();
+  if (!can(user.role, permission)) throw forbidden(permission, user);
+  return user;
+}

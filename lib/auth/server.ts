@@ -1,0 +1,66 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { nextCookies } from "better-auth/next-js";
+import { admin } from "better-auth/plugins/admin";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { eq } from "drizzle-orm";
+import { getDatabase, type Db } from "@/lib/db";
+import { accounts, sessions, settings, users, verifications } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+/** better-auth over the console's tables: email and password, sessions in the database, roles from lib/auth/roles. */
+function createAuth(db: Db, secret: string) {
+  return betterAuth({
+    appName: "Invoice Console",
+    baseURL: env().publicUrl,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Nobody signs themselves up: admins add people (UI or `npm run user`).
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 },
+    // Sign-in attempts are limited per account and per address by lib/auth/sign-in-limiter.ts instead.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "invoice-console",
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    plugins: [
+      admin({
+        defaultRole: "viewer",
+        adminRoles: ["admin"],
+        roles: { admin: adminAc, support: userAc, finance: userAc, viewer: userAc },
+      }),
+      // Lets server actions set and clear the session cookie.
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __invoiceConsoleAuth?: Promise<Auth> };
+
+export function getAuth(): Promise<Auth> {
+  if (!holder.__invoiceConsoleAuth) {
+    holder.__invoiceConsoleAuth = getDatabase().then(async (db) => createAuth(db, env().authSecret ?? (await storedSecret(db))));
+    holder.__invoiceConsoleAuth.catch(() => (holder.__invoiceConsoleAuth = undefined));
+  }
+  return holder.__invoiceConsoleAuth;
+}
+
+/** The session-signing secret made on first start and shared through the database by every instance. */
+async function storedSecret(db: Db): Promise<string> {
+  await db
+    .insert(settings)
+    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "auth_secret"));
+  return row.value;
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { z } from "zod";
+import { getDatabase } from "@/lib/db";
+import { getAuth } from "./server";
+import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./sign-in-limiter";
+
+export type SignInResult =
+  | { ok: true }
+  | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
+
+const credentialsSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: "Enter your email address." }).pipe(z.email({ error: "Enter an email address such as ana@example.com." })),
+  password: z.string().min(1, { error: "Enter your password." }),
+});
+
+/** The address a request came from, as the server in front of us reports it. */
+export function clientAddress(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+}
+
+/**
+ * Email + password sign-in with the console's own limits: too many failures for one account or from one
+ * address pause further attempts, with a message that says for how long. Sets the session cookie.
+ */
+export async function signInWithPassword(input: { email: unknown; password: unknown }, headers: Headers): Promise<SignInResult> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return { ok: false, error: "Enter your email and password.", fieldErrors };
+  }
+  const { email, password } = parsed.data;
+  const db = await getDatabase();
+  const address = clientAddress(headers);
+
+  const blocked = await signInBlocked(db, email, address);
+  if (blocked) {
+    const minutes = Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60));
+    return {
+      ok: false,
+      error:
+        blocked.scope === "account"
+          ? `Too many failed attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask an admin to reset your password.`
+          : `Too many failed attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    };
+  }
+
+  try {
+    await (await getAuth()).api.signInEmail({ body: { email, password }, headers });
+  } catch (error) {
+    const status = authErrorStatus(error);
+    if (status === 401 || status === 400) {
+      await recordSignInFailure(db, email, address);
+      // The same words for an unknown email and a wrong password: the form must not reveal who has an account.
+      return { ok: false, error: "That email and password do not match an account. Check both and try again." };
+    }
+    if (status === 403) {
+      return { ok: false, error: "This account is disabled. Ask an admin to restore it." };
+    }
+    throw error;
+  }
+  await clearSignInFailures(db, email);
+  return { ok: true };
+}
+
+/**
+ * better-auth's APIError status, read by shape: the bundler may load its class twice, so `instanceof` is not
+ * reliable across server bundles.
+ */
+function authErrorStatus(error: unknown): number | undefined {
+  if (typeof error === "object" && error !== null && "statusCode" in error && typeof error.statusCode === "number") {
+    return error.statusCode;
+  }
+  return undefined;
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit";
+import type { Db } from "@/lib/db";
+import { users } from "@/lib/db/schema";
+import { Problem } from "@/lib/problem";
+import { ROLES, type Role } from "./roles";
+import { getAuth } from "./server";
+import type { SessionUser } from "./session";
+
+/** Well-known demo accounts (DESIGN §3), one per role: only ever present on the embedded sandbox. */
+export const DEMO_PASSWORD = "sandbox-demo";
+export const DEMO_USERS = ROLES.map((role) => ({ email: `${role}@example.com`, name: `Demo ${role}`, role }));
+
+export const newUserSchema = z.object({
+  email: z.email({ error: "must be an email address such as ana@example.com" }).trim().toLowerCase(),
+  name: z.string().trim().min(1, { error: "must not be empty" }).max(100),
+  role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
+  password: z.string().min(8, { error: "must be at least 8 characters" }).max(128),
+});
+export type NewUser = z.input<typeof newUserSchema>;
+
+export type UserRow = { id: string; email: string; name: string; role: string; createdAt: Date };
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(asc(users.email));
+}
+
+type Actor = Pick<SessionUser, "id" | "email"> | "system";
+
+/** Adds a person who can sign in with email and password; better-auth hashes the password. */
+export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<UserRow> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) throw Problem.fromZod(parsed.error, "user");
+  const { email, name, role, password } = parsed.data;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) {
+    throw new Problem({
+      status: 409,
+      code: "user_exists",
+      title: "This email already has an account",
+      detail: `${email} can already sign in; change their role instead.`,
+      errors: [{ pointer: "/email", detail: "already has an account" }],
+    });
+  }
+  const auth = await getAuth();
+  const { user } = await auth.api.createUser({ body: { email, name, password, role } });
+  await recordAudit(db, { actor, action: "user.created", target: `user:${email}`, detail: { role } });
+  return { id: user.id, email: user.email, name: user.name, role, createdAt: user.createdAt };
+}
+
+export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Problem({ status: 404, code: "not_found", title: "No such user", detail: `No account has the email ${email}.` });
+  if (user.role === role) return;
+  if (user.role === "admin" && (await adminCount(db)) <= 1) {
+    throw new Problem({
+      status: 409,
+      code: "last_admin",
+      title: "The last admin cannot lose the role",
+      detail: "Make someone else an admin first, so that somebody can still manage users.",
+    });
+  }
+  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await recordAudit(db, { actor, action: "user.role_changed", target: `user:${email.toLowerCase()}`, detail: { from: user.role, to: role } });
+}
+
+async function adminCount(db: Db): Promise<number> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.role, "admin"))).length;
+}
+
+/**
+ * On start: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, and the demo users on the embedded sandbox —
+ * or, against a real provider, no demo user at all (their passwords are public).
+ */
+export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolean; initialAdmin?: { email: string; password: string } }) {
+  const wanted: NewUser[] = [];
+  if (opts.initialAdmin) wanted.push({ ...opts.initialAdmin, name: "Administrator", role: "admin" });
+  if (opts.embeddedSandbox) {
+    wanted.push(...DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD })));
+  } else {
+    await db.delete(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+  }
+  const existing = new Set((await listUsers(db)).map((u) => u.email));
+  for (const user of wanted) {
+    if (!existing.has(user.email.toLowerCase())) await addUser(db, user, "system").catch(ignoreRace);
+  }
+}
+
+function ignoreRace(error: unknown) {
+  // Another instance starting at the same moment created the same user.
+  if (!(error instanceof Problem && error.code === "user_exists")) throw error;
+}

@@ -1,0 +1,101 @@
+import { readdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { can, ROLES, type Permission, type Role } from "@/lib/auth/roles";
+
+/**
+ * Every app/api route, called without a session and as each role. The table is the contract: a route that
+ * is not in it fails the first test, so nobody adds an endpoint without deciding who may call it.
+ */
+type Access = Permission | "public";
+const ROUTES: Record<string, { path: string; params?: Record<string, string>; methods: Partial<Record<string, Access>> }> = {
+  "app/api/health/route.ts": { path: "/api/health", methods: { GET: "public" } },
+  "app/api/invoices/route.ts": { path: "/api/invoices", methods: { GET: "invoices:read" } },
+  "app/api/invoices/[id]/route.ts": {
+    path: "/api/invoices/invoice_0190a1d2-1111-7000-8000-000000000001",
+    params: { id: "invoice_0190a1d2-1111-7000-8000-000000000001" },
+    methods: { GET: "invoices:read" },
+  },
+  "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: "invoices:read" } },
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+const routeFiles = (readdirSync(path.join(root, "app/api"), { recursive: true }) as string[])
+  .filter((f) => path.basename(f) === "route.ts")
+  .map((f) => path.posix.join("app/api", f.split(path.sep).join("/")))
+  .sort();
+
+let upstream: Server;
+const cookies = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  // A stand-in invoicing API that answers every call well, so an allowed call is a 200.
+  const invoice = {
+    invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", order_id: "O-1", status: "new", fiat_amount: 1,
+    fiat_currency: "EUR", crypto_amount: 1, currency: "BTC", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z",
+  };
+  upstream = createServer((req, res) => {
+    const url = req.url ?? "";
+    const body = url.startsWith("/api/v1/invoices?")
+      ? { items: [invoice], pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false } }
+      : url.startsWith("/api/v1/invoices/") ? invoice : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  process.env.INVOICING_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/v1`;
+  process.env.INVOICING_API_KEY = "sk_test_route_access";
+
+  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  for (const role of ROLES) cookies[role] = await signedInCookie(role);
+  expect(cookies.viewer).toContain("session_token");
+});
+
+afterAll(async () => {
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+async function call(file: string, method: string, cookie?: string): Promise<number> {
+  const route = ROUTES[file];
+  const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, (r: Request, c: unknown) => Promise<Response>>;
+  const request = new Request(`http://console.test${route.path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), origin: "http://console.test" },
+  });
+  const response = await module[method](request, { params: Promise.resolve(route.params ?? {}) });
+  return response.status;
+}
+
+describe("app/api access table", () => {
+  it("lists every route under app/api, and only those", () => {
+    expect(routeFiles).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it("lists every exported method of every route", async () => {
+    for (const file of routeFiles) {
+      const module = await import(/* @vite-ignore */ path.join(root, file));
+      const methods = Object.keys(module).filter((k) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(k));
+      expect(methods.sort(), file).toEqual(Object.keys(ROUTES[file].methods).sort());
+    }
+  });
+
+  const cases = Object.entries(ROUTES).flatMap(([file, route]) =>
+    Object.entries(route.methods).map(([method, access]) => ({ file, method, access: access as Access })),
+  );
+
+  it.each(cases)("$method $file without a session → 401 unless public", async ({ file, method, access }) => {
+    const status = await call(file, method);
+    if (access === "public") expect(status).not.toBe(401);
+    else expect(status).toBe(401);
+  });
+
+  for (const role of ROLES) {
+    it.each(cases)(`$method $file as ${role}`, async ({ file, method, access }) => {
+      const status = await call(file, method, cookies[role]);
+      if (access === "public" || can(role, access)) expect([401, 403]).not.toContain(status);
+      else expect(status).toBe(403);
+    });
+  }
+});
