@@ -1,12 +1,13 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 const variants = {
   primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300",
   secondary: "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 disabled:text-zinc-400",
   ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-300",
+  danger: "bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-300",
 } as const;
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: "sm" | "md" };
+type ButtonProps = ComponentProps<"button"> & { variant?: keyof typeof variants; size?: "sm" | "md" };
 
 export function Button({ variant = "secondary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
   const sizing = size === "sm" ? "h-8 px-2.5 text-sm" : "h-9 px-3.5 text-sm";

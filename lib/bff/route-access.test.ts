@@ -16,7 +16,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string>; me
   "app/api/invoices/[id]/route.ts": {
     path: "/api/invoices/invoice_0190a1d2-1111-7000-8000-000000000001",
     params: { id: "invoice_0190a1d2-1111-7000-8000-000000000001" },
-    methods: { GET: "invoices:read" },
+    methods: { GET: "invoices:read", PATCH: "invoices:change_status" },
   },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: "invoices:read" } },
 };

@@ -1,26 +1,42 @@
 import "server-only";
 import type { z } from "zod";
+import { recordAudit } from "@/lib/audit";
 import { can, type Permission, whoMay } from "@/lib/auth/roles";
 import { sessionUser, type SessionUser } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db";
 import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem, problemResponse } from "@/lib/problem";
 
 type Context<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) => Promise<unknown>;
+/** A change whose refusal (the role lacks the permission) is itself worth an audit entry. */
+type AuditRefusal<P> = { action: string; target: (params: P) => string | undefined };
 
 /**
  * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
  * (403 naming it), and for anything that changes state a same-origin request (403). Then the handler; its
  * result is answered as JSON (never cached: answers depend on who asks), any failure as a problem.
  */
-export function bffRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>) {
+export function bffRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>, options: { auditRefusal?: AuditRefusal<P> } = {}) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
       if (!["GET", "HEAD"].includes(request.method)) assertSameOrigin(request);
       const user = await sessionUser(request.headers);
       if (!user) throw unauthenticated();
-      if (!can(user.role, permission)) throw forbidden(permission, user);
-      const body = await handler({ request, params: await context.params, user });
+      const params = await context.params;
+      if (!can(user.role, permission)) {
+        const target = options.auditRefusal?.target(params);
+        if (options.auditRefusal && target) {
+          await recordAudit(await getDatabase(), {
+            actor: user,
+            action: options.auditRefusal.action,
+            target,
+            detail: { outcome: "refused", permission, role: user.role },
+          });
+        }
+        throw forbidden(permission, user);
+      }
+      const body = await handler({ request, params, user });
       return body instanceof Response ? body : Response.json(body, { headers: { "cache-control": "private, no-store" } });
     } catch (error) {
       return problemResponse(error);
@@ -48,7 +64,9 @@ export const forbidden = (permission: Permission, user: SessionUser) =>
 function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
-  const sameOrigin = origin ? origin === new URL(request.url).origin : site === null || site === "same-origin" || site === "none";
+  // The Host header, not request.url: behind `next start` the latter may name another host for this server.
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  const sameOrigin = origin ? safeHost(origin) === host : site === null || site === "same-origin" || site === "none";
   if (!sameOrigin) {
     throw new Problem({
       status: 403,
@@ -56,6 +74,14 @@ function assertSameOrigin(request: Request): void {
       title: "Request from another site refused",
       detail: "Changes can only be made from the console's own pages.",
     });
+  }
+}
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
   }
 }
 

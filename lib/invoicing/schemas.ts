@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALL_INVOICE_STATUSES } from "./status";
+import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
  * Response shapes are tolerant (loose objects, optional extras as nullable) because the console must work
@@ -168,3 +168,26 @@ export function invoiceListQueryToSearchParams(query: Partial<InvoiceListQuery>)
   }
   return params;
 }
+
+/** PATCH /invoices/{id} (spec §4.2): only the six statuses; `archived` comes from POST /archived alone. */
+export const invoiceStatusUpdateSchema = z.object({
+  status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(", ")}` }),
+});
+export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
+
+export const REASON_MAX = 500;
+
+/**
+ * The console's own request to change a status: the API's body plus the reason the audit log keeps. A
+ * cancellation must say why.
+ */
+export const statusChangeRequestSchema = invoiceStatusUpdateSchema
+  .extend({
+    reason: z.string().trim().max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` }).default(""),
+  })
+  .check((ctx) => {
+    if (ctx.value.status === "cancelled" && !ctx.value.reason) {
+      ctx.issues.push({ code: "custom", input: ctx.value.reason, path: ["reason"], message: "is required to cancel an invoice: say why the order was voided" });
+    }
+  });
+export type StatusChangeRequest = z.input<typeof statusChangeRequestSchema>;

@@ -5,7 +5,7 @@ import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
 import { ensureSeeded } from "./seed";
 
-export { listInvoices, getInvoice } from "./invoices";
+export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { requireScope, type Caller } from "./keys";
 export { SANDBOX_CURRENCIES } from "./currencies";
 

@@ -2,7 +2,14 @@ import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
-import { formatInvoiceId, parseInvoiceId, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
+import {
+  formatInvoiceId,
+  parseInvoiceId,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+} from "@/lib/invoicing";
 import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
 import type { Caller } from "./keys";
@@ -64,7 +71,21 @@ export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise
   return invoice;
 }
 
-export async function findOwnInvoice(db: Db, caller: Caller, rawId: string): Promise<InvoiceRow> {
+/**
+ * PATCH /invoices/{id}: any of the six statuses, from any status (the spec restricts none). Setting the
+ * status it already has changes nothing, `updated_at` included.
+ */
+export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string, status: InvoiceStatus): Promise<Invoice> {
+  const row = await findOwnInvoice(db, caller, rawId);
+  const updated =
+    row.status === status
+      ? row
+      : (await db.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, row.id)).returning())[0];
+  const [invoice] = await withTransactions(db, [updated]);
+  return invoice;
+}
+
+async function findOwnInvoice(db: Db, caller: Caller, rawId: string): Promise<InvoiceRow> {
   const id = parseInvoiceId(rawId);
   const [row] = id ? await db.select().from(invoices).where(eq(invoices.id, id)).limit(1) : [];
   if (!row) throw notFound(`No invoice has the id ${JSON.stringify(rawId)}.`);
@@ -89,7 +110,7 @@ async function withTransactions(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> 
   return rows.map((row) => toApiInvoice(row, byInvoice.get(row.id) ?? []));
 }
 
-export function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
+function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
   const currency = findCurrency(row.currency);
   return {
     invoice_id: formatInvoiceId(row.id),

@@ -7,6 +7,7 @@ import {
   invoiceListSchema,
   invoiceSchema,
   type InvoiceListQuery,
+  type InvoiceStatusUpdate,
 } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
@@ -54,6 +55,13 @@ export function createUpstream(config: UpstreamConfig) {
     listInvoices: (query: InvoiceListQuery) =>
       call(invoiceListSchema, `/invoices?${invoiceListQueryToSearchParams(query)}`),
     getInvoice: (id: string) => call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`, { resource: true }),
+    updateInvoiceStatus: (id: string, body: InvoiceStatusUpdate) =>
+      call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`, {
+        resource: true,
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     listCurrencies: () => call(currencyListSchema, "/currencies"),
   };
 }

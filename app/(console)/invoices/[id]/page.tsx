@@ -2,19 +2,25 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { InvoiceTimeline } from "@/components/invoices/invoice-timeline";
 import { StatusBadge } from "@/components/invoices/status-badge";
+import { StatusChange } from "@/components/invoices/status-change";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { formatCrypto, formatEur, formatFiat } from "@/lib/format";
 import { formatInvoiceId, parseInvoiceId, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+import { auditTrail } from "@/lib/audit";
+import { can, whoMay } from "@/lib/auth/roles";
+import { requireUser } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db";
+import { invoiceAuditTarget } from "@/lib/invoices/change-status";
+import { buildTimeline } from "@/lib/invoices/timeline";
 import { upstream } from "@/lib/upstream/client";
 
 type Props = { params: Promise<{ id: string }> };
 
-async function loadInvoice(rawId: string): Promise<Invoice | Problem> {
-  const id = parseInvoiceId(rawId);
-  if (!id) notFound();
+async function loadInvoice(id: string): Promise<Invoice | Problem> {
   try {
     return await upstream().getInvoice(formatInvoiceId(id));
   } catch (error) {
@@ -30,10 +36,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function InvoicePage({ params }: Props) {
-  const invoice = await loadInvoice((await params).id);
+  const uuid = parseInvoiceId((await params).id);
+  if (!uuid) notFound();
+  const [user, invoice, audit] = await Promise.all([
+    requireUser(),
+    loadInvoice(uuid),
+    getDatabase().then((db) => auditTrail(db, invoiceAuditTarget(uuid))),
+  ]);
   if (invoice instanceof Problem) return <ProblemPage problem={invoice} />;
   const payment = invoice.payment;
   const decimals = 8;
+  const mayChange = can(user.role, "invoices:change_status");
 
   return (
     <div className="flex flex-col gap-6">
@@ -51,11 +64,21 @@ export default async function InvoicePage({ params }: Props) {
           </h1>
           <p className="mt-1 text-sm text-zinc-600">Order {invoice.order_id}</p>
         </div>
-        <div className="text-right tabular-nums">
-          <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
-          <p className="text-sm text-zinc-600">
-            {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}
-          </p>
+        <div className="flex flex-col items-end gap-3">
+          <div className="text-right tabular-nums">
+            <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
+            <p className="text-sm text-zinc-600">
+              {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}
+              {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
+            </p>
+          </div>
+          {invoice.status === "archived" ? (
+            <p className="text-xs text-zinc-500">Archived records keep their status.</p>
+          ) : mayChange ? (
+            <StatusChange invoice={invoice} />
+          ) : (
+            <p className="max-w-64 text-right text-xs text-zinc-500">{whoMay("invoices:change_status")}</p>
+          )}
         </div>
       </header>
 
@@ -96,7 +119,11 @@ export default async function InvoicePage({ params }: Props) {
         </Section>
       </div>
 
-      <Section title="Blockchain transactions">
+      <Section title="Timeline" fields={false}>
+        <InvoiceTimeline entries={buildTimeline(invoice, audit)} />
+      </Section>
+
+      <Section title="Blockchain transactions" fields={false}>
         {payment?.transactions?.length ? (
           <ul className="divide-y divide-zinc-100">
             {payment.transactions.map((tx) => (
@@ -144,11 +171,11 @@ function confirmationsText(count: number | null | undefined, required: number | 
   return count >= required ? `${count} (confirmed, ${required} required)` : `${count} of ${required}`;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, fields = true }: { title: string; children: ReactNode; fields?: boolean }) {
   return (
     <section className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs" aria-labelledby={`section-${title}`}>
       <h2 id={`section-${title}`} className="mb-3 text-sm font-semibold text-zinc-900">{title}</h2>
-      <dl className="divide-y divide-zinc-100">{children}</dl>
+      {fields ? <dl className="divide-y divide-zinc-100">{children}</dl> : children}
     </section>
   );
 }

@@ -1,10 +1,35 @@
 import { bffRoute } from "@/lib/bff/route";
-import { formatInvoiceId, parseInvoiceId } from "@/lib/invoicing";
+import { getDatabase } from "@/lib/db";
+import { parseJsonBody } from "@/lib/http-body";
+import { changeInvoiceStatus, invoiceAuditTarget, STATUS_CHANGE_ACTION } from "@/lib/invoices/change-status";
+import { formatInvoiceId, parseInvoiceId, statusChangeRequestSchema } from "@/lib/invoicing";
 import { notFound } from "@/lib/problem";
 import { upstream } from "@/lib/upstream/client";
 
-export const GET = bffRoute<{ id: string }>("invoices:read", async ({ params: { id } }) => {
+function invoiceUuid(id: string): string {
   const uuid = parseInvoiceId(id);
   if (!uuid) throw notFound(`No invoice has the id ${JSON.stringify(id)}.`);
-  return upstream().getInvoice(formatInvoiceId(uuid));
-});
+  return uuid;
+}
+
+export const GET = bffRoute<{ id: string }>("invoices:read", async ({ params }) =>
+  upstream().getInvoice(formatInvoiceId(invoiceUuid(params.id))),
+);
+
+export const PATCH = bffRoute<{ id: string }>(
+  "invoices:change_status",
+  async ({ request, params, user }) => {
+    const uuid = invoiceUuid(params.id);
+    const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema);
+    return changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, uuid, status, reason });
+  },
+  {
+    auditRefusal: {
+      action: STATUS_CHANGE_ACTION,
+      target: ({ id }) => {
+        const uuid = parseInvoiceId(id);
+        return uuid ? invoiceAuditTarget(uuid) : undefined;
+      },
+    },
+  },
+);

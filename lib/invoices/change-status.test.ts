@@ -1,0 +1,127 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditTrail } from "@/lib/audit";
+import { getDatabase } from "@/lib/db";
+
+/** PATCH /api/invoices/[id] against a real local HTTP server standing in for the provider. */
+const UUID = "0190a1d2-2222-7000-8000-000000000001";
+const ID = `invoice_${UUID}`;
+let server: Server;
+let invoiceStatus = "pending";
+let failPatchWith: number | null = null;
+let patches: string[] = [];
+let PATCH: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+const cookies: Record<string, string> = {};
+
+const invoice = () => ({
+  invoice_id: ID, order_id: "ORD-9", status: invoiceStatus, fiat_amount: 10, fiat_currency: "EUR", crypto_amount: 0.1,
+  currency: "ETH", created_at: "2026-01-01T00:00:00Z", updated_at: new Date().toISOString(),
+});
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    if (req.method === "PATCH") {
+      patches.push(body);
+      if (failPatchWith) return res.writeHead(failPatchWith, { "content-type": "application/json" }).end("{}");
+      invoiceStatus = JSON.parse(body).status;
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(invoice()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.INVOICING_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  process.env.INVOICING_API_KEY = "sk_test_change_status";
+  ({ PATCH } = await import("@/app/api/invoices/[id]/route"));
+  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  for (const role of ["support", "admin", "viewer", "finance"] as const) cookies[role] = await signedInCookie(role);
+});
+
+beforeEach(() => {
+  patches = [];
+  failPatchWith = null;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function patch(role: string, body: unknown, origin = "http://console.test") {
+  const response = await PATCH(
+    new Request(`http://console.test/api/invoices/${UUID}`, {
+      method: "PATCH",
+      headers: { cookie: cookies[role], origin, "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+    { params: Promise.resolve({ id: UUID }) },
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+const trail = async () => auditTrail(await getDatabase(), `invoice:${UUID}`);
+
+describe("PATCH /api/invoices/[id]", () => {
+  it("support cancels with a reason: the provider is asked, the audit log says who, from → to and why", async () => {
+    invoiceStatus = "pending";
+    const { status, body } = await patch("support", { status: "cancelled", reason: "Order voided by customer" });
+    expect(status).toBe(200);
+    expect(body.status).toBe("cancelled");
+    expect(patches).toEqual([JSON.stringify({ status: "cancelled" })]);
+    const last = (await trail()).at(-1)!;
+    expect(last.actorEmail).toMatch(/^support-/);
+    expect(last.detail).toEqual({
+      from: "pending", to: "cancelled", reason: "Order voided by customer", outcome: "changed", upstream_status: 200,
+    });
+  });
+
+  it("a cancellation without a reason is a 422 on /reason, and nothing reaches the provider", async () => {
+    const before = (await trail()).length;
+    const { status, body } = await patch("admin", { status: "cancelled", reason: "   " });
+    expect(status).toBe(422);
+    expect(body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/reason"]);
+    expect(patches).toEqual([]);
+    expect(await trail()).toHaveLength(before);
+  });
+
+  it("other statuses take an optional reason", async () => {
+    const { status } = await patch("admin", { status: "completed" });
+    expect(status).toBe(200);
+    expect((await trail()).at(-1)!.detail).toMatchObject({ to: "completed", reason: "", outcome: "changed" });
+  });
+
+  it.each(["viewer", "finance"])("a %s is refused with 403 naming the permission, and the refusal is logged", async (role) => {
+    const { status, body } = await patch(role, { status: "cancelled", reason: "x" });
+    expect(status).toBe(403);
+    expect(body.detail).toContain("invoices:change_status");
+    expect(patches).toEqual([]);
+    const last = (await trail()).at(-1)!;
+    expect(last.actorEmail).toMatch(new RegExp(`^${role}-`));
+    expect(last.detail).toMatchObject({ outcome: "refused", permission: "invoices:change_status" });
+  });
+
+  it("a provider failure is a 502, nothing changes, and the failed attempt is logged", async () => {
+    invoiceStatus = "pending";
+    failPatchWith = 500;
+    const { status, body } = await patch("support", { status: "cancelled", reason: "Voided" });
+    expect(status).toBe(502);
+    expect(body.code).toBe("upstream_error");
+    expect(invoiceStatus).toBe("pending");
+    expect((await trail()).at(-1)!.detail).toMatchObject({ from: "pending", to: "cancelled", outcome: "failed", upstream_status: 502 });
+  });
+
+  it("refuses a request from another site", async () => {
+    const { status, body } = await patch("support", { status: "cancelled", reason: "x" }, "https://evil.example");
+    expect(status).toBe(403);
+    expect(body.code).toBe("cross_site_request");
+    expect(patches).toEqual([]);
+  });
+
+  it.each([
+    ["not JSON", "status=cancelled", 400],
+    ["archived", { status: "archived" }, 422],
+  ])("answers a body that is %s with %i", async (_, body, expected) => {
+    expect((await patch("support", body)).status).toBe(expected);
+  });
+});

@@ -1,0 +1,43 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import type { Db } from "@/lib/db";
+import type { Invoice, InvoiceStatus } from "@/lib/invoicing";
+import { toProblem } from "@/lib/problem";
+import type { Upstream } from "@/lib/upstream/client";
+
+export const STATUS_CHANGE_ACTION = "invoice.status_change";
+
+/** The audit target of an invoice: one key, whichever form of its id was used. */
+export const invoiceAuditTarget = (uuid: string) => `invoice:${uuid}`;
+
+/**
+ * Support changes an invoice's status. Every attempt lands in the audit log — changed, unchanged or failed —
+ * with who, from → to, the reason and what the upstream answered; a failure changes nothing and is rethrown
+ * for the person to read.
+ */
+export async function changeInvoiceStatus(input: {
+  db: Db;
+  upstream: Upstream;
+  user: SessionUser;
+  uuid: string;
+  status: InvoiceStatus;
+  reason: string;
+}): Promise<Invoice> {
+  const { db, upstream, user, uuid, status, reason } = input;
+  const id = `invoice_${uuid}`;
+  const audit = (detail: Record<string, unknown>) =>
+    recordAudit(db, { actor: user, action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(uuid), detail: { to: status, reason, ...detail } });
+
+  let from: string | undefined;
+  try {
+    from = (await upstream.getInvoice(id)).status;
+    const updated = await upstream.updateInvoiceStatus(id, { status });
+    await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
+    return updated;
+  } catch (error) {
+    const problem = toProblem(error);
+    await audit({ from: from ?? null, outcome: "failed", upstream_status: problem.status, problem: problem.code });
+    throw problem;
+  }
+}

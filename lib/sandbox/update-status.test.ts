@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route";
+import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "./test-fixtures";
+
+let key: string;
+let readOnlyKey: string;
+let otherKey: string;
+let id: string;
+
+beforeAll(async () => {
+  const db = await getSandboxDb();
+  const created = new Date("2026-05-01T10:00:00Z");
+  const merchant = await createTestMerchant(db, [{ createdAt: created, status: "pending" }]);
+  key = merchant.key;
+  id = merchant.invoices[0].id;
+  ({ key: otherKey } = await createTestMerchant(db, []));
+  readOnlyKey = (await createTestMerchant(db, [], ["invoices:read"])).key;
+});
+
+async function patch(invoiceId: string, body: string, apiKey: string | null = key) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...(apiKey ? { "api-key": apiKey } : {}) };
+  const response = await PATCH(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${invoiceId}`, { method: "PATCH", headers, body }), {
+    params: Promise.resolve({ id: invoiceId }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function current() {
+  const response = await GET(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}`, { headers: { "api-key": key } }), {
+    params: Promise.resolve({ id }),
+  });
+  return response.json();
+}
+
+describe("PATCH /invoices/{id}", () => {
+  it("changes the status and moves updated_at, by prefixed id or bare UUID", async () => {
+    const before = await current();
+    const { status, body } = await patch(`invoice_${id}`, JSON.stringify({ status: "cancelled" }));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ invoice_id: `invoice_${id}`, status: "cancelled" });
+    expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    expect(await current()).toEqual(body);
+
+    const again = await patch(id, JSON.stringify({ status: "new" }));
+    expect(again.body.status).toBe("new");
+  });
+
+  it("setting the status it already has is a 200 that changes nothing", async () => {
+    const before = await current();
+    const { status, body } = await patch(id, JSON.stringify({ status: before.status }));
+    expect(status).toBe(200);
+    expect(body.updated_at).toBe(before.updated_at);
+  });
+
+  it.each([
+    ["not JSON", "status=cancelled"],
+    ["a JSON array", '["cancelled"]'],
+    ["JSON null", "null"],
+    ["a JSON string", '"cancelled"'],
+  ])("answers 400 for a body that is %s", async (_, body) => {
+    const { status, body: problem } = await patch(id, body);
+    expect(status).toBe(400);
+    expect(problem.code).toBe("invalid_body");
+  });
+
+  it.each([
+    ["missing status", "{}"],
+    ["unknown status", '{"status":"refunded"}'],
+    ["archived (only POST /archived makes it)", '{"status":"archived"}'],
+    ["a number", '{"status":3}'],
+  ])("answers 422 on /status for a %s", async (_, body) => {
+    const { status, body: problem } = await patch(id, body);
+    expect(status).toBe(422);
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/status"]);
+  });
+
+  it("answers 401 without a key", async () => {
+    expect((await patch(id, '{"status":"new"}', null)).status).toBe(401);
+  });
+
+  it("answers 403 for a read-only key, naming the scope", async () => {
+    const { status, body } = await patch(id, '{"status":"new"}', readOnlyKey);
+    expect(status).toBe(403);
+    expect(body.detail).toContain("invoices:write");
+  });
+
+  it("answers 403 for another merchant's invoice and changes nothing", async () => {
+    const before = await current();
+    const { status } = await patch(id, '{"status":"completed"}', otherKey);
+    expect(status).toBe(403);
+    expect(await current()).toEqual(before);
+  });
+
+  it.each(["invoice_0190a1d2-ffff-7fff-8fff-ffffffffffff", "nope"])("answers 404 for %s", async (unknown) => {
+    const { status, body } = await patch(unknown, '{"status":"new"}');
+    expect(status).toBe(404);
+    expect(body.code).toBe("not_found");
+  });
+});
