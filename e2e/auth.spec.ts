@@ -106,3 +106,31 @@ test("every response carries the security headers", async ({ page }) => {
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
   }
 });
+
+test("a session that ends mid-work sends the person to sign in and back to the same view", async ({ page }) => {
+  await signIn(page, "viewer", "/invoices?currency=ETH&sort_by=fiat_amount");
+  await expect(page.getByLabel("Currency")).toHaveValue("ETH");
+  await page.context().clearCookies();
+  await page.getByLabel("Status").selectOption("completed");
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByText("Sign in to continue where you were.")).toBeVisible();
+  await page.getByRole("button", { name: /Sign in as viewer/ }).click();
+  await expect(page).toHaveURL(/\/invoices\?/);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({ currency: "ETH", sort_by: "fiat_amount", status: "completed" });
+  await expect(page.getByLabel("Status")).toHaveValue("completed");
+});
+
+test("no response of a browsing session carries the upstream API key", async ({ page }) => {
+  const bodies: { url: string; text: string }[] = [];
+  page.on("response", async (response) => bodies.push({ url: response.url(), text: await response.text().catch(() => "") }));
+  await signIn(page, "admin");
+  await page.getByLabel("Status").selectOption("completed");
+  await page.locator("tbody tr").first().locator("td:nth-child(3)").click();
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+  await page.getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(bodies.length).toBeGreaterThan(10);
+  for (const { url, text } of bodies) expect(text, url).not.toContain("sk_test_demo_full");
+});
