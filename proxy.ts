@@ -1,8 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 
-const REQUESTED_PATH_HEADER = "x-invoice-console-path"; // read by lib/auth/session.ts
-const COOKIE_PREFIX = "invoice-console"; // lib/auth/server.ts
+import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
 
 /**
  * Runs before every request: a per-request nonce for the Content-Security-Policy, and an early trip to the

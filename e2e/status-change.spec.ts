@@ -53,6 +53,10 @@ test("Escape closes the dialog without a change, and focus returns to the contro
   await page.getByRole("button", { name: "Change status…" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("radio")).toHaveCount(5);
+  // Nothing is preselected: a stray Enter changes nothing.
+  await expect(dialog.getByRole("button", { name: "Choose a status" })).toBeDisabled();
+  await dialog.getByRole("radio", { name: /Cancelled/ }).check();
+  await expect(page.getByLabel("Reason (required)")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Change status…" })).toBeFocused();
@@ -73,11 +77,11 @@ test("an upstream failure during the change is shown in the dialog, and the stat
   await page.route("**/api/invoices/*", (route) =>
     route.request().method() === "PATCH"
       ? route.fulfill({
-          status: 504,
+          status: 502,
           contentType: "application/problem+json",
           body: JSON.stringify({
-            title: "The invoicing API did not answer in time", status: 504, code: "upstream_timeout",
-            detail: "No answer within 10 s. Try again in a moment.",
+            title: "The invoicing API failed", status: 502, code: "upstream_error",
+            detail: "It answered HTTP 500. Try again; if it persists, the provider may be having an outage.",
           }),
         })
       : route.continue(),
@@ -86,8 +90,8 @@ test("an upstream failure during the change is shown in the dialog, and the stat
   await page.getByLabel("Reason (required)").fill("Duplicate order");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel invoice" }).click();
   const alert = page.getByRole("dialog").getByRole("alert");
-  await expect(alert).toContainText("The payment provider did not answer in time; try again in a minute. Nothing was changed.");
-  await expect(alert).toContainText("No answer within 10 s.");
+  await expect(alert).toContainText("The payment provider failed or could not be reached; try again in a minute. Nothing was changed.");
+  await expect(alert).toContainText("It answered HTTP 500.");
   await expect(page.getByLabel("Reason (required)")).toHaveValue("Duplicate order");
 
   await page.unroute("**/api/invoices/*");

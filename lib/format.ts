@@ -20,9 +20,9 @@ export function formatFiat(amount: number, currency: string): string {
   }
 }
 
-/** Crypto amounts: at least two decimals, at most eight, no float noise. */
+/** Crypto amounts: at least two decimals, at most the currency's own (eight unless told), no float noise. */
 export function formatCrypto(amount: number, maxDecimals = 8): string {
-  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: Math.min(maxDecimals, 8) }).format(amount);
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: Math.min(Math.max(maxDecimals, 2), 20) }).format(amount);
 }
 
 const FIGURE_SPACE = "\u2007";

@@ -15,6 +15,8 @@ export class Problem extends Error {
   readonly code: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** What the invoicing API answered, when this problem comes from its answer (null: it never answered). */
+  readonly upstreamStatus: number | null | undefined;
 
   constructor(init: {
     status: number;
@@ -23,6 +25,7 @@ export class Problem extends Error {
     detail?: string;
     errors?: FieldError[];
     headers?: Record<string, string>;
+    upstreamStatus?: number | null;
   }) {
     super(init.detail ?? init.title);
     this.name = "Problem";
@@ -32,6 +35,7 @@ export class Problem extends Error {
     this.detail = init.detail;
     this.errors = init.errors;
     this.headers = init.headers ?? {};
+    this.upstreamStatus = init.upstreamStatus;
   }
 
   toJSON(): ProblemBody {

@@ -10,6 +10,9 @@ export async function startup(): Promise<void> {
   const db = await getDatabase();
   if (e.embeddedSandbox) await getSandboxDb();
   await ensureStartupUsers(db, { embeddedSandbox: e.embeddedSandbox, initialAdmin: e.initialAdmin });
+  if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
+    console.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");
+  }
   const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
 }

@@ -21,7 +21,9 @@ export function StatusChange({ invoice }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
-  const [target, setTarget] = useState<InvoiceStatus>("cancelled");
+  // "cancel" is the one-click support action; "change" lets the person pick any other status.
+  const [mode, setMode] = useState<"cancel" | "change">("cancel");
+  const [target, setTarget] = useState<InvoiceStatus | null>(null);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const router = useRouter();
@@ -46,9 +48,11 @@ export function StatusChange({ invoice }: Props) {
     },
   });
 
-  function open(status: InvoiceStatus, button: HTMLButtonElement) {
+  function open(nextMode: "cancel" | "change", button: HTMLButtonElement) {
     opener.current = button;
-    setTarget(status);
+    setMode(nextMode);
+    // Nothing is preselected when changing: one stray Enter must not change an invoice.
+    setTarget(nextMode === "cancel" ? "cancelled" : null);
     setReason("");
     setDone(null);
     change.reset();
@@ -61,18 +65,19 @@ export function StatusChange({ invoice }: Props) {
 
   const problem = change.error instanceof Problem ? change.error : null;
   const reasonError = problem?.errors?.find((e) => e.pointer === "/reason")?.detail;
-  const cancelling = target === "cancelled";
+  const cancelling = mode === "cancel";
+  const reasonRequired = target === "cancelled";
   const from = STATUS_LABELS[invoice.status as InvoiceStatus] ?? invoice.status;
 
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
         {invoice.status !== "cancelled" && (
-          <Button variant="danger" onClick={(e) => open("cancelled", e.currentTarget)}>
+          <Button variant="danger" onClick={(e) => open("cancel", e.currentTarget)}>
             Cancel invoice
           </Button>
         )}
-        <Button ref={changeButton} onClick={(e) => open(invoice.status === "cancelled" ? "new" : firstOther(invoice.status), e.currentTarget)}>
+        <Button ref={changeButton} onClick={(e) => open("change", e.currentTarget)}>
           Change status…
         </Button>
       </div>
@@ -82,13 +87,15 @@ export function StatusChange({ invoice }: Props) {
         ref={dialog}
         aria-labelledby={ids.title}
         onClose={() => opener.current?.focus()}
+        // While the change runs, the dialog stays: its outcome must be seen.
+        onCancel={(event) => change.isPending && event.preventDefault()}
         className="m-auto w-full max-w-lg rounded-xl border border-zinc-200 p-0 shadow-xl backdrop:bg-zinc-900/40"
       >
         <form
           className="flex flex-col gap-4 p-6"
           onSubmit={(event) => {
             event.preventDefault();
-            change.mutate();
+            if (target) change.mutate();
           }}
         >
           <h2 id={ids.title} className="text-lg font-semibold">
@@ -100,7 +107,7 @@ export function StatusChange({ invoice }: Props) {
               <legend className="mb-1 text-sm font-medium text-zinc-700">New status</legend>
               {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
                 <label key={s} className="flex cursor-pointer items-start gap-2 rounded-md border border-zinc-200 px-3 py-2 text-sm has-checked:border-indigo-500 has-checked:bg-indigo-50">
-                  <input type="radio" name="status" value={s} checked={target === s} onChange={() => setTarget(s)} className="mt-0.5" />
+                  <input type="radio" name="status" value={s} checked={target === s} onChange={() => setTarget(s)} required className="mt-0.5" />
                   <span>
                     <span className="font-medium">{STATUS_LABELS[s]}</span>
                     <span className="block text-xs text-zinc-600">{STATUS_DESCRIPTIONS[s]}</span>
@@ -112,8 +119,14 @@ export function StatusChange({ invoice }: Props) {
 
           <div className="rounded-md bg-zinc-50 p-3 text-sm text-zinc-700">
             <p>
-              The status changes from <strong>{from}</strong> to <strong>{STATUS_LABELS[target]}</strong>
-              {cancelling ? ": no payment will be expected for this invoice." : "."}
+              {target ? (
+                <>
+                  The status changes from <strong>{from}</strong> to <strong>{STATUS_LABELS[target]}</strong>
+                  {target === "cancelled" ? ": no payment will be expected for this invoice." : "."}
+                </>
+              ) : (
+                <>Choose the new status. It is now <strong>{from}</strong>.</>
+              )}
             </p>
             <p className="mt-1">
               {invoice.callback_url ? (
@@ -125,15 +138,15 @@ export function StatusChange({ invoice }: Props) {
           </div>
 
           <label htmlFor={ids.reason} className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-            {cancelling ? "Reason (required)" : "Reason (optional)"}
+            {reasonRequired ? "Reason (required)" : "Reason (optional)"}
             <textarea
               id={ids.reason}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              required={cancelling}
+              required={reasonRequired}
               maxLength={REASON_MAX}
               rows={3}
-              placeholder={cancelling ? "e.g. Order voided at the customer's request (ticket #4821)" : ""}
+              placeholder={reasonRequired ? "e.g. Order voided at the customer's request (ticket #4821)" : ""}
               aria-invalid={reasonError ? true : undefined}
               aria-describedby={reasonError ? ids.reasonError : undefined}
               className="rounded-md border border-zinc-300 px-3 py-2 font-normal shadow-xs aria-invalid:border-rose-500"
@@ -148,7 +161,7 @@ export function StatusChange({ invoice }: Props) {
 
           {change.isError && !reasonError && (
             <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
-              <p className="font-medium">{failureHeadline(problem)} Nothing was changed.</p>
+              <p className="font-medium">{failureHeadline(problem)}</p>
               {problem?.detail && <p className="mt-1 text-xs">{problem.detail}</p>}
             </div>
           )}
@@ -157,8 +170,10 @@ export function StatusChange({ invoice }: Props) {
             <Button onClick={close} disabled={change.isPending}>
               {cancelling ? "Keep invoice" : "Close"}
             </Button>
-            <Button type="submit" variant={cancelling ? "danger" : "primary"} disabled={change.isPending}>
-              {change.isPending ? (cancelling ? "Cancelling…" : "Saving…") : cancelling ? "Cancel invoice" : `Set to ${STATUS_LABELS[target]}`}
+            <Button type="submit" variant={cancelling ? "danger" : "primary"} disabled={change.isPending || !target}>
+              {change.isPending
+                ? cancelling ? "Cancelling…" : "Saving…"
+                : cancelling ? "Cancel invoice" : target ? `Set to ${STATUS_LABELS[target]}` : "Choose a status"}
             </Button>
           </div>
         </form>
@@ -167,29 +182,27 @@ export function StatusChange({ invoice }: Props) {
   );
 }
 
-function firstOther(status: string): InvoiceStatus {
-  return INVOICE_STATUSES.find((s) => s !== status && s !== "cancelled") ?? "new";
-}
-
-/** A failure in words a support person can act on. */
+/** A failure in words a support person can act on, and whether anything changed. */
 function failureHeadline(problem: Problem | null): string {
   switch (problem?.status) {
+    case 401:
+      return "Your session has ended. Taking you to sign in; nothing was changed.";
     case 403:
-      if (problem.code === "forbidden") return "Your role does not allow status changes.";
-      if (problem.code === "cross_site_request") return "The console refused the request; reload the page and try again.";
-      return "The payment provider refused this change.";
+      if (problem.code === "forbidden") return "Your role does not allow status changes. Nothing was changed.";
+      if (problem.code === "cross_site_request") return "The console refused the request; reload the page and try again. Nothing was changed.";
+      if (problem.code === "other_merchant") return "This invoice belongs to another merchant account. Nothing was changed.";
+      return "The payment provider refused this change. Nothing was changed.";
     case 404:
-      return "The payment provider no longer knows this invoice.";
+      return "The payment provider no longer knows this invoice. Nothing was changed.";
     case 422:
     case 400:
-      return "The payment provider did not accept this status.";
+      return "The payment provider did not accept this status. Nothing was changed.";
     case 429:
-      return "Too many requests to the payment provider; wait a moment and try again.";
+      return "Too many requests to the payment provider; wait a moment and try again. Nothing was changed.";
     case 504:
-      return "The payment provider did not answer in time; try again in a minute.";
     case 0:
-      return "The console could not be reached; check your connection and try again.";
+      return "No answer came back, so the change may or may not have been made. Close this and reload the page to see the current status.";
     default:
-      return "The payment provider could not be reached or failed; try again in a minute.";
+      return "The payment provider failed or could not be reached; try again in a minute. Nothing was changed.";
   }
 }

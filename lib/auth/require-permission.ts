@@ -1,5 +1,5 @@
 import "server-only";
-import { forbidden, unauthenticated } from "@/lib/bff/route";
+import { forbidden, unauthenticated } from "./errors";
 import { can, type Permission } from "./roles";
 import { currentUser, type SessionUser } from "./session";
 

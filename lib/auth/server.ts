@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { getDatabase, type Db } from "@/lib/db";
 import { accounts, sessions, settings, users, verifications } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { COOKIE_PREFIX } from "./constants";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
@@ -28,7 +29,7 @@ function createAuth(db: Db, secret: string) {
     // Sign-in attempts are limited per account and per address by lib/auth/sign-in-limiter.ts instead.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "invoice-console",
+      cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     plugins: [

@@ -2,13 +2,12 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { REQUESTED_PATH_HEADER } from "./constants";
 import { isRole, type Role } from "./roles";
 import { getAuth } from "./server";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
-/** Header proxy.ts sets on every page request: the path and query the person asked for. */
-export const REQUESTED_PATH_HEADER = "x-invoice-console-path";
 
 /** The signed-in person behind these request headers, or null (no session, expired, banned). */
 export async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
@@ -33,10 +32,21 @@ export async function requireUser(): Promise<SessionUser> {
   return user;
 }
 
-/** Only same-site relative paths: `next` must never send someone to another site after sign-in. */
+/**
+ * Only a path on this site: `next` must never send someone elsewhere after sign-in. Resolved the way a
+ * browser would (which drops tabs and newlines, so "/\t/evil.example" is another site), then kept only if it
+ * stayed on our origin.
+ */
 export function safeNextPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return "/invoices";
+  const fallback = "/invoices";
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  const base = "http://console.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
   }
-  return value.startsWith("/login") ? "/invoices" : value;
+  if (url.origin !== base || url.pathname.startsWith("/login")) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
+import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { addUser } from "./users";
 
@@ -9,7 +10,7 @@ const from = (address: string) => new Headers({ "x-forwarded-for": address });
 
 beforeAll(async () => {
   const db = await getDatabase();
-  for (const name of ["ana", "ben", "cy"]) {
+  for (const name of ["ana", "ben", "cy", "dee"]) {
     await addUser(db, { email: `${name}@limits.test`, name, role: "viewer", password: PASSWORD }, "system");
   }
 });
@@ -46,5 +47,38 @@ describe("signInWithPassword", () => {
     const blocked = await signInWithPassword({ email: "cy@limits.test", password: PASSWORD }, from("10.2.0.1"));
     expect(blocked).toMatchObject({ ok: false, error: expect.stringContaining("from your network") });
     expect(await signInWithPassword({ email: "cy@limits.test", password: PASSWORD }, from("10.2.0.2"))).toEqual({ ok: true });
+  });
+
+  it("lets no more than the limit through when attempts arrive all at once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInWithPassword({ email: "dee@limits.test", password: `wrong-${i}` }, from(`10.3.0.${i}`))),
+    );
+    const paused = results.filter((r) => !r.ok && r.error.startsWith("Too many failed attempts"));
+    expect(paused.length).toBe(12 - MAX_FAILURES_PER_ACCOUNT);
+  });
+
+  it("counts the address the nearest proxy saw, not what the client claims further left", async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      await signInWithPassword({ email: `spray-${i}@limits.test`, password: "nope-nope" }, from(`203.0.113.${i}, 10.4.0.1`));
+    }
+    const result = await signInWithPassword({ email: "spray-x@limits.test", password: "nope-nope" }, from("198.51.100.7, 10.4.0.1"));
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("from your network") });
+  });
+});
+
+describe("safeNextPath", () => {
+  it.each([
+    ["/invoices?status=new#top", "/invoices?status=new#top"],
+    ["/users", "/users"],
+    ["//evil.example/x", "/invoices"],
+    ["/\\evil.example", "/invoices"],
+    ["/\t/evil.example", "/invoices"],
+    ["/\n/evil.example", "/invoices"],
+    ["https://evil.example", "/invoices"],
+    ["javascript:alert(1)", "/invoices"],
+    ["/login?next=/users", "/invoices"],
+    [undefined, "/invoices"],
+  ])("%j → %s", (value, expected) => {
+    expect(safeNextPath(value)).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getDatabase } from "@/lib/db";
 import { getAuth } from "./server";
-import { clearSignInFailures, recordSignInFailure, signInBlocked } from "./sign-in-limiter";
+import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
 export type SignInResult =
   | { ok: true }
@@ -13,9 +13,13 @@ const credentialsSchema = z.object({
   password: z.string().min(1, { error: "Enter your password." }),
 });
 
-/** The address a request came from, as the server in front of us reports it. */
+/**
+ * The address a request came from: the last X-Forwarded-For entry, which is the one added closest to us
+ * (Next.js sets it from the socket when the header is absent; a reverse proxy appends the client it saw).
+ * Entries further left are whatever the client claimed.
+ */
 export function clientAddress(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "unknown";
+  return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
 }
 
 /**
@@ -32,14 +36,14 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   const db = await getDatabase();
   const address = clientAddress(headers);
 
-  const blocked = await signInBlocked(db, email, address);
+  const blocked = await reserveSignInAttempt(db, email, address);
   if (blocked) {
     const minutes = Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60));
     return {
       ok: false,
       error:
         blocked.scope === "account"
-          ? `Too many failed attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask an admin to reset your password.`
+          ? `Too many failed attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
           : `Too many failed attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     };
   }
@@ -49,16 +53,15 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   } catch (error) {
     const status = authErrorStatus(error);
     if (status === 401 || status === 400) {
-      await recordSignInFailure(db, email, address);
-      // The same words for an unknown email and a wrong password: the form must not reveal who has an account.
+      // The attempt stays counted. The same words for an unknown email and a wrong password: the form must not reveal who has an account.
       return { ok: false, error: "That email and password do not match an account. Check both and try again." };
     }
     if (status === 403) {
-      return { ok: false, error: "This account is disabled. Ask an admin to restore it." };
+      return { ok: false, error: "This account is disabled. Ask an admin about it." };
     }
     throw error;
   }
-  await clearSignInFailures(db, email);
+  await signInSucceeded(db, email, address);
   return { ok: true };
 }
 

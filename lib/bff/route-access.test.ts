@@ -57,7 +57,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-async function call(file: string, method: string, cookie?: string): Promise<number> {
+async function call(file: string, method: string, cookie?: string): Promise<{ status: number; code?: string; detail?: string }> {
   const route = ROUTES[file];
   const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, (r: Request, c: unknown) => Promise<Response>>;
   const request = new Request(`http://console.test${route.path}`, {
@@ -65,7 +65,8 @@ async function call(file: string, method: string, cookie?: string): Promise<numb
     headers: { ...(cookie ? { cookie } : {}), origin: "http://console.test" },
   });
   const response = await module[method](request, { params: Promise.resolve(route.params ?? {}) });
-  return response.status;
+  const body = await response.json().catch(() => ({}));
+  return { status: response.status, code: body.code, detail: body.detail };
 }
 
 describe("app/api access table", () => {
@@ -86,16 +87,19 @@ describe("app/api access table", () => {
   );
 
   it.each(cases)("$method $file without a session → 401 unless public", async ({ file, method, access }) => {
-    const status = await call(file, method);
+    const { status, code } = await call(file, method);
     if (access === "public") expect(status).not.toBe(401);
-    else expect(status).toBe(401);
+    else expect({ status, code }).toEqual({ status: 401, code: "unauthenticated" });
   });
 
   for (const role of ROLES) {
     it.each(cases)(`$method $file as ${role}`, async ({ file, method, access }) => {
-      const status = await call(file, method, cookies[role]);
+      const { status, code, detail } = await call(file, method, cookies[role]);
       if (access === "public" || can(role, access)) expect([401, 403]).not.toContain(status);
-      else expect(status).toBe(403);
+      else {
+        expect({ status, code }).toEqual({ status: 403, code: "forbidden" });
+        expect(detail).toContain(access);
+      }
     });
   }
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { recordAudit } from "@/lib/audit";
-import { can, type Permission, whoMay } from "@/lib/auth/roles";
+import { forbidden, unauthenticated } from "@/lib/auth/errors";
+import { can, type Permission } from "@/lib/auth/roles";
 import { sessionUser, type SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { searchParamsToObject } from "@/lib/invoicing";
@@ -43,22 +44,6 @@ export function bffRoute<P = Record<string, never>>(permission: Permission, hand
     }
   };
 }
-
-export const unauthenticated = () =>
-  new Problem({
-    status: 401,
-    code: "unauthenticated",
-    title: "Sign in to continue",
-    detail: "You are not signed in, or your session has ended.",
-  });
-
-export const forbidden = (permission: Permission, user: SessionUser) =>
-  new Problem({
-    status: 403,
-    code: "forbidden",
-    title: "Your role does not allow this",
-    detail: `${whoMay(permission)} You are signed in as ${user.role}. (Needs the ${permission} permission.)`,
-  });
 
 /** Cross-site request forgery: a browser always sends Origin (or Sec-Fetch-Site) with a state-changing request. */
 function assertSameOrigin(request: Request): void {

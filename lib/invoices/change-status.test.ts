@@ -9,7 +9,7 @@ const UUID = "0190a1d2-2222-7000-8000-000000000001";
 const ID = `invoice_${UUID}`;
 let server: Server;
 let invoiceStatus = "pending";
-let failPatchWith: number | null = null;
+let failPatchWith: number | "hang" | null = null;
 let patches: string[] = [];
 let PATCH: (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
 const cookies: Record<string, string> = {};
@@ -25,6 +25,7 @@ beforeAll(async () => {
     for await (const chunk of req) body += chunk;
     if (req.method === "PATCH") {
       patches.push(body);
+      if (failPatchWith === "hang") return; // never answers: the console's timeout decides
       if (failPatchWith) return res.writeHead(failPatchWith, { "content-type": "application/json" }).end("{}");
       invoiceStatus = JSON.parse(body).status;
     }
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.INVOICING_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   process.env.INVOICING_API_KEY = "sk_test_change_status";
+  process.env.UPSTREAM_TIMEOUT_MS = "300";
   ({ PATCH } = await import("@/app/api/invoices/[id]/route"));
   const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
   for (const role of ["support", "admin", "viewer", "finance"] as const) cookies[role] = await signedInCookie(role);
@@ -107,8 +109,15 @@ describe("PATCH /api/invoices/[id]", () => {
     const { status, body } = await patch("support", { status: "cancelled", reason: "Voided" });
     expect(status).toBe(502);
     expect(body.code).toBe("upstream_error");
-    expect(invoiceStatus).toBe("pending");
-    expect((await trail()).at(-1)!.detail).toMatchObject({ from: "pending", to: "cancelled", outcome: "failed", upstream_status: 502 });
+    expect((await trail()).at(-1)!.detail).toMatchObject({ from: "pending", to: "cancelled", outcome: "failed", upstream_status: 500 });
+  });
+
+  it("no answer from the provider is a 504 whose outcome the audit log records as unknown", async () => {
+    failPatchWith = "hang";
+    const { status, body } = await patch("support", { status: "cancelled", reason: "Voided" });
+    expect(status).toBe(504);
+    expect(body.code).toBe("upstream_timeout");
+    expect((await trail()).at(-1)!.detail).toMatchObject({ to: "cancelled", outcome: "unknown", upstream_status: null });
   });
 
   it("refuses a request from another site", async () => {

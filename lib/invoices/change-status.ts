@@ -30,14 +30,17 @@ export async function changeInvoiceStatus(input: {
     recordAudit(db, { actor: user, action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(uuid), detail: { to: status, reason, ...detail } });
 
   let from: string | undefined;
+  let updated: Invoice;
   try {
     from = (await upstream.getInvoice(id)).status;
-    const updated = await upstream.updateInvoiceStatus(id, { status });
-    await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
-    return updated;
+    updated = await upstream.updateInvoiceStatus(id, { status });
   } catch (error) {
     const problem = toProblem(error);
-    await audit({ from: from ?? null, outcome: "failed", upstream_status: problem.status, problem: problem.code });
+    // No answer at all (timeout, connection lost) leaves the outcome unknown: the change may have landed.
+    const outcome = from !== undefined && problem.upstreamStatus === null ? "unknown" : "failed";
+    await audit({ from: from ?? null, outcome, upstream_status: problem.upstreamStatus ?? null, problem: problem.code });
     throw problem;
   }
+  await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
+  return updated;
 }

@@ -24,7 +24,7 @@ describe("buildTimeline", () => {
       "Invoice created",
     ]);
     expect(entries[0]).toMatchObject({ actor: "sam@example.com", detail: "“Voided”" });
-    expect(entries[1].detail).toContain("HTTP 504");
+    expect(entries[1].detail).toContain("answered HTTP 504");
   });
 
   it("shows the provider's own last update when no console change explains it", () => {

@@ -37,7 +37,14 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
         entries.push({
           at, actor: row.actorEmail, tone: "bad",
           title: `Change to ${label(d.to)} failed; nothing changed`,
-          detail: `The payment provider's answer: HTTP ${d.upstream_status ?? "—"}.${reason ? ` Reason given: ${reason}` : ""}`,
+          detail: `${d.upstream_status ? `The payment provider answered HTTP ${d.upstream_status}.` : "The payment provider could not be reached."}${reason ? ` Reason given: ${reason}` : ""}`,
+        });
+        break;
+      case "unknown":
+        entries.push({
+          at, actor: row.actorEmail, tone: "bad",
+          title: `Change to ${label(d.to)}: no answer from the payment provider`,
+          detail: `It may or may not have been applied; the status shown above is the provider's.${reason ? ` Reason given: ${reason}` : ""}`,
         });
         break;
       case "refused":

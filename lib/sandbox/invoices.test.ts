@@ -234,7 +234,7 @@ describe("GET /invoices/{id}", () => {
   it("answers 403 for another merchant's invoice", async () => {
     const { status, body } = await call(getRoute, `/invoices/${otherInvoiceId}`, key, { id: otherInvoiceId });
     expect(status).toBe(403);
-    expect(body.code).toBe("forbidden");
+    expect(body.code).toBe("other_merchant");
   });
 
   it("answers 401 without a key", async () => {

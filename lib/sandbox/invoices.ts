@@ -92,7 +92,7 @@ async function findOwnInvoice(db: Db, caller: Caller, rawId: string): Promise<In
   if (row.merchantId !== caller.merchantId) {
     throw new Problem({
       status: 403,
-      code: "forbidden",
+      code: "other_merchant",
       title: "This invoice belongs to another merchant",
       detail: "The API key's merchant does not own this invoice.",
     });

@@ -34,19 +34,22 @@ export function createUpstream(config: UpstreamConfig) {
     } catch (error) {
       throw unreachable(error, config);
     }
-    if (!response.ok) throw await failed(response, path, init.resource ?? false);
+    if (!response.ok) {
+      const problem = await failed(response, path, init.resource ?? false);
+      throw answeredWith(problem, response.status);
+    }
 
     let body: unknown;
     try {
       body = await response.json();
     } catch (error) {
       if (error instanceof DOMException && error.name === "TimeoutError") throw unreachable(error, config);
-      throw invalidAnswer(`${path} did not answer JSON.`);
+      throw answeredWith(invalidAnswer(`${path} did not answer JSON.`), response.status);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw invalidAnswer(`${path}: ${issue.path.join(".") || "body"} ${issue.message}.`);
+      throw answeredWith(invalidAnswer(`${path}: ${issue.path.join(".") || "body"} ${issue.message}.`), response.status);
     }
     return parsed.data;
   }
@@ -81,6 +84,7 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
     return new Problem({
       status: 504,
       code: "upstream_timeout",
+      upstreamStatus: null,
       title: "The invoicing API did not answer in time",
       detail: `No answer within ${config.timeoutMs / 1000} s. Try again in a moment; if it keeps happening, the provider may be overloaded.`,
     });
@@ -88,6 +92,7 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
   return new Problem({
     status: 502,
     code: "upstream_unreachable",
+    upstreamStatus: null,
     title: "The invoicing API cannot be reached",
     detail: `Could not connect to ${new URL(config.baseUrl).host}. Try again shortly; an administrator should check INVOICING_API_URL and the provider's status.`,
   });
@@ -140,4 +145,9 @@ function invalidAnswer(detail: string): Problem {
     title: "The invoicing API gave an answer the console does not understand",
     detail: `${detail} The provider may have changed its API; an administrator should check INVOICING_API_URL.`,
   });
+}
+
+/** The same problem, noting what the invoicing API itself answered (the audit log keeps it). */
+function answeredWith(p: Problem, upstreamStatus: number): Problem {
+  return new Problem({ status: p.status, code: p.code, title: p.title, detail: p.detail, errors: p.errors, headers: p.headers, upstreamStatus });
 }

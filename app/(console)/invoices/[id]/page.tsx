@@ -38,14 +38,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function InvoicePage({ params }: Props) {
   const uuid = parseInvoiceId((await params).id);
   if (!uuid) notFound();
-  const [user, invoice, audit] = await Promise.all([
-    requireUser(),
+  // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
+  const user = await requireUser();
+  const [invoice, audit, currencies] = await Promise.all([
     loadInvoice(uuid),
     getDatabase().then((db) => auditTrail(db, invoiceAuditTarget(uuid))),
+    upstream().listCurrencies().catch(() => ({ currencies: [] })),
   ]);
   if (invoice instanceof Problem) return <ProblemPage problem={invoice} />;
   const payment = invoice.payment;
-  const decimals = 8;
+  const decimals = currencies.currencies.find((c) => c.code === invoice.currency)?.decimals ?? 8;
   const mayChange = can(user.role, "invoices:change_status");
 
   return (
