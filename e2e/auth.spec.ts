@@ -86,6 +86,7 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await row.getByLabel(`Role of ${email}`).selectOption("finance");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByText("Saved")).toBeVisible();
+  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue("finance");
 
   // The new person signs in with what the admin set.
   await page.context().clearCookies();

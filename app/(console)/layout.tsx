@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
+import { NavLinks } from "@/components/nav-links";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -22,15 +23,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </span>
             Invoice Console
           </Link>
-          <nav aria-label="Main" className="flex gap-1 text-sm">
-            {nav
-              .filter((item) => item.show)
-              .map((item) => (
-                <Link key={item.href} href={item.href} className="rounded-md px-3 py-1.5 font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900">
-                  {item.label}
-                </Link>
-              ))}
-          </nav>
+          <NavLinks items={nav.filter((item) => item.show)} />
           <div className="ml-auto flex items-center gap-4">
             {embeddedSandbox && (
               <span

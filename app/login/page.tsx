@@ -28,9 +28,11 @@ export default async function LoginPage({ searchParams }: Props) {
           Invoice Console
         </div>
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-        {signed_out && <p className="mt-2 text-sm text-zinc-600" role="status">You are signed out.</p>}
-        {next && <p className="mt-2 text-sm text-zinc-600">Sign in to continue where you were.</p>}
-        <SignInForm next={nextPath} demoUsers={demo} />
+        <SignInForm
+          next={nextPath}
+          demoUsers={demo}
+          notice={signed_out ? "You are signed out." : nextPath !== "/invoices" ? "Sign in to continue where you were." : undefined}
+        />
       </div>
     </main>
   );

@@ -9,11 +9,16 @@ type DemoUser = { email: string; password: string; role: string; description: st
 const inputClass =
   "h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm shadow-xs aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500";
 
-export function SignInForm({ next, demoUsers }: { next: string; demoUsers: DemoUser[] }) {
+export function SignInForm({ next, demoUsers, notice }: { next: string; demoUsers: DemoUser[]; notice?: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
 
   return (
     <>
+      {notice && !state.error && (
+        <p role="status" className="mt-2 text-sm text-zinc-600">
+          {notice}
+        </p>
+      )}
       <form action={action} className="mt-6 flex flex-col gap-4" noValidate>
         <input type="hidden" name="next" value={next} />
         {state.error && (

@@ -34,7 +34,7 @@ export function InvoicePagination({ pagination, pageSize, onChange }: Props) {
         </select>
       </label>
       <p id="invoice-range" className="tabular-nums" aria-live="polite">
-        {page > pages ? `Page ${formatCount(page)} of ${formatCount(pages)}` : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+        {page > pages ? `No rows here; ${formatCount(total)} in all` : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </p>
       <nav aria-label="Pagination" className="flex items-center gap-1">
         <Button size="sm" variant="ghost" aria-label="First page" disabled={!pagination.has_previous} onClick={() => onChange({ page: 1 })}>

@@ -3,12 +3,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type SortingState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { invoiceListOptions } from "@/lib/query/invoices";
 import { hasFilters, toListQuery } from "@/lib/query/invoice-list-state";
+import { LIST_SEARCH_KEY } from "./back-to-list";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { InvoicePagination } from "./invoice-pagination";
 import { useInvoiceListState } from "./use-invoice-list-state";
@@ -21,6 +22,7 @@ export function InvoiceTable() {
   const { state, update, resetFilters } = useInvoiceListState();
   const query = useMemo(() => toListQuery(state), [state]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
+  useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, window.location.search), [state]);
 
   const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];
   const table = useTable({

@@ -86,6 +86,11 @@ export function InvoiceToolbar() {
               className="h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-normal text-zinc-900 shadow-xs"
             />
           </label>
+          {state.from && state.to && state.from > state.to && (
+            <p role="alert" className="self-center text-xs text-rose-700">
+              “From” is after “To”: the dates are ignored until you swap them.
+            </p>
+          )}
         </fieldset>
       )}
       {hasFilters(state) && (
@@ -114,7 +119,7 @@ function GoToInvoice() {
     event.preventDefault();
     const id = parseInvoiceId(value);
     if (!id) {
-      setError("Paste an id like invoice_0190… or a bare UUID.");
+      setError("Paste the full invoice id (the copy button beside each short id copies it), or a bare UUID.");
       return;
     }
     router.push(`/invoices/invoice_${id}`);

@@ -11,13 +11,15 @@ import { invoiceKeys } from "@/lib/query/invoices";
 
 type Props = {
   invoice: { invoice_id: string; status: string; order_id: string; callback_url?: string | null };
+  /** Crypto already received for this invoice, formatted; cancelling does not return it. */
+  received: string | null;
 };
 
 /**
  * Support's control: "Cancel invoice" up front, any other status behind "Change status…". Both open one
  * dialog that says what will happen, takes the reason, and shows progress and any failure in plain words.
  */
-export function StatusChange({ invoice }: Props) {
+export function StatusChange({ invoice, received }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
@@ -136,6 +138,13 @@ export function StatusChange({ invoice }: Props) {
               )}
             </p>
           </div>
+
+          {target === "cancelled" && received && (
+            <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <strong>{received}</strong> has already been received for this invoice. Cancelling does not send it back:
+              arrange any refund separately.
+            </p>
+          )}
 
           <label htmlFor={ids.reason} className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
             {reasonRequired ? "Reason (required)" : "Reason (optional)"}

@@ -10,7 +10,8 @@ const input = "h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm fon
 export function RoleSelect({ email, role }: { email: string; role: string }) {
   const [state, action, pending] = useActionState<ActionState, FormData>(setRoleAction, {});
   return (
-    <form action={action} className="flex items-center gap-2">
+    // Keyed by the saved role: React resets a form after its action, so a fresh form shows the new role.
+    <form key={role} action={action} className="flex items-center gap-2">
       <input type="hidden" name="email" value={email} />
       <label className="sr-only" htmlFor={`role-${email}`}>Role of {email}</label>
       <select id={`role-${email}`} name="role" defaultValue={role} className="h-8 rounded-md border border-zinc-300 bg-white pr-7 pl-2 text-sm">

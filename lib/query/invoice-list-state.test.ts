@@ -30,4 +30,10 @@ describe("toListQuery", () => {
     const query = toListQuery({ ...defaults, page: 1e21, to: new Date("9999-12-31"), status: "completed" }, NOW);
     expect(query).toEqual({ status: "completed", page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
   });
+
+  it("ignores both ends of an inverted custom range", () => {
+    const query = toListQuery({ ...defaults, from: new Date("2026-05-10"), to: new Date("2026-05-01") }, NOW);
+    expect(query).not.toHaveProperty("created_after");
+    expect(query).not.toHaveProperty("created_before");
+  });
 });

@@ -78,7 +78,8 @@ function buildListQuery(state: InvoiceListState, now: Date): InvoiceListQuery {
     if (state.from) after = utcMidnight(state.from);
     if (state.to) before = utcMidnight(state.to) + DAY;
   }
-  if (after !== undefined && before !== undefined && after >= before) before = undefined;
+  // An inverted range selects nothing sensible: the toolbar says so, and the list ignores both ends.
+  if (after !== undefined && before !== undefined && after >= before) after = before = undefined;
   return {
     ...(state.status ? { status: state.status } : {}),
     ...(state.currency ? { currency: state.currency } : {}),

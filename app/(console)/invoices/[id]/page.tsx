@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { BackToList } from "@/components/invoices/back-to-list";
 import { InvoiceTimeline } from "@/components/invoices/invoice-timeline";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { StatusChange } from "@/components/invoices/status-change";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
-import { formatCrypto, formatEur, formatFiat } from "@/lib/format";
+import { formatCount, formatCrypto, formatEur, formatFiat } from "@/lib/format";
 import { formatInvoiceId, parseInvoiceId, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { auditTrail } from "@/lib/audit";
@@ -52,9 +53,7 @@ export default async function InvoicePage({ params }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <Link href="/invoices" className="text-sm text-indigo-700 hover:underline">
-        ← All invoices
-      </Link>
+      <BackToList />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="font-mono text-xs text-zinc-500">
@@ -77,7 +76,7 @@ export default async function InvoicePage({ params }: Props) {
           {invoice.status === "archived" ? (
             <p className="text-xs text-zinc-500">Archived records keep their status.</p>
           ) : mayChange ? (
-            <StatusChange invoice={invoice} />
+            <StatusChange invoice={invoice} received={payment?.amount_received ? `${formatCrypto(payment.amount_received, decimals)} ${invoice.currency}` : null} />
           ) : (
             <p className="max-w-64 text-right text-xs text-zinc-500">{whoMay("invoices:change_status")}</p>
           )}
@@ -169,8 +168,8 @@ function ProblemPage({ problem }: { problem: Problem }) {
 /** "3 of 6" while confirming; once enough, the count and that it is confirmed. */
 function confirmationsText(count: number | null | undefined, required: number | null | undefined): string {
   if (count == null) return "—";
-  if (required == null) return String(count);
-  return count >= required ? `${count} (confirmed, ${required} required)` : `${count} of ${required}`;
+  if (required == null) return formatCount(count);
+  return count >= required ? `${formatCount(count)} (confirmed, ${required} required)` : `${count} of ${required}`;
 }
 
 function Section({ title, children, fields = true }: { title: string; children: ReactNode; fields?: boolean }) {
