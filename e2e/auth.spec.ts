@@ -89,12 +89,24 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await expect(row.getByLabel(`Role of ${email}`)).toHaveValue("finance");
 
   // The new person signs in with what the admin set.
-  await page.context().clearCookies();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("a-long-enough-password");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("user-role")).toHaveText("Finance");
+  const newPage = await page.context().browser()!.newPage();
+  await newPage.goto("/login");
+  await newPage.getByLabel("Email").fill(email);
+  await newPage.getByLabel("Password").fill("a-long-enough-password");
+  await newPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(newPage.getByTestId("user-role")).toHaveText("Finance");
+
+  // They leave: the admin disables them, which ends their session and their sign-in.
+  page.once("dialog", (dialog) => dialog.accept());
+  await row.getByRole("button", { name: `Disable ${email}` }).click();
+  await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
+  await newPage.reload();
+  await expect(newPage).toHaveURL(/\/login/);
+  await newPage.getByLabel("Email").fill(email);
+  await newPage.getByLabel("Password").fill("a-long-enough-password");
+  await newPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(formAlert(newPage)).toContainText("This account is disabled.");
+  await newPage.close();
 });
 
 test("every response carries the security headers", async ({ page }) => {

@@ -3,18 +3,21 @@
 //   npm run user -- list
 //   npm run user -- add ana@example.com --role admin --password '…' [--name "Ana Lima"]
 //   npm run user -- role ana@example.com support
+//   npm run user -- disable ana@example.com      (signs them out; enable restores sign-in)
 //
 // Uses DATA_DIR / DATABASE_URL like the console. On the embedded PGlite database, stop the console first.
 import { parseArgs } from "node:util";
 import { isRole, ROLES } from "@/lib/auth/roles";
-import { addUser, listUsers, setUserRole } from "@/lib/auth/users";
+import { addUser, listUsers, setUserDisabled, setUserRole } from "@/lib/auth/users";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { Problem } from "@/lib/problem";
 
 const usage = `Usage:
   npm run user -- list
   npm run user -- add <email> --role <${ROLES.join("|")}> --password <password> [--name <name>]
-  npm run user -- role <email> <${ROLES.join("|")}>`;
+  npm run user -- role <email> <${ROLES.join("|")}>
+  npm run user -- disable <email>
+  npm run user -- enable <email>`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -28,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "list") {
     const users = await listUsers(db);
     if (users.length === 0) console.log("No users yet. Add one with: npm run user -- add <email> --role admin --password <password>");
-    for (const u of users) console.log(`${u.role.padEnd(8)} ${u.email.padEnd(36)} ${u.name}`);
+    for (const u of users) console.log(`${u.role.padEnd(8)} ${u.email.padEnd(36)} ${u.name}${u.disabled ? " (disabled)" : ""}`);
     return 0;
   }
   if (command === "add" && rest.length === 1) {
@@ -49,6 +52,11 @@ async function main(argv: string[]): Promise<number> {
     }
     await setUserRole(db, email, role, "system");
     console.log(`${email} is now ${role}.`);
+    return 0;
+  }
+  if ((command === "disable" || command === "enable") && rest.length === 1) {
+    await setUserDisabled(db, rest[0], command === "disable", "system");
+    console.log(`${rest[0]} ${command === "disable" ? "can no longer sign in" : "can sign in again"}.`);
     return 0;
   }
   console.error(usage);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { addUserAction, setRoleAction, type ActionState } from "@/app/(console)/users/actions";
+import { addUserAction, setAccessAction, setRoleAction, type ActionState } from "@/app/(console)/users/actions";
 import { Button } from "@/components/ui/button";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 
@@ -22,6 +22,27 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
       <Button type="submit" size="sm" disabled={pending}>{pending ? "Saving…" : "Save"}</Button>
       {state.error && <span role="alert" className="text-xs text-rose-700">{state.error}</span>}
       {state.ok && <span role="status" className="text-xs text-emerald-700">Saved</span>}
+    </form>
+  );
+}
+
+/** Disable (sign-in refused, sessions ended) or enable again; asks before disabling. */
+export function AccessToggle({ email, disabled }: { email: string; disabled: boolean }) {
+  const [state, action, pending] = useActionState<ActionState, FormData>(setAccessAction, {});
+  return (
+    <form
+      action={action}
+      onSubmit={(e) => {
+        if (!disabled && !window.confirm(`Disable ${email}? They are signed out now and cannot sign in until enabled again.`)) e.preventDefault();
+      }}
+      className="flex items-center gap-2"
+    >
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="disabled" value={disabled ? "false" : "true"} />
+      <Button type="submit" size="sm" variant="ghost" disabled={pending} aria-label={`${disabled ? "Enable" : "Disable"} ${email}`}>
+        {pending ? "Saving…" : disabled ? "Enable" : "Disable"}
+      </Button>
+      {state.error && <span role="alert" className="text-xs text-rose-700">{state.error}</span>}
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { Db } from "@/lib/db";
-import { users } from "@/lib/db/schema";
+import { sessions, users } from "@/lib/db/schema";
 import { Problem } from "@/lib/problem";
 import { ROLES, type Role } from "./roles";
 import { getAuth } from "./server";
@@ -21,13 +21,14 @@ export const newUserSchema = z.object({
 });
 export type NewUser = z.input<typeof newUserSchema>;
 
-export type UserRow = { id: string; email: string; name: string; role: string; createdAt: Date };
+export type UserRow = { id: string; email: string; name: string; role: string; disabled: boolean; createdAt: Date };
 
 export async function listUsers(db: Db): Promise<UserRow[]> {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, banned: users.banned, createdAt: users.createdAt })
     .from(users)
     .orderBy(asc(users.email));
+  return rows.map(({ banned, ...row }) => ({ ...row, disabled: !!banned }));
 }
 
 type Actor = Pick<SessionUser, "id" | "email"> | "system";
@@ -50,7 +51,7 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
   const auth = await getAuth();
   const { user } = await auth.api.createUser({ body: { email, name, password, role } });
   await recordAudit(db, { actor, action: "user.created", target: `user:${email}`, detail: { role } });
-  return { id: user.id, email: user.email, name: user.name, role, createdAt: user.createdAt };
+  return { id: user.id, email: user.email, name: user.name, role, disabled: false, createdAt: user.createdAt };
 }
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
@@ -69,8 +70,28 @@ export async function setUserRole(db: Db, email: string, role: Role, actor: Acto
   await recordAudit(db, { actor, action: "user.role_changed", target: `user:${email.toLowerCase()}`, detail: { from: user.role, to: role } });
 }
 
+/**
+ * Someone who leaves: they can no longer sign in, and every session they have ends now. Enabling restores
+ * sign-in with the same password.
+ */
+export async function setUserDisabled(db: Db, email: string, disabled: boolean, actor: Actor): Promise<void> {
+  const [user] = await db.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Problem({ status: 404, code: "not_found", title: "No such user", detail: `No account has the email ${email}.` });
+  if (actor !== "system" && actor.id === user.id) {
+    throw new Problem({ status: 409, code: "self", title: "You cannot disable yourself", detail: "Ask another admin to do it." });
+  }
+  if (!!user.banned === disabled) return;
+  if (disabled && user.role === "admin" && (await adminCount(db)) <= 1) {
+    throw new Problem({ status: 409, code: "last_admin", title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
+  }
+  await db.update(users).set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  if (disabled) await db.delete(sessions).where(eq(sessions.userId, user.id));
+  await recordAudit(db, { actor, action: disabled ? "user.disabled" : "user.enabled", target: `user:${email.toLowerCase()}` });
+}
+
 async function adminCount(db: Db): Promise<number> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.role, "admin"))).length;
+  const admins = await db.select({ banned: users.banned }).from(users).where(eq(users.role, "admin"));
+  return admins.filter((a) => !a.banned).length;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requirePermission } from "@/lib/auth/require-permission";
 import { isRole } from "@/lib/auth/roles";
-import { addUser, setUserRole } from "@/lib/auth/users";
+import { addUser, setUserDisabled, setUserRole } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { Problem, toProblem } from "@/lib/problem";
 
@@ -46,6 +46,19 @@ export async function setRoleAction(_previous: ActionState, form: FormData): Pro
     await setUserRole(await getDatabase(), email, role, actor);
     revalidatePath("/users");
     return { ok: `${email} is now ${role}.` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function setAccessAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const actor = await requirePermission("users:manage");
+    const email = String(form.get("email") ?? "");
+    const disabled = form.get("disabled") === "true";
+    await setUserDisabled(await getDatabase(), email, disabled, actor);
+    revalidatePath("/users");
+    return { ok: disabled ? `${email} can no longer sign in.` : `${email} can sign in again.` };
   } catch (error) {
     return failure(error);
   }

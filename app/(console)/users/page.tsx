@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AddUserForm, RoleSelect } from "@/components/users/user-forms";
+import { AccessToggle, AddUserForm, RoleSelect } from "@/components/users/user-forms";
 import { DateTime } from "@/components/ui/date-time";
 import { can, ROLE_LABELS, whoMay } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
@@ -35,12 +35,16 @@ export default async function UsersPage() {
                 <th scope="col" className="px-4 py-2.5">Email</th>
                 <th scope="col" className="px-4 py-2.5">Role</th>
                 <th scope="col" className="px-4 py-2.5">Added</th>
+                <th scope="col" className="px-4 py-2.5"><span className="sr-only">Access</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
               {users.map((u) => (
-                <tr key={u.id}>
-                  <td className="px-4 py-2.5 font-medium">{u.name}</td>
+                <tr key={u.id} className={u.disabled ? "text-zinc-400" : undefined}>
+                  <td className="px-4 py-2.5 font-medium">
+                    {u.name}
+                    {u.disabled && <span className="ml-2 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-600">Disabled</span>}
+                  </td>
                   <td className="px-4 py-2.5 text-zinc-700">{u.email}</td>
                   <td className="px-4 py-2.5">
                     {u.id === me.id ? (
@@ -50,6 +54,7 @@ export default async function UsersPage() {
                     )}
                   </td>
                   <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600"><DateTime iso={u.createdAt.toISOString()} /></td>
+                  <td className="px-4 py-2.5">{u.id !== me.id && <AccessToggle email={u.email} disabled={u.disabled} />}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditTrail } from "@/lib/audit";
+import { getDatabase } from "@/lib/db";
+import { sessionUser } from "./session";
+import { signInWithPassword } from "./sign-in";
+import { addUser, setUserDisabled, setUserRole } from "./users";
+
+const PASSWORD = "correct horse battery";
+const system = "system" as const;
+let admin: { id: string; email: string };
+
+beforeAll(async () => {
+  const db = await getDatabase();
+  admin = await addUser(db, { email: "boss@users.test", name: "Boss", role: "admin", password: PASSWORD }, system);
+  await addUser(db, { email: "leaver@users.test", name: "Leaver", role: "support", password: PASSWORD }, system);
+});
+
+describe("users", () => {
+  it("refuses a second account for the same email, naming the field", async () => {
+    await expect(addUser(await getDatabase(), { email: "Leaver@users.test", name: "x", role: "viewer", password: PASSWORD }, system)).rejects.toMatchObject({
+      status: 409,
+      errors: [{ pointer: "/email" }],
+    });
+  });
+
+  it("a disabled person is signed out at once and cannot sign in until enabled again", async () => {
+    const db = await getDatabase();
+    const headers = new Headers({ "x-forwarded-for": "10.9.0.1" });
+    expect(await signInWithPassword({ email: "leaver@users.test", password: PASSWORD }, headers)).toEqual({ ok: true });
+
+    await setUserDisabled(db, "leaver@users.test", true, admin);
+    expect(await signInWithPassword({ email: "leaver@users.test", password: PASSWORD }, headers)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("disabled"),
+    });
+    expect((await auditTrail(db, "user:leaver@users.test")).map((e) => e.action)).toContain("user.disabled");
+
+    await setUserDisabled(db, "leaver@users.test", false, admin);
+    expect(await signInWithPassword({ email: "leaver@users.test", password: PASSWORD }, headers)).toEqual({ ok: true });
+  });
+
+  it("keeps at least one admin, and nobody disables themselves", async () => {
+    const db = await getDatabase();
+    await expect(setUserDisabled(db, admin.email, true, admin)).rejects.toMatchObject({ code: "self" });
+    await expect(setUserRole(db, admin.email, "viewer", system)).rejects.toMatchObject({ code: "last_admin" });
+    await expect(setUserDisabled(db, admin.email, true, system)).rejects.toMatchObject({ code: "last_admin" });
+  });
+
+  it("ends the disabled person's existing sessions", async () => {
+    const db = await getDatabase();
+    await addUser(db, { email: "mid@users.test", name: "Mid", role: "viewer", password: PASSWORD }, system);
+    const { getAuth } = await import("./server");
+    const response = await (await getAuth()).api.signInEmail({ body: { email: "mid@users.test", password: PASSWORD }, asResponse: true });
+    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(await sessionUser(new Headers({ cookie }))).toMatchObject({ email: "mid@users.test" });
+    await setUserDisabled(db, "mid@users.test", true, admin);
+    expect(await sessionUser(new Headers({ cookie }))).toBeNull();
+  });
+});
