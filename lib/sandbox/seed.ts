@@ -91,6 +91,8 @@ export async function seedInvoices(db: Db, opts: { merchantId: string; count: nu
         ${now}::timestamptz - case
           when status in ('new', 'pending') then r_age * interval '20 hours'
           when status = 'archived' then interval '30 days' + r_age * interval '330 days'
+          -- Paid or voided within the hour is everyday business; expiring takes the full day's window.
+          when status in ('completed', 'cancelled') then interval '40 minutes' + power(r_age, 1.4) * interval '364 days'
           else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end as created_at
       from shaped s
     ),

@@ -138,8 +138,8 @@ export default async function InvoicePage({ params }: Props) {
                   <CopyButton value={tx.tx_hash} label="Copy transaction hash" />
                 </span>
                 <span className="tabular-nums text-zinc-700">
-                  {formatCrypto(tx.amount, decimals)} {invoice.currency} · {tx.confirmations ?? "—"} confirmations
-                  {tx.block_height != null ? ` · block ${tx.block_height}` : ""} · <DateTime iso={tx.seen_at} />
+                  {formatCrypto(tx.amount, decimals)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : "—"} confirmations
+                  {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
                 </span>
               </li>
             ))}
