@@ -1,9 +1,17 @@
 import type { z } from "zod";
+import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+
+/** The request's query string read with a contract schema; a broken rule is a 422 naming each parameter. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const parsed = schema.safeParse(searchParamsToObject(new URL(request.url).searchParams));
+  if (!parsed.success) throw Problem.fromZod(parsed.error, "query");
+  return parsed.data;
+}
 
 /**
  * A request's JSON body read with a contract schema: not JSON or not an object → 400 (DESIGN §3), a broken
- * rule → 422 naming each field. Shared by the sandbox and the console's API.
+ * rule → 422 naming each field. Both readers here serve the sandbox and the console's API alike.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   let body: unknown;

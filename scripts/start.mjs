@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds once if there is no build yet, then serves it with `next start`.
-// PORT (default 3000) chooses the port; extra arguments go to `next start` (e.g. `npm start -- -H 127.0.0.1`).
+// PORT (default 3000) chooses the port; extra arguments go to `next start` (e.g. `npm start -- -H 127.0.0.1`),
+// except a port: the console reaches its embedded sandbox through PORT, so that is the one way to set it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -47,5 +48,10 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   }
 }
 
+const extra = process.argv.slice(2);
+if (extra.some((arg) => arg === "-p" || arg === "--port" || arg.startsWith("--port="))) {
+  console.error("start: set the port with PORT=4000 npm start, not -p: the console finds its embedded sandbox through PORT.");
+  process.exit(2);
+}
 const port = process.env.PORT || "3000";
-exitLike(await run(["start", "-p", port, ...process.argv.slice(2)]));
+exitLike(await run(["start", "-p", port, ...extra]));

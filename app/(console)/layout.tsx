@@ -16,18 +16,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <div className="min-h-screen">
       <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-8 px-6">
-          <Link href="/invoices" className="flex items-center gap-2 font-semibold tracking-tight">
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-4 px-4 sm:gap-8 sm:px-6">
+          <Link href="/invoices" aria-label="Invoice Console, all invoices" className="flex items-center gap-2 font-semibold tracking-tight">
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">
               IC
             </span>
-            Invoice Console
+            <span className="hidden sm:inline">Invoice Console</span>
           </Link>
           <NavLinks items={nav.filter((item) => item.show)} />
           <div className="ml-auto flex items-center gap-4">
             {embeddedSandbox && (
               <span
-                className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-800"
+                className="hidden rounded-full bg-amber-100 sm:inline px-2.5 py-0.5 text-xs font-medium text-amber-800"
                 title="The console talks to the embedded sandbox: simulated data, no real payments."
               >
                 Sandbox
@@ -37,7 +37,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-[1600px] px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-[1600px] px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import "server-only";
-import type { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { forbidden, unauthenticated } from "@/lib/auth/errors";
 import { can, type Permission } from "@/lib/auth/roles";
 import { sessionUser, type SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
-import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem, problemResponse } from "@/lib/problem";
 
 type Context<P> = { params: Promise<P> };
@@ -68,11 +66,4 @@ function safeHost(origin: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The request's query string read with a contract schema; a broken rule is a 422 and nothing goes upstream. */
-export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const parsed = schema.safeParse(searchParamsToObject(new URL(request.url).searchParams));
-  if (!parsed.success) throw Problem.fromZod(parsed.error, "query");
-  return parsed.data;
 }

@@ -1,4 +1,5 @@
-import { bffRoute, parseQuery } from "@/lib/bff/route";
+import { bffRoute } from "@/lib/bff/route";
+import { parseQuery } from "@/lib/http-body";
 import { invoiceListQuerySchema } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 
