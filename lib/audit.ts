@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
@@ -21,10 +21,6 @@ export async function recordAudit(
   });
 }
 
-export async function auditTrail(db: Db, target: string, action?: string): Promise<AuditEntry[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(action ? and(eq(auditLog.target, target), eq(auditLog.action, action)) : eq(auditLog.target, target))
-    .orderBy(asc(auditLog.at));
+export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {
+  return db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(asc(auditLog.at));
 }

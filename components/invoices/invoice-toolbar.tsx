@@ -66,26 +66,8 @@ export function InvoiceToolbar() {
       {showCustom && (
         <fieldset className="flex items-end gap-2">
           <legend className="sr-only">Custom date range (UTC days)</legend>
-          <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
-            From (UTC)
-            <input
-              type="date"
-              value={toIsoDate(state.from)}
-              max={toIsoDate(state.to) || undefined}
-              onChange={(e) => update({ from: fromIsoDate(e.target.value), created: null })}
-              className="h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-normal text-zinc-900 shadow-xs"
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
-            To (UTC)
-            <input
-              type="date"
-              value={toIsoDate(state.to)}
-              min={toIsoDate(state.from) || undefined}
-              onChange={(e) => update({ to: fromIsoDate(e.target.value), created: null })}
-              className="h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-normal text-zinc-900 shadow-xs"
-            />
-          </label>
+          <DateField label="From (UTC)" value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
+          <DateField label="To (UTC)" value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
           {state.from && state.to && state.from > state.to && (
             <p role="alert" className="self-center text-xs text-rose-700">
               “From” is after “To”: the dates are ignored until you swap them.
@@ -106,6 +88,22 @@ export function InvoiceToolbar() {
       )}
       <GoToInvoice />
     </div>
+  );
+}
+
+function DateField(props: { label: string; value: Date | null; min?: Date | null; max?: Date | null; onChange: (date: Date | null) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
+      {props.label}
+      <input
+        type="date"
+        value={toIsoDate(props.value)}
+        min={toIsoDate(props.min ?? null) || undefined}
+        max={toIsoDate(props.max ?? null) || undefined}
+        onChange={(e) => props.onChange(fromIsoDate(e.target.value))}
+        className="h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-normal text-zinc-900 shadow-xs"
+      />
+    </label>
   );
 }
 

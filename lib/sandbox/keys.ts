@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { and, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/env";
 import { apiKeys } from "@/lib/db/schema";
 import { Problem } from "@/lib/problem";
 
@@ -14,7 +14,7 @@ export const OTHER_MERCHANT_ID = "0190a1d2-0000-7000-8000-000000000002";
 
 /** Well-known test keys, like stripe-mock's (DESIGN §3). Documented in the README. */
 export const DEMO_KEYS = [
-  { key: "sk_test_demo_full", name: "Demo full access", merchantId: DEMO_MERCHANT_ID, scopes: [...SCOPES] },
+  { key: SANDBOX_FULL_ACCESS_KEY, name: "Demo full access", merchantId: DEMO_MERCHANT_ID, scopes: [...SCOPES] },
   { key: "sk_test_demo_readonly", name: "Demo read-only", merchantId: DEMO_MERCHANT_ID, scopes: ["invoices:read", "rates:read"] },
   { key: "sk_test_other_merchant", name: "Other merchant", merchantId: OTHER_MERCHANT_ID, scopes: [...SCOPES] },
 ] satisfies { key: string; name: string; merchantId: string; scopes: Scope[] }[];

@@ -6,7 +6,7 @@ import { createUpstream } from "./client";
 
 /** A real HTTP server that misbehaves on purpose, one way per path. */
 const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
-  "/ok/currencies": (req, res) => json(res, 200, { currencies: [{ code: "BTC", name: "Bitcoin" }], extra: true }),
+  "/ok/currencies": (_, res) => json(res, 200, { currencies: [{ code: "BTC", name: "Bitcoin" }], extra: true }),
   "/401/currencies": (_, res) => json(res, 401, { title: "Unauthorized", status: 401 }),
   "/500/currencies": (_, res) => json(res, 500, { oops: true }),
   "/503/currencies": (_, res) => res.writeHead(503).end("<html>Service Unavailable</html>"),
