@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formAlert, signIn } from "./fixtures";
+import { formAlert, invoiceRows, signIn } from "./fixtures";
 
 /** People sign in with email and password, see who they are, and are sent back to where they were going. */
 
@@ -139,7 +139,7 @@ test("no response of a browsing session carries the upstream API key", async ({ 
   page.on("response", async (response) => bodies.push({ url: response.url(), text: await response.text().catch(() => "") }));
   await signIn(page, "admin");
   await page.getByLabel("Status").selectOption("completed");
-  await page.locator("tbody tr").first().locator("td:nth-child(3)").click();
+  await invoiceRows(page).first().locator("td:nth-child(3)").click();
   await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
   await page.getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();

@@ -13,3 +13,17 @@ export async function signIn(page: Page, role: DemoRole, next = "/invoices"): Pr
 export function formAlert(page: Page): Locator {
   return page.locator('form [role="alert"]');
 }
+
+// While a page streams in, React holds the server's finished HTML in a hidden container until it swaps it into
+// place, and a navigation that starts before the swap renders beside it: for a moment the same rows and ids
+// exist twice. What a person sees is what counts, so these locators match visible elements only.
+
+/** The invoice table's rows. */
+export function invoiceRows(page: Page): Locator {
+  return page.locator("tbody tr").filter({ visible: true });
+}
+
+/** The pagination's "41–60 of 2,013" line. */
+export function invoiceRange(page: Page): Locator {
+  return page.locator("#invoice-range").filter({ visible: true });
+}

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./fixtures";
+import { invoiceRange, invoiceRows, signIn } from "./fixtures";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
 
-const rows = (page: Page) => page.locator("tbody tr");
-const column = async (page: Page, index: number) => rows(page).locator(`td:nth-child(${index})`).allInnerTexts();
+/** One column's texts, once the table is on screen. */
+async function column(page: Page, index: number): Promise<string[]> {
+  await expect(invoiceRows(page).first()).toBeVisible();
+  return invoiceRows(page).locator(`td:nth-child(${index})`).allInnerTexts();
+}
 const euros = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9.]/g, "")));
 const STATUS_COLUMN = 4;
 
@@ -23,8 +26,8 @@ test("the first page arrives with the HTML, not after a client fetch", async ({ 
 
 test("filter, sort and paginate; reload and back restore the view", async ({ page }) => {
   await page.goto("/invoices");
-  await expect(rows(page)).toHaveCount(20);
-  const total = Number((await page.locator("#invoice-range").innerText()).split(" of ")[1].replace(/,/g, ""));
+  await expect(invoiceRows(page)).toHaveCount(20);
+  const total = Number((await invoiceRange(page).innerText()).split(" of ")[1].replace(/,/g, ""));
   expect(total).toBeGreaterThanOrEqual(2000);
 
   await page.getByLabel("Status").selectOption("completed");
@@ -55,7 +58,7 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
 
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+  await expect(invoiceRange(page)).toHaveText(/^21–40 of /);
   await expect.poll(async () => euros(await column(page, AMOUNT_COLUMN))[0]).toBeGreaterThanOrEqual(lastOfPageOne);
   const pageTwo = await column(page, 1);
 
@@ -63,23 +66,23 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("completed");
   await expect(page.getByLabel("Currency")).toHaveValue("BTC");
-  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+  await expect(invoiceRange(page)).toHaveText(/^21–40 of /);
   expect(await column(page, 1)).toEqual(pageTwo);
 
   // Back steps through the history of views.
   await page.goBack();
   await expect(page).not.toHaveURL(/page=2/);
-  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await expect(invoiceRange(page)).toHaveText(/^1–20 of /);
   await page.goForward();
-  await expect(page.locator("#invoice-range")).toHaveText(/^21–40 of /);
+  await expect(invoiceRange(page)).toHaveText(/^21–40 of /);
 
   // Changing a filter returns to page 1; a bigger page shows more rows.
   await page.getByLabel("Status").selectOption("expired");
   await expect(page).not.toHaveURL(/page=2/);
-  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await expect(invoiceRange(page)).toHaveText(/^1–20 of /);
   await page.getByLabel("Rows per page").selectOption("50");
   await expect(page).toHaveURL(/page_size=50/);
-  await expect.poll(async () => rows(page).count()).toBeGreaterThan(20);
+  await expect.poll(async () => invoiceRows(page).count()).toBeGreaterThan(20);
 
   await page.getByRole("button", { name: "Reset filters" }).click();
   await expect(page).not.toHaveURL(/status=|currency=/);
@@ -92,7 +95,7 @@ test("a date preset and a custom range filter by creation date", async ({ page }
   await expect(page).toHaveURL(/created=7d/);
   const weekAgo = Date.now() - 8 * 86_400_000;
   await expect.poll(async () => {
-    const stamps = await rows(page).locator("td:nth-child(7) time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+    const stamps = await invoiceRows(page).locator("td:nth-child(7) time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
     return stamps.length > 0 && stamps.every((s) => Date.parse(s) > weekAgo);
   }).toBe(true);
 
@@ -101,14 +104,14 @@ test("a date preset and a custom range filter by creation date", async ({ page }
   await page.getByLabel("To (UTC)").fill("2020-01-31");
   await expect(page.getByText("No invoices match these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(rows(page)).toHaveCount(20);
+  await expect(invoiceRows(page)).toHaveCount(20);
   await expect(page).not.toHaveURL(/from=|to=/);
 });
 
 test("invalid URL parameters fall back to the defaults", async ({ page }) => {
   await page.goto("/invoices?page=abc&page_size=7&status=bogus&sort_by=name&currency=%24%24");
-  await expect(rows(page)).toHaveCount(20);
-  await expect(page.locator("#invoice-range")).toHaveText(/^1–20 of /);
+  await expect(invoiceRows(page)).toHaveCount(20);
+  await expect(invoiceRange(page)).toHaveText(/^1–20 of /);
   await expect(page.getByLabel("Status")).toHaveValue("");
 });
 
@@ -116,13 +119,13 @@ test("a page past the end offers the last page", async ({ page }) => {
   await page.goto("/invoices?page=9999");
   await expect(page.getByText("This page is past the end of the list")).toBeVisible();
   await page.getByRole("button", { name: "Go to the last page" }).click();
-  await expect(rows(page).first()).toBeVisible();
+  await expect(invoiceRows(page).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
 });
 
 test("an API failure shows the problem and a retry that recovers", async ({ page }) => {
   await page.goto("/invoices");
-  await expect(rows(page)).toHaveCount(20);
+  await expect(invoiceRows(page)).toHaveCount(20);
   await page.route("**/api/invoices?*", (route) =>
     route.fulfill({
       status: 502,
@@ -143,7 +146,7 @@ test("an API failure shows the problem and a retry that recovers", async ({ page
 test("a row opens its invoice; an unknown id shows a way back", async ({ page }) => {
   await page.goto("/invoices?status=completed");
   const orderId = (await column(page, 2))[0];
-  await rows(page).first().locator("td:nth-child(3)").click();
+  await invoiceRows(page).first().locator("td:nth-child(3)").click();
   await expect(page).toHaveURL(/\/invoices\/invoice_[0-9a-f-]{36}$/);
   await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
   await expect(page.getByText(/\d+ \(confirmed, \d+ required\)/)).toBeVisible();
@@ -153,7 +156,7 @@ test("a row opens its invoice; an unknown id shows a way back", async ({ page })
   await page.goto("/invoices/not-an-id");
   await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
   await page.getByRole("link", { name: "Back to all invoices" }).click();
-  await expect(rows(page)).toHaveCount(20);
+  await expect(invoiceRows(page)).toHaveCount(20);
 });
 
 test("the API key never reaches the browser", async ({ page }) => {
@@ -178,6 +181,6 @@ test("no file shipped to browsers contains the API key", () => {
 test("screenshot of the table", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.goto("/invoices?sort_by=fiat_amount");
-  await expect(rows(page)).toHaveCount(20);
+  await expect(invoiceRows(page)).toHaveCount(20);
   await page.screenshot({ path: testInfo.outputPath("invoice-table.png"), fullPage: true });
 });

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./fixtures";
+import { invoiceRows, signIn } from "./fixtures";
 
 /** Support cancels an order's invoice: find it, cancel with a reason, see it everywhere. */
 
 /** Finds an invoice the way support does: the list filtered by status (a shared link), then a click. */
 async function openFirstInvoice(page: Page, status: string): Promise<string> {
   await page.goto(`/invoices?status=${status}&sort_by=created_at&sort_order=asc`);
-  const first = page.locator("tbody tr").first();
+  const first = invoiceRows(page).first();
   const orderId = (await first.locator("td:nth-child(2)").innerText()).trim();
   await first.locator("td:nth-child(3)").click();
   await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
@@ -44,7 +44,7 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   await page.getByLabel("Status").selectOption("cancelled");
   await page.getByRole("columnheader", { name: /Updated/ }).getByRole("button").click();
   await expect(page).toHaveURL(/sort_by=updated_at/);
-  await expect(page.locator("tbody tr").first().locator("td:nth-child(2)")).toHaveText(orderId);
+  await expect(invoiceRows(page).first().locator("td:nth-child(2)")).toHaveText(orderId);
 });
 
 test("Escape closes the dialog without a change, and focus returns to the control", async ({ page }) => {
