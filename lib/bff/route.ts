@@ -8,8 +8,11 @@ import { Problem, problemResponse } from "@/lib/problem";
 
 type Context<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) => Promise<unknown>;
-/** A change whose refusal (the role lacks the permission) is itself worth an audit entry. */
-type AuditRefusal<P> = { action: string; target: (params: P) => string | undefined };
+/**
+ * For a change whose refusal (the role lacks the permission) is itself worth an audit entry: what was
+ * attempted, read as well as the request allows, or nothing when it names no target.
+ */
+type AuditRefusal<P> = (input: { request: Request; params: P }) => Promise<{ action: string; target: string; detail: Record<string, unknown> } | undefined>;
 
 /**
  * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
@@ -24,13 +27,13 @@ export function bffRoute<P = Record<string, never>>(permission: Permission, hand
       if (!user) throw unauthenticated();
       const params = await context.params;
       if (!can(user.role, permission)) {
-        const target = options.auditRefusal?.target(params);
-        if (options.auditRefusal && target) {
+        const attempt = await options.auditRefusal?.({ request, params });
+        if (attempt) {
           await recordAudit(await getDatabase(), {
             actor: user,
-            action: options.auditRefusal.action,
-            target,
-            detail: { outcome: "refused", permission, role: user.role },
+            action: attempt.action,
+            target: attempt.target,
+            detail: { ...attempt.detail, outcome: "refused", permission, role: user.role },
           });
         }
         throw forbidden(permission, user);

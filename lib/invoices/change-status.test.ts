@@ -94,13 +94,14 @@ describe("PATCH /api/invoices/[id]", () => {
   });
 
   it.each(["viewer", "finance"])("a %s is refused with 403 naming the permission, and the refusal is logged", async (role) => {
+    invoiceStatus = "pending";
     const { status, body } = await patch(role, { status: "cancelled", reason: "x" });
     expect(status).toBe(403);
     expect(body.detail).toContain("invoices:change_status");
     expect(patches).toEqual([]);
     const last = (await trail()).at(-1)!;
     expect(last.actorEmail).toMatch(new RegExp(`^${role}-`));
-    expect(last.detail).toMatchObject({ outcome: "refused", permission: "invoices:change_status" });
+    expect(last.detail).toEqual({ outcome: "refused", permission: "invoices:change_status", role, from: "pending", to: "cancelled", reason: "x" });
   });
 
   it("a provider failure is a 502, nothing changes, and the failed attempt is logged", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
-import type { Invoice, InvoiceStatus } from "@/lib/invoicing";
+import { formatInvoiceId, parseInvoiceId, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
 import type { Upstream } from "@/lib/upstream/client";
 
@@ -43,4 +43,21 @@ export async function changeInvoiceStatus(input: {
   }
   await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
   return updated;
+}
+
+/**
+ * What a person whose role may not change statuses tried to do, for the audit log: the invoice, its status
+ * then (when the provider says), and the status and reason they sent. Read leniently: the request is refused
+ * anyway, and an unreadable body or an unreachable provider only leaves those fields empty.
+ */
+export async function describeRefusedStatusChange(input: { request: Request; id: string; upstream: Upstream }) {
+  const uuid = parseInvoiceId(input.id);
+  if (!uuid) return undefined;
+  const body: unknown = await input.request.json().catch(() => null);
+  const sent = (key: string, max: number) => {
+    const value = body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
+    return typeof value === "string" ? value.slice(0, max) : null;
+  };
+  const from = await input.upstream.getInvoice(formatInvoiceId(uuid)).then((invoice) => invoice.status, () => null);
+  return { action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(uuid), detail: { from, to: sent("status", 32), reason: sent("reason", REASON_MAX) } };
 }

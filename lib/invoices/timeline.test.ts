@@ -27,6 +27,17 @@ describe("buildTimeline", () => {
     expect(entries[1].detail).toContain("answered HTTP 504");
   });
 
+  it("a refused attempt says what was tried and why", () => {
+    const [entry] = buildTimeline(invoice, [
+      { at: at("2026-05-01T13:00:00Z"), actorEmail: "viewer@example.com", action: "invoice.status_change", detail: { outcome: "refused", role: "viewer", from: "pending", to: "cancelled", reason: "Customer asked" } },
+    ]);
+    expect(entry).toMatchObject({
+      title: "Change to Cancelled refused; nothing changed",
+      detail: "The viewer role may not change statuses. Reason given: “Customer asked”",
+      tone: "bad",
+    });
+  });
+
   it("shows the provider's own last update when no console change explains it", () => {
     const entries = buildTimeline(invoice, []);
     expect(entries[0]).toMatchObject({ title: "Last updated (now Cancelled)", at: invoice.updated_at });

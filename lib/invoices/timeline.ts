@@ -48,7 +48,11 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
         });
         break;
       case "refused":
-        entries.push({ at, actor: row.actorEmail, tone: "bad", title: "Status change refused", detail: `The ${d.role ?? "person's"} role may not change statuses.` });
+        entries.push({
+          at, actor: row.actorEmail, tone: "bad",
+          title: d.to ? `Change to ${label(d.to)} refused; nothing changed` : "Status change refused",
+          detail: `The ${d.role ?? "person's"} role may not change statuses.${reason ? ` Reason given: ${reason}` : ""}`,
+        });
         break;
     }
   }

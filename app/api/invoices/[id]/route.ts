@@ -1,7 +1,7 @@
 import { bffRoute } from "@/lib/bff/route";
 import { getDatabase } from "@/lib/db";
 import { parseJsonBody } from "@/lib/http-body";
-import { changeInvoiceStatus, invoiceAuditTarget, STATUS_CHANGE_ACTION } from "@/lib/invoices/change-status";
+import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/invoices/change-status";
 import { formatInvoiceId, parseInvoiceId, statusChangeRequestSchema } from "@/lib/invoicing";
 import { notFound } from "@/lib/problem";
 import { upstream } from "@/lib/upstream/client";
@@ -23,13 +23,5 @@ export const PATCH = bffRoute<{ id: string }>(
     const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema);
     return changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, uuid, status, reason });
   },
-  {
-    auditRefusal: {
-      action: STATUS_CHANGE_ACTION,
-      target: ({ id }) => {
-        const uuid = parseInvoiceId(id);
-        return uuid ? invoiceAuditTarget(uuid) : undefined;
-      },
-    },
-  },
+  { auditRefusal: ({ request, params }) => describeRefusedStatusChange({ request, id: params.id, upstream: upstream() }) },
 );
