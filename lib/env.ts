@@ -1,4 +1,5 @@
 import "server-only";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -6,6 +7,37 @@ import { z } from "zod";
  * server with a message naming the variable instead of failing later in some request.
  */
 const port = z.coerce.number().int().min(1).max(65535).default(3000);
+
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** "5s,5m,30m,2h": the delays before each retry of an unanswered webhook, in milliseconds. */
+const retrySchedule = z
+  .string()
+  .transform((value, ctx) => {
+    const delays = value.split(",").map((part) => {
+      const match = /^(\d+)(ms|s|m|h)$/.exec(part.trim());
+      return match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : NaN;
+    });
+    if (delays.some(Number.isNaN)) ctx.addIssue({ code: "custom", message: 'must be delays like "5s,5m,30m,2h" (units ms, s, m, h)' });
+    return delays;
+  })
+  .prefault("5s,5m,30m,2h");
+
+/** Hosts, IP addresses or CIDR ranges that webhooks may reach although they are private or loopback. */
+const callbackAllowlist = z
+  .string()
+  .transform((value, ctx) => {
+    const entries = value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+    const cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+    const hosts: string[] = [];
+    for (const entry of entries) {
+      if (!entry.includes("/")) hosts.push(entry);
+      else if (ipaddr.isValidCIDR(entry)) cidrs.push(ipaddr.parseCIDR(entry));
+      else ctx.addIssue({ code: "custom", message: `${JSON.stringify(entry)} is not a CIDR range like 10.0.0.0/8` });
+    }
+    return { hosts, cidrs };
+  })
+  .prefault("");
 
 const envSchema = z.object({
   PORT: port,
@@ -19,6 +51,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+  SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
 });
 
 export type Env = {
@@ -39,6 +73,8 @@ export type Env = {
   authSecret: string | undefined;
   /** The first admin, created on start when both are set and no user has this email. */
   initialAdmin: { email: string; password: string } | undefined;
+  /** The sandbox's webhooks: delays before each retry, and the private addresses they may reach. */
+  webhooks: { retrySchedule: number[]; allowlist: z.infer<typeof callbackAllowlist> };
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -73,6 +109,7 @@ export function env(): Env {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     authSecret: e.AUTH_SECRET,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
   };
   return cached;
 }

@@ -2,13 +2,15 @@ import "server-only";
 import { ensureStartupUsers } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
-import { getSandboxDb } from "@/lib/sandbox";
+import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 
 export async function startup(): Promise<void> {
   const e = env();
   const started = Date.now();
   const db = await getDatabase();
   if (e.embeddedSandbox) await getSandboxDb();
+  // Webhooks queued before a restart go out now.
+  if (e.sandboxEnabled) wakeWebhooks();
   await ensureStartupUsers(db, { embeddedSandbox: e.embeddedSandbox, initialAdmin: e.initialAdmin });
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
     console.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");

@@ -86,6 +86,45 @@ export const transactions = sandbox.table(
 );
 
 /**
+ * Status-change webhooks, written in the same transaction as the change (an outbox): a delivery survives a
+ * restart and is retried on a schedule until an attempt gets a 2xx or the schedule runs out.
+ */
+export const webhookDeliveries = sandbox.table(
+  "webhook_deliveries",
+  {
+    /** UUID v7; the `webhook-id` header is `msg_<id>`, the same on every attempt. */
+    id: uuid("id").primaryKey(),
+    merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
+    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** The exact body signed and sent. */
+    payload: text("payload").notNull(),
+    /** pending, delivered (an attempt got a 2xx) or failed (the schedule ran out, or the address is refused). */
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending delivery is due; a dispatcher that claims it moves this forward as its lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`state = 'pending'`), index("webhook_deliveries_invoice_idx").on(t.invoiceId)],
+);
+
+/** Every attempt to deliver a webhook, with what the receiver answered or why nothing was sent. */
+export const webhookAttempts = sandbox.table(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);
+
+/**
  * The console's own data (DESIGN §5): people, their sessions (better-auth's tables, named as it expects),
  * the audit log and small settings.
  */

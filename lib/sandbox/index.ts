@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
 import { ensureSeeded } from "./seed";
+import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { requireScope, type Caller } from "./keys";
@@ -21,6 +22,11 @@ export function getSandboxDb(): Promise<Db> {
     holder.__invoiceConsoleSandbox.catch(() => (holder.__invoiceConsoleSandbox = undefined));
   }
   return holder.__invoiceConsoleSandbox;
+}
+
+/** Sends the webhooks a change just queued, and any that are due. */
+export function wakeWebhooks(): void {
+  wakeWebhookDispatcher(getSandboxDb);
 }
 
 type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P }) => Promise<unknown>;

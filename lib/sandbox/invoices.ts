@@ -13,6 +13,7 @@ import {
 import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
 import type { Caller } from "./keys";
+import { enqueueStatusWebhook } from "./webhooks";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type TransactionRow = typeof transactions.$inferSelect;
@@ -75,19 +76,25 @@ export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise
  * PATCH /invoices/{id}: any of the six statuses, from any status (the spec restricts none). Setting the
  * status it already has changes nothing, `updated_at` included.
  */
+/**
+ * Sets an invoice's status. A real change moves `updated_at` and queues the status webhook in the same
+ * transaction, with the row locked so that two changes at once each see the status the other left.
+ */
 export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string, status: InvoiceStatus): Promise<Invoice> {
-  const row = await findOwnInvoice(db, caller, rawId);
-  const updated =
-    row.status === status
-      ? row
-      : (await db.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, row.id)).returning())[0];
-  const [invoice] = await withTransactions(db, [updated]);
-  return invoice;
+  return db.transaction(async (tx) => {
+    const row = await findOwnInvoice(tx, caller, rawId, { lock: true });
+    if (row.status === status) return (await withTransactions(tx, [row]))[0];
+    const [updated] = await tx.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, row.id)).returning();
+    const [invoice] = await withTransactions(tx, [updated]);
+    await enqueueStatusWebhook(tx, { merchantId: row.merchantId, invoice, previousStatus: row.status, simulated: false });
+    return invoice;
+  });
 }
 
-async function findOwnInvoice(db: Db, caller: Caller, rawId: string): Promise<InvoiceRow> {
+async function findOwnInvoice(db: Db, caller: Caller, rawId: string, options: { lock?: boolean } = {}): Promise<InvoiceRow> {
   const id = parseInvoiceId(rawId);
-  const [row] = id ? await db.select().from(invoices).where(eq(invoices.id, id)).limit(1) : [];
+  const query = db.select().from(invoices).where(eq(invoices.id, id ?? "")).limit(1);
+  const [row] = id ? await (options.lock ? query.for("update") : query) : [];
   if (!row) throw notFound(`No invoice has the id ${JSON.stringify(rawId)}.`);
   if (row.merchantId !== caller.merchantId) {
     throw new Problem({

@@ -1,6 +1,6 @@
 import { parseJsonBody } from "@/lib/http-body";
 import { invoiceStatusUpdateSchema } from "@/lib/invoicing";
-import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus } from "@/lib/sandbox";
+import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
 
 export const GET = sandboxRoute<{ id: string }>(async ({ db, caller, params }) => {
   requireScope(caller, "invoices:read");
@@ -10,5 +10,7 @@ export const GET = sandboxRoute<{ id: string }>(async ({ db, caller, params }) =
 export const PATCH = sandboxRoute<{ id: string }>(async ({ request, db, caller, params }) => {
   requireScope(caller, "invoices:write");
   const { status } = await parseJsonBody(request, invoiceStatusUpdateSchema);
-  return updateInvoiceStatus(db, caller, params.id, status);
+  const invoice = await updateInvoiceStatus(db, caller, params.id, status);
+  wakeWebhooks();
+  return invoice;
 });

@@ -1,0 +1,116 @@
+import "server-only";
+import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import ipaddr from "ipaddr.js";
+
+/**
+ * Which callback addresses a webhook may reach. A merchant chooses the callback URL, so without a rule the
+ * sandbox would post to whatever sits on its own network (SSRF): only public addresses are reached, plus the
+ * console's own origins and what the allowlist names.
+ */
+export type CallbackPolicy = {
+  /** Origins always reachable, such as the console's own (its webhook inbox). */
+  ownOrigins: string[];
+  allowlist: { hosts: string[]; cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] };
+};
+
+/** Why a callback got no answer. `permanent` when trying again cannot help: the policy refuses the address. */
+export class CallbackError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** POSTs `body` to `url` and resolves with the HTTP status the receiver answered, whatever it is. */
+export async function postCallback(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { policy: CallbackPolicy; timeoutMs: number },
+): Promise<number> {
+  const target = parseTarget(url);
+  const guard = trusted(target, options.policy) ? undefined : guardedLookup(options.policy);
+  // An address written as an IP is never looked up, so it is checked here.
+  const literal = target.hostname.replace(/^\[|\]$/g, "");
+  if (guard && ipaddr.isValid(literal) && !isReachable(literal, options.policy)) throw refused(target.hostname, literal);
+
+  const client = target.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "InvoiceConsole-Sandbox-Webhooks/1" },
+        lookup: guard,
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        response.resume(); // the answer's body is not needed
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("timeout", () => request.destroy(new CallbackError(`no answer within ${options.timeoutMs / 1000} s`)));
+    request.on("error", (error) => reject(error instanceof CallbackError ? error : new CallbackError(describe(error, target))));
+    request.end(body);
+  });
+}
+
+function parseTarget(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new CallbackError(`the callback URL ${JSON.stringify(url)} is not a URL`, true);
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") throw new CallbackError(`the callback URL must be http or https, not ${target.protocol}`, true);
+  return target;
+}
+
+function trusted(target: URL, policy: CallbackPolicy): boolean {
+  return policy.ownOrigins.includes(target.origin) || policy.allowlist.hosts.includes(target.hostname.toLowerCase());
+}
+
+function isReachable(address: string, policy: CallbackPolicy): boolean {
+  const ip = ipaddr.process(address);
+  if (ip.range() === "unicast") return true;
+  return policy.allowlist.hosts.includes(ip.toString()) || policy.allowlist.cidrs.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
+}
+
+function refused(host: string, address: string): CallbackError {
+  return new CallbackError(`${host} is ${address}, a private address; add it to SANDBOX_CALLBACK_ALLOWLIST to allow it`, true);
+}
+
+/** DNS lookup that refuses private addresses at connect time, so a name cannot change its answer in between. */
+function guardedLookup(policy: CallbackPolicy) {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const blocked = addresses.find((a) => !isReachable(a.address, policy));
+      if (blocked) return callback(refused(hostname, blocked.address), []);
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+function describe(error: NodeJS.ErrnoException, target: URL): string {
+  switch (error.code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `could not resolve ${target.hostname}`;
+    case "ECONNREFUSED":
+      return `${target.host} refused the connection`;
+    case "ECONNRESET":
+      return `${target.host} closed the connection`;
+    default:
+      return error.message || String(error.code);
+  }
+}

@@ -1,0 +1,160 @@
+import "server-only";
+import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "@/lib/db";
+import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { parseInvoiceId, type Invoice } from "@/lib/invoicing";
+import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
+
+/**
+ * The sandbox's status-change webhooks (DESIGN §3): Standard Webhooks signatures, an outbox written with the
+ * change itself, and retries on a schedule until the receiver answers 2xx. Every attempt is kept.
+ */
+
+export const STATUS_CHANGED_EVENT = "invoice.status_changed";
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** A claimed delivery is another dispatcher's again after this long, should its owner die mid-attempt. */
+const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
+const BATCH = 10;
+/** How often an idle dispatcher looks for work that another instance queued or a lease that ran out. */
+const IDLE_POLL_MS = 30_000;
+
+export type WebhookConfig = { retrySchedule: number[]; policy: CallbackPolicy; timeoutMs: number };
+
+export function webhookConfig(): WebhookConfig {
+  const e = env();
+  const ownOrigins = [new URL(e.publicUrl).origin, `http://127.0.0.1:${e.port}`, `http://localhost:${e.port}`];
+  return { retrySchedule: e.webhooks.retrySchedule, policy: { ownOrigins, allowlist: e.webhooks.allowlist }, timeoutMs: ATTEMPT_TIMEOUT_MS };
+}
+
+/** Queues the webhook for a status change, in the caller's transaction. An invoice without a callback URL gets none. */
+export async function enqueueStatusWebhook(
+  tx: Db,
+  input: { merchantId: string; invoice: Invoice; previousStatus: string; simulated: boolean },
+): Promise<string | null> {
+  const { invoice } = input;
+  if (!invoice.callback_url) return null;
+  const now = new Date();
+  const id = uuidv7();
+  await tx.insert(webhookDeliveries).values({
+    id,
+    merchantId: input.merchantId,
+    invoiceId: parseInvoiceId(invoice.invoice_id)!,
+    url: invoice.callback_url,
+    payload: JSON.stringify({
+      type: STATUS_CHANGED_EVENT,
+      timestamp: now.toISOString(),
+      data: { invoice, previous_status: input.previousStatus, simulated: input.simulated },
+    }),
+    nextAttemptAt: now,
+  });
+  return id;
+}
+
+/** Makes one attempt at every delivery that is due; returns how many were attempted. */
+export async function deliverDueWebhooks(db: Db, config: WebhookConfig): Promise<number> {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.state, "pending"), lte(webhookDeliveries.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: CLAIM_LEASE })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
+  await Promise.all(claimed.map((delivery) => attempt(db, delivery, config)));
+  return claimed.length;
+}
+
+async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, config: WebhookConfig): Promise<void> {
+  const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId));
+  const number = delivery.attempts + 1;
+  const at = new Date();
+  const messageId = `msg_${delivery.id}`;
+  const headers = {
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(merchant.secret).sign(messageId, at, delivery.payload),
+  };
+
+  let responseStatus: number | null = null;
+  let error: string | null = null;
+  let permanent = false;
+  try {
+    responseStatus = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
+    if (responseStatus < 200 || responseStatus > 299) error = `the receiver answered HTTP ${responseStatus}`;
+  } catch (cause) {
+    error = cause instanceof Error ? cause.message : String(cause);
+    permanent = cause instanceof CallbackError && cause.permanent;
+  }
+
+  const retryIn = error && !permanent ? config.retrySchedule[number - 1] : undefined;
+  const state = !error ? "delivered" : retryIn === undefined ? "failed" : "pending";
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error, durationMs: Date.now() - at.getTime() });
+    await tx
+      .update(webhookDeliveries)
+      .set({ attempts: number, state, nextAttemptAt: state === "pending" ? new Date(Date.now() + retryIn!) : null })
+      .where(eq(webhookDeliveries.id, delivery.id));
+  });
+}
+
+/** A delivery and its attempts, oldest first: what the sandbox did with one webhook. */
+export async function webhookDeliveriesFor(db: Db, invoiceUuid: string) {
+  const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.invoiceId, invoiceUuid)).orderBy(asc(webhookDeliveries.id));
+  const attempts = deliveries.length
+    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt))
+    : [];
+  return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
+}
+
+type Dispatcher = { wake: () => void };
+const holder = globalThis as typeof globalThis & { __invoiceConsoleWebhookDispatcher?: Dispatcher };
+
+/**
+ * Sends due webhooks in the background of this server: now, after a change queues one, at the next retry,
+ * and every so often for work queued elsewhere. Started on the first wake; one per process.
+ */
+export function wakeWebhookDispatcher(getDb: () => Promise<Db>): void {
+  holder.__invoiceConsoleWebhookDispatcher ??= createDispatcher(getDb, webhookConfig());
+  holder.__invoiceConsoleWebhookDispatcher.wake();
+}
+
+function createDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Dispatcher {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let wokenWhileRunning = false;
+
+  const runIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+    timer.unref(); // never what keeps a process alive
+  };
+
+  async function run(): Promise<void> {
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = true;
+    try {
+      const db = await getDb();
+      do wokenWhileRunning = false;
+      while ((await deliverDueWebhooks(db, config)) > 0 || wokenWhileRunning);
+      const [{ next }] = await db.select({ next: min(webhookDeliveries.nextAttemptAt) }).from(webhookDeliveries).where(eq(webhookDeliveries.state, "pending"));
+      runIn(next ? Math.min(Math.max(new Date(next).getTime() - Date.now(), 0), IDLE_POLL_MS) : IDLE_POLL_MS);
+    } catch (error) {
+      console.error(`Sandbox webhooks: ${error instanceof Error ? error.message : error}; trying again in ${IDLE_POLL_MS / 1000} s.`);
+      runIn(IDLE_POLL_MS);
+    } finally {
+      running = false;
+    }
+  }
+
+  return { wake: () => runIn(0) };
+}
