@@ -23,6 +23,6 @@ CREATE TABLE "sandbox"."webhook_deliveries" (
 ALTER TABLE "sandbox"."webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "sandbox"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandbox"."webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "sandbox"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandbox"."webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "sandbox"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "webhook_attempts_delivery_idx" ON "sandbox"."webhook_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_attempts_delivery_attempt_uq" ON "sandbox"."webhook_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "sandbox"."webhook_deliveries" USING btree ("next_attempt_at") WHERE state = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_invoice_idx" ON "sandbox"."webhook_deliveries" USING btree ("invoice_id");

@@ -9,6 +9,7 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535).default(3000);
 
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+const MAX_RETRY_DELAY_MS = 7 * 24 * 3_600_000;
 
 /** "5s,5m,30m,2h": the delays before each retry of an unanswered webhook, in milliseconds. */
 const retrySchedule = z
@@ -19,6 +20,7 @@ const retrySchedule = z
       return match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : NaN;
     });
     if (delays.some(Number.isNaN)) ctx.addIssue({ code: "custom", message: 'must be delays like "5s,5m,30m,2h" (units ms, s, m, h)' });
+    else if (delays.some((ms) => ms > MAX_RETRY_DELAY_MS)) ctx.addIssue({ code: "custom", message: "each delay must be at most 7 days (168h)" });
     return delays;
   })
   .prefault("5s,5m,30m,2h");

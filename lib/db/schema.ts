@@ -121,7 +121,7 @@ export const webhookAttempts = sandbox.table(
     error: text("error"),
     durationMs: integer("duration_ms").notNull(),
   },
-  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+  (t) => [uniqueIndex("webhook_attempts_delivery_attempt_uq").on(t.deliveryId, t.attempt)],
 );
 
 /**

@@ -2,11 +2,13 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
-import { formatInvoiceId, parseInvoiceId, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
+import { formatInvoiceId, isKnownStatus, parseInvoiceId, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
 import type { Upstream } from "@/lib/upstream/client";
 
 export const STATUS_CHANGE_ACTION = "invoice.status_change";
+/** How long a refused request waits for the invoice's current status before it is answered anyway. */
+const REFUSAL_LOOKUP_MS = 2_000;
 
 /** The audit target of an invoice: one key, whichever form of its id was used. */
 export const invoiceAuditTarget = (uuid: string) => `invoice:${uuid}`;
@@ -54,10 +56,19 @@ export async function describeRefusedStatusChange(input: { request: Request; id:
   const uuid = parseInvoiceId(input.id);
   if (!uuid) return undefined;
   const body: unknown = await input.request.json().catch(() => null);
-  const sent = (key: string, max: number) => {
+  const sent = (key: string) => {
     const value = body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
-    return typeof value === "string" ? value.slice(0, max) : null;
+    return typeof value === "string" ? value : null;
   };
-  const from = await input.upstream.getInvoice(formatInvoiceId(uuid)).then((invoice) => invoice.status, () => null);
-  return { action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(uuid), detail: { from, to: sent("status", 32), reason: sent("reason", REASON_MAX) } };
+  const to = sent("status");
+  // The refusal is answered at once; a slow provider only leaves `from` empty.
+  const from = await Promise.race([
+    input.upstream.getInvoice(formatInvoiceId(uuid)).then((invoice) => invoice.status, () => null),
+    new Promise<null>((resolve) => setTimeout(resolve, REFUSAL_LOOKUP_MS, null)),
+  ]);
+  return {
+    action: STATUS_CHANGE_ACTION,
+    target: invoiceAuditTarget(uuid),
+    detail: { from, to: to && isKnownStatus(to) ? to : null, reason: sent("reason")?.slice(0, REASON_MAX) ?? null },
+  };
 }

@@ -37,6 +37,9 @@ describe("postCallback", () => {
     ["a loopback IP", () => `http://127.0.0.1:${port}/hook`],
     ["a name that resolves to loopback", () => `http://localhost:${port}/hook`],
     ["an IPv4-mapped IPv6 loopback", () => `http://[::ffff:127.0.0.1]:${port}/hook`],
+    ["the IPv6 loopback", () => `http://[::1]:${port}/hook`],
+    ["a cloud metadata address (link-local)", () => "http://169.254.169.254/latest/meta-data/"],
+    ["a private network address", () => "http://10.1.2.3/hook"],
   ])("refuses %s for good, and sends nothing", async (_, url) => {
     const error = await refusal(url(), policy());
     expect(error.permanent).toBe(true);
@@ -60,8 +63,15 @@ describe("postCallback", () => {
     expect((await refusal("not a url", policy())).permanent).toBe(true);
   });
 
-  it("a receiver that does not answer in time is a retryable failure", async () => {
-    const silent = createServer(() => {}); // takes the request, never answers
+  it.each([
+    ["never answers", () => {}],
+    // A whole 200 answer, one byte every 20 ms: never silent for long, complete only after a second or more.
+    ["trickles its answer", (_req: unknown, res: { socket: { write: (s: string) => void } | null }) => {
+      const bytes = [..."HTTP/1.1 200 OK\r\nx-slow: " + "z".repeat(40) + "\r\ncontent-length: 0\r\n\r\n"];
+      const timer = setInterval(() => (bytes.length ? res.socket?.write(bytes.shift()!) : clearInterval(timer)), 20);
+    }],
+  ])("a receiver that %s gets one deadline for the whole attempt, and may be tried again", async (_, handler) => {
+    const silent = createServer(handler as never);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
     try {

@@ -46,15 +46,19 @@ export async function postCallback(
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "InvoiceConsole-Sandbox-Webhooks/1" },
         lookup: guard,
-        timeout: options.timeoutMs,
       },
       (response) => {
+        clearTimeout(deadline);
         response.resume(); // the answer's body is not needed
         resolve(response.statusCode ?? 0);
       },
     );
-    request.on("timeout", () => request.destroy(new CallbackError(`no answer within ${options.timeoutMs / 1000} s`)));
-    request.on("error", (error) => reject(error instanceof CallbackError ? error : new CallbackError(describe(error, target))));
+    // One deadline for the whole attempt: a receiver that trickles bytes must not hold it open.
+    const deadline = setTimeout(() => request.destroy(new CallbackError(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+    request.on("error", (error) => {
+      clearTimeout(deadline);
+      reject(error instanceof CallbackError ? error : new CallbackError(describe(error, target)));
+    });
     request.end(body);
   });
 }

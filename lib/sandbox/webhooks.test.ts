@@ -21,7 +21,7 @@ let hookUrl: string;
 const { PATCH } = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
 const { createTestMerchant } = await import("./test-fixtures");
-const { webhookDeliveriesFor } = await import("./webhooks");
+const { deliverDueWebhooks, webhookConfig, webhookDeliveriesFor } = await import("./webhooks");
 
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
@@ -136,6 +136,28 @@ describe("status webhooks", () => {
     expect(delivery).toMatchObject({ state: "failed", attempts: 3, nextAttemptAt: null });
     expect(delivery.attemptLog.map((a) => a.responseStatus)).toEqual([500, 500, 500]);
     expect(invoice.received()).toHaveLength(3);
+  });
+
+  it("a callback URL on a private address is refused at once, never retried, and nothing is sent", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const invoice = await pendingInvoice(`http://127.0.0.2:${port}/private`); // loopback, but not the allowlisted 127.0.0.1
+    await invoice.patch("cancelled");
+    const delivery = await settled(invoice.deliveries);
+
+    expect(delivery).toMatchObject({ state: "failed", attempts: 1 });
+    expect(delivery.attemptLog[0]).toMatchObject({ responseStatus: null, error: expect.stringContaining("SANDBOX_CALLBACK_ALLOWLIST") });
+    expect(received.get("/private")).toBeUndefined();
+  });
+
+  it("dispatchers working at once send a due webhook once", async () => {
+    const db = await getSandboxDb();
+    const invoice = await pendingInvoice();
+    await invoice.patch("cancelled"); // wakes this process's background dispatcher too
+    await Promise.all([deliverDueWebhooks(db, webhookConfig()), deliverDueWebhooks(db, webhookConfig())]);
+    const delivery = await settled(invoice.deliveries);
+
+    expect(delivery).toMatchObject({ state: "delivered", attempts: 1 });
+    expect(invoice.received()).toHaveLength(1);
   });
 
   it("a receiver that cannot be reached is retried, and the attempt says why", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
@@ -14,12 +14,17 @@ import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
  */
 
 export const STATUS_CHANGED_EVENT = "invoice.status_changed";
+/** The whole of one attempt, from connecting to the answer's status line. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
-/** A claimed delivery is another dispatcher's again after this long, should its owner die mid-attempt. */
+/** A claimed delivery is another dispatcher's again after this long (many attempts' worth), should its owner die. */
 const CLAIM_LEASE = sql`now() + interval '2 minutes'`;
 const BATCH = 10;
 /** How often an idle dispatcher looks for work that another instance queued or a lease that ran out. */
 const IDLE_POLL_MS = 30_000;
+/** The shortest pause between passes, so work that is due but claimed elsewhere cannot make a busy loop. */
+const MIN_PAUSE_MS = 100;
+/** A time `ms` milliseconds from now, by the database's clock: every due date is compared with its `now()`. */
+const dbNowPlus = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`;
 
 export type WebhookConfig = { retrySchedule: number[]; policy: CallbackPolicy; timeoutMs: number };
 
@@ -48,7 +53,7 @@ export async function enqueueStatusWebhook(
       timestamp: now.toISOString(),
       data: { invoice, previous_status: input.previousStatus, simulated: input.simulated },
     }),
-    nextAttemptAt: now,
+    nextAttemptAt: dbNowPlus(0),
   });
   return id;
 }
@@ -67,41 +72,53 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig): Promise
     .set({ nextAttemptAt: CLAIM_LEASE })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
-  await Promise.all(claimed.map((delivery) => attempt(db, delivery, config)));
+  // Each attempt records its own outcome; one that cannot even do that is reported, and its lease runs out.
+  const results = await Promise.allSettled(claimed.map((delivery) => attempt(db, delivery, config)));
+  for (const result of results) if (result.status === "rejected") console.error("Sandbox webhooks: could not record an attempt:", result.reason);
   return claimed.length;
 }
 
 async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, config: WebhookConfig): Promise<void> {
-  const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId));
   const number = delivery.attempts + 1;
   const at = new Date();
-  const messageId = `msg_${delivery.id}`;
-  const headers = {
-    "webhook-id": messageId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(merchant.secret).sign(messageId, at, delivery.payload),
-  };
-
   let responseStatus: number | null = null;
   let error: string | null = null;
   let permanent = false;
   try {
+    const headers = await signedHeaders(db, delivery, at);
     responseStatus = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
     if (responseStatus < 200 || responseStatus > 299) error = `the receiver answered HTTP ${responseStatus}`;
   } catch (cause) {
     error = cause instanceof Error ? cause.message : String(cause);
-    permanent = cause instanceof CallbackError && cause.permanent;
+    // Only a receiver can be worth trying again; a refused address or a broken secret stays what it is.
+    permanent = !(cause instanceof CallbackError) || cause.permanent;
   }
 
   const retryIn = error && !permanent ? config.retrySchedule[number - 1] : undefined;
   const state = !error ? "delivered" : retryIn === undefined ? "failed" : "pending";
   await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error, durationMs: Date.now() - at.getTime() });
-    await tx
+    // Only while the claim is still this dispatcher's: had its lease run out, another has taken over.
+    const [stillOurs] = await tx
       .update(webhookDeliveries)
-      .set({ attempts: number, state, nextAttemptAt: state === "pending" ? new Date(Date.now() + retryIn!) : null })
-      .where(eq(webhookDeliveries.id, delivery.id));
+      .set({ attempts: number, state, nextAttemptAt: state === "pending" ? dbNowPlus(retryIn!) : null })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.state, "pending"), eq(webhookDeliveries.attempts, delivery.attempts)))
+      .returning({ id: webhookDeliveries.id });
+    await tx
+      .insert(webhookAttempts)
+      .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error: stillOurs ? error : `${error ?? "delivered"} (after another dispatcher had taken over)`, durationMs: Date.now() - at.getTime() })
+      .onConflictDoNothing();
   });
+}
+
+/** Standard Webhooks headers: the same id on every attempt, this attempt's time, and the merchant's signature. */
+async function signedHeaders(db: Db, delivery: typeof webhookDeliveries.$inferSelect, at: Date): Promise<Record<string, string>> {
+  const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId));
+  const messageId = `msg_${delivery.id}`;
+  return {
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(merchant.secret).sign(messageId, at, delivery.payload),
+  };
 }
 
 /** A delivery and its attempts, oldest first: what the sandbox did with one webhook. */
@@ -146,8 +163,14 @@ function createDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Disp
       const db = await getDb();
       do wokenWhileRunning = false;
       while ((await deliverDueWebhooks(db, config)) > 0 || wokenWhileRunning);
-      const [{ next }] = await db.select({ next: min(webhookDeliveries.nextAttemptAt) }).from(webhookDeliveries).where(eq(webhookDeliveries.state, "pending"));
-      runIn(next ? Math.min(Math.max(new Date(next).getTime() - Date.now(), 0), IDLE_POLL_MS) : IDLE_POLL_MS);
+      // How long until the next due attempt, by the database's clock (the one due dates are compared with).
+      const [{ waitMs }] = await db
+        .select({ waitMs: sql<number | null>`extract(epoch from min(${webhookDeliveries.nextAttemptAt}) - now()) * 1000` })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.state, "pending"));
+      const wait = waitMs === null ? IDLE_POLL_MS : Math.min(Math.max(Number(waitMs), MIN_PAUSE_MS), IDLE_POLL_MS);
+      // A change queued after the last pass looked must not wait for the next poll.
+      runIn(wokenWhileRunning ? 0 : wait);
     } catch (error) {
       console.error(`Sandbox webhooks: ${error instanceof Error ? error.message : error}; trying again in ${IDLE_POLL_MS / 1000} s.`);
       runIn(IDLE_POLL_MS);
