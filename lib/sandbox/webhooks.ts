@@ -103,9 +103,11 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
       .set({ attempts: number, state, nextAttemptAt: state === "pending" ? dbNowPlus(retryIn!) : null })
       .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.state, "pending"), eq(webhookDeliveries.attempts, delivery.attempts)))
       .returning({ id: webhookDeliveries.id });
+    if (!stillOurs) console.warn(`Sandbox webhooks: attempt ${number} of msg_${delivery.id} outlived its claim; another dispatcher has taken over.`);
+    // The attempt is kept either way, unless the new owner already recorded one under the same number.
     await tx
       .insert(webhookAttempts)
-      .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error: stillOurs ? error : `${error ?? "delivered"} (after another dispatcher had taken over)`, durationMs: Date.now() - at.getTime() })
+      .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error, durationMs: Date.now() - at.getTime() })
       .onConflictDoNothing();
   });
 }
