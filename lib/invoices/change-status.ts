@@ -6,7 +6,7 @@ import { formatInvoiceId, isKnownStatus, parseInvoiceId, REASON_MAX, type Invoic
 import { toProblem } from "@/lib/problem";
 import type { Upstream } from "@/lib/upstream/client";
 
-export const STATUS_CHANGE_ACTION = "invoice.status_change";
+const STATUS_CHANGE_ACTION = "invoice.status_change";
 /** How long a refused request waits for the invoice's current status before it is answered anyway. */
 const REFUSAL_LOOKUP_MS = 2_000;
 

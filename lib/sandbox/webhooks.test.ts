@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db";
+import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 
 /** The sandbox's status webhooks, sent for real to a local receiver over HTTP. */
 
@@ -21,7 +24,7 @@ let hookUrl: string;
 const { PATCH } = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
 const { createTestMerchant } = await import("./test-fixtures");
-const { deliverDueWebhooks, webhookConfig, webhookDeliveriesFor } = await import("./webhooks");
+const { deliverDueWebhooks, webhookConfig } = await import("./webhooks");
 
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
@@ -38,6 +41,15 @@ afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 beforeEach(() => {
   answers = [200];
 });
+
+/** A delivery and its attempts, oldest first: what the sandbox did with one webhook. */
+async function webhookDeliveriesFor(db: Db, invoiceUuid: string) {
+  const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.invoiceId, invoiceUuid)).orderBy(asc(webhookDeliveries.id));
+  const attempts = deliveries.length
+    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt))
+    : [];
+  return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
+}
 
 async function pendingInvoice(callbackUrl: string | null = `${hookUrl}/payments/${randomUUID()}`) {
   const db = await getSandboxDb();

@@ -13,7 +13,7 @@ import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
  * change itself, and retries on a schedule until the receiver answers 2xx. Every attempt is kept.
  */
 
-export const STATUS_CHANGED_EVENT = "invoice.status_changed";
+const STATUS_CHANGED_EVENT = "invoice.status_changed";
 /** The whole of one attempt, from connecting to the answer's status line. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A claimed delivery is another dispatcher's again after this long (many attempts' worth), should its owner die. */
@@ -121,15 +121,6 @@ async function signedHeaders(db: Db, delivery: typeof webhookDeliveries.$inferSe
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
     "webhook-signature": new Webhook(merchant.secret).sign(messageId, at, delivery.payload),
   };
-}
-
-/** A delivery and its attempts, oldest first: what the sandbox did with one webhook. */
-export async function webhookDeliveriesFor(db: Db, invoiceUuid: string) {
-  const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.invoiceId, invoiceUuid)).orderBy(asc(webhookDeliveries.id));
-  const attempts = deliveries.length
-    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt))
-    : [];
-  return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
 }
 
 type Dispatcher = { wake: () => void };
