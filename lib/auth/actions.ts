@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { guardedAction } from "@/lib/bff/action";
+import { guardedAction, guardedFormAction } from "@/lib/bff/action";
 import { safeNextPath } from "./session";
 import { credentialsSchema, signInWithPassword } from "./sign-in";
 import { getAuth } from "./server";
@@ -15,7 +15,8 @@ export const signIn = guardedAction("public", credentialsSchema.extend({ next: z
   redirect(safeNextPath(next));
 });
 
-export const signOut = guardedAction("signed-in", z.object({}), async () => {
+/** Anyone may sign out: without a session it is simply the way to the sign-in page. */
+export const signOut = guardedFormAction("public", z.object({}), async () => {
   await (await getAuth()).api.signOut({ headers: await headers() });
   redirect("/login?signed_out=1");
 });

@@ -93,6 +93,14 @@ describe("safeNextPath", () => {
     ["https://evil.example", "/invoices"],
     ["javascript:alert(1)", "/invoices"],
     ["/login?next=/users", "/invoices"],
+    // Paths that normalise to "//host", which a browser reads as another site.
+    ["/.//evil.example", "/invoices"],
+    ["/a/..//evil.example", "/invoices"],
+    ["/%2e//evil.example", "/invoices"],
+    ["/%2e%2e//evil.example", "/invoices"],
+    ["/invoices/..//evil.example", "/invoices"],
+    ["/./\\evil.example", "/invoices"],
+    ["/invoices/../users", "/users"],
     [undefined, "/invoices"],
   ])("%j → %s", (value, expected) => {
     expect(safeNextPath(value)).toBe(expected);

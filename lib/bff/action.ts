@@ -48,6 +48,24 @@ export function guardedAction<S extends z.ZodType, R>(
   return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
 }
 
+/**
+ * The same guard for a plain `<form action>` that answers nothing but a redirect (signing out): a failure is
+ * thrown, for the page's error boundary, since no form state can show it.
+ */
+export function guardedFormAction<S extends z.ZodType>(
+  access: ActionAccess,
+  schema: S,
+  run: (input: z.output<S>, user: SessionUser | null) => Promise<void>,
+): ((form: FormData) => Promise<void>) & Guarded {
+  const action = async (form: FormData): Promise<void> => {
+    const user = access === "public" ? await currentUser() : await requireAccess(access);
+    const parsed = schema.safeParse(formFields(form));
+    if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
+    await run(parsed.data, user);
+  };
+  return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
+}
+
 /** Whether a server action was made by `guardedAction` (the action-access test reads it). */
 export function isGuardedAction(value: unknown): value is Guarded {
   return typeof value === "function" && ACCESS in value;

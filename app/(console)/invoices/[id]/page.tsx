@@ -13,7 +13,7 @@ import { formatInvoiceId, parseInvoiceId, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { auditTrail } from "@/lib/audit";
 import { can, whoMay } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
+import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
 import { invoiceAuditTarget } from "@/lib/invoices/change-status";
 import { buildTimeline } from "@/lib/invoices/timeline";
@@ -37,10 +37,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function InvoicePage({ params }: Props) {
+  // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
+  const user = await guardPage("invoices:read");
   const uuid = parseInvoiceId((await params).id);
   if (!uuid) notFound();
-  // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
-  const user = await requireUser();
   const [invoice, audit, currencies] = await Promise.all([
     loadInvoice(uuid),
     getDatabase().then((db) => auditTrail(db, invoiceAuditTarget(uuid))),
