@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { can, ROLES, type Role } from "@/lib/auth/roles";
+import { isGuardedAction, type ActionAccess } from "./action";
+
+/**
+ * Every server action, found from the file tree ("use server" modules), must be made by the one guard with
+ * the access this table names; a new action fails here until someone decides who may run it. Each guarded
+ * action is then run without a session and as each role: refused before it does anything, or let through.
+ */
+const ACTIONS: Record<string, ActionAccess> = {
+  "lib/auth/actions.ts#signIn": "public",
+  "lib/auth/actions.ts#signOut": "public",
+  "lib/users/actions.ts#addUserAction": "users:manage",
+  "lib/users/actions.ts#setRoleAction": "users:manage",
+  "lib/users/actions.ts#setAccessAction": "users:manage",
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+const sourceFiles = (dir: string) =>
+  (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(".test.ts"))
+    .map((f) => path.posix.join(dir, f.split(path.sep).join("/")));
+const isServerActionModule = (file: string) => /^\s*["']use server["']/.test(readFileSync(path.join(root, file), "utf8"));
+
+// Server actions read the request through next/headers; here each call names the cookie it is made with.
+let requestCookie = "";
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(requestCookie ? { cookie: requestCookie } : {}),
+  cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined, delete: () => undefined, has: () => false }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+
+const cookies = {} as Record<Role, string>;
+/** The person the Users page's actions are tried on. */
+const TARGET = "action-target@test.invalid";
+beforeAll(async () => {
+  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  for (const role of ROLES) cookies[role] = await signedInCookie(role);
+  const [{ addUser }, { getDatabase }] = await Promise.all([import("@/lib/auth/users"), import("@/lib/db")]);
+  await addUser(await getDatabase(), { email: TARGET, name: "Target", role: "viewer", password: "a long enough password" }, "system");
+});
+
+describe("server actions", () => {
+  it("live in lib/, never in app/ (components must not import from app/)", () => {
+    expect(sourceFiles("app").filter(isServerActionModule)).toEqual([]);
+    expect(sourceFiles("components").filter(isServerActionModule)).toEqual([]);
+  });
+
+  it("are each made by guardedAction with the access the table names, and the table lists them all", async () => {
+    const found: Record<string, ActionAccess> = {};
+    for (const file of sourceFiles("lib").filter(isServerActionModule)) {
+      const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        expect(isGuardedAction(value), `${file}#${name} is not made by guardedAction`).toBe(true);
+        if (isGuardedAction(value)) found[`${file}#${name}`] = value.access;
+      }
+    }
+    expect(found).toEqual(ACTIONS);
+  });
+
+  const guarded = Object.entries(ACTIONS)
+    .filter(([, access]) => access !== "public")
+    .map(([id, access]) => ({ id, access }));
+
+  it.each(guarded)("$id refuses without a session and changes nothing", async ({ id }) => {
+    const action = await load(id);
+    requestCookie = "";
+    const answer = await action(formFor(id));
+    expect(answer).toMatchObject({ error: "You are not signed in, or your session has ended." });
+  });
+
+  for (const role of ROLES) {
+    it.each(guarded)(`$id as ${role}`, async ({ id, access }) => {
+      const action = await load(id);
+      requestCookie = cookies[role];
+      const answer = (await action(formFor(id))) as { ok?: string; error?: string };
+      if (can(role, access as never)) expect(answer.error).toBeUndefined();
+      else expect(answer.error).toContain(`Needs the ${access} permission`);
+    });
+  }
+});
+
+async function load(id: string) {
+  const [file, name] = id.split("#");
+  const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, (form: FormData) => Promise<unknown>>;
+  return module[name];
+}
+
+let added = 0;
+function formFor(id: string): FormData {
+  const form = new FormData();
+  const email = `action-target-${added++}-${Date.now()}@test.invalid`;
+  const fields: Record<string, Record<string, string>> = {
+    "lib/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
+    "lib/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
+    "lib/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },
+  };
+  for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
+  return form;
+}
