@@ -84,6 +84,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe("malformed ids and unknown addresses", () => {
+  const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ"];
+  it.each(malformed.flatMap((path) => ["GET", "PATCH"].map((method) => ({ path, method }))))(
+    "$method $path → 404 problem: no invoice has this id",
+    async ({ path: pathname, method }) => {
+      const response = await fetch(`${server.url}${pathname}`, {
+        method,
+        headers: { cookie: server.sessions.roles.admin, origin: server.url, "api-key": API_KEY, "content-type": "application/json" },
+        body: method === "PATCH" ? JSON.stringify({ status: "cancelled", reason: "fuzz" }) : undefined,
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(await response.json()).toMatchObject({ status: 404, code: "not_found", detail: expect.stringContaining("No invoice has this id") });
+    },
+  );
+
+  it.each(["/api/nothing-here", "/api/invoices/a/b", "/sandbox/api/v1/nothing-here", "/sandbox/api/v2/invoices"])("GET %s → 404 problem", async (pathname) => {
+    const response = await fetch(`${server.url}${pathname}`, { headers: { "api-key": API_KEY } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
+
 describe("fuzz: no input makes any route fail", () => {
   it(`${REQUESTS} malformed requests over every route: no 5xx, JSON answers, no key`, async () => {
     expect(routes.length).toBeGreaterThanOrEqual(8);
