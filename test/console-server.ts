@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { TestSessions } from "./prepare-console";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -52,6 +53,21 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
       await exited(server);
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A console for one Vitest file: started before its tests, stopped after them. */
+export function useConsoleServer(extraEnv: Record<string, string> = {}): () => ConsoleServer {
+  let server: ConsoleServer | undefined;
+  beforeAll(async () => {
+    server = await startConsoleServer(extraEnv);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error("The console server has not started.");
+    return server;
   };
 }
 

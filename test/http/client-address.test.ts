@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/auth/sign-in-limiter";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
+import { useConsoleServer } from "../console-server";
 
 /**
  * The sign-in limit per address counts the address the console's server saw, not what a client claims:
  * failed sign-ins posted as a browser without script posts the form, each with a different made-up
  * X-Forwarded-For, are still one address (TRUSTED_PROXIES unset).
  */
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useConsoleServer();
 
 /** The sign-in form's fields as the page renders them for a browser without script (the action's ids). */
 async function signInForm(): Promise<FormData> {
-  const html = await fetch(`${server.url}/login`).then((r) => r.text());
+  const html = await fetch(`${server().url}/login`).then((r) => r.text());
   const form = new FormData();
   const firstForm = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
   for (const [, name, value] of firstForm.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
@@ -38,7 +30,7 @@ describe("the client's address", () => {
       for (const [k, v] of fields) form.set(k, v);
       form.set("email", `guess-${i}@example.com`);
       form.set("password", "not-the-password");
-      const response = await fetch(`${server.url}/login`, { method: "POST", body: form, headers: { "x-forwarded-for": `198.51.100.${i}` } });
+      const response = await fetch(`${server().url}/login`, { method: "POST", body: form, headers: { "x-forwarded-for": `198.51.100.${i}` } });
       expect(response.status).toBe(200);
       answers.push(await response.text());
     }

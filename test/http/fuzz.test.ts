@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
+import { describe, expect, it } from "vitest";
+import { useConsoleServer } from "../console-server";
 
 /**
  * Malformed input to every route of the console and the sandbox, over real HTTP against the console's own
@@ -74,24 +74,16 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
   ])();
 }
 
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useConsoleServer();
 
 describe("malformed ids and unknown addresses", () => {
   const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ"];
   it.each(malformed.flatMap((path) => ["GET", "PATCH"].map((method) => ({ path, method }))))(
     "$method $path → 404 problem: no invoice has this id",
     async ({ path: pathname, method }) => {
-      const response = await fetch(`${server.url}${pathname}`, {
+      const response = await fetch(`${server().url}${pathname}`, {
         method,
-        headers: { cookie: server.sessions.roles.admin, origin: server.url, "api-key": API_KEY, "content-type": "application/json" },
+        headers: { cookie: server().sessions.roles.admin, origin: server().url, "api-key": API_KEY, "content-type": "application/json" },
         body: method === "PATCH" ? JSON.stringify({ status: "cancelled", reason: "fuzz" }) : undefined,
       });
       expect(response.status).toBe(404);
@@ -100,8 +92,20 @@ describe("malformed ids and unknown addresses", () => {
     },
   );
 
+  it.each(["/login", "/nope", "/invoices"])("a broken multipart form posted to %s → 400 problem, not a 500", async (pathname) => {
+    const response = await fetch(`${server().url}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=zz", cookie: server().sessions.roles.admin },
+      body: "garbage",
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it.each(["/api/nothing-here", "/api/invoices/a/b", "/sandbox/api/v1/nothing-here", "/sandbox/api/v2/invoices"])("GET %s → 404 problem", async (pathname) => {
-    const response = await fetch(`${server.url}${pathname}`, { headers: { "api-key": API_KEY } });
+    const response = await fetch(`${server().url}${pathname}`, { headers: { "api-key": API_KEY } });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
   });
@@ -112,7 +116,7 @@ describe("fuzz: no input makes any route fail", () => {
     expect(routes.length).toBeGreaterThanOrEqual(8);
     const rand = random(SEED);
     const pick = <T,>(items: T[]): T => items[Math.floor(rand() * items.length)];
-    const cookies = [undefined, server.sessions.roles.admin, server.sessions.roles.viewer, server.sessions.invalid.forged, server.sessions.invalid.expired];
+    const cookies = [undefined, server().sessions.roles.admin, server().sessions.roles.viewer, server().sessions.invalid.forged, server().sessions.invalid.expired];
     const keys = [undefined, API_KEY, "sk_test_demo_readonly", "garbage", "", "sk_test_demo_full\t", "x".repeat(4000), "Bearer sk_test_demo_full"];
 
     const requests = Array.from({ length: REQUESTS }, () => {
@@ -125,13 +129,13 @@ describe("fuzz: no input makes any route fail", () => {
       const method = pick(METHODS);
       const body = method === "GET" || method === "HEAD" ? undefined : bodies(pick);
       const contentType = pick(CONTENT_TYPES);
-      const headers: Record<string, string> = { origin: server.url };
+      const headers: Record<string, string> = { origin: server().url };
       const cookie = pick(cookies);
       const key = pick(keys);
       if (cookie) headers.cookie = cookie;
       if (key !== undefined && template.startsWith("/sandbox")) headers["api-key"] = key;
       if (contentType) headers["content-type"] = contentType;
-      return { route: template, method, url: `${server.url}${pathname}${query.length ? `?${query.join("&")}` : ""}`, headers, body };
+      return { route: template, method, url: `${server().url}${pathname}${query.length ? `?${query.join("&")}` : ""}`, headers, body };
     });
 
     const counts = new Map<string, number>();
@@ -163,9 +167,9 @@ describe("fuzz: no input makes any route fail", () => {
     expect(failures.slice(0, 20)).toEqual([]);
 
     // Still healthy, and still answering real work.
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await fetch(`${server().url}/api/health`);
     expect(health.status).toBe(200);
-    const list = await fetch(`${server.url}/api/invoices?page_size=5`, { headers: { cookie: server.sessions.roles.viewer } });
+    const list = await fetch(`${server().url}/api/invoices?page_size=5`, { headers: { cookie: server().sessions.roles.viewer } });
     expect(list.status).toBe(200);
     expect((await list.json()).items).toHaveLength(5);
   }, 180_000);

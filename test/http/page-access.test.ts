@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { can, ROLES, type Permission } from "@/lib/auth/roles";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
+import { useConsoleServer } from "../console-server";
 
 /**
  * Every page under app/, over real HTTP against the console's own server: without a session, with a forged,
@@ -24,17 +24,16 @@ const pageFiles = (readdirSync(path.join(root, "app"), { recursive: true }) as s
   .map((f) => path.posix.join("app", f.split(path.sep).join("/")))
   .sort();
 
-let server: ConsoleServer;
+const server = useConsoleServer();
 let invoiceId: string;
 /** Strings that may appear only on a page its viewer may open. */
 let secrets: string[];
 
 beforeAll(async () => {
-  server = await startConsoleServer();
-  const list = await fetch(`${server.url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  const list = await fetch(`${server().url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
   invoiceId = list.items[0].invoice_id;
-  const invoice = await fetch(`${server.url}/sandbox/api/v1/invoices/${invoiceId}`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
-  const emails = Object.values(server.sessions.roles).length ? await testUserEmails() : [];
+  const invoice = await fetch(`${server().url}/sandbox/api/v1/invoices/${invoiceId}`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  const emails = Object.values(server().sessions.roles).length ? await testUserEmails() : [];
   secrets = [
     ...list.items.map((i: { order_id: string }) => i.order_id),
     ...list.items.map((i: { payment?: { address?: string } }) => i.payment?.address).filter(Boolean),
@@ -44,24 +43,20 @@ beforeAll(async () => {
   expect(secrets.length).toBeGreaterThan(150);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 /** The users only the Users page lists (the sign-in page shows the demo accounts' emails on purpose). */
 async function testUserEmails(): Promise<string[]> {
-  const html = await get("/users", server.sessions.roles.admin).then((r) => r.text());
+  const html = await get("/users", server().sessions.roles.admin).then((r) => r.text());
   const emails = [...new Set(html.match(/[a-z]+-[0-9a-f-]{36}@test\.invalid/g) ?? [])];
   expect(emails.length).toBeGreaterThanOrEqual(ROLES.length);
   for (const role of ROLES) {
-    const page = await get("/invoices?page_size=1", server.sessions.roles[role]).then((r) => r.text());
-    ownEmail.set(server.sessions.roles[role], emails.find((e) => e.startsWith(`${role}-`) && page.includes(e))!);
+    const page = await get("/invoices?page_size=1", server().sessions.roles[role]).then((r) => r.text());
+    ownEmail.set(server().sessions.roles[role], emails.find((e) => e.startsWith(`${role}-`) && page.includes(e))!);
   }
   return emails;
 }
 
 function get(pathname: string, cookie?: string, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${pathname}`, { redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return fetch(`${server().url}${pathname}`, { redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...headers } });
 }
 
 /** Secrets in a body; a signed-in person's own email (in the account menu) is theirs to see. */
@@ -80,7 +75,7 @@ describe("every page checks who asks before it reads anything", () => {
   const cases = Object.entries(PAGES).flatMap(([file, page]) => invalid.map((credential) => ({ file, credential, ...page })));
 
   it.each(cases)("$file with $credential session: sign-in redirect or sign-in page, and no data", async ({ path: pathOf, access, credential }) => {
-    const cookie = credential === "none" ? undefined : server.sessions.invalid[credential];
+    const cookie = credential === "none" ? undefined : server().sessions.invalid[credential];
     const target = pathOf(invoiceId);
     // As a browser asks for the page, and as the client router asks for its React Server Components payload.
     for (const headers of [{}, { rsc: "1" }] as Record<string, string>[]) {
@@ -101,7 +96,7 @@ describe("every page checks who asks before it reads anything", () => {
     .flatMap(([file, page]) => ROLES.map((role) => ({ file, role, ...page })));
 
   it.each(roleCases)("$file as $role: the page, or a clear 403 with no data", async ({ path: pathOf, access, role }) => {
-    const cookie = server.sessions.roles[role];
+    const cookie = server().sessions.roles[role];
     const response = await get(pathOf(invoiceId), cookie);
     const body = await response.text();
     if (can(role, access as Permission)) {
