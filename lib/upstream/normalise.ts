@@ -139,6 +139,8 @@ function readPayment(invoice: Reader): { payment: Payment | null; rest: Provider
   const objectKey = PAYMENT_OBJECTS.find((key) => isObject(invoice.raw[key]));
   const inner = objectKey ? new Reader(invoice.raw[objectKey] as Obj) : null;
   if (objectKey) invoice.claim(objectKey);
+  // `payment: null` says "no payment details", which the payment section already says.
+  invoice.claim(...[...PAYMENT_OBJECTS, ...TRANSACTION_LISTS].filter((key) => invoice.raw[key] === null));
   const take = (...names: string[]) => inner?.take(...names) ?? invoice.take(...names);
 
   const payment: Payment = {
