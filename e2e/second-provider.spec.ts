@@ -43,7 +43,7 @@ test("lists the provider's invoices as they are: its ids, its statuses, a dash f
   await signIn(page);
   await expect(invoiceRows(page)).toHaveCount(20);
   await page.goto(at("/invoices?page_size=50"));
-  await expect(invoiceRows(page)).toHaveCount(30);
+  await expect(invoiceRows(page)).toHaveCount(31);
 
   // Short ids are shown whole, long ones shortened; the link carries the full id, encoded.
   await expect(page.getByRole("link", { name: "Open invoice inv_8Hq2x" })).toHaveText("inv_8Hq2x");
@@ -98,6 +98,12 @@ test("opens an invoice by a pasted id with a slash and a space, and says so when
   await expect(page).toHaveURL(/\/invoices\/inv%2F2024%2007$/);
   await expect(page.getByText("inv/2024 07", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Id with a slash and a space");
+
+  // A percent sign is the provider's, not an escape: the page decodes the path once, never twice.
+  await page.goto(at("/invoices"));
+  await page.getByLabel("Open by invoice id").fill("pct%41 x");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Percent sign in the id");
 
   await page.goto(at("/invoices"));
   await page.getByLabel("Open by invoice id").fill("inv_nope");

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * filter, sort and page; GET and PATCH /invoices/{id}; /currencies) but makes a different legal choice from
  * the sandbox wherever the spec says "not shown":
  *
- * - ids: short (`inv_8Hq2x`), numeric (`48213`, sent as a JSON number), with a slash and a space, bare UUIDs;
+ * - ids: short (`inv_8Hq2x`), numeric (`48213`, sent as a JSON number), with a slash and a space, with a
+ *   percent sign, bare UUIDs;
  * - timestamps without an offset, with `+00:00` / `+0000`, with fractions of 6 or 7 digits;
  * - amounts as strings ("12.50"), `null` for optional fields, statuses the console does not know, extra and
  *   nested fields, payment details under `payment_details` with other names, transactions at the top level;
@@ -151,6 +152,18 @@ function seed(): Map<string, Stored> {
       currency: "USDT",
       created_at: "2026-02-20T16:45:30.999999+00:00",
       updated_at: "2026-02-21T16:45:30.999999+00:00",
+    },
+    {
+      // A percent sign in an id: encoded once on the way, decoded once on arrival, never twice.
+      invoice_id: "pct%41 x",
+      order_id: "SO-PCT",
+      order_name: "Percent sign in the id",
+      status: "new",
+      fiat_amount: "1.00",
+      crypto_amount: "1.09",
+      currency: "USDT",
+      created_at: "2026-01-03T00:00:00Z",
+      updated_at: "2026-01-03T00:00:00Z",
     },
   ];
   // Filler, so that pages, filters and sorts have something to work on.
