@@ -1,21 +1,35 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+// A fresh, empty data folder and a free port for every run, so the server starts from the seed alone and
+// beside anything else that listens (a console on 3000, another test run). Playwright loads this file in the
+// runner and again in each worker; the runner chooses both and hands them to the workers (and to specs that
+// want them) through E2E_RUN_DIR and E2E_PORT, and removes the folder when it exits, after the server has
+// stopped. An E2E_RUN_DIR or E2E_PORT set by hand is used as it is (and the folder kept).
+const runDir = (process.env.E2E_RUN_DIR ||= freshRunDir());
+const dataDir = path.join(runDir, "data");
+/** The test sessions test/prepare-console.ts writes before the server starts (e2e/fixtures.ts reads them). */
+process.env.E2E_SESSIONS_FILE = path.join(runDir, "sessions.json");
+const PORT = Number((process.env.E2E_PORT ||= announcedFreePort()));
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// A fresh, empty data folder for every run, so the server starts from the seed alone. Playwright loads this
-// file in the runner and again in each worker; the runner makes the folder and hands it to the workers (and
-// to specs that want it) through E2E_DATA_DIR, and removes it when it exits, after the server has stopped.
-// An E2E_DATA_DIR set by hand is used as it is and kept.
-const dataDir = (process.env.E2E_DATA_DIR ||= freshDataDir());
+function freshRunDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-console-e2e-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
-function freshDataDir(): string {
-  const runDir = mkdtempSync(path.join(os.tmpdir(), "invoice-console-e2e-"));
-  process.on("exit", () => rmSync(runDir, { recursive: true, force: true }));
-  return path.join(runDir, "data");
+/** The config is read synchronously; a child process asks the OS for a free port and says which. */
+function announcedFreePort(): string {
+  const port = execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  console.log(`[e2e] the console under test listens on http://127.0.0.1:${port}`);
+  return port;
 }
 
 // Playwright cannot download its browsers everywhere; a system Chromium is used when there is one.
@@ -57,8 +71,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Serves the existing build: `npm test` runs `next build` first; run it yourself before `npm run test:e2e`.
-    command: `node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    // Serves the existing build as `npm start` does: `npm test` runs `next build` first; run it yourself before
+    // `npm run test:e2e`. The database is prepared first, with the test sessions the access specs send.
+    command: `node node_modules/tsx/dist/cli.mjs --conditions=react-server test/prepare-console.ts ${process.env.E2E_SESSIONS_FILE} && node scripts/server.mjs -H 127.0.0.1`,
     port: PORT,
     timeout: 180_000,
     reuseExistingServer: false,

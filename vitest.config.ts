@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{lib,app,components,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{lib,app,components,scripts,test}/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

@@ -32,7 +32,7 @@ test("bad input gets a clear message and keeps the email", async ({ page }) => {
   await expect(formAlert(page)).toContainText("That email and password do not match an account");
 });
 
-test("too many failed sign-ins for one account are paused, with a message saying for how long", async ({ page }) => {
+test("after five failed sign-ins for one account, that address waits, with a message saying for how long", async ({ page }) => {
   await page.goto("/login");
   for (let attempt = 1; attempt <= 6; attempt++) {
     await page.getByLabel("Email").fill("locked-out@example.com");
@@ -44,7 +44,7 @@ test("too many failed sign-ins for one account are paused, with a message saying
     ]);
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
   }
-  await expect(formAlert(page)).toContainText(/Too many failed attempts for this account\. Try again in 1[45] minutes/);
+  await expect(formAlert(page)).toContainText(/Too many failed attempts for this account\. Try again in (29|30) seconds\./);
 });
 
 test("the user menu shows who is signed in; sign-out ends the session", async ({ page }) => {
@@ -64,8 +64,9 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await signIn(page, "viewer");
   await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
   await page.goto("/users");
-  await expect(page.getByRole("heading", { name: "Your role does not allow this" })).toBeVisible();
-  await expect(page.getByText("Only admin can manage users.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+  await expect(page.getByText("You are signed in as viewer, which does not open this page.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to all invoices" })).toBeVisible();
 
   await page.context().clearCookies();
   await signIn(page, "admin");
@@ -109,10 +110,25 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await newPage.close();
 });
 
-test("every response carries the security headers", async ({ page }) => {
-  for (const path of ["/login", "/api/health", "/api/invoices"]) {
-    const response = await page.request.get(path, { maxRedirects: 0 });
+test("every response carries the security headers, errors and redirects included", async ({ page }) => {
+  const requests: [string, string, number][] = [
+    ["GET", "/login", 200],
+    ["GET", "/api/health", 200],
+    ["GET", "/api/invoices", 401],
+    ["GET", "/invoices", 307],
+    ["GET", "/invoices/", 308],
+    ["GET", "/api/invoices/%E0%A4%A", 404],
+    ["GET", "/api/no-such-endpoint", 404],
+    ["DELETE", "/api/invoices", 405],
+    ["TRACE", "/invoices", 405],
+    ["GET", "/_next/static/no-such-file.js", 404],
+  ];
+  for (const [method, path, status] of requests) {
+    const response = await page.request.fetch(path, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(status);
     const headers = response.headers();
+    if (status >= 400 && path.startsWith("/api/")) expect(headers["content-type"], path).toBe("application/problem+json");
+    if (status === 405) expect(headers.allow, path).toContain("GET");
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(headers["content-security-policy"], path).not.toContain("unsafe-eval");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
@@ -146,4 +162,31 @@ test("no response of a browsing session carries the upstream API key", async ({ 
   await page.waitForLoadState("networkidle");
   expect(bodies.length).toBeGreaterThan(10);
   for (const { url, text } of bodies) expect(text, url).not.toContain("sk_test_demo_full");
+});
+
+test("after sign-in, `next` can only lead to a page of the console", async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const bypasses = [
+    "//evil.example",
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/invoices/..//evil.example",
+    "/\\evil.example",
+    "/./\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+  ];
+  // Not signed in: the sign-in form carries `next` through.
+  await page.goto(`/login?next=${encodeURIComponent(bypasses[1])}`);
+  await page.getByRole("button", { name: /Sign in as viewer/ }).click();
+  await expect(page).toHaveURL(`${origin}/invoices`);
+  // Signed in: the sign-in page redirects at once.
+  for (const next of bypasses) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    expect(new URL(page.url()).origin, next).toBe(origin);
+    await expect(page.getByRole("heading", { name: "Invoices" }), next).toBeVisible();
+  }
 });

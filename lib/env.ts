@@ -54,6 +54,9 @@ const envSchema = z.object({
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
   SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+  // Read by scripts/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  HEALTH_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
 });
 
@@ -75,6 +78,10 @@ export type Env = {
   authSecret: string | undefined;
   /** The first admin, created on start when both are set and no user has this email. */
   initialAdmin: { email: string; password: string } | undefined;
+  /** Reverse proxies in front of the console whose X-Forwarded-* headers are believed (0: none). */
+  trustedProxies: number;
+  /** Lets a monitor read /api/health's details without a session (`Authorization: Bearer …`). */
+  healthToken: string | undefined;
   /** The sandbox's webhooks: delays before each retry, and the private addresses they may reach. */
   webhooks: { retrySchedule: number[]; allowlist: z.infer<typeof callbackAllowlist> };
 };
@@ -111,6 +118,8 @@ export function env(): Env {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     authSecret: e.AUTH_SECRET,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    trustedProxies: e.TRUSTED_PROXIES,
+    healthToken: e.HEALTH_TOKEN,
     webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
   };
   return cached;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds once if there is no build yet, then serves it with `next start`.
-// PORT (default 3000) chooses the port; extra arguments go to `next start` (e.g. `npm start -- -H 127.0.0.1`),
+// `npm start`: builds once if there is no build yet, then serves it with scripts/server.mjs.
+// PORT (default 3000) chooses the port; extra arguments go to the server (e.g. `npm start -- -H 127.0.0.1`),
 // except a port: the console reaches its embedded sandbox through PORT, so that is the one way to set it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,9 +21,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-function run(args) {
+function run(command, args) {
   return new Promise((resolve, reject) => {
-    child = spawn(next, args, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" });
+    child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve({ code, signal }));
   });
@@ -41,7 +41,7 @@ if (!existsSync(next)) {
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.log("start: no build found (.next/BUILD_ID is missing), running `next build` first.");
-  const built = await run(["build"]);
+  const built = await run(next, ["build"]);
   if (built.code !== 0) {
     console.error("start: `next build` failed; not starting the server.");
     exitLike(built.signal ? built : { code: built.code || 1 });
@@ -53,5 +53,4 @@ if (extra.some((arg) => arg === "-p" || arg === "--port" || arg.startsWith("--po
   console.error("start: set the port with PORT=4000 npm start, not -p: the console finds its embedded sandbox through PORT.");
   process.exit(2);
 }
-const port = process.env.PORT || "3000";
-exitLike(await run(["start", "-p", port, ...extra]));
+exitLike(await run(process.execPath, [path.join(root, "scripts", "server.mjs"), ...extra]));

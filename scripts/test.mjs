@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test` (DESIGN §6): Vitest, then `next build` (so the browser tests see the current code), then
-// Playwright against `next start`. Ends with one line, `N passed, N failed` (`, N skipped` when some were),
+// `npm test` (DESIGN §6): `next build`, then Vitest (whose test/http suites start the built console), then
+// Playwright against the built console. Ends with one line, `N passed, N failed` (`, N skipped` when some were),
 // counted from both runners' JSON reports, and exits non-zero when anything failed.
 //
-// TEST_ONLY=unit runs Vitest alone (CI's extra pass on PostgreSQL); then any arguments are Vitest filters,
+// TEST_ONLY=unit runs Vitest alone, without a build and so without test/http (CI's extra pass on PostgreSQL);
+// then any arguments are Vitest filters,
 // e.g. `TEST_ONLY=unit node scripts/test.mjs lib/sandbox`.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -34,35 +35,42 @@ process.on("SIGTERM", () => {
 
 mkdirSync(resultsDir, { recursive: true });
 
-// 1. Vitest
-rmSync(vitestReport, { force: true });
-const vitest = await run("vitest", [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile=${path.relative(root, vitestReport)}`,
-  ...filters,
-]);
-add("unit", countVitest(readJson(vitestReport), vitest));
-
-if (only !== "unit" && !interrupted) {
-  // 2. Build
+// 1. Build first: the HTTP suites of Vitest (test/http) and the browser tests run against it.
+let built = true;
+if (only !== "unit") {
   const build = await run("next", ["build"]);
   if (build.code !== 0) {
-    note(`next build failed (${describe(build)}); counted as 1 failed, browser tests skipped.`);
+    note(`next build failed (${describe(build)}); counted as 1 failed, tests that need a build skipped.`);
     add("build", { passed: 0, failed: 1, skipped: 0 });
-  } else if (!interrupted) {
-    // 3. Playwright
-    const specs = existsSync(path.join(root, "e2e"))
-      ? readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts"))
-      : [];
-    if (specs.length === 0) {
-      note("no e2e/*.spec.ts files; browser tests: 0 passed.");
-    } else {
-      rmSync(e2eReport, { force: true });
-      const e2e = await run("playwright", ["test", "--pass-with-no-tests"]);
-      add("e2e", countPlaywright(readJson(e2eReport), e2e));
-    }
+    built = false;
+  }
+}
+
+// 2. Vitest (without a build, only the suites that do not need one)
+if (!interrupted) {
+  rmSync(vitestReport, { force: true });
+  const vitest = await run("vitest", [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${path.relative(root, vitestReport)}`,
+    ...(only === "unit" || !built ? ["--exclude", "test/http/**"] : []),
+    ...filters,
+  ]);
+  add("unit", countVitest(readJson(vitestReport), vitest));
+}
+
+// 3. Playwright
+if (only !== "unit" && built && !interrupted) {
+  const specs = existsSync(path.join(root, "e2e"))
+    ? readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts"))
+    : [];
+  if (specs.length === 0) {
+    note("no e2e/*.spec.ts files; browser tests: 0 passed.");
+  } else {
+    rmSync(e2eReport, { force: true });
+    const e2e = await run("playwright", ["test", "--pass-with-no-tests"]);
+    add("e2e", countPlaywright(readJson(e2eReport), e2e));
   }
 }
 

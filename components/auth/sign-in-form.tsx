@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { signIn, type SignInState } from "@/app/login/actions";
+import { signIn } from "@/lib/auth/actions";
+import type { ActionState } from "@/lib/bff/action";
 import { Button } from "@/components/ui/button";
 
 type DemoUser = { email: string; password: string; role: string; description: string };
@@ -10,7 +11,7 @@ const inputClass =
   "h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm shadow-xs aria-invalid:border-rose-500 aria-invalid:ring-1 aria-invalid:ring-rose-500";
 
 export function SignInForm({ next, demoUsers, notice }: { next: string; demoUsers: DemoUser[]; notice?: string }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
+  const [state, action, pending] = useActionState<ActionState, FormData>(signIn, {});
 
   return (
     <>
@@ -32,7 +33,7 @@ export function SignInForm({ next, demoUsers, notice }: { next: string; demoUser
             name="email"
             type="email"
             autoComplete="username"
-            defaultValue={state.email}
+            defaultValue={state.values?.email}
             aria-invalid={state.fieldErrors?.email ? true : undefined}
             aria-describedby={state.fieldErrors?.email ? "email-error" : undefined}
             className={inputClass}

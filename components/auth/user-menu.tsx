@@ -1,4 +1,4 @@
-import { signOut } from "@/app/login/actions";
+import { signOut } from "@/lib/auth/actions";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 
 /** Who is signed in, with which role, and the way out. A native <details> keeps it keyboard-operable without script. */

@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { addUserAction, setAccessAction, setRoleAction, type ActionState } from "@/app/(console)/users/actions";
+import type { ActionState } from "@/lib/bff/action";
+import { addUserAction, setAccessAction, setRoleAction } from "@/lib/users/actions";
 import { Button } from "@/components/ui/button";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 

@@ -35,7 +35,8 @@ export async function requireUser(): Promise<SessionUser> {
 /**
  * Only a path on this site: `next` must never send someone elsewhere after sign-in. Resolved the way a
  * browser would (which drops tabs and newlines, so "/\t/evil.example" is another site), then kept only if it
- * stayed on our origin.
+ * stayed on our origin and its path cannot be read as another host: "/.//evil.example" resolves to the path
+ * "//evil.example", which a Location header sends to evil.example.
  */
 export function safeNextPath(value: unknown): string {
   const fallback = "/invoices";
@@ -47,6 +48,6 @@ export function safeNextPath(value: unknown): string {
   } catch {
     return fallback;
   }
-  if (url.origin !== base || url.pathname.startsWith("/login")) return fallback;
+  if (url.origin !== base || url.pathname.startsWith("//") || url.pathname.startsWith("/login")) return fallback;
   return url.pathname + url.search + url.hash;
 }

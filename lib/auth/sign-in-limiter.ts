@@ -1,56 +1,93 @@
 import "server-only";
-import { inArray, lt, sql } from "drizzle-orm";
+import { and, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { signInFailures } from "@/lib/db/schema";
 
 /**
- * Sign-in attempts, counted per account and per address in fixed 15-minute windows, in the database so every
- * instance sees the same counts. An attempt is counted before the password is checked, atomically, so many
- * attempts sent at once cannot slip past the limit together; a success takes its attempt back.
+ * Sign-in attempts, counted in the database so every instance sees the same counts, atomically and before the
+ * password is checked, so attempts sent all at once cannot slip past together.
+ *
+ * - Per account and address: after 5 failures each further attempt from that address waits longer (30 s,
+ *   1 min, 2 min … up to 15 min). Nobody can lock an account's owner out: from any other address the owner
+ *   signs in as usual.
+ * - Per address: 20 failures in 15 minutes, across accounts, block that address until the window ends. This
+ *   is what stops one client guessing; the address is the socket's, or what TRUSTED_PROXIES vouch for.
  */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const FREE_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+const FIRST_DELAY_SECONDS = 30;
+const MAX_DELAY_SECONDS = 15 * 60;
+/** A quiet account-and-address pair starts afresh after an hour. */
+const PAIR_MEMORY_SECONDS = 60 * 60;
 
-const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+const pairKey = (email: string, address: string) => `pair:${email.toLowerCase()}|${address}`;
 const addressKey = (address: string) => `address:${address}`;
 
 export type Blocked = { scope: "account" | "address"; retryAfterSeconds: number };
 
-const expired = sql`${signInFailures.windowStart} < now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`;
+/** The wait after `failures` failures of one account from one address, in seconds (0 while under the limit). */
+function delayAfter(failures: ReturnType<typeof sql>) {
+  return sql`case when ${failures} < ${FREE_FAILURES_PER_ACCOUNT} then 0
+    else least(${FIRST_DELAY_SECONDS} * power(2, least(${failures} - ${FREE_FAILURES_PER_ACCOUNT}, 10)), ${MAX_DELAY_SECONDS}) end`;
+}
 
-/** Counts this attempt; answers whether it is one too many for the account or the address. */
+/** Counts this attempt; answers whether it must wait (this account from this address) or is refused (this address). */
 export async function reserveSignInAttempt(db: Db, email: string, address: string): Promise<Blocked | null> {
-  // Old windows are gone for good: the table holds only the last quarter of an hour.
-  await db.delete(signInFailures).where(lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`));
-  const rows = await db
+  await db
+    .delete(signInFailures)
+    .where(
+      or(
+        and(like(signInFailures.key, "address:%"), lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`)),
+        and(like(signInFailures.key, "pair:%"), lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${PAIR_MEMORY_SECONDS})`)),
+      ),
+    );
+
+  // The address: fixed 15-minute windows.
+  const addressExpired = sql`${signInFailures.windowStart} < now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`;
+  const [byAddress] = await db
     .insert(signInFailures)
-    .values([accountKey(email), addressKey(address)].map((key) => ({ key, windowStart: sql`now()`, failures: 1 })))
+    .values({ key: addressKey(address), windowStart: sql`now()`, failures: 1 })
     .onConflictDoUpdate({
       target: signInFailures.key,
       set: {
-        failures: sql`case when ${expired} then 1 else ${signInFailures.failures} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${signInFailures.windowStart} end`,
+        failures: sql`case when ${addressExpired} then 1 else ${signInFailures.failures} + 1 end`,
+        windowStart: sql`case when ${addressExpired} then now() else ${signInFailures.windowStart} end`,
       },
     })
     .returning({
-      key: signInFailures.key,
       failures: signInFailures.failures,
       remaining: sql<number>`ceil(extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS}) - now()))::int`,
     });
-  for (const row of rows) {
-    const scope = row.key.startsWith("account:") ? "account" : "address";
-    const max = scope === "account" ? MAX_FAILURES_PER_ACCOUNT : MAX_FAILURES_PER_ADDRESS;
-    if (row.failures > max) return { scope, retryAfterSeconds: Math.max(1, row.remaining) };
-  }
+  if (byAddress.failures > MAX_FAILURES_PER_ADDRESS) return { scope: "address", retryAfterSeconds: Math.max(1, byAddress.remaining) };
+
+  // The account from this address: `windowStart` is the last attempt that was let through. An attempt made
+  // while the pair must wait is counted (the wait grows) but does not move that time.
+  const mustWait = sql`now() < ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)})`;
+  const [byPair] = await db
+    .insert(signInFailures)
+    .values({ key: pairKey(email, address), windowStart: sql`now()`, failures: 1 })
+    .onConflictDoUpdate({
+      target: signInFailures.key,
+      set: {
+        failures: sql`${signInFailures.failures} + 1`,
+        windowStart: sql`case when ${mustWait} then ${signInFailures.windowStart} else now() end`,
+      },
+    })
+    .returning({
+      // Not moved: this attempt was made during a wait. The wait is read from the count before this attempt.
+      waiting: sql<boolean>`${signInFailures.windowStart} < now()`,
+      remaining: sql<number>`ceil(extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures} - 1`)}) - now()))::int`,
+    });
+  if (byPair.waiting) return { scope: "account", retryAfterSeconds: Math.max(1, byPair.remaining) };
   return null;
 }
 
-/** A successful sign-in: the account starts afresh, and the address gets its attempt back. */
+/** A successful sign-in: the account starts afresh from this address, and the address gets its attempt back. */
 export async function signInSucceeded(db: Db, email: string, address: string): Promise<void> {
-  await db.delete(signInFailures).where(inArray(signInFailures.key, [accountKey(email)]));
+  await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, address)));
   await db
     .update(signInFailures)
     .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
-    .where(inArray(signInFailures.key, [addressKey(address)]));
+    .where(eq(signInFailures.key, addressKey(address)));
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
+import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { addUser } from "./users";
@@ -10,7 +10,7 @@ const from = (address: string) => new Headers({ "x-forwarded-for": address });
 
 beforeAll(async () => {
   const db = await getDatabase();
-  for (const name of ["ana", "ben", "cy", "dee"]) {
+  for (const name of ["ana", "ben", "cy", "dee", "ed"]) {
     await addUser(db, { email: `${name}@limits.test`, name, role: "viewer", password: PASSWORD }, "system");
   }
 });
@@ -32,12 +32,28 @@ describe("signInWithPassword", () => {
     expect(await signInWithPassword({ email: " Ana@Limits.TEST ", password: PASSWORD }, from("10.0.0.3"))).toEqual({ ok: true });
   });
 
-  it(`pauses an account after ${MAX_FAILURES_PER_ACCOUNT} failures, even with the right password, from any address`, async () => {
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-      await signInWithPassword({ email: "ben@limits.test", password: `wrong-${i}` }, from(`10.1.0.${i}`));
+  it(`makes an address wait after ${FREE_FAILURES_PER_ACCOUNT} failures for one account, and never locks the owner out elsewhere`, async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      expect(await signInWithPassword({ email: "ben@limits.test", password: `wrong-${i}` }, from("10.1.0.1"))).toMatchObject({ error: expect.stringContaining("do not match") });
     }
-    const result = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.1.1"));
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many failed attempts for this account\. Try again in 15 minutes/) });
+    // From the attacking address even the right password must wait, and each further try makes the wait longer.
+    const paused = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.0.1"));
+    expect(paused).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many failed attempts for this account\. Try again in (29|30) seconds\.$/) });
+    await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
+    const longer = await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
+    expect(longer).toMatchObject({ ok: false, error: expect.stringMatching(/Try again in 2 minutes\./) });
+    // The owner, from their own address, is not affected.
+    expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.9.9"))).toEqual({ ok: true });
+  });
+
+  it("takes the client's claimed X-Forwarded-For entries for nothing: the last one is what the server saw", async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      await signInWithPassword({ email: "ed@limits.test", password: `wrong-${i}` }, from(`198.51.100.${i}, 10.5.0.1`));
+    }
+    expect(await signInWithPassword({ email: "ed@limits.test", password: PASSWORD }, from("203.0.113.9, 10.5.0.1"))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("Too many failed attempts for this account"),
+    });
   });
 
   it(`pauses an address after ${MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
@@ -51,10 +67,10 @@ describe("signInWithPassword", () => {
 
   it("lets no more than the limit through when attempts arrive all at once", async () => {
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => signInWithPassword({ email: "dee@limits.test", password: `wrong-${i}` }, from(`10.3.0.${i}`))),
+      Array.from({ length: 12 }, (_, i) => signInWithPassword({ email: "dee@limits.test", password: `wrong-${i}` }, from("10.3.0.1"))),
     );
     const paused = results.filter((r) => !r.ok && r.error.startsWith("Too many failed attempts"));
-    expect(paused.length).toBe(12 - MAX_FAILURES_PER_ACCOUNT);
+    expect(paused.length).toBe(12 - FREE_FAILURES_PER_ACCOUNT);
   });
 
   it("counts the address the nearest proxy saw, not what the client claims further left", async () => {
@@ -77,6 +93,14 @@ describe("safeNextPath", () => {
     ["https://evil.example", "/invoices"],
     ["javascript:alert(1)", "/invoices"],
     ["/login?next=/users", "/invoices"],
+    // Paths that normalise to "//host", which a browser reads as another site.
+    ["/.//evil.example", "/invoices"],
+    ["/a/..//evil.example", "/invoices"],
+    ["/%2e//evil.example", "/invoices"],
+    ["/%2e%2e//evil.example", "/invoices"],
+    ["/invoices/..//evil.example", "/invoices"],
+    ["/./\\evil.example", "/invoices"],
+    ["/invoices/../users", "/users"],
     [undefined, "/invoices"],
   ])("%j → %s", (value, expected) => {
     expect(safeNextPath(value)).toBe(expected);

@@ -8,15 +8,15 @@ export type SignInResult =
   | { ok: true }
   | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
 
-const credentialsSchema = z.object({
+export const credentialsSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: "Enter your email address." }).pipe(z.email({ error: "Enter an email address such as ana@example.com." })),
   password: z.string().min(1, { error: "Enter your password." }),
 });
 
 /**
- * The address a request came from: the last X-Forwarded-For entry, which is the one added closest to us
- * (Next.js sets it from the socket when the header is absent; a reverse proxy appends the client it saw).
- * Entries further left are whatever the client claimed.
+ * The address a request came from. scripts/server.mjs, the console's server, sets X-Forwarded-For to exactly
+ * one address: the socket's, or the client a trusted proxy names (TRUSTED_PROXIES). Whatever a client sends
+ * in that header itself never gets here.
  */
 export function clientAddress(headers: Headers): string {
   return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
@@ -38,13 +38,13 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
 
   const blocked = await reserveSignInAttempt(db, email, address);
   if (blocked) {
-    const minutes = Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60));
+    const wait = waitText(blocked.retryAfterSeconds);
     return {
       ok: false,
       error:
         blocked.scope === "account"
-          ? `Too many failed attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`
-          : `Too many failed attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          ? `Too many failed attempts for this account. Try again in ${wait}.`
+          : `Too many failed attempts from your network. Try again in ${wait}.`,
     };
   }
 
@@ -63,6 +63,12 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   }
   await signInSucceeded(db, email, address);
   return { ok: true };
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
 }
 
 /**

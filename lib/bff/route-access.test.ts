@@ -4,21 +4,32 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, ROLES, type Permission, type Role } from "@/lib/auth/roles";
+import { answeredMethods, ROUTE_METHODS } from "@/lib/http-methods";
 
 /**
  * Every app/api route, called without a session and as each role. The table is the contract: a route that
- * is not in it fails the first test, so nobody adds an endpoint without deciding who may call it.
+ * is not in it fails the first test, so nobody adds an endpoint without deciding who may call it, and each
+ * allowed call must answer what the route really answers (a 500 is not "allowed").
  */
 type Access = Permission | "public";
-const ROUTES: Record<string, { path: string; params?: Record<string, string>; methods: Partial<Record<string, Access>> }> = {
-  "app/api/health/route.ts": { path: "/api/health", methods: { GET: "public" } },
-  "app/api/invoices/route.ts": { path: "/api/invoices", methods: { GET: "invoices:read" } },
+type Method = { access: Access; status: number; body?: Record<string, unknown> };
+const ROUTES: Record<string, { path: string; params?: Record<string, string | string[]>; methods: Partial<Record<string, Method>> }> = {
+  "app/api/[...path]/route.ts": {
+    path: "/api/no/such/thing",
+    params: { path: ["no", "such", "thing"] },
+    methods: Object.fromEntries(ROUTE_METHODS.map((m) => [m, { access: "public", status: 404 }])),
+  },
+  "app/api/health/route.ts": { path: "/api/health", methods: { GET: { access: "public", status: 200 } } },
+  "app/api/invoices/route.ts": { path: "/api/invoices", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/invoices/[id]/route.ts": {
     path: "/api/invoices/invoice_0190a1d2-1111-7000-8000-000000000001",
     params: { id: "invoice_0190a1d2-1111-7000-8000-000000000001" },
-    methods: { GET: "invoices:read", PATCH: "invoices:change_status" },
+    methods: {
+      GET: { access: "invoices:read", status: 200 },
+      PATCH: { access: "invoices:change_status", status: 200, body: { status: "pending" } },
+    },
   },
-  "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: "invoices:read" } },
+  "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -57,16 +68,18 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-async function call(file: string, method: string, cookie?: string): Promise<{ status: number; code?: string; detail?: string }> {
+async function call(file: string, method: string, cookie?: string): Promise<{ status: number; code?: string; detail?: string; allow: string | null }> {
   const route = ROUTES[file];
   const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, (r: Request, c: unknown) => Promise<Response>>;
+  const body = route.methods[method]?.body;
   const request = new Request(`http://console.test${route.path}`, {
     method,
-    headers: { ...(cookie ? { cookie } : {}), origin: "http://console.test" },
+    headers: { ...(cookie ? { cookie } : {}), origin: "http://console.test", ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const response = await module[method](request, { params: Promise.resolve(route.params ?? {}) });
-  const body = await response.json().catch(() => ({}));
-  return { status: response.status, code: body.code, detail: body.detail };
+  const json = await response.json().catch(() => ({}));
+  return { status: response.status, code: json.code, detail: json.detail, allow: response.headers.get("allow") };
 }
 
 describe("app/api access table", () => {
@@ -74,32 +87,43 @@ describe("app/api access table", () => {
     expect(routeFiles).toEqual(Object.keys(ROUTES).sort());
   });
 
-  it("lists every exported method of every route", async () => {
+  it("lists every method every route answers, and only those", async () => {
     for (const file of routeFiles) {
       const module = await import(/* @vite-ignore */ path.join(root, file));
-      const methods = Object.keys(module).filter((k) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(k));
-      expect(methods.sort(), file).toEqual(Object.keys(ROUTES[file].methods).sort());
+      expect(answeredMethods(module).sort(), file).toEqual(Object.keys(ROUTES[file].methods).sort());
+      // Route files export a handler for every method, so none falls back to Next.js's empty 405.
+      for (const method of ROUTE_METHODS) expect(typeof module[method], `${file} ${method}`).toBe("function");
     }
   });
 
   const cases = Object.entries(ROUTES).flatMap(([file, route]) =>
-    Object.entries(route.methods).map(([method, access]) => ({ file, method, access: access as Access })),
+    Object.entries(route.methods).map(([method, expected]) => ({ file, method, ...(expected as Method) })),
+  );
+  const refusedMethods = Object.entries(ROUTES).flatMap(([file, route]) =>
+    ROUTE_METHODS.filter((m) => !(m in route.methods)).map((method) => ({ file, method, allowed: Object.keys(route.methods) })),
   );
 
-  it.each(cases)("$method $file without a session → 401 unless public", async ({ file, method, access }) => {
+  it.each(cases)("$method $file without a session → 401 unless public", async ({ file, method, access, status: expected }) => {
     const { status, code } = await call(file, method);
-    if (access === "public") expect(status).not.toBe(401);
+    if (access === "public") expect(status).toBe(expected);
     else expect({ status, code }).toEqual({ status: 401, code: "unauthenticated" });
   });
 
   for (const role of ROLES) {
-    it.each(cases)(`$method $file as ${role}`, async ({ file, method, access }) => {
+    it.each(cases)(`$method $file as ${role}`, async ({ file, method, access, status: expected }) => {
       const { status, code, detail } = await call(file, method, cookies[role]);
-      if (access === "public" || can(role, access)) expect([401, 403]).not.toContain(status);
+      if (access === "public" || can(role, access)) expect(status).toBe(expected);
       else {
         expect({ status, code }).toEqual({ status: 403, code: "forbidden" });
         expect(detail).toContain(access);
       }
     });
   }
+
+  it.each(refusedMethods)("$method $file → 405 problem naming what is allowed", async ({ file, method, allowed }) => {
+    const { status, code, allow } = await call(file, method, cookies.admin);
+    expect({ status, code }).toEqual({ status: 405, code: "method_not_allowed" });
+    for (const m of allowed) expect(allow).toContain(m);
+    expect(allow).toContain("OPTIONS");
+  });
 });

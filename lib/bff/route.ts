@@ -4,6 +4,7 @@ import { forbidden, unauthenticated } from "@/lib/auth/errors";
 import { can, type Permission } from "@/lib/auth/roles";
 import { sessionUser, type SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
 import { Problem, problemResponse } from "@/lib/problem";
 
 type Context<P> = { params: Promise<P> };
@@ -46,12 +47,29 @@ export function bffRoute<P = Record<string, never>>(permission: Permission, hand
   };
 }
 
+/**
+ * A route anyone may call (health): the same answers and problems as `bffRoute`, with the person when there
+ * is a valid session and null otherwise.
+ */
+export function publicRoute(handler: (input: { request: Request; user: SessionUser | null }) => Promise<unknown>) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      const body = await handler({ request, user: await sessionUser(request.headers) });
+      return Response.json(body, { headers: { "cache-control": "private, no-store" } });
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
+}
+
 /** Cross-site request forgery: a browser always sends Origin (or Sec-Fetch-Site) with a state-changing request. */
 function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
-  // The Host header, not request.url: behind `next start` the latter may name another host for this server.
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+  // The Host header, not request.url: behind the server the latter may name another host. A forwarded host
+  // is believed only from a proxy the operator trusts (TRUSTED_PROXIES); anyone else could have written it.
+  const forwarded = env().trustedProxies > 0 ? request.headers.get("x-forwarded-host") : null;
+  const host = forwarded ?? request.headers.get("host") ?? new URL(request.url).host;
   const sameOrigin = origin ? safeHost(origin) === host : site === null || site === "same-origin" || site === "none";
   if (!sameOrigin) {
     throw new Problem({

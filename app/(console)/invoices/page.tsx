@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
+import { guardPage } from "@/lib/bff/page";
 import { getQueryClient } from "@/lib/query/get-query-client";
 import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
 import { currencyListOptions, invoiceListOptions } from "@/lib/query/invoices";
@@ -15,6 +16,7 @@ export const metadata: Metadata = { title: "Invoices" };
  * parsers, fetches under the client's own query key, and hands the cache over for hydration.
  */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await guardPage("invoices:read");
   const query = toListQuery(await loadInvoiceListState(searchParams));
   const queryClient = getQueryClient();
   await Promise.all([

@@ -1,23 +1,15 @@
 import type { Metadata } from "next";
 import { AccessToggle, AddUserForm, RoleSelect } from "@/components/users/user-forms";
 import { DateTime } from "@/components/ui/date-time";
-import { can, ROLE_LABELS, whoMay } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { guardPage } from "@/lib/bff/page";
 import { listUsers } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const me = await requireUser();
-  if (!can(me.role, "users:manage")) {
-    return (
-      <div className="mx-auto max-w-md py-20 text-center">
-        <h1 className="text-xl font-semibold">Your role does not allow this</h1>
-        <p className="mt-2 text-sm text-zinc-600">{whoMay("users:manage")}</p>
-      </div>
-    );
-  }
+  const me = await guardPage("users:manage");
   const users = await listUsers(await getDatabase());
 
   return (

@@ -1,4 +1,7 @@
 import { bffRoute } from "@/lib/bff/route";
+import { methods } from "@/lib/http-methods";
 import { upstream } from "@/lib/upstream/client";
 
-export const GET = bffRoute("invoices:read", async () => upstream().listCurrencies());
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: bffRoute("invoices:read", async () => upstream().listCurrencies()),
+});

@@ -14,7 +14,7 @@ import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { auditTrail } from "@/lib/audit";
 import { can, whoMay } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
+import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
 import { invoiceAuditTarget } from "@/lib/invoices/change-status";
 import { buildTimeline } from "@/lib/invoices/timeline";
@@ -49,10 +49,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function InvoicePage({ params }: Props) {
+  // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
+  const user = await guardPage("invoices:read");
   const id = await invoiceId(params);
   if (!id.trim()) notFound();
-  // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
-  const user = await requireUser();
   const [invoice, currencies] = await Promise.all([
     loadInvoice(id),
     upstream().listCurrencies().catch(() => ({ currencies: [] })),

@@ -1,5 +1,8 @@
+import { methods } from "@/lib/http-methods";
 import { SANDBOX_CURRENCIES, sandboxRoute } from "@/lib/sandbox";
 
-export const GET = sandboxRoute(async () => ({
-  currencies: SANDBOX_CURRENCIES.map(({ code, name, network, decimals }) => ({ code, name, network, decimals })),
-}));
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: sandboxRoute(async () => ({
+    currencies: SANDBOX_CURRENCIES.map(({ code, name, network, decimals }) => ({ code, name, network, decimals })),
+  })),
+});

@@ -1,16 +1,18 @@
 import { parseJsonBody } from "@/lib/http-body";
+import { methods } from "@/lib/http-methods";
 import { invoiceStatusUpdateSchema } from "@/lib/invoicing";
 import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
 
-export const GET = sandboxRoute<{ id: string }>(async ({ db, caller, params }) => {
-  requireScope(caller, "invoices:read");
-  return getInvoice(db, caller, params.id);
-});
-
-export const PATCH = sandboxRoute<{ id: string }>(async ({ request, db, caller, params }) => {
-  requireScope(caller, "invoices:write");
-  const { status } = await parseJsonBody(request, invoiceStatusUpdateSchema);
-  const invoice = await updateInvoiceStatus(db, caller, params.id, status);
-  wakeWebhooks();
-  return invoice;
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: sandboxRoute<{ id: string }>(async ({ db, caller, params }) => {
+    requireScope(caller, "invoices:read");
+    return getInvoice(db, caller, params.id);
+  }),
+  PATCH: sandboxRoute<{ id: string }>(async ({ request, db, caller, params }) => {
+    requireScope(caller, "invoices:write");
+    const { status } = await parseJsonBody(request, invoiceStatusUpdateSchema);
+    const invoice = await updateInvoiceStatus(db, caller, params.id, status);
+    wakeWebhooks();
+    return invoice;
+  }),
 });

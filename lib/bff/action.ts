@@ -1,0 +1,92 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { forbidden, unauthenticated } from "@/lib/auth/errors";
+import { can, type Permission } from "@/lib/auth/roles";
+import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { Problem, toProblem } from "@/lib/problem";
+
+/** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
+export type ActionAccess = Permission | "signed-in" | "public";
+
+/**
+ * What a form's action answers, for `useActionState`: a success sentence, or an error with the fields it names
+ * and what was typed (never a password), so the form comes back filled in. `answeredAt` changes with every
+ * answer, so a form keyed by it remounts with `values` as its defaults.
+ */
+export type ActionState = { ok?: string; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; answeredAt?: number };
+type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "values" | "answeredAt">>;
+
+type Guarded = { readonly access: ActionAccess };
+const ACCESS = Symbol.for("invoice-console.action-access");
+
+/**
+ * The one wrapper around every server action, as `bffRoute` is for API routes: the session is verified and
+ * the permission checked before anything else, then the form is read with a contract schema, then `run`.
+ * The form is the action's last argument, so it serves both `<form action>` and `useActionState`. A problem
+ * (including a refused permission or a broken rule) comes back as an `ActionFailure` naming the fields;
+ * redirects pass through.
+ */
+export function guardedAction<S extends z.ZodType, R>(
+  access: ActionAccess,
+  schema: S,
+  run: (input: z.output<S>, user: SessionUser | null) => Promise<R>,
+): ((...args: [...unknown[], FormData]) => Promise<R | ActionFailure>) & Guarded {
+  const action = async (...args: [...unknown[], FormData]): Promise<R | ActionFailure> => {
+    const form = args.at(-1);
+    const fields = form instanceof FormData ? formFields(form) : {};
+    try {
+      const user = access === "public" ? await currentUser() : await requireAccess(access);
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
+      return await run(parsed.data, user);
+    } catch (error) {
+      unstable_rethrow(error);
+      return failure(toProblem(error), fields);
+    }
+  };
+  return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
+}
+
+/**
+ * The same guard for a plain `<form action>` that answers nothing but a redirect (signing out): a failure is
+ * thrown, for the page's error boundary, since no form state can show it.
+ */
+export function guardedFormAction<S extends z.ZodType>(
+  access: ActionAccess,
+  schema: S,
+  run: (input: z.output<S>, user: SessionUser | null) => Promise<void>,
+): ((form: FormData) => Promise<void>) & Guarded {
+  const action = async (form: FormData): Promise<void> => {
+    const user = access === "public" ? await currentUser() : await requireAccess(access);
+    const parsed = schema.safeParse(formFields(form));
+    if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
+    await run(parsed.data, user);
+  };
+  return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
+}
+
+/** Whether a server action was made by `guardedAction` (the action-access test reads it). */
+export function isGuardedAction(value: unknown): value is Guarded {
+  return typeof value === "function" && ACCESS in value;
+}
+
+async function requireAccess(access: Exclude<ActionAccess, "public">): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) throw unauthenticated();
+  if (access !== "signed-in" && !can(user.role, access)) throw forbidden(access, user);
+  return user;
+}
+
+function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !key.startsWith("$ACTION") && !(key in fields)) fields[key] = value;
+  return fields;
+}
+
+function failure(problem: Problem, fields: Record<string, string>): ActionFailure {
+  const fieldErrors = Object.fromEntries((problem.errors ?? []).map((e) => [e.pointer.slice(1), e.detail]));
+  const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !/password/i.test(key)));
+  const invalid = Object.keys(fieldErrors).length > 0;
+  return { error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title), fieldErrors, values, answeredAt: Date.now() };
+}

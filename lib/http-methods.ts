@@ -1,0 +1,52 @@
+import { Problem, problemResponse } from "@/lib/problem";
+
+/** The methods a route module may export handlers for; HEAD follows GET, OPTIONS is answered by Next.js. */
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+// Next.js's route context is typed per route; handlers here accept whatever it passes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (request: Request, context: any) => Promise<Response>;
+
+const REFUSES = Symbol.for("invoice-console.method-not-allowed");
+
+/**
+ * A route module's handlers for every method: those given, and a 405 problem with an `Allow` header for the
+ * rest (Next.js would answer an empty 405 with no Allow). Route files export the result whole:
+ * `export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: … })`.
+ */
+export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Record<RouteMethod, Handler> {
+  const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse: Handler = async (request) =>
+    problemResponse(
+      new Problem({
+        status: 405,
+        code: "method_not_allowed",
+        title: "Method not allowed",
+        detail: `${request.method} is not answered here. Use ${allow}.`,
+        headers: { allow },
+      }),
+    );
+  Object.assign(refuse, { [REFUSES]: true });
+  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<RouteMethod, Handler>;
+}
+
+/** The methods a route module really answers (the access tables in tests read this). */
+export function answeredMethods(module: Record<string, unknown>): RouteMethod[] {
+  return ROUTE_METHODS.filter((m) => typeof module[m] === "function" && !(REFUSES in (module[m] as object)));
+}
+
+/** Every method of an address that does not exist: a 404 problem, for API clients that expect JSON. */
+export function noSuchEndpoint(what: string): Record<RouteMethod, Handler> {
+  const answer: Handler = async (request) =>
+    problemResponse(
+      new Problem({
+        status: 404,
+        code: "not_found",
+        title: "Not found",
+        detail: `${what} has no endpoint ${new URL(request.url).pathname}. Check the path against the API reference.`,
+      }),
+    );
+  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, answer])) as Record<RouteMethod, Handler>;
+}

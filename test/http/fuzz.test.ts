@@ -1,0 +1,149 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startConsoleServer, type ConsoleServer } from "../console-server";
+
+/**
+ * Malformed input to every route of the console and the sandbox, over real HTTP against the console's own
+ * server: odd query values, broken JSON, wrong content types, huge and deeply nested bodies, odd ids and
+ * encodings, missing and garbage keys, with and without a session. Bounded (a fixed seed, a fixed number of
+ * requests) and deterministic. Every answer must be below 500, JSON (a problem for errors), free of the API
+ * key, and the server must be healthy afterwards.
+ */
+const SEED = 20261123;
+const REQUESTS = 1500;
+const CONCURRENCY = 4;
+const API_KEY = "sk_test_demo_full";
+
+const root = path.resolve(import.meta.dirname, "../..");
+/** Every route file under app/api and app/sandbox, as a path template ("/api/invoices/[id]"). */
+const routes = ["app/api", "app/sandbox"].flatMap((dir) =>
+  (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+    .filter((f) => path.basename(f) === "route.ts")
+    .map((f) => `/${path.posix.join(dir.slice(4), path.dirname(f.split(path.sep).join("/")))}`.replace(/\/\.$/, "")),
+);
+
+/** mulberry32: small, fast and seeded, so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD_IDS = [
+  "%E0%A4%A", "%", "%%", "%00", "%2F", "..%2F..%2Fetc%2Fpasswd", "invoice_", "invoice_%20", "x".repeat(5000), "🧾", "%F0%9F%A7%BE",
+  "invoice_00000000-0000-0000-0000-000000000000", "00000000-0000-7000-8000-000000000000", "null", "undefined", "-1", "1e309",
+  "%3Cscript%3E", "'%20OR%201=1--", "%C0%AF", "%ED%A0%80", "a%0Ab", "%E2%80%AE",
+];
+const ODD_VALUES = [
+  "", " ", "-1", "0", "1e309", "NaN", "Infinity", "9".repeat(400), "abc", "%E0%A4%A", "%00", "null", "[]", "{}", "true",
+  "2026-13-45", "2026-02-30T25:61:61Z", "10000-01-01", "0000-01-01", "2026-01-01T00:00:00+99:99", "🧾", "x".repeat(3000),
+  "new,cancelled", "CANCELLED", "asc;drop table", "../../", "%2e%2e",
+];
+const PARAMS = ["status", "currency", "created_after", "created_before", "page", "page_size", "sort_by", "sort_order", "unknown", "page[]", "__proto__"];
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "application/json; charset=utf-16", "", "application/xml"];
+
+function nested(depth: number): string {
+  return "[".repeat(depth) + "]".repeat(depth);
+}
+
+function bodies(pick: <T>(items: T[]) => T): string | undefined {
+  return pick<() => string | undefined>([
+    () => undefined,
+    () => "",
+    () => "{",
+    () => "null",
+    () => "[]",
+    () => '"cancelled"',
+    () => "42",
+    () => JSON.stringify({ status: pick(["cancelled", "archived", "paid", "", null, 1, ["new"], { a: 1 }]) }),
+    () => JSON.stringify({ status: "cancelled", reason: "x".repeat(pick([0, 501, 100_000])) }),
+    () => JSON.stringify({ status: "pending", __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }),
+    () => `{"status":${nested(pick([100, 5_000, 50_000]))}}`,
+    () => nested(pick([1_000, 20_000])),
+    () => JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ i })) }),
+    () => "x".repeat(pick([1_000, 1_000_000])),
+    () => "\u0000\u0001\u0002",
+    () => "--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n",
+    () => "status=cancelled&reason=x",
+  ])();
+}
+
+let server: ConsoleServer;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("fuzz: no input makes any route fail", () => {
+  it(`${REQUESTS} malformed requests over every route: no 5xx, JSON answers, no key`, async () => {
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const rand = random(SEED);
+    const pick = <T,>(items: T[]): T => items[Math.floor(rand() * items.length)];
+    const cookies = [undefined, server.sessions.roles.admin, server.sessions.roles.viewer, server.sessions.invalid.forged, server.sessions.invalid.expired];
+    const keys = [undefined, API_KEY, "sk_test_demo_readonly", "garbage", "", "sk_test_demo_full\t", "x".repeat(4000), "Bearer sk_test_demo_full"];
+
+    const requests = Array.from({ length: REQUESTS }, () => {
+      const template = pick(routes);
+      const pathname = template
+        .replace("[id]", () => pick(ODD_IDS))
+        .replace("[...path]", () => `${pick(["nope", "v2", "invoices/x/y", "%E0%A4%A", "invoices%2F..%2F..", "%2e%2e%2Finvoices"])}/${pick(["", "a", "%2F"])}`);
+      const query = Array.from({ length: Math.floor(rand() * 4) }, () => `${pick(PARAMS)}=${encodeURIComponent(pick(ODD_VALUES))}`);
+      if (rand() < 0.1) query.push(pick(["%", "a=%E0%A4%A", "&&&", "=", "a==b", "status"]));
+      const method = pick(METHODS);
+      const body = method === "GET" || method === "HEAD" ? undefined : bodies(pick);
+      const contentType = pick(CONTENT_TYPES);
+      const headers: Record<string, string> = { origin: server.url };
+      const cookie = pick(cookies);
+      const key = pick(keys);
+      if (cookie) headers.cookie = cookie;
+      if (key !== undefined && template.startsWith("/sandbox")) headers["api-key"] = key;
+      if (contentType) headers["content-type"] = contentType;
+      return { route: template, method, url: `${server.url}${pathname}${query.length ? `?${query.join("&")}` : ""}`, headers, body };
+    });
+
+    const counts = new Map<string, number>();
+    const failures: string[] = [];
+    let next = 0;
+    async function worker() {
+      while (next < requests.length) {
+        const r = requests[next++];
+        const response = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body, redirect: "manual" });
+        const text = await response.text();
+        const key = `${r.route} ${Math.floor(response.status / 100)}xx`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        const type = response.headers.get("content-type") ?? "";
+        const describe = `${r.method} ${r.url.slice(0, 160)} → ${response.status} ${type}`;
+        if (response.status >= 500) failures.push(`${describe}: ${text.slice(0, 200)}`);
+        // Next.js's redirect to the path without a trailing slash: no body, a Location on this site.
+        else if (response.status === 308 && response.headers.get("location")?.startsWith("/")) continue;
+        else if (r.method !== "HEAD" && response.status !== 204 && !/^application\/(problem\+)?json/.test(type)) failures.push(`${describe}: not JSON`);
+        else if (response.status >= 400 && r.method !== "HEAD" && !type.startsWith("application/problem+json")) failures.push(`${describe}: error without a problem`);
+        if (text.includes(API_KEY) && !r.url.includes(API_KEY)) failures.push(`${describe}: the API key is in the answer`);
+      }
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+
+    console.log(
+      `Fuzz, ${REQUESTS} requests (seed ${SEED}), by route and status class:\n` +
+        [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k.padEnd(44)} ${n}`).join("\n"),
+    );
+    expect(failures.slice(0, 20)).toEqual([]);
+
+    // Still healthy, and still answering real work.
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    const list = await fetch(`${server.url}/api/invoices?page_size=5`, { headers: { cookie: server.sessions.roles.viewer } });
+    expect(list.status).toBe(200);
+    expect((await list.json()).items).toHaveLength(5);
+  }, 180_000);
+});

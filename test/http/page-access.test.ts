@@ -1,0 +1,123 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { can, ROLES, type Permission } from "@/lib/auth/roles";
+import { startConsoleServer, type ConsoleServer } from "../console-server";
+
+/**
+ * Every page under app/, over real HTTP against the console's own server: without a session, with a forged,
+ * expired, revoked or disabled person's session, and as each role. The table is read against the file tree,
+ * so a new page fails here until someone decides who may open it. "Nothing leaks" is checked against real
+ * data: the sandbox's first page of invoices (order ids, payment addresses) and the test users' emails.
+ */
+type Access = Permission | "public";
+const PAGES: Record<string, { path: (invoiceId: string) => string; access: Access }> = {
+  "app/(console)/invoices/page.tsx": { path: () => "/invoices?page_size=100", access: "invoices:read" },
+  "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
+  "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },
+  "app/login/page.tsx": { path: () => "/login", access: "public" },
+};
+
+const root = path.resolve(import.meta.dirname, "../..");
+const pageFiles = (readdirSync(path.join(root, "app"), { recursive: true }) as string[])
+  .filter((f) => /^page\.(tsx|ts|jsx|js|mdx)$/.test(path.basename(f)))
+  .map((f) => path.posix.join("app", f.split(path.sep).join("/")))
+  .sort();
+
+let server: ConsoleServer;
+let invoiceId: string;
+/** Strings that may appear only on a page its viewer may open. */
+let secrets: string[];
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  const list = await fetch(`${server.url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  invoiceId = list.items[0].invoice_id;
+  const invoice = await fetch(`${server.url}/sandbox/api/v1/invoices/${invoiceId}`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  const emails = Object.values(server.sessions.roles).length ? await testUserEmails() : [];
+  secrets = [
+    ...list.items.map((i: { order_id: string }) => i.order_id),
+    ...list.items.map((i: { payment?: { address?: string } }) => i.payment?.address).filter(Boolean),
+    invoice.order_id,
+    ...emails,
+  ];
+  expect(secrets.length).toBeGreaterThan(150);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The users only the Users page lists (the sign-in page shows the demo accounts' emails on purpose). */
+async function testUserEmails(): Promise<string[]> {
+  const html = await get("/users", server.sessions.roles.admin).then((r) => r.text());
+  const emails = [...new Set(html.match(/[a-z]+-[0-9a-f-]{36}@test\.invalid/g) ?? [])];
+  expect(emails.length).toBeGreaterThanOrEqual(ROLES.length);
+  for (const role of ROLES) {
+    const page = await get("/invoices?page_size=1", server.sessions.roles[role]).then((r) => r.text());
+    ownEmail.set(server.sessions.roles[role], emails.find((e) => e.startsWith(`${role}-`) && page.includes(e))!);
+  }
+  return emails;
+}
+
+function get(pathname: string, cookie?: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${pathname}`, { redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...headers } });
+}
+
+/** Secrets in a body; a signed-in person's own email (in the account menu) is theirs to see. */
+function leaked(body: string, viewerCookie?: string): string[] {
+  const own = viewerCookie ? ownEmail.get(viewerCookie) : undefined;
+  return secrets.filter((s) => s !== own && body.includes(s));
+}
+const ownEmail = new Map<string, string>();
+
+describe("every page checks who asks before it reads anything", () => {
+  it("lists every page under app/, and only those", () => {
+    expect(pageFiles).toEqual(Object.keys(PAGES).sort());
+  });
+
+  const invalid = ["none", "forged", "expired", "revoked", "disabled"] as const;
+  const cases = Object.entries(PAGES).flatMap(([file, page]) => invalid.map((credential) => ({ file, credential, ...page })));
+
+  it.each(cases)("$file with $credential session: sign-in redirect or sign-in page, and no data", async ({ path: pathOf, access, credential }) => {
+    const cookie = credential === "none" ? undefined : server.sessions.invalid[credential];
+    const target = pathOf(invoiceId);
+    // As a browser asks for the page, and as the client router asks for its React Server Components payload.
+    for (const headers of [{}, { rsc: "1" }] as Record<string, string>[]) {
+      const response = await get(target, cookie, headers);
+      const body = await response.text();
+      expect(leaked(body), `${target} ${JSON.stringify(headers)}`).toEqual([]);
+      if (headers.rsc) continue;
+      if (access === "public") expect(response.status).toBe(200);
+      else {
+        expect(response.status).toBe(307);
+        expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(target)}`);
+      }
+    }
+  });
+
+  const roleCases = Object.entries(PAGES)
+    .filter(([, page]) => page.access !== "public")
+    .flatMap(([file, page]) => ROLES.map((role) => ({ file, role, ...page })));
+
+  it.each(roleCases)("$file as $role: the page, or a clear 403 with no data", async ({ path: pathOf, access, role }) => {
+    const cookie = server.sessions.roles[role];
+    const response = await get(pathOf(invoiceId), cookie);
+    const body = await response.text();
+    if (can(role, access as Permission)) {
+      expect(response.status).toBe(200);
+      // The check can fail: a page that may show data does show it.
+      expect(leaked(body, cookie).length).toBeGreaterThan(0);
+    } else {
+      expect(response.status).toBe(403);
+      expect(body).toMatch(/You don(&#x27;|')t have access to this page/);
+      expect(leaked(body, cookie)).toEqual([]);
+    }
+  });
+
+  it("answers the outsider's curl with a redirect and no invoice", async () => {
+    const response = await get("/invoices?page_size=100", "invoice-console.session_token=anything");
+    expect(response.status).toBe(307);
+    expect(leaked(await response.text())).toEqual([]);
+  });
+});
