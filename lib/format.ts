@@ -11,7 +11,11 @@ export function formatEur(amount: number): string {
   return eur.format(amount);
 }
 
-export function formatFiat(amount: number, currency: string): string {
+/** "—" stands for a value the provider did not give (or gave in a form the console cannot read). */
+export const MISSING = "—";
+
+export function formatFiat(amount: number | null, currency: string): string {
+  if (amount === null) return MISSING;
   if (currency === "EUR") return formatEur(amount);
   try {
     return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(amount);
@@ -21,7 +25,8 @@ export function formatFiat(amount: number, currency: string): string {
 }
 
 /** Crypto amounts: at least two decimals, at most the currency's own (eight unless told), no float noise. */
-export function formatCrypto(amount: number, maxDecimals = 8): string {
+export function formatCrypto(amount: number | null, maxDecimals = 8): string {
+  if (amount === null) return MISSING;
   return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: Math.min(Math.max(maxDecimals, 2), 20) }).format(amount);
 }
 
@@ -31,7 +36,8 @@ const FIGURE_SPACE = "\u2007";
  * A crypto amount padded on the right with figure spaces to eight decimal places, so that in a column of
  * tabular figures the decimal points line up whatever each amount's precision.
  */
-export function formatCryptoAligned(amount: number): string {
+export function formatCryptoAligned(amount: number | null): string {
+  if (amount === null) return MISSING;
   const text = formatCrypto(amount);
   const decimals = text.length - text.indexOf(".") - 1;
   return text + FIGURE_SPACE.repeat(Math.max(0, 8 - decimals));
@@ -57,7 +63,11 @@ export function formatUtc(iso: string): string {
   return `${new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, second: "2-digit", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 }
 
-/** "invoice_0190…" → its last eight characters: the random part, which tells invoices apart at a glance. */
+/**
+ * An id shortened for display only (links and copies carry it in full): a long one keeps its last eight
+ * characters, which tell ids apart at a glance whatever the provider's format ("invoice_0190…" or a UUID).
+ */
 export function shortInvoiceId(id: string): string {
   return id.length > 12 ? `…${id.slice(-8)}` : id;
 }
+

@@ -4,8 +4,9 @@ import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
-import { formatCryptoAligned, formatFiat, shortInvoiceId } from "@/lib/format";
+import { formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
+import { invoiceHref } from "./invoice-href";
 import { StatusBadge } from "./status-badge";
 
 export const invoiceTableFeatures = tableFeatures({ rowSortingFeature });
@@ -22,7 +23,7 @@ export const invoiceColumns = column.columns([
     cell: ({ getValue }) => (
       <span className="inline-flex items-center gap-1 font-mono text-xs">
         <Link
-          href={`/invoices/${getValue()}`}
+          href={invoiceHref(getValue())}
           onClick={(e) => e.stopPropagation()}
           className="text-indigo-700 hover:underline"
           title={getValue()}
@@ -37,7 +38,7 @@ export const invoiceColumns = column.columns([
   column.accessor("order_id", {
     header: "Order",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="text-xs text-zinc-700 tabular-nums">{getValue()}</span>,
+    cell: ({ getValue }) => <span className="text-xs text-zinc-700 tabular-nums">{getValue() ?? MISSING}</span>,
   }),
   column.accessor("order_name", {
     header: "Order name",
@@ -58,7 +59,7 @@ export const invoiceColumns = column.columns([
     cell: ({ row }) => (
       <span>
         {formatCryptoAligned(row.original.crypto_amount)}
-        <span className="ml-1.5 inline-block w-10 text-left text-xs text-zinc-500">{row.original.currency}</span>
+        <span className="ml-1.5 inline-block w-10 text-left text-xs text-zinc-500">{row.original.currency ?? ""}</span>
       </span>
     ),
   }),

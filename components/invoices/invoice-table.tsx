@@ -11,6 +11,7 @@ import { invoiceListOptions } from "@/lib/query/invoices";
 import { hasFilters, toListQuery } from "@/lib/query/invoice-list-state";
 import { LIST_SEARCH_KEY } from "./back-to-list";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
+import { invoiceHref } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
@@ -94,7 +95,7 @@ export function InvoiceTable() {
                     onClick={(event) => {
                       // Selecting text (an order id to copy) is not a request to open the invoice.
                       if (window.getSelection()?.toString()) return;
-                      const href = `/invoices/${row.id}`;
+                      const href = invoiceHref(row.original.invoice_id);
                       if (event.metaKey || event.ctrlKey) window.open(href, "_blank", "noopener");
                       else router.push(href);
                     }}

@@ -11,11 +11,13 @@ const STYLES: Record<AnyInvoiceStatus, string> = {
 };
 
 /** Status as colour and text; a status the console does not know yet is shown as the provider sent it. */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: string | null }) {
+  if (status === null || status.trim() === "") return <span className="text-zinc-400" title="The invoicing API gave no status">—</span>;
   const known = isKnownStatus(status);
   return (
     <span
-      title={known ? STATUS_DESCRIPTIONS[status] : undefined}
+      title={known ? STATUS_DESCRIPTIONS[status] : "A status the console does not know, shown as the invoicing API sent it."}
+      data-status={known ? status : "unknown"}
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${
         known ? STYLES[status] : "bg-zinc-50 text-zinc-700 ring-zinc-200 [--dot:var(--color-zinc-400)]"
       }`}

@@ -8,9 +8,10 @@ import { INVOICE_STATUSES, invoiceSchema, REASON_MAX, STATUS_DESCRIPTIONS, STATU
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { invoiceKeys } from "@/lib/query/invoices";
+import { invoiceApiPath } from "./invoice-href";
 
 type Props = {
-  invoice: { invoice_id: string; status: string; order_id: string; callback_url?: string | null };
+  invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
   /** Crypto already received for this invoice, formatted; cancelling does not return it. */
   received: string | null;
 };
@@ -34,13 +35,13 @@ export function StatusChange({ invoice, received }: Props) {
 
   const change = useMutation({
     mutationFn: () =>
-      fetchJson(`/api/invoices/${invoice.invoice_id}`, invoiceSchema, {
+      fetchJson(invoiceApiPath(invoice.invoice_id), invoiceSchema, {
         method: "PATCH",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ status: target, reason }),
       }),
     onSuccess: async (updated) => {
-      setDone(`Status is now ${STATUS_LABELS[updated.status as InvoiceStatus] ?? updated.status}.`);
+      setDone(`Status is now ${statusLabel(updated.status)}.`);
       // "Cancel invoice" goes away once cancelled: focus lands on the control that stays.
       if (updated.status === "cancelled") opener.current = changeButton.current;
       close();
@@ -67,9 +68,12 @@ export function StatusChange({ invoice, received }: Props) {
 
   const problem = change.error instanceof Problem ? change.error : null;
   const reasonError = problem?.errors?.find((e) => e.pointer === "/reason")?.detail;
+  // The provider's own words about the status it refused (any error shape; see lib/upstream/error-body.ts).
+  const statusError = problem?.errors?.find((e) => e.pointer === "/status")?.detail;
   const cancelling = mode === "cancel";
   const reasonRequired = target === "cancelled";
-  const from = STATUS_LABELS[invoice.status as InvoiceStatus] ?? invoice.status;
+  const from = statusLabel(invoice.status);
+  const order = invoice.order_id ?? invoice.invoice_id;
 
   return (
     <div className="flex flex-col items-end gap-2">
@@ -101,7 +105,7 @@ export function StatusChange({ invoice, received }: Props) {
           }}
         >
           <h2 id={ids.title} className="text-lg font-semibold">
-            {cancelling ? `Cancel invoice for order ${invoice.order_id}?` : `Change the status of order ${invoice.order_id}`}
+            {cancelling ? `Cancel invoice for order ${order}?` : `Change the status of order ${order}`}
           </h2>
 
           {!cancelling && (
@@ -171,7 +175,13 @@ export function StatusChange({ invoice, received }: Props) {
           {change.isError && !reasonError && (
             <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
               <p className="font-medium">{failureHeadline(problem)}</p>
-              {problem?.detail && <p className="mt-1 text-xs">{problem.detail}</p>}
+              {statusError ? (
+                <p className="mt-1 text-xs">
+                  <span className="font-medium">Status:</span> {statusError}
+                </p>
+              ) : (
+                problem?.detail && <p className="mt-1 text-xs">{problem.detail}</p>
+              )}
             </div>
           )}
 
@@ -189,6 +199,11 @@ export function StatusChange({ invoice, received }: Props) {
       </dialog>
     </div>
   );
+}
+
+function statusLabel(status: string | null): string {
+  if (!status) return "unknown";
+  return STATUS_LABELS[status as InvoiceStatus] ?? status;
 }
 
 /** A failure in words a support person can act on, and whether anything changed. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normaliseInvoice } from "@/lib/upstream/normalise";
 
 /**
  * The console's /api/invoices against a real local HTTP server standing in for the provider: what the
@@ -62,7 +63,8 @@ describe("GET /api/invoices", () => {
     answer = { status: 200, body: page };
     const { status, body } = await list("?status=completed&currency=btc&page=2&page_size=10&created_after=2026-01-01");
     expect(status).toBe(200);
-    expect(body).toEqual(page);
+    expect(body).toEqual({ items: [normaliseInvoice(invoice)], pagination: page.pagination });
+    expect(body.items[0].provider_fields).toEqual([{ key: "provider_only_field", value: "kept" }]);
     expect(requests).toHaveLength(1);
     const sent = new URL(requests[0].url, "http://x");
     expect(sent.pathname).toBe("/api/v1/invoices");
@@ -107,20 +109,25 @@ describe("GET /api/invoices", () => {
 });
 
 describe("GET /api/invoices/[id]", () => {
-  it("asks the provider for the prefixed id, whichever form was given", async () => {
-    answer = { status: 200, body: invoice };
-    requests = [];
-    const bare = invoice.invoice_id.replace("invoice_", "");
-    const response = await getRoute(new Request(`http://console.test/api/invoices/${bare}`, { headers: { cookie } }), { params: Promise.resolve({ id: bare }) });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(invoice);
-    expect(requests[0].url).toBe(`/api/v1/invoices/${invoice.invoice_id}`);
-  });
+  const get = (id: string) =>
+    getRoute(new Request(`http://console.test/api/invoices/${encodeURIComponent(id)}`, { headers: { cookie } }), { params: Promise.resolve({ id }) });
 
-  it("answers 404 for a malformed id without asking the provider", async () => {
-    requests = [];
-    const response = await getRoute(new Request("http://console.test/api/invoices/abc", { headers: { cookie } }), { params: Promise.resolve({ id: "abc" }) });
+  it.each(["invoice_0190a1d2-1111-7000-8000-000000000001", "0190a1d2-1111-7000-8000-000000000001", "inv_8Hq2x", "48213", "inv/2024 07"])(
+    "asks the provider for %s exactly as given, URL-encoded",
+    async (id) => {
+      answer = { status: 200, body: { ...invoice, invoice_id: id } };
+      requests = [];
+      const response = await get(id);
+      expect(response.status).toBe(200);
+      expect((await response.json()).invoice_id).toBe(id);
+      expect(requests[0].url).toBe(`/api/v1/invoices/${encodeURIComponent(id)}`);
+    },
+  );
+
+  it("passes the provider's 404 on with its own message", async () => {
+    answer = { status: 404, body: { message: "Invoice abc does not exist" } };
+    const response = await get("abc");
     expect(response.status).toBe(404);
-    expect(requests).toHaveLength(0);
+    expect(await response.json()).toMatchObject({ status: 404, detail: "Invoice abc does not exist" });
   });
 });

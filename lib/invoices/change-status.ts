@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
-import { formatInvoiceId, isKnownStatus, parseInvoiceId, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
+import { isKnownStatus, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
 import type { Upstream } from "@/lib/upstream/client";
 
@@ -10,8 +10,11 @@ const STATUS_CHANGE_ACTION = "invoice.status_change";
 /** How long a refused request waits for the invoice's current status before it is answered anyway. */
 const REFUSAL_LOOKUP_MS = 2_000;
 
-/** The audit target of an invoice: one key, whichever form of its id was used. */
-export const invoiceAuditTarget = (uuid: string) => `invoice:${uuid}`;
+/**
+ * The audit target of an invoice: its id as the provider gives it in the invoice (opaque). A provider that
+ * accepts several forms of an id in paths still names the invoice one way, so the trail stays one.
+ */
+export const invoiceAuditTarget = (id: string) => `invoice:${id}`;
 
 /**
  * Support changes an invoice's status. Every attempt lands in the audit log — changed, unchanged or failed —
@@ -22,19 +25,23 @@ export async function changeInvoiceStatus(input: {
   db: Db;
   upstream: Upstream;
   user: SessionUser;
-  uuid: string;
+  /** As the person gave it: opaque, sent to the provider as it is. */
+  id: string;
   status: InvoiceStatus;
   reason: string;
 }): Promise<Invoice> {
-  const { db, upstream, user, uuid, status, reason } = input;
-  const id = `invoice_${uuid}`;
+  const { db, upstream, user, id, status, reason } = input;
+  // The invoice's own id once the provider has named it; until then, the one given.
+  let target = id;
   const audit = (detail: Record<string, unknown>) =>
-    recordAudit(db, { actor: user, action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(uuid), detail: { to: status, reason, ...detail } });
+    recordAudit(db, { actor: user, action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(target), detail: { to: status, reason, ...detail } });
 
-  let from: string | undefined;
+  let from: string | null | undefined;
   let updated: Invoice;
   try {
-    from = (await upstream.getInvoice(id)).status;
+    const current = await upstream.getInvoice(id);
+    target = current.invoice_id;
+    from = current.status;
     updated = await upstream.updateInvoiceStatus(id, { status });
   } catch (error) {
     const problem = toProblem(error);
@@ -53,8 +60,7 @@ export async function changeInvoiceStatus(input: {
  * anyway, and an unreadable body or an unreachable provider only leaves those fields empty.
  */
 export async function describeRefusedStatusChange(input: { request: Request; id: string; upstream: Upstream }) {
-  const uuid = parseInvoiceId(input.id);
-  if (!uuid) return undefined;
+  if (!input.id.trim()) return undefined;
   const body: unknown = await input.request.json().catch(() => null);
   const sent = (key: string) => {
     const value = body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
@@ -62,13 +68,14 @@ export async function describeRefusedStatusChange(input: { request: Request; id:
   };
   const to = sent("status");
   // The refusal is answered at once; a slow provider only leaves `from` empty.
-  const from = await Promise.race([
-    input.upstream.getInvoice(formatInvoiceId(uuid)).then((invoice) => invoice.status, () => null),
+  const current = await Promise.race([
+    input.upstream.getInvoice(input.id).catch(() => null),
     new Promise<null>((resolve) => setTimeout(resolve, REFUSAL_LOOKUP_MS, null)),
   ]);
+  const from = current?.status ?? null;
   return {
     action: STATUS_CHANGE_ACTION,
-    target: invoiceAuditTarget(uuid),
+    target: invoiceAuditTarget(current?.invoice_id ?? input.id),
     detail: { from, to: to && isKnownStatus(to) ? to : null, reason: sent("reason")?.slice(0, REASON_MAX) ?? null },
   };
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/invoicing";
+import { normaliseInvoice } from "@/lib/upstream/normalise";
 import { buildTimeline } from "./timeline";
 
-const invoice: Invoice = {
+const invoice: Invoice = normaliseInvoice({
   invoice_id: "invoice_x", order_id: "O-1", status: "cancelled", fiat_amount: 1, fiat_currency: "EUR", crypto_amount: 1,
   currency: "BTC", created_at: "2026-05-01T10:00:00.000Z", updated_at: "2026-05-01T12:00:00.000Z",
   payment: { paid_at: "2026-05-01T10:05:00.000Z" },
-};
+})!;
 const at = (iso: string) => new Date(iso);
 
 describe("buildTimeline", () => {

@@ -18,7 +18,9 @@ const label = (status: unknown) => (typeof status === "string" && isKnownStatus(
  * through the console (the audit log), including attempts that were refused or failed.
  */
 export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntry[] {
-  const entries: TimelineEntry[] = [{ at: invoice.created_at, title: "Invoice created", tone: "neutral" }];
+  const entries: TimelineEntry[] = [];
+  // A provider's dates may be missing (or unreadable, so null): such an event is left out, not invented.
+  if (invoice.created_at) entries.push({ at: invoice.created_at, title: "Invoice created", tone: "neutral" });
   const paidAt = invoice.payment?.paid_at;
   if (paidAt) entries.push({ at: paidAt, title: "Payment seen on chain", tone: "good" });
 
@@ -58,11 +60,11 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
   }
 
   // The provider's last update, unless it is the creation itself or a change the console made.
-  const updated = Date.parse(invoice.updated_at);
+  const updated = invoice.updated_at ? Date.parse(invoice.updated_at) : NaN;
   const explained = [invoice.created_at, paidAt, ...audit.filter((r) => r.detail.outcome === "changed").map((r) => r.at.toISOString())]
     .filter((t): t is string => !!t)
     .some((t) => Math.abs(Date.parse(t) - updated) < 5_000);
-  if (!explained) entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
+  if (invoice.updated_at && !explained) entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
 
   return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }

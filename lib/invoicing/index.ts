@@ -1,3 +1,2 @@
 export * from "./status";
 export * from "./schemas";
-export * from "./ids";

@@ -2,54 +2,70 @@ import { z } from "zod";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
- * Response shapes are tolerant (loose objects, optional extras as nullable) because the console must work
- * against any provider that speaks the spec; request shapes are strict because we answer for them.
+ * Two families of shapes. The console's (`invoiceSchema`, `currencyListSchema`, …) is the one shape every
+ * page and the browser see: already normalised by the upstream client (lib/upstream/normalise.ts) from
+ * whatever a provider that speaks the spec sent, so every optional value is `null` when absent or odd.
+ * The sandbox's (`apiInvoiceSchema`, …) is what our own provider answers (DESIGN §3): it binds the sandbox,
+ * never the console. Request shapes are strict because we answer for them.
  */
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const amount = z.number().finite();
 
-export const transactionSchema = z.looseObject({
-  tx_hash: z.string(),
-  amount: amount,
-  confirmations: z.number().int().nullish(),
-  block_height: z.number().int().nullish(),
-  seen_at: isoDateTime.nullish(),
-  // Rendered as a link: only http(s), and a bad one is dropped rather than failing the whole answer.
-  explorer_url: z.url({ protocol: /^https?$/ }).nullish().catch(null),
+// ---- The console's shapes (after normalising) -------------------------------------------------------
+
+/** An instant as UTC ISO 8601 (`2026-01-31T12:00:00.000Z`); null when the provider gave none or an odd one. */
+const instantOrNull = z.string().nullable();
+const numberOrNull = z.number().finite().nullable();
+const textOrNull = z.string().nullable();
+
+export const transactionSchema = z.object({
+  tx_hash: textOrNull,
+  amount: numberOrNull,
+  confirmations: numberOrNull,
+  block_height: numberOrNull,
+  seen_at: instantOrNull,
+  /** Only http(s): it is rendered as a link. */
+  explorer_url: textOrNull,
 });
 
-export const paymentSchema = z.looseObject({
-  address: z.string().nullish(),
-  network: z.string().nullish(),
-  amount_due: amount.nullish(),
-  amount_received: amount.nullish(),
-  rate: amount.nullish(),
-  paid_at: isoDateTime.nullish(),
-  confirmations: z.number().int().nullish(),
-  confirmations_required: z.number().int().nullish(),
-  transactions: z.array(transactionSchema).nullish(),
+export const paymentSchema = z.object({
+  address: textOrNull,
+  network: textOrNull,
+  amount_due: numberOrNull,
+  amount_received: numberOrNull,
+  rate: numberOrNull,
+  paid_at: instantOrNull,
+  confirmations: numberOrNull,
+  confirmations_required: numberOrNull,
+  transactions: z.array(transactionSchema),
 });
 
-export const invoiceSchema = z.looseObject({
+/** A field the provider sent that the console has no place for: shown as it is on the invoice page. */
+export const providerFieldSchema = z.object({ key: z.string(), value: z.unknown() });
+
+export const invoiceSchema = z.object({
+  /** Opaque: whatever the provider uses, used as it is (URL-encoded in paths). */
   invoice_id: z.string().min(1),
-  order_id: z.string(),
-  order_name: z.string().nullish(),
-  // Any string: a provider that adds a status must not take the whole list down; the UI shows it as is.
-  status: z.string(),
-  fiat_amount: amount,
-  fiat_currency: z.string().default("EUR"),
-  crypto_amount: amount,
-  currency: z.string(),
-  allowed_error_percent: z.number().int().nullish(),
-  callback_url: z.string().nullish(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  expires_at: isoDateTime.nullish(),
-  payment: paymentSchema.nullish(),
+  order_id: textOrNull,
+  order_name: textOrNull,
+  /** Any string: a status the console does not know is shown as it is. */
+  status: textOrNull,
+  fiat_amount: numberOrNull,
+  fiat_currency: z.string(),
+  crypto_amount: numberOrNull,
+  currency: textOrNull,
+  allowed_error_percent: numberOrNull,
+  callback_url: textOrNull,
+  created_at: instantOrNull,
+  updated_at: instantOrNull,
+  expires_at: instantOrNull,
+  payment: paymentSchema.nullable(),
+  /** Everything else the provider sent, so nothing a support person might need is hidden. */
+  provider_fields: z.array(providerFieldSchema),
 });
 
-export const paginationSchema = z.looseObject({
+export const paginationSchema = z.object({
   current_page: z.number().int(),
   page_size: z.number().int(),
   total_pages: z.number().int(),
@@ -58,19 +74,62 @@ export const paginationSchema = z.looseObject({
   has_previous: z.boolean(),
 });
 
-export const invoiceListSchema = z.looseObject({
+export const invoiceListSchema = z.object({
   items: z.array(invoiceSchema),
   pagination: paginationSchema,
 });
 
-export const currencySchema = z.looseObject({
+export const currencySchema = z.object({
   code: z.string(),
+  /** The code itself when the provider names none. */
   name: z.string(),
-  network: z.string().nullish(),
-  decimals: z.number().int().nullish(),
+  network: textOrNull,
+  decimals: numberOrNull,
 });
 
-export const currencyListSchema = z.looseObject({ currencies: z.array(currencySchema) });
+export const currencyListSchema = z.object({ currencies: z.array(currencySchema) });
+
+// ---- The sandbox's answers (DESIGN §3) ----------------------------------------------------------------
+
+export const apiTransactionSchema = z.object({
+  tx_hash: z.string(),
+  amount: amount,
+  confirmations: z.number().int(),
+  block_height: z.number().int().nullable(),
+  seen_at: isoDateTime,
+  explorer_url: z.string().nullable(),
+});
+
+export const apiInvoiceSchema = z.object({
+  invoice_id: z.string().min(1),
+  order_id: z.string(),
+  order_name: z.string().nullable(),
+  status: z.string(),
+  fiat_amount: amount,
+  fiat_currency: z.string(),
+  crypto_amount: amount,
+  currency: z.string(),
+  allowed_error_percent: z.number().int(),
+  callback_url: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  expires_at: isoDateTime.nullable(),
+  payment: z
+    .object({
+      address: z.string(),
+      network: z.string().nullable(),
+      amount_due: amount,
+      amount_received: amount.nullable(),
+      rate: amount.nullable(),
+      paid_at: isoDateTime.nullable(),
+      confirmations: z.number().int().nullable(),
+      confirmations_required: z.number().int().nullable(),
+      transactions: z.array(apiTransactionSchema),
+    })
+    .nullable(),
+});
+
+export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema });
 
 /** RFC 9457 problem details, with our `code` and field-level `errors` (DESIGN §3). */
 export const problemSchema = z.looseObject({
@@ -86,11 +145,14 @@ export const problemSchema = z.looseObject({
 
 export type Transaction = z.infer<typeof transactionSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
+export type ProviderField = z.infer<typeof providerFieldSchema>;
 export type Invoice = z.infer<typeof invoiceSchema>;
 export type Pagination = z.infer<typeof paginationSchema>;
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 export type Currency = z.infer<typeof currencySchema>;
 export type CurrencyList = z.infer<typeof currencyListSchema>;
+export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
+export type ApiInvoiceList = z.infer<typeof apiInvoiceListSchema>;
 export type ProblemBody = z.infer<typeof problemSchema>;
 
 export const SORT_FIELDS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
-import { ALL_INVOICE_STATUSES, type Invoice, type InvoiceList } from "@/lib/invoicing";
+import { ALL_INVOICE_STATUSES, type ApiInvoice as Invoice, type ApiInvoiceList as InvoiceList } from "@/lib/invoicing";
 import { getSandboxDb } from "@/lib/sandbox";
 import { createTestMerchant } from "./test-fixtures";
 

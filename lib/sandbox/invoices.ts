@@ -3,13 +3,12 @@ import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-or
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
 import {
-  formatInvoiceId,
-  parseInvoiceId,
-  type Invoice,
-  type InvoiceList,
+  type ApiInvoice as Invoice,
+  type ApiInvoiceList as InvoiceList,
   type InvoiceListQuery,
   type InvoiceStatus,
 } from "@/lib/invoicing";
+import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
 import type { Caller } from "./keys";

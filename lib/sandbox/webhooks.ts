@@ -5,7 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { parseInvoiceId, type Invoice } from "@/lib/invoicing";
+import type { ApiInvoice as Invoice } from "@/lib/invoicing";
+import { parseInvoiceId } from "./ids";
 import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
 
 /**

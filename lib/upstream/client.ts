@@ -1,26 +1,29 @@
 import "server-only";
-import type { z } from "zod";
 import { env } from "@/lib/env";
-import {
-  currencyListSchema,
-  invoiceListQueryToSearchParams,
-  invoiceListSchema,
-  invoiceSchema,
-  type InvoiceListQuery,
-  type InvoiceStatusUpdate,
-} from "@/lib/invoicing";
+import { invoiceListQueryToSearchParams, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+import { readErrorBody } from "./error-body";
+import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList } from "./normalise";
 
 export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
 
 /**
  * The console's only way to the invoicing API: HTTP to the configured base URL with the Api-key header, a
- * timeout on every call, and every answer validated against the contract. Failures come back as problems a
- * person can act on (DESIGN §4); the key never leaves this module.
+ * timeout on every call, and every answer normalised once into the console's shapes (lib/invoicing) from
+ * whatever legal choices the provider made (./normalise.ts). Failures come back as problems a person can act
+ * on (DESIGN §4), with the provider's own message on the field it names; the key never leaves this module.
+ * Ids are opaque: used as given, URL-encoded.
  */
 export function createUpstream(config: UpstreamConfig) {
-  /** `resource`: a 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
-  async function call<S extends z.ZodType>(schema: S, path: string, init: RequestInit & { resource?: boolean } = {}): Promise<z.output<S>> {
+  type CallOptions = RequestInit & {
+    /** A 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
+    resource?: boolean;
+    /** The one field the request sent: a 422 that names no field is about this one. */
+    soleField?: string;
+  };
+
+  /** `read` turns the answer into the console's shape, or null when it is not one at all. */
+  async function call<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions = {}): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
@@ -35,7 +38,7 @@ export function createUpstream(config: UpstreamConfig) {
       throw unreachable(error, config);
     }
     if (!response.ok) {
-      const problem = await failed(response, path, init.resource ?? false);
+      const problem = await failed(response, path, init.resource ?? false, init.soleField);
       throw answeredWith(problem, response.status);
     }
 
@@ -46,26 +49,29 @@ export function createUpstream(config: UpstreamConfig) {
       if (error instanceof DOMException && error.name === "TimeoutError") throw unreachable(error, config);
       throw answeredWith(invalidAnswer(`${path} did not answer JSON.`), response.status);
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw answeredWith(invalidAnswer(`${path}: ${issue.path.join(".") || "body"} ${issue.message}.`), response.status);
-    }
-    return parsed.data;
+    const normalised = read(body);
+    if (normalised === null) throw answeredWith(invalidAnswer(`${path.split("?")[0]} did not answer ${what}.`), response.status);
+    return normalised;
   }
 
+  const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+
   return {
-    listInvoices: (query: InvoiceListQuery) =>
-      call(invoiceListSchema, `/invoices?${invoiceListQueryToSearchParams(query)}`),
-    getInvoice: (id: string) => call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`, { resource: true }),
+    listInvoices: async (query: InvoiceListQuery) => {
+      const { skipped, ...list } = await call(normaliseInvoiceList, "a list of invoices (items and pagination)", `/invoices?${invoiceListQueryToSearchParams(query)}`);
+      if (skipped) console.warn(`invoicing API: ${skipped} invoice(s) without an id left out of a list`);
+      return list;
+    },
+    getInvoice: (id: string) => call(normaliseInvoice, "an invoice with an id", invoicePath(id), { resource: true }),
     updateInvoiceStatus: (id: string, body: InvoiceStatusUpdate) =>
-      call(invoiceSchema, `/invoices/${encodeURIComponent(id)}`, {
+      call(normaliseInvoice, "the updated invoice with an id", invoicePath(id), {
         resource: true,
+        soleField: "status",
         method: "PATCH",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       }),
-    listCurrencies: () => call(currencyListSchema, "/currencies"),
+    listCurrencies: () => call(normaliseCurrencies, "a list of currencies", "/currencies"),
   };
 }
 
@@ -98,7 +104,7 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
   });
 }
 
-async function failed(response: Response, path: string, resource: boolean): Promise<Problem> {
+async function failed(response: Response, path: string, resource: boolean, soleField?: string): Promise<Problem> {
   const { status } = response;
   if (status === 404 && !resource) {
     return new Problem({
@@ -134,9 +140,31 @@ async function failed(response: Response, path: string, resource: boolean): Prom
       detail: `It answered HTTP ${status}. Try again; if it persists, the provider may be having an outage.`,
     });
   }
-  // 400, 403, 404, 422…: the provider's own words are the most useful thing to show.
-  return Problem.fromResponse(response);
+  // 400, 403, 404, 422…: the provider's own words are the most useful thing to show, on the field they name.
+  const body = readErrorBody(await response.text().catch(() => ""), response.headers.get("content-type"));
+  let errors = body.errors;
+  if (status === 422 && errors.length === 0 && soleField && body.message) {
+    errors = [{ pointer: `/${soleField}`, detail: body.message }];
+  }
+  return new Problem({
+    status,
+    // The provider's own code, unless it would read as one of the console's own refusals.
+    code: (body.code && !CONSOLE_CODES.has(body.code) ? body.code : undefined) ?? REFUSAL_CODES[status] ?? "upstream_refused",
+    title: REFUSAL_TITLES[status] ?? `The invoicing API refused the request (HTTP ${status})`,
+    detail: body.message ?? undefined,
+    errors: errors.length ? errors : undefined,
+  });
 }
+
+const CONSOLE_CODES = new Set(["forbidden", "unauthenticated", "cross_site_request", "network_error", "internal_error"]);
+const REFUSAL_CODES: Record<number, string> = { 400: "bad_request", 403: "forbidden_upstream", 404: "not_found", 409: "conflict", 422: "validation_failed" };
+const REFUSAL_TITLES: Record<number, string> = {
+  400: "The invoicing API could not read the request",
+  403: "The invoicing API refused access",
+  404: "Not found",
+  409: "The invoicing API refused the change",
+  422: "The invoicing API did not accept a value",
+};
 
 function invalidAnswer(detail: string): Problem {
   return new Problem({

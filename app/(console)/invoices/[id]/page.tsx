@@ -8,8 +8,9 @@ import { StatusBadge } from "@/components/invoices/status-badge";
 import { StatusChange } from "@/components/invoices/status-change";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
-import { formatCount, formatCrypto, formatEur, formatFiat } from "@/lib/format";
-import { formatInvoiceId, parseInvoiceId, type Invoice } from "@/lib/invoicing";
+import { ProviderFields } from "@/components/invoices/provider-fields";
+import { formatCount, formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
+import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { auditTrail } from "@/lib/audit";
 import { can, whoMay } from "@/lib/auth/roles";
@@ -23,30 +24,42 @@ type Props = { params: Promise<{ id: string }> };
 
 async function loadInvoice(id: string): Promise<Invoice | Problem> {
   try {
-    return await upstream().getInvoice(formatInvoiceId(id));
+    return await upstream().getInvoice(id);
   } catch (error) {
-    if (error instanceof Problem && error.status === 404) notFound();
     if (error instanceof Problem) return error;
     throw error;
   }
 }
 
+/**
+ * The id exactly as it was linked or pasted. Next.js hands page params over still percent-encoded, so they are
+ * decoded here, once; a segment that is not valid percent-encoding is taken as it is.
+ */
+async function invoiceId(params: Props["params"]): Promise<string> {
+  const raw = (await params).id;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const id = parseInvoiceId((await params).id);
-  return { title: id ? `Invoice …${id.slice(-8)}` : "Invoice" };
+  return { title: `Invoice ${shortInvoiceId(await invoiceId(params))}` };
 }
 
 export default async function InvoicePage({ params }: Props) {
   // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
   const user = await guardPage("invoices:read");
-  const uuid = parseInvoiceId((await params).id);
-  if (!uuid) notFound();
-  const [invoice, audit, currencies] = await Promise.all([
-    loadInvoice(uuid),
-    getDatabase().then((db) => auditTrail(db, invoiceAuditTarget(uuid))),
+  const id = await invoiceId(params);
+  if (!id.trim()) notFound();
+  const [invoice, currencies] = await Promise.all([
+    loadInvoice(id),
     upstream().listCurrencies().catch(() => ({ currencies: [] })),
   ]);
-  if (invoice instanceof Problem) return <ProblemPage problem={invoice} />;
+  if (invoice instanceof Problem) return invoice.status === 404 ? <NoSuchInvoice id={id} problem={invoice} /> : <ProblemPage problem={invoice} />;
+  // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
+  const audit = await auditTrail(await getDatabase(), invoiceAuditTarget(invoice.invoice_id));
   const payment = invoice.payment;
   const decimals = currencies.currencies.find((c) => c.code === invoice.currency)?.decimals ?? 8;
   const mayChange = can(user.role, "invoices:change_status");
@@ -60,16 +73,16 @@ export default async function InvoicePage({ params }: Props) {
             {invoice.invoice_id} <CopyButton value={invoice.invoice_id} label="Copy invoice id" />
           </p>
           <h1 className="mt-1 flex items-center gap-3 text-2xl font-semibold tracking-tight">
-            {invoice.order_name || invoice.order_id}
+            {invoice.order_name || invoice.order_id || invoice.invoice_id}
             <StatusBadge status={invoice.status} />
           </h1>
-          <p className="mt-1 text-sm text-zinc-600">Order {invoice.order_id}</p>
+          <p className="mt-1 text-sm text-zinc-600">Order {invoice.order_id ?? MISSING}</p>
         </div>
         <div className="flex flex-col items-end gap-3">
           <div className="text-right tabular-nums">
             <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
             <p className="text-sm text-zinc-600">
-              {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}
+              {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency ?? ""}
               {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
             </p>
           </div>
@@ -87,7 +100,7 @@ export default async function InvoicePage({ params }: Props) {
         <Section title="Invoice">
           <Field label="Status"><StatusBadge status={invoice.status} /></Field>
           <Field label="Fiat amount" numeric>{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</Field>
-          <Field label="Crypto amount" numeric>{formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency}</Field>
+          <Field label="Crypto amount" numeric>{formatCrypto(invoice.crypto_amount, decimals)} {invoice.crypto_amount !== null ? invoice.currency : ""}</Field>
           <Field label="Allowed payment error">{invoice.allowed_error_percent != null ? `${invoice.allowed_error_percent} %` : "—"}</Field>
           <Field label="Callback URL">{invoice.callback_url ? <span className="font-mono text-xs break-all">{invoice.callback_url}</span> : "—"}</Field>
           <Field label="Created"><DateTime iso={invoice.created_at} /></Field>
@@ -127,15 +140,15 @@ export default async function InvoicePage({ params }: Props) {
       <Section title="Blockchain transactions" fields={false}>
         {payment?.transactions?.length ? (
           <ul className="divide-y divide-zinc-100">
-            {payment.transactions.map((tx) => (
-              <li key={tx.tx_hash} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+            {payment.transactions.map((tx, i) => (
+              <li key={`${i}-${tx.tx_hash}`} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                 <span className="inline-flex items-center gap-1 font-mono text-xs break-all">
                   {tx.explorer_url ? (
                     <a href={tx.explorer_url} target="_blank" rel="noreferrer" className="text-indigo-700 hover:underline">
-                      {tx.tx_hash}
+                      {tx.tx_hash ?? "View in explorer"}
                     </a>
-                  ) : tx.tx_hash}
-                  <CopyButton value={tx.tx_hash} label="Copy transaction hash" />
+                  ) : (tx.tx_hash ?? MISSING)}
+                  {tx.tx_hash && <CopyButton value={tx.tx_hash} label="Copy transaction hash" />}
                 </span>
                 <span className="tabular-nums text-zinc-700">
                   {formatCrypto(tx.amount, decimals)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : "—"} confirmations
@@ -148,6 +161,26 @@ export default async function InvoicePage({ params }: Props) {
           <p className="text-sm text-zinc-600">No transactions seen for this invoice.</p>
         )}
       </Section>
+
+      <Section title="More from the provider" fields={false}>
+        <ProviderFields fields={invoice.provider_fields} />
+      </Section>
+    </div>
+  );
+}
+
+/** The provider has no invoice under this id: what was asked for, and the provider's own answer. */
+function NoSuchInvoice({ id, problem }: { id: string; problem: Problem }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center">
+      <h1 className="text-xl font-semibold">No invoice has this id</h1>
+      <p className="font-mono text-xs break-all text-zinc-700">{id}</p>
+      <p className="text-sm text-zinc-600">
+        The invoicing API answered: {(problem.detail ?? problem.title).replace(/\.$/, "")}. Check the id for typos: paste it exactly as the provider gives it.
+      </p>
+      <Link href="/invoices" className="text-sm font-medium text-indigo-700 hover:underline">
+        Back to all invoices
+      </Link>
     </div>
   );
 }
@@ -172,10 +205,12 @@ function confirmationsText(count: number | null | undefined, required: number | 
   return count >= required ? `${formatCount(count)} (confirmed, ${required} required)` : `${count} of ${required}`;
 }
 
+const sectionId = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 function Section({ title, children, fields = true }: { title: string; children: ReactNode; fields?: boolean }) {
   return (
-    <section className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs" aria-labelledby={`section-${title}`}>
-      <h2 id={`section-${title}`} className="mb-3 text-sm font-semibold text-zinc-900">{title}</h2>
+    <section className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs" aria-labelledby={sectionId(title)}>
+      <h2 id={sectionId(title)} className="mb-3 text-sm font-semibold text-zinc-900">{title}</h2>
       {fields ? <dl className="divide-y divide-zinc-100">{children}</dl> : children}
     </section>
   );

@@ -3,24 +3,17 @@ import { getDatabase } from "@/lib/db";
 import { parseJsonBody } from "@/lib/http-body";
 import { methods } from "@/lib/http-methods";
 import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/invoices/change-status";
-import { formatInvoiceId, parseInvoiceId, statusChangeRequestSchema } from "@/lib/invoicing";
-import { notFound } from "@/lib/problem";
+import { statusChangeRequestSchema } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 
-function invoiceUuid(id: string): string {
-  const uuid = parseInvoiceId(id);
-  if (!uuid) throw notFound(`No invoice has the id ${JSON.stringify(id)}.`);
-  return uuid;
-}
-
+// Ids are opaque: the provider's own, passed on as given (Next.js has decoded the path segment once).
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: bffRoute<{ id: string }>("invoices:read", async ({ params }) => upstream().getInvoice(formatInvoiceId(invoiceUuid(params.id)))),
+  GET: bffRoute<{ id: string }>("invoices:read", async ({ params }) => upstream().getInvoice(params.id)),
   PATCH: bffRoute<{ id: string }>(
     "invoices:change_status",
     async ({ request, params, user }) => {
-      const uuid = invoiceUuid(params.id);
       const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema);
-      return changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, uuid, status, reason });
+      return changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: params.id, status, reason });
     },
     { auditRefusal: ({ request, params }) => describeRefusedStatusChange({ request, id: params.id, upstream: upstream() }) },
   ),

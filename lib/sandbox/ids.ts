@@ -1,3 +1,4 @@
+// The sandbox's own id forms (DESIGN §3). The console never parses ids: to it they are opaque.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PREFIX = "invoice_";
 

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startSecondProvider, type SecondProvider } from "../test/second-provider";
+import { startConsoleServer, type ConsoleServer } from "./console-server";
+import { invoiceRows } from "./fixtures";
+
+/**
+ * The console pointed at a provider that is not our sandbox (test/second-provider.ts): other ids, other
+ * shapes, other error bodies. Finance lists and filters its invoices; support opens and cancels one.
+ */
+const ADMIN = { email: "ops@second-provider.test", password: "a long enough password" };
+let provider: SecondProvider;
+let consoleServer: ConsoleServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  provider = await startSecondProvider();
+  consoleServer = await startConsoleServer({
+    INVOICING_API_URL: provider.url,
+    INVOICING_API_KEY: provider.key,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+});
+
+test.afterAll(async () => {
+  await consoleServer?.stop();
+  await provider?.close();
+});
+
+const at = (path: string) => `${consoleServer.url}${path}`;
+
+async function signIn(page: Page, next = "/invoices") {
+  await page.goto(at(`/login?next=${encodeURIComponent(next)}`));
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, "\\?")}$`));
+}
+
+test("lists the provider's invoices as they are: its ids, its statuses, a dash for an odd value", async ({ page }) => {
+  await signIn(page);
+  await expect(invoiceRows(page)).toHaveCount(20);
+  await page.goto(at("/invoices?page_size=50"));
+  await expect(invoiceRows(page)).toHaveCount(31);
+
+  // Short ids are shown whole, long ones shortened; the link carries the full id, encoded.
+  await expect(page.getByRole("link", { name: "Open invoice inv_8Hq2x" })).toHaveText("inv_8Hq2x");
+  await expect(page.getByRole("link", { name: "Open invoice 48213" })).toHaveAttribute("href", "/invoices/48213");
+  await expect(page.getByRole("link", { name: "Open invoice inv/2024 07" })).toHaveAttribute("href", "/invoices/inv%2F2024%2007");
+
+  // A status the console does not know, in a neutral badge, as the provider wrote it.
+  const held = invoiceRows(page).filter({ hasText: "99017" });
+  await expect(held.locator('[data-status="unknown"]')).toHaveText("on_hold");
+  // The odd invoice is listed: its unreadable amount and date are a dash, the rest as usual.
+  const odd = invoiceRows(page).filter({ hasText: "SO-ODD" });
+  await expect(odd.locator("td:nth-child(5)")).toHaveText("—");
+  await expect(odd.locator("td:nth-child(7)")).toHaveText("—");
+  await expect(odd.locator("td:nth-child(6)")).toContainText("LTC");
+});
+
+test("the currency filter offers the provider's currencies, however it lists them, and filters by one", async ({ page }) => {
+  await signIn(page);
+  const currency = page.getByLabel("Currency");
+  // Keyed by code, some with a name, some without: the name falls back to the code.
+  await expect(currency.locator("option")).toHaveText(["All currencies", "BTC · Bitcoin", "ETH · Ether", "USDT · USDT", "LTC · LTC"]);
+  await currency.selectOption("ETH");
+  await expect(page).toHaveURL(/currency=ETH/);
+  await expect.poll(async () => {
+    const cells = await invoiceRows(page).locator("td:nth-child(6)").allInnerTexts();
+    return cells.length > 0 && cells.every((t) => t.trim().endsWith("ETH"));
+  }).toBe(true);
+  expect(provider.requests.some((r) => r.url.startsWith("/api/v1/invoices?") && r.url.includes("currency=ETH"))).toBe(true);
+});
+
+test("opens an invoice by clicking it: payment details of another shape, and everything else under More from the provider", async ({ page }) => {
+  await signIn(page);
+  await page.goto(at("/invoices?page_size=50"));
+  await invoiceRows(page).filter({ hasText: "99017" }).locator("td:nth-child(3)").click();
+  await expect(page).toHaveURL(/\/invoices\/48213$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Espresso machine");
+  await expect(page.getByRole("heading", { level: 1 }).locator('[data-status="unknown"]')).toHaveText("on_hold");
+
+  const transactions = page.getByRole("region", { name: "Blockchain transactions" });
+  await expect(transactions.getByRole("link", { name: "0xfeedbeef01" })).toHaveAttribute("href", "https://explorer.example/tx/0xfeedbeef01");
+  const more = page.getByRole("region", { name: "More from the provider" });
+  await expect(more).toContainText("metadata");
+  await expect(more).toContainText('"location": "Lisbon"');
+  await expect(more).toContainText("transactions[0].fee");
+  await page.screenshot({ path: "test-results/e2e/second-provider-invoice.png", fullPage: true });
+});
+
+test("opens an invoice by a pasted id with a slash and a space, and says so when the provider knows no such id", async ({ page }) => {
+  await signIn(page);
+  await page.getByLabel("Open by invoice id").fill("  inv/2024 07  ");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page).toHaveURL(/\/invoices\/inv%2F2024%2007$/);
+  await expect(page.getByText("inv/2024 07", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Id with a slash and a space");
+
+  // A percent sign is the provider's, not an escape: the page decodes the path once, never twice.
+  await page.goto(at("/invoices"));
+  await page.getByLabel("Open by invoice id").fill("pct%41 x");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Percent sign in the id");
+
+  await page.goto(at("/invoices"));
+  await page.getByLabel("Open by invoice id").fill("inv_nope");
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
+  await expect(page.getByText("The invoicing API answered: No invoice inv_nope")).toBeVisible();
+});
+
+test("a slow answer shows the loading state, then the invoice", async ({ page }) => {
+  await signIn(page);
+  provider.settings.slowMs = 2_500;
+  await page.goto(at("/invoices?page_size=50"));
+  await page.getByRole("link", { name: "Open invoice inv_slow" }).click();
+  await expect(page.getByLabel("Loading the invoice")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Slow to answer");
+});
+
+test("support cancels an invoice with a short id; a refusal shows the provider's own words on the status", async ({ page }) => {
+  await signIn(page, "/invoices/inv_8Hq2x");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("SO-1001");
+  await page.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel invoice for order SO-1001?" });
+  await page.getByLabel("Reason (required)").fill("Order voided (ticket 77)");
+  await dialog.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Invoice timeline" }).getByRole("listitem").first()).toContainText("Status changed from Pending to Cancelled");
+  expect(provider.invoice("inv_8Hq2x")!.status).toBe("cancelled");
+
+  // This provider will not cancel a completed invoice, and says why in its own error shape.
+  provider.settings.errorStyle = "fastapi";
+  await page.goto(at(`/invoices/${encodeURIComponent("inv/2024 07")}`));
+  await page.getByRole("button", { name: "Cancel invoice" }).click();
+  await page.getByLabel("Reason (required)").fill("Duplicate order");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel invoice" }).click();
+  const alert = page.getByRole("dialog").getByRole("alert");
+  await expect(alert).toContainText("The payment provider did not accept this status. Nothing was changed.");
+  await expect(alert).toContainText("Status: A completed invoice cannot be cancelled; refund it instead");
+});

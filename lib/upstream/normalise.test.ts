@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { readErrorBody, toPointer } from "./error-body";
+import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, toInstant, toNumber } from "./normalise";
+
+describe("toInstant: any ISO 8601 form → UTC ISO", () => {
+  it.each([
+    ["2026-03-01T09:15:00Z", "2026-03-01T09:15:00.000Z"],
+    ["2026-03-01T09:15:00", "2026-03-01T09:15:00.000Z"], // no offset: UTC
+    ["2026-03-01 09:15", "2026-03-01T09:15:00.000Z"],
+    ["2026-03-01T09:15:00.123456789Z", "2026-03-01T09:15:00.123Z"],
+    ["2026-03-01T09:15:00.5+00:00", "2026-03-01T09:15:00.500Z"],
+    ["2026-03-01T10:15:00+0100", "2026-03-01T09:15:00.000Z"],
+    ["2026-03-01T04:15:00-05", "2026-03-01T09:15:00.000Z"],
+    ["2026-03-01", "2026-03-01T00:00:00.000Z"],
+  ])("%s → %s", (input, expected) => expect(toInstant(input)).toBe(expected));
+
+  it.each(["last tuesday", "2026-02-30T00:00:00Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
+});
+
+describe("toNumber", () => {
+  it.each([
+    [12.5, 12.5],
+    ["12.50", 12.5],
+    [" 1e-8 ", 1e-8],
+    ["n/a", null],
+    ["", null],
+    [true, null],
+  ])("%s → %s", (input, expected) => expect(toNumber(input)).toBe(expected));
+});
+
+describe("normaliseInvoice", () => {
+  it("has no id → null; an id under `id` or as a number is used as text", () => {
+    expect(normaliseInvoice({ status: "new" })).toBeNull();
+    expect(normaliseInvoice({ id: 7 })!.invoice_id).toBe("7");
+  });
+
+  it("gives every absent or odd value as null and the fiat currency as EUR", () => {
+    expect(normaliseInvoice({ invoice_id: "x", fiat_amount: {}, status: true, payment: null })).toEqual({
+      invoice_id: "x", order_id: null, order_name: null, status: null, fiat_amount: null, fiat_currency: "EUR", crypto_amount: null,
+      currency: null, allowed_error_percent: null, callback_url: null, created_at: null, updated_at: null, expires_at: null,
+      payment: null, provider_fields: [],
+    });
+  });
+
+  it("drops an explorer link that is not http(s)", () => {
+    const invoice = normaliseInvoice({ invoice_id: "x", payment: { transactions: [{ tx_hash: "h", explorer_url: "javascript:alert(1)" }] } });
+    expect(invoice!.payment!.transactions[0].explorer_url).toBeNull();
+  });
+
+  it("is idempotent on its own output, so the browser may read it again", () => {
+    const once = normaliseInvoice({ invoice_id: "x", fiat_amount: "1.5", created_at: "2026-01-01T00:00:00" })!;
+    const { provider_fields: _, ...fields } = once;
+    expect(normaliseInvoice(fields)).toEqual(once);
+  });
+});
+
+describe("normaliseInvoiceList", () => {
+  it("leaves out an item without an id and counts it; derives pagination it lacks", () => {
+    const list = normaliseInvoiceList({ data: [{ invoice_id: "a" }, { nothing: true }] })!;
+    expect(list.items.map((i) => i.invoice_id)).toEqual(["a"]);
+    expect(list.skipped).toBe(1);
+    expect(list.pagination).toMatchObject({ current_page: 1, total_records: 2, has_next: false });
+  });
+
+  it("is null without any list of items", () => expect(normaliseInvoiceList({ items: "nope" })).toBeNull());
+});
+
+describe("normaliseCurrencies", () => {
+  it.each([
+    [["BTC", "ETH"]],
+    [[{ code: "BTC" }, { symbol: "ETH", name: "Ether" }]],
+    [{ BTC: { name: "Bitcoin" }, ETH: "Ether" }],
+    [{ currencies: ["BTC", "ETH"] }],
+    [{ data: { BTC: true, ETH: true } }],
+    [{ items: [{ code: "BTC" }, { code: "ETH" }] }],
+  ])("reads %j", (raw) => expect(normaliseCurrencies(raw)!.currencies.map((c) => c.code)).toEqual(["BTC", "ETH"]));
+
+  it.each([[{ currencies: "none" }], ["BTC"], [{ status: "ok" }]])("refuses %j", (raw) => expect(normaliseCurrencies(raw)).toBeNull());
+});
+
+describe("readErrorBody", () => {
+  const cases: [string, string, string | null, { pointer: string; detail: string }[]][] = [
+    ["RFC 9457", JSON.stringify({ title: "Invalid", status: 422, detail: "One field", errors: [{ pointer: "#/status", detail: "bad" }] }), "One field", [{ pointer: "/status", detail: "bad" }]],
+    ["RFC 7807 invalid-params", JSON.stringify({ title: "Invalid", "invalid-params": [{ name: "status", reason: "bad" }] }), "Invalid", [{ pointer: "/status", detail: "bad" }]],
+    ["FastAPI", JSON.stringify({ detail: [{ loc: ["body", "status"], msg: "bad", type: "value_error" }] }), "status: bad", [{ pointer: "/status", detail: "bad" }]],
+    ["detail text", JSON.stringify({ detail: "Nope" }), "Nope", []],
+    ["field map", JSON.stringify({ errors: { status: ["bad", "worse"] } }), "status: bad; status: worse", [{ pointer: "/status", detail: "bad" }, { pointer: "/status", detail: "worse" }]],
+    ["Stripe", JSON.stringify({ error: { message: "bad", param: "status" } }), "bad", [{ pointer: "/status", detail: "bad" }]],
+    ["error text", JSON.stringify({ error: "Nope" }), "Nope", []],
+    ["message", JSON.stringify({ message: "Nope" }), "Nope", []],
+    ["plain text", "Nope", "Nope", []],
+    ["HTML", "<!doctype html><p>502</p>", null, []],
+  ];
+  it.each(cases)("%s", (_, body, message, errors) => {
+    const read = readErrorBody(body, body.startsWith("<") ? "text/html" : null);
+    expect(read.message).toBe(message);
+    expect(read.errors.map(({ pointer, detail }) => ({ pointer, detail }))).toEqual(errors);
+  });
+
+  it.each([
+    ["status", "/status"],
+    ["/status", "/status"],
+    ["#/items/0/amount", "/items/0/amount"],
+    ["body.status", "/status"],
+    ["items[0].amount", "/items/0/amount"],
+  ])("pointer of %s is %s", (field, pointer) => expect(toPointer(field)).toBe(pointer));
+});

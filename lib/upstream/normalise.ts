@@ -1,0 +1,289 @@
+import type {
+  Currency,
+  CurrencyList,
+  Invoice,
+  InvoiceList,
+  Pagination,
+  Payment,
+  ProviderField,
+  Transaction,
+} from "@/lib/invoicing";
+
+/*
+ * Where the spec says "not shown", a provider made its own legal choice. Everything the console reads from
+ * one is turned here, once, into the one shape of lib/invoicing: ids as given, numbers from numbers or
+ * numeric strings, instants from any ISO 8601 form, `null` for anything absent or odd — one odd value never
+ * takes a list down — and every field the console has no place for kept in `provider_fields`.
+ *
+ * These functions never throw on a field; they return null only when the answer as a whole is unusable
+ * (an invoice without an id, a list without items), which the client reports as an answer it does not
+ * understand.
+ */
+
+type Obj = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Reads fields by any of their names, remembering which ones were used: the rest are the provider's own. */
+class Reader {
+  private readonly used = new Set<string>();
+  constructor(readonly raw: Obj) {}
+
+  take(...names: string[]): unknown {
+    for (const name of names) {
+      if (name in this.raw) {
+        this.used.add(name);
+        if (this.raw[name] !== null && this.raw[name] !== undefined) return this.raw[name];
+      }
+    }
+    return undefined;
+  }
+
+  /** Marks fields as handled without reading them (read by another reader). */
+  claim(...names: string[]): void {
+    for (const name of names) if (name in this.raw) this.used.add(name);
+  }
+
+  rest(prefix = ""): ProviderField[] {
+    return Object.entries(this.raw)
+      .filter(([key, value]) => !this.used.has(key) && value !== undefined)
+      .map(([key, value]) => ({ key: `${prefix}${key}`, value }));
+  }
+}
+
+// ---- Values -------------------------------------------------------------------------------------------
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A number, or a numeric string ("12.50", " 1e-8 "); anything else → null. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" && NUMERIC.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function toInteger(value: unknown): number | null {
+  const n = toNumber(value);
+  return n !== null && Number.isInteger(n) ? n : null;
+}
+
+/** A string as it is; a number as its decimal text (ids like 48213); anything else → null. */
+function toText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * Any ISO 8601 instant → UTC ISO with milliseconds. Fractions of any length (cut to milliseconds), `Z`,
+ * `+00:00`, `+0000` or `+00`; a date-time without an offset is read as UTC, a plain date as its midnight UTC.
+ * Anything else → null.
+ */
+export function toInstant(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const m = ISO.exec(value.trim());
+  if (!m) return null;
+  const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = m;
+  const ms = fraction.padEnd(3, "0").slice(0, 3);
+  let offset = "Z";
+  if (zone !== "Z" && zone !== "z") {
+    const digits = zone.slice(1).replace(":", "").padEnd(4, "0");
+    offset = `${zone[0]}${digits.slice(0, 2)}:${digits.slice(2, 4)}`;
+  }
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}${offset}`);
+  if (Number.isNaN(date.getTime())) return null;
+  // Date rolls 2026-02-30 over to March: a day that does not exist is odd, not a date.
+  if (offset === "Z" && date.getUTCDate() !== Number(day)) return null;
+  const year4 = date.getUTCFullYear();
+  return year4 >= 1 && year4 <= 9999 ? date.toISOString() : null;
+}
+
+function toHttpUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- Invoices -----------------------------------------------------------------------------------------
+
+/** Where providers put payment details, in the order they are looked for. */
+const PAYMENT_OBJECTS = ["payment", "payment_info", "payment_details", "payment_status", "blockchain"];
+const TRANSACTION_LISTS = ["transactions", "txs", "payments", "blockchain_transactions", "transfers"];
+
+function readTransaction(raw: unknown, index: number, prefix: string): { tx: Transaction; rest: ProviderField[] } | null {
+  if (!isObject(raw)) return null;
+  const r = new Reader(raw);
+  const tx: Transaction = {
+    tx_hash: toText(r.take("tx_hash", "txid", "tx_id", "hash", "transaction_hash", "transaction_id")),
+    amount: toNumber(r.take("amount", "value", "crypto_amount")),
+    confirmations: toInteger(r.take("confirmations", "confirmation_count")),
+    block_height: toInteger(r.take("block_height", "block_number", "block", "height")),
+    seen_at: toInstant(r.take("seen_at", "detected_at", "timestamp", "time", "created_at", "confirmed_at")),
+    explorer_url: toHttpUrl(r.take("explorer_url", "explorer", "url", "link")),
+  };
+  return { tx, rest: r.rest(`${prefix}[${index}].`) };
+}
+
+function readPayment(invoice: Reader): { payment: Payment | null; rest: ProviderField[] } {
+  const rest: ProviderField[] = [];
+  // The first payment object found is read; fields at the top level fill what it lacks.
+  const objectKey = PAYMENT_OBJECTS.find((key) => isObject(invoice.raw[key]));
+  const inner = objectKey ? new Reader(invoice.raw[objectKey] as Obj) : null;
+  if (objectKey) invoice.claim(objectKey);
+  // `payment: null` says "no payment details", which the payment section already says.
+  invoice.claim(...[...PAYMENT_OBJECTS, ...TRANSACTION_LISTS].filter((key) => invoice.raw[key] === null));
+  const take = (...names: string[]) => inner?.take(...names) ?? invoice.take(...names);
+
+  const payment: Payment = {
+    address: toText(take("address", "payment_address", "wallet_address", "deposit_address", "pay_address")),
+    network: toText(take("network", "chain", "blockchain_network")),
+    amount_due: toNumber(take("amount_due", "due_amount", "expected_amount", "pay_amount")),
+    amount_received: toNumber(take("amount_received", "received_amount", "amount_paid", "paid_amount", "actually_paid")),
+    rate: toNumber(take("rate", "exchange_rate", "rate_eur")),
+    paid_at: toInstant(take("paid_at", "payment_date", "completed_at")),
+    confirmations: toInteger(take("confirmations", "confirmation_count")),
+    confirmations_required: toInteger(take("confirmations_required", "required_confirmations", "min_confirmations")),
+    transactions: [],
+  };
+
+  const listIn = (reader: Reader | null, prefix: string) => {
+    const key = reader && TRANSACTION_LISTS.find((k) => Array.isArray(reader.raw[k]));
+    if (!reader || !key) return;
+    reader.claim(key);
+    (reader.raw[key] as unknown[]).forEach((item, i) => {
+      const read = readTransaction(item, i, `${prefix}${key}`);
+      if (read) {
+        payment.transactions.push(read.tx);
+        rest.push(...read.rest);
+      } else {
+        rest.push({ key: `${prefix}${key}[${i}]`, value: item });
+      }
+    });
+  };
+  listIn(inner, `${objectKey}.`);
+  if (payment.transactions.length === 0) listIn(invoice, "");
+  // A lone transaction hash at the top of the payment details.
+  const loneHash = toText(take("tx_hash", "txid", "transaction_hash"));
+  if (payment.transactions.length === 0 && loneHash) {
+    payment.transactions.push({ tx_hash: loneHash, amount: payment.amount_received, confirmations: payment.confirmations, block_height: null, seen_at: payment.paid_at, explorer_url: null });
+  }
+  if (inner) rest.unshift(...inner.rest(`${objectKey}.`));
+
+  const known = Object.entries(payment).some(([key, value]) => (key === "transactions" ? payment.transactions.length > 0 : value !== null));
+  return { payment: known ? payment : null, rest };
+}
+
+/** One invoice in the console's shape; null when it has no id (nothing could link to it). */
+export function normaliseInvoice(raw: unknown): Invoice | null {
+  if (!isObject(raw)) return null;
+  const r = new Reader(raw);
+  const id = toText(r.take("invoice_id", "id", "uuid"));
+  if (!id || !id.trim()) return null;
+  const fiatCurrency = toText(r.take("fiat_currency"));
+  const invoice: Omit<Invoice, "payment" | "provider_fields"> = {
+    invoice_id: id,
+    order_id: toText(r.take("order_id")),
+    order_name: toText(r.take("order_name")),
+    status: toText(r.take("status")),
+    fiat_amount: toNumber(r.take("fiat_amount")),
+    // The spec knows only EUR.
+    fiat_currency: fiatCurrency && /^[A-Za-z]{3}$/.test(fiatCurrency) ? fiatCurrency.toUpperCase() : "EUR",
+    crypto_amount: toNumber(r.take("crypto_amount")),
+    currency: toText(r.take("currency")),
+    allowed_error_percent: toNumber(r.take("allowed_error_percent")),
+    callback_url: toText(r.take("callback_url")),
+    created_at: toInstant(r.take("created_at")),
+    updated_at: toInstant(r.take("updated_at")),
+    expires_at: toInstant(r.take("expires_at", "expiration_date", "expiry")),
+  };
+  const { payment, rest } = readPayment(r);
+  return { ...invoice, payment, provider_fields: [...r.rest(), ...rest] };
+}
+
+function readPagination(raw: unknown, count: number): Pagination {
+  const p = isObject(raw) ? raw : {};
+  const pageSize = toInteger(p.page_size ?? p.per_page ?? p.limit) ?? Math.max(count, 1);
+  const current = toInteger(p.current_page ?? p.page) ?? 1;
+  const totalRecords = toInteger(p.total_records ?? p.total ?? p.total_count) ?? (current - 1) * pageSize + count;
+  const totalPages = toInteger(p.total_pages ?? p.pages) ?? Math.max(1, Math.ceil(totalRecords / pageSize));
+  const flag = (value: unknown, fallback: boolean) => (typeof value === "boolean" ? value : value === "true" ? true : value === "false" ? false : fallback);
+  return {
+    current_page: current,
+    page_size: pageSize,
+    total_pages: totalPages,
+    total_records: totalRecords,
+    has_next: flag(p.has_next, current < totalPages),
+    has_previous: flag(p.has_previous, current > 1),
+  };
+}
+
+/**
+ * A page of invoices. An item without an id cannot be shown as a row and is left out (and counted in
+ * `skipped`); every other odd value only blanks its own cell.
+ */
+export function normaliseInvoiceList(raw: unknown): (InvoiceList & { skipped: number }) | null {
+  if (!isObject(raw)) return null;
+  const items = [raw.items, raw.data, raw.invoices, raw.results].find(Array.isArray) as unknown[] | undefined;
+  if (!items) return null;
+  const invoices = items.map(normaliseInvoice);
+  const kept = invoices.filter((i): i is Invoice => i !== null);
+  return { items: kept, pagination: readPagination(raw.pagination ?? raw.meta ?? raw, items.length), skipped: invoices.length - kept.length };
+}
+
+// ---- Currencies ---------------------------------------------------------------------------------------
+
+const CURRENCY_WRAPPERS = ["currencies", "data", "items", "results"];
+/** Keys of an envelope, never currency codes. */
+const NOT_CODES = new Set([...CURRENCY_WRAPPERS, "meta", "pagination", "status", "message", "error", "errors", "count", "total", "links"]);
+
+function readCurrency(raw: unknown, keyedCode?: string): Currency | null {
+  if (typeof raw === "string") {
+    // ["BTC", …], or {"BTC": "Bitcoin"} keyed by code.
+    return keyedCode ? { code: keyedCode, name: raw || keyedCode, network: null, decimals: null } : raw.trim() ? { code: raw.trim(), name: raw.trim(), network: null, decimals: null } : null;
+  }
+  if (keyedCode && raw === true) return { code: keyedCode, name: keyedCode, network: null, decimals: null };
+  if (!isObject(raw)) return null;
+  const code = keyedCode ?? toText(raw.code ?? raw.symbol ?? raw.ticker ?? raw.currency ?? raw.id);
+  if (!code || !code.trim()) return null;
+  return {
+    code: code.trim(),
+    name: toText(raw.name ?? raw.title ?? raw.display_name) || code.trim(),
+    network: toText(raw.network ?? raw.chain ?? raw.blockchain),
+    decimals: toInteger(raw.decimals ?? raw.precision),
+  };
+}
+
+/**
+ * The supported currencies in any reasonable shape (spec §4.7 shows none): a list of codes, a list of
+ * objects with a code, an object keyed by code, or any of those wrapped in currencies / data / items.
+ * Null when it is none of them.
+ */
+export function normaliseCurrencies(raw: unknown, depth = 0): CurrencyList | null {
+  if (Array.isArray(raw)) {
+    const currencies = raw.map((item) => readCurrency(item)).filter((c): c is Currency => c !== null);
+    return currencies.length || raw.length === 0 ? { currencies: dedupe(currencies) } : null;
+  }
+  if (!isObject(raw)) return null;
+  const wrapper = CURRENCY_WRAPPERS.find((key) => key in raw && (Array.isArray(raw[key]) || isObject(raw[key])));
+  if (wrapper && depth < 2) return normaliseCurrencies(raw[wrapper], depth + 1);
+  // Keyed by code: keys that look like codes, values that describe one (an object, a name, or just true).
+  const entries = Object.entries(raw).filter(
+    ([key, value]) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/.test(key) && !NOT_CODES.has(key.toLowerCase()) && (isObject(value) || typeof value === "string" || value === true),
+  );
+  const currencies = entries.map(([code, value]) => readCurrency(value, code)).filter((c): c is Currency => c !== null);
+  return currencies.length ? { currencies: dedupe(currencies) } : null;
+}
+
+function dedupe(currencies: Currency[]): Currency[] {
+  const seen = new Set<string>();
+  return currencies.filter((c) => !seen.has(c.code) && seen.add(c.code));
+}
