@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSecondProvider, type SecondProvider } from "../test/second-provider";
-import { startConsoleServer, type ConsoleServer } from "./console-server";
+import { startConsoleServer, type ConsoleServer } from "../test/console-server";
 import { invoiceRows } from "./fixtures";
 
 /**
@@ -116,6 +116,9 @@ test("a slow answer shows the loading state, then the invoice", async ({ page })
   await signIn(page);
   provider.settings.slowMs = 2_500;
   await page.goto(at("/invoices?page_size=50"));
+  // Clicked before the page is interactive, the link is a full page load, which shows the old page until the
+  // new one arrives: a person sees the loading state only once the table runs in the browser.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Open invoice inv_slow" }).click();
   await expect(page.getByLabel("Loading the invoice")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Slow to answer");

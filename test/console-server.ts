@@ -1,12 +1,12 @@
 // Tests only: a real console, as `npm start` runs it (scripts/server.mjs over the current build), on a free
-// port with a fresh database, for the suites that must go through real HTTP. Needs `next build` first;
-// `npm test` builds before it runs Vitest.
+// port with a fresh database, for the Vitest suites that must go through real HTTP (test/http) and the
+// browser specs that need other settings than the shared test server (another provider). Needs `next build`
+// first; `npm test` builds before anything else.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
 import type { TestSessions } from "./prepare-console";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,7 +29,9 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-console-http-"));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", PORT: String(port), NODE_ENV: "production", ...extraEnv };
+  const url = `http://127.0.0.1:${port}`;
+  // DATABASE_URL set even to empty (read as unset), so one in the shell cannot leak in.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", PORT: String(port), PUBLIC_URL: url, NODE_ENV: "production", ...extraEnv };
   const sessionsFile = path.join(dir, "sessions.json");
   const output: string[] = [];
   const run = (args: string[]): ChildProcess => {
@@ -42,7 +44,6 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
   const prepared = await exited(run([path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "test/prepare-console.ts", sessionsFile]));
   if (prepared !== 0) throw new Error(`test/prepare-console.ts failed:\n${output.join("")}`);
   const server = run(["scripts/server.mjs", "-H", "127.0.0.1"]);
-  const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, server, output);
 
   return {
@@ -53,21 +54,6 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
       await exited(server);
       rmSync(dir, { recursive: true, force: true });
     },
-  };
-}
-
-/** A console for one Vitest file: started before its tests, stopped after them. */
-export function useConsoleServer(extraEnv: Record<string, string> = {}): () => ConsoleServer {
-  let server: ConsoleServer | undefined;
-  beforeAll(async () => {
-    server = await startConsoleServer(extraEnv);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-  return () => {
-    if (!server) throw new Error("The console server has not started.");
-    return server;
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/auth/sign-in-limiter";
-import { useConsoleServer } from "../console-server";
+import { useConsoleServer } from "./use-console-server";
 
 /**
  * The sign-in limit per address counts the address the console's server saw, not what a client claims:

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { useConsoleServer } from "../console-server";
+import { useConsoleServer } from "./use-console-server";
 
 /**
  * Malformed input to every route of the console and the sandbox, over real HTTP against the console's own

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { can, ROLES, type Permission } from "@/lib/auth/roles";
-import { useConsoleServer } from "../console-server";
+import { useConsoleServer } from "./use-console-server";
 
 /**
  * Every page under app/, over real HTTP against the console's own server: without a session, with a forged,
