@@ -16,9 +16,17 @@ export async function recordAudit(
     actorId: actor.id,
     actorEmail: actor.email,
     action: entry.action,
-    target: entry.target,
-    detail: entry.detail ?? {},
+    target: storable(entry.target),
+    detail: JSON.parse(storable(JSON.stringify(entry.detail ?? {}))),
   });
+}
+
+/**
+ * PostgreSQL's text and jsonb cannot hold U+0000, and what is audited includes what people typed or sent
+ * (a reason, an id): the character is kept visible as U+FFFD instead of failing the whole request.
+ */
+function storable(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD").replaceAll("\\u0000", "\\uFFFD");
 }
 
 export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {

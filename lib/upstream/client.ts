@@ -54,7 +54,14 @@ export function createUpstream(config: UpstreamConfig) {
     return normalised;
   }
 
-  const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+  const invoicePath = (id: string) => {
+    // Ids are opaque, but no provider's id is empty or holds control characters (which the audit log's
+    // PostgreSQL could not even store): such an id names no invoice, and the provider is not asked.
+    if (id.trim() === "" || /[\u0000-\u001f\u007f]/.test(id) || id.length > 500) {
+      throw new Problem({ status: 404, code: "not_found", title: "Not found", detail: "No invoice has this id.", upstreamStatus: null });
+    }
+    return `/invoices/${encodeURIComponent(id)}`;
+  };
 
   return {
     listInvoices: async (query: InvoiceListQuery) => {

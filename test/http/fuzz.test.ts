@@ -63,6 +63,7 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
     () => "42",
     () => JSON.stringify({ status: pick(["cancelled", "archived", "paid", "", null, 1, ["new"], { a: 1 }]) }),
     () => JSON.stringify({ status: "cancelled", reason: "x".repeat(pick([0, 501, 100_000])) }),
+    () => JSON.stringify({ status: "cancelled", reason: "nul \u0000 in the middle" }),
     () => JSON.stringify({ status: "pending", __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }),
     () => `{"status":${nested(pick([100, 5_000, 50_000]))}}`,
     () => nested(pick([1_000, 20_000])),
@@ -77,7 +78,7 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
 const server = useConsoleServer();
 
 describe("malformed ids and unknown addresses", () => {
-  const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ"];
+  const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ", "/api/invoices/%00", "/api/invoices/%20"];
   it.each(malformed.flatMap((path) => ["GET", "PATCH"].map((method) => ({ path, method }))))(
     "$method $path → 404 problem: no invoice has this id",
     async ({ path: pathname, method }) => {
