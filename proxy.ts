@@ -11,10 +11,11 @@ import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === "/") return withSecurityHeaders(NextResponse.redirect(new URL("/invoices", request.url)), contentSecurityPolicy(nonce()));
+  // The app shows no images: Next.js's image optimiser would only answer odd URLs with a 500.
+  if (pathname.startsWith("/_next/image")) return withSecurityHeaders(problem(404, "not_found", "Not found", "This console serves no images here."), contentSecurityPolicy(nonce()));
   const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");
-  if (!isApi && (await isUnreadableFormPost(request))) {
-    return withSecurityHeaders(unreadableForm(), contentSecurityPolicy(nonce()));
-  }
+  const refused = !isApi && request.method === "POST" ? await refusedPagePost(request) : null;
+  if (refused) return withSecurityHeaders(refused, contentSecurityPolicy(nonce()));
   const isPage = !isApi && pathname !== "/login";
   if (isPage && !getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX })) {
     const login = new URL("/login", request.url);
@@ -31,28 +32,57 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|icon.svg|favicon.ico).*)"],
 };
 
+/** Next.js's own limit on a server action's body (`serverActions.bodySizeLimit`). */
+const ACTION_BODY_LIMIT = 1024 * 1024;
+
 /**
- * A form posted to a page without script (a server action's progressive enhancement) is multipart; Next.js
- * answers one it cannot parse with a bare 500. Read a copy here and refuse it as what it is, a bad request.
+ * A POST to a page is a server action: from the browser's script (a `Next-Action` header, a JSON or
+ * multipart body) or from a form without script (multipart). Next.js answers one from another site, one over
+ * its size limit and one whose body it cannot parse with a bare 500; these are refused here for what they
+ * are. The actions themselves still check the session and the permission (lib/bff/action.ts).
  */
-async function isUnreadableFormPost(request: NextRequest): Promise<boolean> {
-  if (request.method !== "POST" || request.headers.has("next-action")) return false;
-  if (!request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) return false;
+async function refusedPagePost(request: NextRequest): Promise<NextResponse | null> {
+  if (!isSameOrigin(request)) {
+    return problem(403, "cross_site_request", "Request from another site refused", "Changes can only be made from the console's own pages.");
+  }
+  const body = await request.clone().arrayBuffer();
+  if (body.byteLength > ACTION_BODY_LIMIT) return problem(413, "body_too_large", "The form is too large", "A form may send at most 1 MB.");
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
   try {
-    await request.clone().formData();
-    return false;
+    if (type.startsWith("multipart/form-data")) await request.clone().formData();
+    else if (request.headers.has("next-action")) JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+    return null;
   } catch {
-    return true;
+    return problem(400, "invalid_body", "The form cannot be read", "The body is not a form the console sent. Send the form from the console's own page.");
   }
 }
 
-function unreadableForm(): NextResponse {
+/**
+ * The rule of lib/bff/route.ts for API routes: a browser names the page a change comes from in Origin (or at
+ * least Sec-Fetch-Site). The host is the one scripts/server.mjs let through: forwarded only from a trusted
+ * proxy, else the Host header.
+ */
+function isSameOrigin(request: NextRequest): boolean {
+  const origin = request.headers.get("origin");
+  const site = request.headers.get("sec-fetch-site");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (origin) {
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  return site === null || site === "same-origin" || site === "none";
+}
+
+function problem(status: number, code: string, title: string, detail: string): NextResponse {
   return NextResponse.json(
-    { type: "urn:invoice-console:problem:invalid_body", title: "The form cannot be read", status: 400, detail: "The body is not a valid multipart form. Send the form from the console's own page.", code: "invalid_body" },
-    { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } },
+    { type: `urn:invoice-console:problem:${code}`, title, status, detail, code },
+    { status, headers: { "content-type": "application/problem+json", "cache-control": "no-store" } },
   );
 }
 

@@ -17,16 +17,25 @@ export async function recordAudit(
     actorEmail: actor.email,
     action: entry.action,
     target: storable(entry.target),
-    detail: JSON.parse(storable(JSON.stringify(entry.detail ?? {}))),
+    detail: storable(entry.detail ?? {}),
   });
 }
 
+/** A UTF-16 surrogate without its pair: what cutting text in the middle of an emoji, or a crafted body, leaves. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * PostgreSQL's text and jsonb cannot hold U+0000, and what is audited includes what people typed or sent
- * (a reason, an id): the character is kept visible as U+FFFD instead of failing the whole request.
+ * What is audited includes what people typed or sent (a reason, an id), and PostgreSQL's text and jsonb hold
+ * neither U+0000 nor half of a surrogate pair. Such characters are kept visible as U+FFFD: the audit entry
+ * of a change that happened must never fail to be written.
  */
-function storable(text: string): string {
-  return text.replaceAll("\u0000", "\uFFFD").replaceAll("\\u0000", "\\uFFFD");
+function storable<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD") as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [storable(key), storable(v)])) as T;
+  }
+  return value;
 }
 
 export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {

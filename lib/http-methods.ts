@@ -1,8 +1,9 @@
 import { Problem, problemResponse } from "@/lib/problem";
 
-/** The methods a route module may export handlers for; HEAD follows GET, OPTIONS is answered by Next.js. */
+/** The methods a route module may export handlers for; HEAD follows GET, and OPTIONS says which are answered. */
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
+type Exported = Record<RouteMethod | "OPTIONS", Handler>;
 
 // Next.js's route context is typed per route; handlers here accept whatever it passes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,11 +12,11 @@ type Handler = (request: Request, context: any) => Promise<Response>;
 const REFUSES = Symbol.for("invoice-console.method-not-allowed");
 
 /**
- * A route module's handlers for every method: those given, and a 405 problem with an `Allow` header for the
- * rest (Next.js would answer an empty 405 with no Allow). Route files export the result whole:
- * `export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: … })`.
+ * A route module's handlers for every method: those given, a 405 problem with an `Allow` header for the rest
+ * (Next.js would answer an empty 405 with no Allow), and OPTIONS naming what is answered. Route files export
+ * the result whole: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: … })`.
  */
-export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Record<RouteMethod, Handler> {
+export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Exported {
   const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
   const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse: Handler = async (request) =>
@@ -29,7 +30,8 @@ export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Record
       }),
     );
   Object.assign(refuse, { [REFUSES]: true });
-  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<RouteMethod, Handler>;
+  const options: Handler = async () => new Response(null, { status: 204, headers: { allow } });
+  return { ...(Object.fromEntries(ROUTE_METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<RouteMethod, Handler>), OPTIONS: options };
 }
 
 /** The methods a route module really answers (the access tables in tests read this). */
@@ -38,7 +40,7 @@ export function answeredMethods(module: Record<string, unknown>): RouteMethod[] 
 }
 
 /** Every method of an address that does not exist: a 404 problem, for API clients that expect JSON. */
-export function noSuchEndpoint(what: string): Record<RouteMethod, Handler> {
+export function noSuchEndpoint(what: string): Exported {
   const answer: Handler = async (request) =>
     problemResponse(
       new Problem({
@@ -48,5 +50,5 @@ export function noSuchEndpoint(what: string): Record<RouteMethod, Handler> {
         detail: `${what} has no endpoint ${new URL(request.url).pathname}. Check the path against the API reference.`,
       }),
     );
-  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, answer])) as Record<RouteMethod, Handler>;
+  return Object.fromEntries([...ROUTE_METHODS, "OPTIONS"].map((m) => [m, answer])) as Exported;
 }

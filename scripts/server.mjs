@@ -55,6 +55,15 @@ const server = http.createServer((req, res) => {
   return handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// What Node.js refuses before any handler runs (headers over its 16 KB limit, a request it cannot parse) is
+// answered here, with the same headers as everything else.
+server.on("clientError", (error, socket) => {
+  if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+  const [status, reason] = error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+  const body = JSON.stringify({ type: "urn:invoice-console:problem:bad_request", title: reason, status, code: "bad_request" });
+  const headers = Object.entries({ ...SECURITY_HEADERS, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), connection: "close" });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`);
+});
 server.on("error", (error) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use by another program: stop it, or choose another port with PORT=…` : error);
   process.exit(1);

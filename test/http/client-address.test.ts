@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_FAILURES_PER_ADDRESS } from "@/lib/auth/sign-in-limiter";
+import { noScriptForm } from "./no-script-form";
 import { useConsoleServer } from "./use-console-server";
 
 /**
@@ -9,21 +10,9 @@ import { useConsoleServer } from "./use-console-server";
  */
 const server = useConsoleServer();
 
-/** The sign-in form's fields as the page renders them for a browser without script (the action's ids). */
-async function signInForm(): Promise<FormData> {
-  const html = await fetch(`${server().url}/login`).then((r) => r.text());
-  const form = new FormData();
-  const firstForm = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
-  for (const [, name, value] of firstForm.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
-    form.set(name, (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
-  }
-  expect([...form.keys()].some((k) => k.startsWith("$ACTION"))).toBe(true);
-  return form;
-}
-
 describe("the client's address", () => {
   it(`ignores a client's own X-Forwarded-For: ${MAX_FAILURES_PER_ADDRESS} failures from one connection block it`, async () => {
-    const fields = await signInForm();
+    const fields = await noScriptForm(`${server().url}/login`);
     const answers: string[] = [];
     for (let i = 0; i < MAX_FAILURES_PER_ADDRESS + 5; i++) {
       const form = new FormData();

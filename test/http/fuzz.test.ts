@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { noScriptForm } from "./no-script-form";
 import { useConsoleServer } from "./use-console-server";
 
 /**
@@ -64,6 +65,7 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
     () => JSON.stringify({ status: pick(["cancelled", "archived", "paid", "", null, 1, ["new"], { a: 1 }]) }),
     () => JSON.stringify({ status: "cancelled", reason: "x".repeat(pick([0, 501, 100_000])) }),
     () => JSON.stringify({ status: "cancelled", reason: "nul \u0000 in the middle" }),
+    () => `{"status":"cancelled","reason":"half a pair \\ud800 and ${"a".repeat(499)}😀"}`,
     () => JSON.stringify({ status: "pending", __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }),
     () => `{"status":${nested(pick([100, 5_000, 50_000]))}}`,
     () => nested(pick([1_000, 20_000])),
@@ -109,6 +111,63 @@ describe("malformed ids and unknown addresses", () => {
     const response = await fetch(`${server().url}${pathname}`, { headers: { "api-key": API_KEY } });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
+
+describe("requests Next.js itself would answer with a bare 500", () => {
+  const signInPost = async (headers: Record<string, string>) => {
+    const form = await noScriptForm(`${server().url}/login`);
+    form.set("email", "admin@example.com");
+    form.set("password", "sandbox-demo");
+    return fetch(`${server().url}/login`, { method: "POST", body: form, headers, redirect: "manual" });
+  };
+
+  it.each([["https://evil.example"], ["null"], ["http://localhost:1"]])("a server action posted from %s → 403 problem, nobody signed in", async (origin) => {
+    const response = await signInPost({ origin });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "cross_site_request" });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("the same form from the console's own page signs in", async () => {
+    const response = await signInPost({ origin: server().url });
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie().join(";")).toContain("session_token");
+  });
+
+  it("a server action whose body is not what the browser sends → 400 problem", async () => {
+    const response = await fetch(`${server().url}/login`, {
+      method: "POST",
+      headers: { "next-action": "7f4699db7b6627ec4fe8cdbe3713b9ecbac491cbd9", "content-type": "text/plain", origin: server().url },
+      body: "[garbage",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("a form over 1 MB → 413 problem", async () => {
+    const form = new FormData();
+    form.set("x", "a".repeat(2_000_000));
+    const response = await fetch(`${server().url}/login`, { method: "POST", body: form });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "body_too_large" });
+  });
+
+  it("the image optimiser, which the console does not use → 404", async () => {
+    const response = await fetch(`${server().url}/_next/image?url=/invoices&w=64&q=75`);
+    expect(response.status).toBe(404);
+  });
+
+  it("OPTIONS names only the methods a route answers", async () => {
+    const response = await fetch(`${server().url}/api/invoices`, { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("headers over Node.js's limit → 431 problem with the security headers", async () => {
+    const response = await fetch(`${server().url}/api/health`, { headers: { "x-big": "a".repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 

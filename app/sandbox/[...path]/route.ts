@@ -1,3 +1,3 @@
 import { noSuchEndpoint } from "@/lib/http-methods";
 
-export const { GET, POST, PUT, PATCH, DELETE } = noSuchEndpoint("The sandbox's API");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = noSuchEndpoint("The sandbox's API");

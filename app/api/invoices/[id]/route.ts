@@ -7,7 +7,7 @@ import { statusChangeRequestSchema } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 
 // Ids are opaque: the provider's own, passed on as given (Next.js has decoded the path segment once).
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: bffRoute<{ id: string }>("invoices:read", async ({ params }) => upstream().getInvoice(params.id)),
   PATCH: bffRoute<{ id: string }>(
     "invoices:change_status",

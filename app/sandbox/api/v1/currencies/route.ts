@@ -1,7 +1,7 @@
 import { methods } from "@/lib/http-methods";
 import { SANDBOX_CURRENCIES, sandboxRoute } from "@/lib/sandbox";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: sandboxRoute(async () => ({
     currencies: SANDBOX_CURRENCIES.map(({ code, name, network, decimals }) => ({ code, name, network, decimals })),
   })),

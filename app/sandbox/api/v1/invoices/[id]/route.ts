@@ -3,7 +3,7 @@ import { methods } from "@/lib/http-methods";
 import { invoiceStatusUpdateSchema } from "@/lib/invoicing";
 import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: sandboxRoute<{ id: string }>(async ({ db, caller, params }) => {
     requireScope(caller, "invoices:read");
     return getInvoice(db, caller, params.id);
