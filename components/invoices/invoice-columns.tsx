@@ -7,6 +7,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { formatCryptoAligned, formatFiat, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
 import { StatusBadge } from "./status-badge";
+import "@/components/data-table/column-meta";
 
 export const invoiceTableFeatures = tableFeatures({ rowSortingFeature });
 
@@ -23,8 +24,7 @@ export const invoiceColumns = column.columns([
       <span className="inline-flex items-center gap-1 font-mono text-xs">
         <Link
           href={`/invoices/${getValue()}`}
-          onClick={(e) => e.stopPropagation()}
-          className="text-indigo-700 hover:underline"
+          className="text-link hover:underline"
           title={getValue()}
           aria-label={`Open invoice ${getValue()}`}
         >
@@ -37,7 +37,7 @@ export const invoiceColumns = column.columns([
   column.accessor("order_id", {
     header: "Order",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="text-xs text-zinc-700 tabular-nums">{getValue()}</span>,
+    cell: ({ getValue }) => <span className="text-xs tabular-nums">{getValue()}</span>,
   }),
   column.accessor("order_name", {
     header: "Order name",
@@ -58,7 +58,7 @@ export const invoiceColumns = column.columns([
     cell: ({ row }) => (
       <span>
         {formatCryptoAligned(row.original.crypto_amount)}
-        <span className="ml-1.5 inline-block w-10 text-left text-xs text-zinc-500">{row.original.currency}</span>
+        <span className="ml-1.5 inline-block w-10 text-left text-xs text-muted-foreground">{row.original.currency}</span>
       </span>
     ),
   }),
