@@ -32,7 +32,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|icon.svg|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png).*)"],
 };
 
 /** Next.js's own limit on a server action's body (`serverActions.bodySizeLimit`). */

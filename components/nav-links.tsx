@@ -1,26 +1,54 @@
 "use client";
 
+import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/cn";
 
-/** The main navigation, marking where the person is. */
-export function NavLinks({ items }: { items: { href: string; label: string }[] }) {
+type NavItem = { href: string; label: string };
+
+function isCurrent(pathname: string, href: string) {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The main navigation, marking where the person is: links in the header from 640 px, a menu below. */
+export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex gap-1 text-sm">
-      {items.map((item) => {
-        const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
-        return (
+    <>
+      <nav aria-label="Main" className="hidden gap-1 text-sm sm:flex">
+        {items.map((item) => (
           <Link
             key={item.href}
             href={item.href}
-            aria-current={current ? "page" : undefined}
-            className="rounded-md px-3 py-1.5 font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-zinc-100 aria-[current=page]:text-zinc-900"
+            aria-current={isCurrent(pathname, item.href) ? "page" : undefined}
+            className="rounded-md px-3 py-1.5 font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
           >
             {item.label}
           </Link>
-        );
-      })}
-    </nav>
+        ))}
+      </nav>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Main menu">
+            <Menu aria-hidden className="size-5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-56">
+          {items.map((item) => {
+            const current = isCurrent(pathname, item.href);
+            return (
+              <DropdownMenuItem key={item.href} asChild>
+                <Link href={item.href} aria-current={current ? "page" : undefined} className={cn("font-medium", current && "bg-accent")}>
+                  {item.label}
+                </Link>
+              </DropdownMenuItem>
+            );
+          })}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
+import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
@@ -15,29 +16,26 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   ];
   return (
     <div className="min-h-screen">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-4 px-4 sm:gap-8 sm:px-6">
-          <Link href="/invoices" aria-label="Invoice Console, all invoices" className="flex items-center gap-2 font-semibold tracking-tight">
-            <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm text-white">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
+          <Link href="/invoices" aria-label="Invoice Console, all invoices" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+            <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>
             <span className="hidden sm:inline">Invoice Console</span>
           </Link>
           <NavLinks items={nav.filter((item) => item.show)} />
-          <div className="ml-auto flex items-center gap-4">
+          <div className="ml-auto flex items-center gap-2 sm:gap-4">
             {embeddedSandbox && (
-              <span
-                className="hidden rounded-full bg-amber-100 sm:inline px-2.5 py-0.5 text-xs font-medium text-amber-800"
-                title="The console talks to the embedded sandbox: simulated data, no real payments."
-              >
+              <Badge tone="warning" title="The console talks to the embedded sandbox: simulated data, no real payments.">
                 Sandbox
-              </span>
+              </Badge>
             )}
             <UserMenu user={user} />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-[1600px] px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <main className="mx-auto max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
     </div>
   );
 }

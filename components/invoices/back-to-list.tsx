@@ -10,7 +10,7 @@ export function BackToList() {
   const [search, setSearch] = useState("");
   useEffect(() => setSearch(sessionStorage.getItem(LIST_SEARCH_KEY) ?? ""), []);
   return (
-    <Link href={`/invoices${search}`} className="text-sm text-indigo-700 hover:underline">
+    <Link href={`/invoices${search}`} className="text-sm text-link hover:underline">
       ← All invoices
     </Link>
   );

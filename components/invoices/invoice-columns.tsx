@@ -8,6 +8,7 @@ import { formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/
 import type { Invoice } from "@/lib/invoicing";
 import { invoiceHref } from "./invoice-href";
 import { StatusBadge } from "./status-badge";
+import "@/components/data-table/column-meta";
 
 export const invoiceTableFeatures = tableFeatures({ rowSortingFeature });
 
@@ -24,8 +25,7 @@ export const invoiceColumns = column.columns([
       <span className="inline-flex items-center gap-1 font-mono text-xs">
         <Link
           href={invoiceHref(getValue())}
-          onClick={(e) => e.stopPropagation()}
-          className="text-indigo-700 hover:underline"
+          className="text-link hover:underline"
           title={getValue()}
           aria-label={`Open invoice ${getValue()}`}
         >
@@ -38,7 +38,7 @@ export const invoiceColumns = column.columns([
   column.accessor("order_id", {
     header: "Order",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="text-xs text-zinc-700 tabular-nums">{getValue() ?? MISSING}</span>,
+    cell: ({ getValue }) => <span className="text-xs tabular-nums">{getValue() ?? MISSING}</span>,
   }),
   column.accessor("order_name", {
     header: "Order name",
@@ -59,7 +59,7 @@ export const invoiceColumns = column.columns([
     cell: ({ row }) => (
       <span>
         {formatCryptoAligned(row.original.crypto_amount)}
-        <span className="ml-1.5 inline-block w-10 text-left text-xs text-zinc-500">{row.original.currency ?? ""}</span>
+        <span className="ml-1.5 inline-block w-10 text-left text-xs text-muted-foreground">{row.original.currency ?? ""}</span>
       </span>
     ),
   }),

@@ -1,19 +1,19 @@
 import { DateTime } from "@/components/ui/date-time";
 import type { TimelineEntry } from "@/lib/invoices/timeline";
 
-const DOT = { neutral: "bg-zinc-400", good: "bg-emerald-500", bad: "bg-rose-500" } as const;
+const DOT = { neutral: "bg-neutral-solid", good: "bg-success-solid", bad: "bg-danger-solid" } as const;
 
 export function InvoiceTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol className="flex flex-col" aria-label="Invoice timeline">
       {entries.map((entry, i) => (
         <li key={`${entry.at}-${i}`} className="relative flex gap-3 pb-5 last:pb-0">
-          {i < entries.length - 1 && <span aria-hidden className="absolute top-3 left-[5px] h-full w-px bg-zinc-200" />}
-          <span aria-hidden className={`relative mt-1.5 size-2.5 shrink-0 rounded-full ring-4 ring-white ${DOT[entry.tone]}`} />
+          {i < entries.length - 1 && <span aria-hidden className="absolute top-3 left-[5px] h-full w-px bg-border" />}
+          <span aria-hidden className={`relative mt-1.5 size-2.5 shrink-0 rounded-full ring-4 ring-card ${DOT[entry.tone]}`} />
           <div className="text-sm">
-            <p className="font-medium text-zinc-900">{entry.title}</p>
-            {entry.detail && <p className="text-zinc-700">{entry.detail}</p>}
-            <p className="text-xs text-zinc-500">
+            <p className="font-medium text-foreground">{entry.title}</p>
+            {entry.detail && <p className="text-foreground/90">{entry.detail}</p>}
+            <p className="text-xs text-muted-foreground">
               <DateTime iso={entry.at} />
               {entry.actor && <> · {entry.actor}</>}
             </p>

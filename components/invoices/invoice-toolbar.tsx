@@ -2,9 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/select-field";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, type SelectOption } from "@/components/ui/select";
 import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing";
 import { currencyListOptions } from "@/lib/query/invoices";
 import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";
@@ -70,7 +72,7 @@ export function InvoiceToolbar() {
           <DateField label="From (UTC)" value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
           <DateField label="To (UTC)" value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
           {state.from && state.to && state.from > state.to && (
-            <p role="alert" className="self-center text-xs text-rose-700">
+            <p role="alert" className="self-center text-xs text-danger-text">
               “From” is after “To”: the dates are ignored until you swap them.
             </p>
           )}
@@ -92,19 +94,25 @@ export function InvoiceToolbar() {
   );
 }
 
+function SelectField({ label, options, ...props }: ComponentProps<typeof Select> & { label: string; options: SelectOption[] }) {
+  return (
+    <Field label={label} className="min-w-36 flex-1 sm:flex-none">
+      <Select options={options} className="w-full" {...props} />
+    </Field>
+  );
+}
+
 function DateField(props: { label: string; value: Date | null; min?: Date | null; max?: Date | null; onChange: (date: Date | null) => void }) {
   return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
-      {props.label}
-      <input
+    <Field label={props.label}>
+      <Input
         type="date"
         value={toIsoDate(props.value)}
         min={toIsoDate(props.min ?? null) || undefined}
         max={toIsoDate(props.max ?? null) || undefined}
         onChange={(e) => props.onChange(fromIsoDate(e.target.value))}
-        className="h-9 rounded-md border border-zinc-300 bg-white px-2.5 text-sm font-normal text-zinc-900 shadow-xs"
       />
-    </label>
+    </Field>
   );
 }
 
@@ -128,30 +136,21 @@ function GoToInvoice() {
   }
 
   return (
-    <form onSubmit={submit} className="ml-auto flex flex-col gap-1" role="search" aria-label="Open an invoice by id">
-      <label htmlFor="go-to-invoice" className="text-xs font-medium text-zinc-600">
-        Open by invoice id
-      </label>
-      <div className="flex gap-2">
-        <input
-          id="go-to-invoice"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-          placeholder="Paste an invoice id"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "go-to-invoice-error" : undefined}
-          className="h-9 w-64 rounded-md border border-zinc-300 bg-white px-2.5 font-mono text-sm shadow-xs placeholder:font-sans placeholder:text-zinc-400"
-        />
-        <Button type="submit">Open</Button>
-      </div>
-      {error && (
-        <p id="go-to-invoice-error" className="text-xs text-rose-700">
-          {error}
-        </p>
-      )}
+    <form onSubmit={submit} className="flex w-full flex-col gap-1 sm:ml-auto sm:w-auto" role="search" aria-label="Open an invoice by id">
+      <Field label="Open by invoice id" id="go-to-invoice" error={error} className="max-w-full sm:max-w-80">
+        <div className="flex gap-2">
+          <Input
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+            placeholder="Paste an invoice id"
+            className="font-mono placeholder:font-sans sm:w-64"
+          />
+          <Button type="submit">Open</Button>
+        </div>
+      </Field>
     </form>
   );
 }

@@ -1,21 +1,54 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import { LoaderCircle } from "lucide-react";
+import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn";
 
-const variants = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300",
-  secondary: "border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 disabled:text-zinc-400",
-  ghost: "text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-300",
-  danger: "bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-300",
-} as const;
+export const buttonVariants = cva(
+  "inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  {
+    variants: {
+      variant: {
+        primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
+        secondary: "border border-input bg-card text-card-foreground shadow-xs hover:bg-accent hover:text-accent-foreground",
+        ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
+        danger: "bg-danger text-danger-foreground shadow-xs hover:bg-danger/90",
+        link: "h-auto px-0 text-link underline-offset-4 hover:underline",
+      },
+      size: {
+        sm: "h-control-sm px-2.5",
+        md: "h-control px-3.5",
+        lg: "h-control-lg px-4",
+        icon: "size-control",
+        "icon-sm": "size-control-sm",
+      },
+    },
+    defaultVariants: { variant: "secondary", size: "md" },
+  },
+);
 
-type ButtonProps = ComponentProps<"button"> & { variant?: keyof typeof variants; size?: "sm" | "md" };
+type ButtonProps = ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Renders the child element (a Link, an <a>) with the button's look instead of a <button>. */
+    asChild?: boolean;
+    /** Shows a spinner and blocks clicks while an action runs; the label should say what is happening. */
+    loading?: boolean;
+  };
 
-export function Button({ variant = "secondary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
-  const sizing = size === "sm" ? "h-8 px-2.5 text-sm" : "h-9 px-3.5 text-sm";
+/** The one button: variants primary | secondary | ghost | danger | link, sizes sm | md | lg | icon | icon-sm. */
+export function Button({ className, variant, size, asChild = false, loading = false, type = "button", disabled, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
   return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-1.5 rounded-md font-medium shadow-xs transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed ${sizing} ${variants[variant]} ${className}`}
-      {...props}
-    />
+    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+      {loading && <LoaderCircle aria-hidden className="animate-spin" />}
+      {children}
+    </button>
   );
 }

@@ -17,10 +17,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         setCopied(ok ? true : "failed");
         setTimeout(() => setCopied(false), 1500);
       }}
-      className="inline-grid size-6 place-items-center rounded text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      className="inline-grid size-6 shrink-0 place-items-center rounded text-muted-foreground hover:bg-accent hover:text-accent-foreground"
     >
       {copied === true ? (
-        <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-success-text" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M3 8.5l3 3 7-7" />
         </svg>
       ) : (

@@ -11,7 +11,7 @@ const subscribe = () => () => {};
  */
 export function DateTime({ iso }: { iso: string | null | undefined }) {
   const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
-  if (!iso) return <span className="text-zinc-400">—</span>;
+  if (!iso) return <span className="text-muted-foreground">—</span>;
   return (
     <time dateTime={iso} title={formatUtc(iso)}>
       {inBrowser ? formatDateTime(iso) : formatDateTime(iso, "UTC")}

@@ -29,7 +29,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Invoices</h1>
-        <p className="mt-1 text-sm text-zinc-600">Every invoice the invoicing API has issued. Click a row for its details.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Every invoice the invoicing API has issued. Click a row for its details.</p>
       </div>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <InvoiceToolbar />

@@ -1,13 +1,20 @@
+import { FileQuestion } from "lucide-react";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export default function InvoiceNotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-20 text-center">
-      <h1 className="text-xl font-semibold">No invoice has this id</h1>
-      <p className="text-sm text-zinc-600">Check the id for typos: paste it exactly as the invoicing API gives it.</p>
-      <Link href="/invoices" className="text-sm font-medium text-indigo-700 hover:underline">
-        Back to all invoices
-      </Link>
-    </div>
+    <EmptyState
+      headingLevel={1}
+      icon={<FileQuestion />}
+      title="No invoice has this id"
+      description="Check the id for typos: paste it exactly as the invoicing API gives it."
+      action={
+        <Button variant="secondary" asChild>
+          <Link href="/invoices">Back to all invoices</Link>
+        </Button>
+      }
+    />
   );
 }

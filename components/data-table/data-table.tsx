@@ -1,0 +1,109 @@
+"use client";
+
+import { FlexRender, type ReactTable, type Row, type RowData, type TableFeatures } from "@tanstack/react-table";
+import type { MouseEvent, ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import { ColumnHeader } from "./column-header";
+import { SkeletonRows } from "./state-rows";
+import { columnMeta } from "./column-meta";
+
+type DataTableProps<TFeatures extends TableFeatures, TData extends RowData> = {
+  table: ReactTable<TFeatures, TData, any>;
+  /** Names the table for assistive technology ("Invoices"); shown to screen readers only. */
+  caption: string;
+  /** The first load: skeleton rows in place of data. */
+  loading?: boolean;
+  /** How many skeleton rows to show while loading (the page size, capped). */
+  skeletonRows?: number;
+  /** A refetch with the old rows still on screen: a thin progress bar, rows stay readable. */
+  refreshing?: boolean;
+  /** In place of rows: the empty or the error state (EmptyState / ProblemState). */
+  message?: ReactNode;
+  /** A notice above the pagination while old rows stay, e.g. "could not load this view; try again". */
+  notice?: ReactNode;
+  /** Pagination and other controls under the table. */
+  footer?: ReactNode;
+  /** Opens a row. Ignored when the person is selecting text or clicked a link or button inside the row. */
+  onRowClick?: (row: Row<TFeatures, TData>, event: MouseEvent<HTMLTableRowElement>) => void;
+  "aria-describedby"?: string;
+  className?: string;
+};
+
+/**
+ * The one table: a card whose table scrolls sideways inside it on narrow screens (the page itself never
+ * does), header cells that sort, skeleton rows, empty and error states, and a footer for pagination.
+ */
+export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  caption,
+  loading = false,
+  skeletonRows = 10,
+  refreshing = false,
+  message,
+  notice,
+  footer,
+  onRowClick,
+  className,
+  ...aria
+}: DataTableProps<TFeatures, TData>) {
+  const columns = table.getAllLeafColumns().length;
+  const rows = table.getRowModel().rows;
+  return (
+    <div className={cn("overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs", className)}>
+      <div className="relative overflow-x-auto">
+        {refreshing && (
+          <div role="progressbar" aria-label={`Loading ${caption.toLowerCase()}`} className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" />
+        )}
+        <table className="w-full text-sm" aria-busy={loading || refreshing} aria-describedby={aria["aria-describedby"]}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <ColumnHeader key={header.id} header={header} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          {/* Refreshing rows keep full contrast: the progress bar says "loading", not faded text. */}
+          <tbody className="divide-y divide-border">
+            {loading ? (
+              <SkeletonRows rows={skeletonRows} columns={columns} />
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={row.id}
+                  onClick={
+                    onRowClick &&
+                    ((event) => {
+                      if (window.getSelection()?.toString()) return;
+                      if ((event.target as HTMLElement).closest("a, button, input, select, textarea, label")) return;
+                      onRowClick(row, event);
+                    })
+                  }
+                  className={cn(onRowClick && "cursor-pointer hover:bg-accent/60")}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cn(
+                        "px-2.5 py-2.5 whitespace-nowrap first:pl-4 last:pr-4",
+                        columnMeta(cell.column)?.className,
+                        columnMeta(cell.column)?.cellClassName,
+                      )}
+                    >
+                      <FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {message}
+      {notice}
+      {footer}
+    </div>
+  );
+}
