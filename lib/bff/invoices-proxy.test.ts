@@ -59,6 +59,16 @@ async function list(query: string) {
 }
 
 describe("GET /api/invoices", () => {
+  it("passes a provider's own currency code as it is spelled, and refuses one that is no code", async () => {
+    answer = { status: 200, body: page };
+    expect((await list("?currency=USDT.TRC20")).status).toBe(200);
+    expect(new URL(requests[0].url, "http://x").searchParams.get("currency")).toBe("USDT.TRC20");
+    const refused = await list("?currency=BTC%3Bdrop");
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: "/currency" })]);
+    expect(requests).toHaveLength(0);
+  });
+
   it("forwards the normalised query with the server's key and answers the provider's page", async () => {
     answer = { status: 200, body: page };
     const { status, body } = await list("?status=completed&currency=btc&page=2&page_size=10&created_after=2026-01-01");
@@ -70,7 +80,8 @@ describe("GET /api/invoices", () => {
     expect(sent.pathname).toBe("/api/v1/invoices");
     expect(Object.fromEntries(sent.searchParams)).toEqual({
       status: "completed",
-      currency: "BTC",
+      // As given: the provider decides what its codes and their case are.
+      currency: "btc",
       created_after: "2026-01-01T00:00:00.000Z",
       page: "2",
       page_size: "10",

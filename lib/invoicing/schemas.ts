@@ -182,18 +182,19 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .default(fallback);
 
 /**
+ * A currency code as a provider may spell it (BTC, usdt, USDT.TRC20, USDC:ETH): passed on as given, since
+ * the provider decides what its codes and their case are.
+ */
+export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
+
+/**
  * GET /invoices query parameters (spec §4.1), parsed from the raw strings of a query string. Both the
  * sandbox and the console's proxy validate with this, so they agree on every rule and message.
  */
 export const invoiceListQuerySchema = z
   .object({
     status: z.enum(ALL_INVOICE_STATUSES, { error: `must be one of ${ALL_INVOICE_STATUSES.join(", ")}` }).optional(),
-    currency: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{2,10}$/, { error: "must be a currency code such as BTC" })
-      .transform((code) => code.toUpperCase())
-      .optional(),
+    currency: z.string().trim().regex(CURRENCY_CODE, { error: "must be a currency code such as BTC or USDT.TRC20" }).optional(),
     created_after: instant.optional(),
     created_before: instant.optional(),
     page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 1),

@@ -9,6 +9,7 @@ import {
 } from "nuqs/server";
 import {
   ALL_INVOICE_STATUSES,
+  CURRENCY_CODE,
   invoiceListQuerySchema,
   invoiceListQueryToSearchParams,
   searchParamsToObject,
@@ -27,7 +28,7 @@ export const CREATED_PRESETS = { "7d": 7, "30d": 30, "90d": 90, "12m": 365 } as 
 export type CreatedPreset = keyof typeof CREATED_PRESETS;
 
 const parseAsCurrencyCode = createParser({
-  parse: (value) => (/^[A-Za-z0-9]{2,10}$/.test(value) ? value.toUpperCase() : null),
+  parse: (value) => (CURRENCY_CODE.test(value) ? value : null),
   serialize: (value: string) => value,
 });
 

@@ -29,7 +29,8 @@ export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQue
   const conditions: (SQL | undefined)[] = [
     eq(invoices.merchantId, caller.merchantId),
     query.status ? eq(invoices.status, query.status) : undefined,
-    query.currency ? eq(invoices.currency, query.currency) : undefined,
+    // The sandbox's codes are upper case; a filter in any case finds them.
+    query.currency ? eq(invoices.currency, query.currency.toUpperCase()) : undefined,
     query.created_after ? gt(invoices.createdAt, new Date(query.created_after)) : undefined,
     query.created_before ? lt(invoices.createdAt, new Date(query.created_before)) : undefined,
   ];
