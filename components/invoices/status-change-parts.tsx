@@ -99,9 +99,9 @@ function failureHeadline(problem: Problem | null): string {
     case 401:
       return "Your session has ended. Taking you to sign in; nothing was changed.";
     case 403:
-      if (problem.code === "forbidden") return "Your role does not allow status changes. Nothing was changed.";
-      if (problem.code === "cross_site_request") return "The console refused the request; reload the page and try again. Nothing was changed.";
-      if (problem.code === "other_merchant") return "This invoice belongs to another merchant account. Nothing was changed.";
+      if (problem.is("forbidden")) return "Your role does not allow status changes. Nothing was changed.";
+      if (problem.is("cross_site_request")) return "The console refused the request; reload the page and try again. Nothing was changed.";
+      if (problem.is("other_merchant")) return "This invoice belongs to another merchant account. Nothing was changed.";
       return "The payment provider refused this change. Nothing was changed.";
     case 404:
       return "The payment provider no longer knows this invoice. Nothing was changed.";
