@@ -21,7 +21,7 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
     <form key={role} action={action} className="flex items-center gap-2">
       <input type="hidden" name="email" value={email} />
       <Field label={`Role of ${email}`} hideLabel error={state.error}>
-        <Select name="role" size="sm" defaultValue={role} options={roleOptions} />
+        <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-28" />
       </Field>
       <Button type="submit" size="sm" loading={pending}>
         {pending ? "Saving…" : "Save"}
