@@ -95,7 +95,7 @@ export function InvoiceToolbar() {
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">
           Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}
-          <Button variant="link" className="text-xs" onClick={() => document.getElementById("currency-filter")?.focus()}>
+          <Button variant="link" className="h-auto px-0 align-baseline text-xs" onClick={() => document.getElementById("currency-filter")?.focus()}>
             Choose one currency
           </Button>{" "}
           to compare like with like.
