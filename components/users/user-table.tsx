@@ -33,7 +33,8 @@ function userColumns(meId: string) {
         </span>
       ),
     }),
-    column.accessor("email", { header: "Email", meta: { cellClassName: "text-muted-foreground" } }),
+    // Long addresses wrap, so Role and Disable stay in view beside the add form instead of behind a scroll.
+    column.accessor("email", { header: "Email", meta: { cellClassName: "min-w-40 text-muted-foreground break-all whitespace-normal" } }),
     column.accessor("role", {
       header: "Role",
       cell: ({ row }) =>
