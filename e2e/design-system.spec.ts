@@ -118,6 +118,17 @@ for (const role of [null, "viewer", "finance", "support", "admin"] as const) {
   });
 }
 
+test("at tablet width (768 px) no page scrolls sideways", async ({ page }) => {
+  await signIn(page, "admin");
+  const visits = await visitsFor(page, "admin");
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const visit of visits) {
+    await page.goto(visit.path);
+    await visit.ready(page);
+    expect(await hasHorizontalScroll(page), `${visit.name} scrolls sideways at 768 px`).toBe(false);
+  }
+});
+
 test("the theme chosen in the user menu persists across reloads and is painted before the app's scripts run", async ({ page }) => {
   const csp = watchCsp(page);
   await page.emulateMedia({ colorScheme: "light" });
