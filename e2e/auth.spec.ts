@@ -98,8 +98,11 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await expect(newPage.getByTestId("user-role")).toHaveText("Finance");
 
   // They leave: the admin disables them, which ends their session and their sign-in.
-  page.once("dialog", (dialog) => dialog.accept());
   await row.getByRole("button", { name: `Disable ${email}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Disable ${email}?` });
+  await expect(confirm).toContainText("They are signed out now");
+  await confirm.getByRole("button", { name: `Disable ${email}` }).click();
+  await expect(confirm).toBeHidden();
   await expect(row.getByText("Disabled", { exact: true })).toBeVisible();
   await newPage.reload();
   await expect(newPage).toHaveURL(/\/login/);

@@ -1,12 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { invoiceRows, signIn } from "./fixtures";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { invoiceRows, signIn, type DemoRole } from "./fixtures";
 
 /**
  * The design system as a person meets it: every moved screen passes axe (no serious or critical finding)
  * in both themes at desktop and phone widths, the phone layout never scrolls sideways, the theme choice is
  * remembered and painted before any script of the app runs, and nothing breaks the Content-Security-Policy.
  */
+
+/** Screenshots of every page for a person to look at; git-ignored. */
+const SCREENSHOTS = path.join(process.cwd(), "screenshots-tmp");
 
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
@@ -30,8 +35,9 @@ async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
-async function firstInvoiceHref(page: Page): Promise<string> {
-  await page.goto("/invoices?status=completed");
+/** The first invoice of a filtered list: a plain one, an archived one, a partly paid one. */
+async function firstInvoiceHref(page: Page, status: string): Promise<string> {
+  await page.goto(`/invoices?status=${status}`);
   await expect(invoiceRows(page).first()).toBeVisible();
   const href = await invoiceRows(page).first().getByRole("link").first().getAttribute("href");
   expect(href).toMatch(/^\/invoices\/invoice_/);
@@ -43,28 +49,85 @@ async function openUserMenu(page: Page) {
   await expect(page.getByRole("menu")).toBeVisible();
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const [device, size] of Object.entries(WIDTHS)) {
-    test(`axe finds nothing serious on the invoices and an invoice, ${scheme} theme, ${size.width} px`, async ({ page }) => {
-      const csp = watchCsp(page);
-      await signIn(page, "support");
-      const invoice = await firstInvoiceHref(page);
+type Visit = { name: string; path: string; ready: (page: Page) => Promise<void> };
+
+const heading = (name: string) => async (page: Page) => {
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+};
+const invoiceReady = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
+};
+
+/**
+ * Every page a role may open (and the 403 it gets where it may not). Roles that see a page alike share one
+ * check, to keep the suite quick: the admin sees every page; the read-only roles and support add the pages
+ * their role changes (the list's navigation, the invoice without or with status controls, the 403).
+ */
+async function visitsFor(page: Page, role: DemoRole | null): Promise<Visit[]> {
+  if (role === null) return [{ name: "login", path: "/login", ready: heading("Sign in") }];
+  const invoices = {
+    name: "invoices",
+    path: "/invoices",
+    ready: async (p: Page) => {
+      await expect(invoiceRows(p).first()).toBeVisible();
+    },
+  };
+  const invoice = { name: "invoice", path: await firstInvoiceHref(page, "completed"), ready: invoiceReady };
+  const partlyPaid = { name: "invoice-partly-paid", path: await firstInvoiceHref(page, "paid_partial"), ready: invoiceReady };
+  const forbidden = { name: "forbidden", path: "/users", ready: heading("You don't have access to this page") };
+  if (role === "viewer") return [invoices, invoice, forbidden];
+  if (role === "finance") return [partlyPaid, forbidden];
+  if (role === "support") return [invoice, partlyPaid];
+  return [
+    invoices,
+    invoice,
+    { name: "invoice-archived", path: await firstInvoiceHref(page, "archived"), ready: invoiceReady },
+    partlyPaid,
+    { name: "not-found", path: "/no-such-page", ready: heading("This page does not exist") },
+    { name: "users", path: "/users", ready: heading("Users") },
+  ];
+}
+
+for (const role of [null, "viewer", "finance", "support", "admin"] as const) {
+  test(`axe finds nothing serious and phones never scroll sideways: ${role ?? "signed out"}, every page, both themes, 1440 and 390 px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const csp = watchCsp(page);
+    if (role) await signIn(page, role);
+    const visits = await visitsFor(page, role);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const scheme of ["light", "dark"] as const) {
       // The system's preference, with no choice stored: the theme follows it.
       await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
-
-      for (const path of ["/invoices", invoice]) {
-        await page.goto(path);
-        await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /\blight\b/);
-        if (path === "/invoices") await expect(invoiceRows(page).first()).toBeVisible();
-        else await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
-        expect(await seriousViolations(page), `${path} in ${scheme} at ${size.width} px`).toEqual([]);
-        if (device === "phone") expect(await hasHorizontalScroll(page), `${path} scrolls sideways at 390 px`).toBe(false);
+      for (const [device, size] of Object.entries(WIDTHS)) {
+        await page.setViewportSize(size);
+        for (const visit of visits) {
+          const where = `${visit.name} as ${role ?? "signed out"} in ${scheme} at ${size.width} px`;
+          await page.goto(visit.path);
+          await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /\blight\b/);
+          await visit.ready(page);
+          expect(await seriousViolations(page), where).toEqual([]);
+          if (device === "phone") expect(await hasHorizontalScroll(page), `${where} scrolls sideways`).toBe(false);
+          // For a person to look at (git-ignored): one set a page, from the role that sees the most of it.
+          if (role === null || role === "admin" || (role === "viewer" && visit.name === "forbidden")) {
+            await page.screenshot({ path: path.join(SCREENSHOTS, `${visit.name}-${scheme}-${size.width}.png`), fullPage: true });
+          }
+        }
       }
-      expect(csp).toEqual([]);
-    });
-  }
+    }
+    expect(csp).toEqual([]);
+  });
 }
+
+test("at tablet width (768 px) no page scrolls sideways", async ({ page }) => {
+  await signIn(page, "admin");
+  const visits = await visitsFor(page, "admin");
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const visit of visits) {
+    await page.goto(visit.path);
+    await visit.ready(page);
+    expect(await hasHorizontalScroll(page), `${visit.name} scrolls sideways at 768 px`).toBe(false);
+  }
+});
 
 test("the theme chosen in the user menu persists across reloads and is painted before the app's scripts run", async ({ page }) => {
   const csp = watchCsp(page);

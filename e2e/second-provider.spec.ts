@@ -127,7 +127,7 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   await signIn(page, "/invoices/inv_8Hq2x");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("SO-1001");
   await page.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Cancel invoice for order SO-1001?" });
+  const dialog = page.getByRole("alertdialog", { name: "Cancel invoice for order SO-1001?" });
   await page.getByLabel("Reason (required)").fill("Order voided (ticket 77)");
   await dialog.getByRole("button", { name: "Cancel invoice" }).click();
   await expect(dialog).toBeHidden();
@@ -140,8 +140,8 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   await page.goto(at(`/invoices/${encodeURIComponent("inv/2024 07")}`));
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   await page.getByLabel("Reason (required)").fill("Duplicate order");
-  await page.getByRole("dialog").getByRole("button", { name: "Cancel invoice" }).click();
-  const alert = page.getByRole("dialog").getByRole("alert");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
+  const alert = page.getByRole("alertdialog").getByRole("alert");
   await expect(alert).toContainText("The payment provider did not accept this status. Nothing was changed.");
   await expect(alert).toContainText("Status: A completed invoice cannot be cancelled; refund it instead");
 });

@@ -20,7 +20,7 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   // The whole flow without a mouse.
   await page.getByRole("button", { name: "Cancel invoice" }).focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: `Cancel invoice for order ${orderId}?` });
+  const dialog = page.getByRole("alertdialog", { name: `Cancel invoice for order ${orderId}?` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("The status changes from Pending to Cancelled");
   await expect(dialog).toContainText("sends a status webhook to");
@@ -63,12 +63,13 @@ test("Escape closes the dialog without a change, and focus returns to the contro
   await expect(page.getByRole("heading", { level: 1 }).getByText("New")).toBeVisible();
 });
 
-test("a viewer sees no status control, and why", async ({ page }) => {
+test("a viewer sees no status control and no sentence about it on every invoice", async ({ page }) => {
   await signIn(page, "viewer");
   await openFirstInvoice(page, "pending");
+  await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel invoice" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Change status…" })).toHaveCount(0);
-  await expect(page.getByText("Only support and admin can change an invoice's status.")).toBeVisible();
+  await expect(page.getByText("Only support and admin can change an invoice's status.")).toHaveCount(0);
 });
 
 test("an upstream failure during the change is shown in the dialog, and the status is unchanged", async ({ page }) => {
@@ -88,8 +89,8 @@ test("an upstream failure during the change is shown in the dialog, and the stat
   );
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   await page.getByLabel("Reason (required)").fill("Duplicate order");
-  await page.getByRole("dialog").getByRole("button", { name: "Cancel invoice" }).click();
-  const alert = page.getByRole("dialog").getByRole("alert");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
+  const alert = page.getByRole("alertdialog").getByRole("alert");
   await expect(alert).toContainText("The payment provider failed or could not be reached; try again in a minute. Nothing was changed.");
   await expect(alert).toContainText("It answered HTTP 500.");
   await expect(page.getByLabel("Reason (required)")).toHaveValue("Duplicate order");

@@ -53,14 +53,21 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
+  // "5 Jan 2026, 10:00 CET": a time without its zone is ambiguous between the viewer, UTC and the provider.
+  timeZoneName: "short",
 };
+
+/** A UTC day in the table's format: "5 Jan 2026". */
+export function formatDate(date: Date): string {
+  return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+}
 
 export function formatDateTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, timeZone }).format(new Date(iso));
 }
 
 export function formatUtc(iso: string): string {
-  return `${new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, second: "2-digit", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+  return new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, second: "2-digit", timeZone: "UTC" }).format(new Date(iso));
 }
 
 /**

@@ -27,4 +27,4 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 }
 
 const badRequest = (detail: string) =>
-  new Problem({ status: 400, code: "invalid_body", title: "The request body cannot be read", detail: `${detail} Send {"status": "cancelled"}, for example.` });
+  Problem.of("invalid_body", { title: "The request body cannot be read", detail: `${detail} Send {"status": "cancelled"}, for example.` });

@@ -21,9 +21,7 @@ export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Export
   const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse: Handler = async (request) =>
     problemResponse(
-      new Problem({
-        status: 405,
-        code: "method_not_allowed",
+      Problem.of("method_not_allowed", {
         title: "Method not allowed",
         detail: `${request.method} is not answered here. Use ${allow}.`,
         headers: { allow },
@@ -43,9 +41,7 @@ export function answeredMethods(module: Record<string, unknown>): RouteMethod[] 
 export function noSuchEndpoint(what: string): Exported {
   const answer: Handler = async (request) =>
     problemResponse(
-      new Problem({
-        status: 404,
-        code: "not_found",
+      Problem.of("not_found", {
         title: "Not found",
         detail: `${what} has no endpoint ${new URL(request.url).pathname}. Check the path against the API reference.`,
       }),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { problemSchema, type ProblemBody } from "@/lib/invoicing";
+import { PROBLEM_CODES, type ProblemCode } from "@/lib/problem-codes";
 
 /**
  * The one error type of the app: an RFC 9457 problem (DESIGN §3). The sandbox and the console's proxy throw
@@ -7,6 +8,17 @@ import { problemSchema, type ProblemBody } from "@/lib/invoicing";
  * so every layer speaks the same shape.
  */
 export type FieldError = { pointer: string; code?: string; detail: string };
+
+type ProblemInit = {
+  status: number;
+  /** One of ours (lib/problem-codes.ts), or a provider's own code passed on as it came. */
+  code: string;
+  title: string;
+  detail?: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  upstreamStatus?: number | null;
+};
 
 export class Problem extends Error {
   readonly status: number;
@@ -18,15 +30,7 @@ export class Problem extends Error {
   /** What the invoicing API answered, when this problem comes from its answer (null: it never answered). */
   readonly upstreamStatus: number | null | undefined;
 
-  constructor(init: {
-    status: number;
-    code: string;
-    title: string;
-    detail?: string;
-    errors?: FieldError[];
-    headers?: Record<string, string>;
-    upstreamStatus?: number | null;
-  }) {
+  constructor(init: ProblemInit) {
     super(init.detail ?? init.title);
     this.name = "Problem";
     this.status = init.status;
@@ -36,6 +40,27 @@ export class Problem extends Error {
     this.errors = init.errors;
     this.headers = init.headers ?? {};
     this.upstreamStatus = init.upstreamStatus;
+  }
+
+  /** A problem of a registered code: its status and title come from the registry; the title may be more precise. */
+  static of(code: ProblemCode, init: Partial<Omit<ProblemInit, "code" | "status">> = {}): Problem {
+    const { status, title } = PROBLEM_CODES[code];
+    return new Problem({ status, title, ...init, code });
+  }
+
+  /** Whether this is the problem `code` names; the compiler checks `code` against the registry. */
+  is(code: ProblemCode): boolean {
+    return this.code === code;
+  }
+
+  /** A copy with some fields changed (what the invoicing API answered, a header). */
+  with(changes: Partial<ProblemInit>): Problem {
+    return new Problem({ ...this.init(), ...changes });
+  }
+
+  private init(): ProblemInit {
+    const { status, code, title, detail, errors, headers, upstreamStatus } = this;
+    return { status, code, title, detail, errors, headers, upstreamStatus };
   }
 
   toJSON(): ProblemBody {
@@ -57,9 +82,7 @@ export class Problem extends Error {
       detail: issue.message,
     }));
     const first = errors[0];
-    return new Problem({
-      status: 422,
-      code: "validation_failed",
+    return Problem.of("validation_failed", {
       title: `The ${what} is not valid`,
       detail: first ? `${first.pointer.slice(1) || what} ${first.detail}` : undefined,
       errors,
@@ -88,16 +111,13 @@ export class Problem extends Error {
   }
 }
 
-export const notFound = (detail: string) => new Problem({ status: 404, code: "not_found", title: "Not found", detail });
+export const notFound = (detail: string) => Problem.of("not_found", { detail });
 
 /** Anything thrown → a problem. Unexpected errors are logged here and answered without internals. */
 export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
   console.error(error);
-  return new Problem({
-    status: 500,
-    code: "internal_error",
-    title: "Something went wrong on our side",
+  return Problem.of("internal_error", {
     detail: "The error was logged. Try again; if it keeps happening, contact support.",
   });
 }

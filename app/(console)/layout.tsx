@@ -16,6 +16,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   ];
   return (
     <div className="min-h-screen">
+      {/* The first Tab stop: past the header and its menus to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
           <Link href="/invoices" aria-label="Invoice Console, all invoices" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
@@ -35,7 +42,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
     </div>
   );
 }

@@ -19,10 +19,10 @@ export default async function LoginPage({ searchParams }: Props) {
     : [];
 
   return (
-    <main className="grid min-h-screen place-items-center px-6 py-12">
+    <main id="main" className="grid min-h-screen place-items-center px-page py-12">
       <div className="w-full max-w-sm">
         <div className="mb-8 flex items-center gap-2 text-lg font-semibold tracking-tight">
-          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-indigo-600 text-sm text-white">
+          <span aria-hidden className="grid size-8 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
             IC
           </span>
           Invoice Console

@@ -12,7 +12,7 @@ import { ProblemState } from "@/components/ui/problem-state";
 import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { invoiceListOptions } from "@/lib/query/invoices";
-import { hasFilters, toListQuery } from "@/lib/query/invoice-list-state";
+import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
 import { LIST_SEARCH_KEY } from "./back-to-list";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { invoiceHref } from "./invoice-href";
@@ -27,7 +27,9 @@ export function InvoiceTable() {
   const { state, update, resetFilters } = useInvoiceListState();
   const query = useMemo(() => toListQuery(state), [state]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
-  useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, window.location.search), [state]);
+  // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
+  // still held the previous view (page 1 while page 2 showed).
+  useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, serializeInvoiceListState(state)), [state]);
 
   const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];
   const table = useTable({

@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing";
+import { formatDate } from "@/lib/format";
 import { currencyListOptions } from "@/lib/query/invoices";
 import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";
 import { invoiceHref } from "./invoice-href";
@@ -39,6 +40,7 @@ export function InvoiceToolbar() {
         options={[{ value: "", label: "All statuses" }, ...ALL_INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
       />
       <SelectField
+        id="currency-filter"
         label="Currency"
         value={state.currency ?? ""}
         onChange={(e) => update({ currency: e.target.value || null })}
@@ -67,7 +69,7 @@ export function InvoiceToolbar() {
         ]}
       />
       {showCustom && (
-        <fieldset className="flex items-end gap-2">
+        <fieldset className="flex flex-wrap items-start gap-2">
           <legend className="sr-only">Custom date range (UTC days)</legend>
           <DateField label="From (UTC)" value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
           <DateField label="To (UTC)" value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
@@ -90,21 +92,31 @@ export function InvoiceToolbar() {
         </Button>
       )}
       <GoToInvoice />
+      {state.sort_by === "crypto_amount" && !state.currency && (
+        <p role="note" className="w-full text-xs text-muted-foreground">
+          Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}
+          <Button variant="link" className="h-auto px-0 align-baseline text-xs" onClick={() => document.getElementById("currency-filter")?.focus()}>
+            Choose one currency
+          </Button>{" "}
+          to compare like with like.
+        </p>
+      )}
     </div>
   );
 }
 
-function SelectField({ label, options, ...props }: ComponentProps<typeof Select> & { label: string; options: SelectOption[] }) {
+function SelectField({ label, options, id, ...props }: ComponentProps<typeof Select> & { label: string; options: SelectOption[] }) {
   return (
-    <Field label={label} className="min-w-36 flex-1 sm:flex-none">
+    <Field label={label} id={id} className="min-w-36 flex-1 sm:flex-none">
       <Select options={options} className="w-full" {...props} />
     </Field>
   );
 }
 
 function DateField(props: { label: string; value: Date | null; min?: Date | null; max?: Date | null; onChange: (date: Date | null) => void }) {
+  // The browser draws the date input in its own format; the day is repeated in the table's format.
   return (
-    <Field label={props.label}>
+    <Field label={props.label} description={props.value ? `${formatDate(props.value)}, 00:00 UTC` : "Any day"}>
       <Input
         type="date"
         value={toIsoDate(props.value)}

@@ -64,6 +64,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const resolvedTheme = theme === "system" ? (systemDark ? "dark" : "light") : theme;
 
   useEffect(() => {
+    // A page Next.js renders only in the browser (the 403 of forbidden()) arrives as an error shell without
+    // the pre-paint script, and a script React inserts never runs: set the class here, from the real choice.
+    const root = document.documentElement;
+    if (!root.classList.contains("light") && !root.classList.contains("dark")) applyCurrent();
     // Another tab's choice, or the system switching while "system" is chosen.
     const offChoice = subscribeChoice(applyCurrent);
     const offSystem = subscribeSystem(applyCurrent);

@@ -36,6 +36,10 @@ type ConfirmDialogProps = {
    */
   onConfirm: () => unknown | Promise<unknown>;
   confirmDisabled?: boolean;
+  /** Where focus starts (default: Cancel). Prevent the event and focus a field, e.g. a required reason. */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes on close (default: the trigger); needed when the action removes the trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** The one way to ask before a destructive or important action; replaces window.confirm and ad-hoc <dialog>s. */
@@ -52,6 +56,8 @@ export function ConfirmDialog({
   tone = "primary",
   onConfirm,
   confirmDisabled,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -81,7 +87,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent>
+      <AlertDialogContent onOpenAutoFocus={onOpenAutoFocus} onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <AlertDialogHeader>
             <AlertDialogTitle>{title}</AlertDialogTitle>

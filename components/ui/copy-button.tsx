@@ -3,11 +3,12 @@
 import { useState } from "react";
 
 /** Copies `value`; says so for a moment, to sighted and screen-reader users alike. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label, tabIndex }: { value: string; label: string; tabIndex?: number }) {
   const [copied, setCopied] = useState<boolean | "failed">(false);
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       aria-label={copied === "failed" ? "Copy failed: select the text instead" : copied ? "Copied" : label}
       title={copied === "failed" ? "Copy failed: select the text instead" : copied ? "Copied" : label}
       onClick={async (event) => {

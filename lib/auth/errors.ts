@@ -2,17 +2,13 @@ import { Problem } from "@/lib/problem";
 import { whoMay, type Permission, type Role } from "./roles";
 
 export const unauthenticated = () =>
-  new Problem({
-    status: 401,
-    code: "unauthenticated",
+  Problem.of("unauthenticated", {
     title: "Sign in to continue",
     detail: "You are not signed in, or your session has ended.",
   });
 
 export const forbidden = (permission: Permission, user: { role: Role }) =>
-  new Problem({
-    status: 403,
-    code: "forbidden",
+  Problem.of("forbidden", {
     title: "Your role does not allow this",
     detail: `${whoMay(permission)} You are signed in as ${user.role}. (Needs the ${permission} permission.)`,
   });

@@ -40,9 +40,7 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
   const { email, name, role, password } = parsed.data;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
-    throw new Problem({
-      status: 409,
-      code: "user_exists",
+    throw Problem.of("user_exists", {
       title: "This email already has an account",
       detail: `${email} can already sign in; change their role instead.`,
       errors: [{ pointer: "/email", detail: "already has an account" }],
@@ -56,12 +54,10 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
   const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new Problem({ status: 404, code: "not_found", title: "No such user", detail: `No account has the email ${email}.` });
+  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
   if (user.role === role) return;
   if (user.role === "admin" && (await adminCount(db)) <= 1) {
-    throw new Problem({
-      status: 409,
-      code: "last_admin",
+    throw Problem.of("last_admin", {
       title: "The last admin cannot lose the role",
       detail: "Make someone else an admin first, so that somebody can still manage users.",
     });
@@ -76,13 +72,13 @@ export async function setUserRole(db: Db, email: string, role: Role, actor: Acto
  */
 export async function setUserDisabled(db: Db, email: string, disabled: boolean, actor: Actor): Promise<void> {
   const [user] = await db.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new Problem({ status: 404, code: "not_found", title: "No such user", detail: `No account has the email ${email}.` });
+  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
   if (actor !== "system" && actor.id === user.id) {
-    throw new Problem({ status: 409, code: "self", title: "You cannot disable yourself", detail: "Ask another admin to do it." });
+    throw Problem.of("self", { title: "You cannot disable yourself", detail: "Ask another admin to do it." });
   }
   if (!!user.banned === disabled) return;
   if (disabled && user.role === "admin" && (await adminCount(db)) <= 1) {
-    throw new Problem({ status: 409, code: "last_admin", title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
+    throw Problem.of("last_admin", { title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
   }
   await db.update(users).set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() }).where(eq(users.id, user.id));
   if (disabled) await db.delete(sessions).where(eq(sessions.userId, user.id));
@@ -114,5 +110,5 @@ export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolea
 
 function ignoreRace(error: unknown) {
   // Another instance starting at the same moment created the same user.
-  if (!(error instanceof Problem && error.code === "user_exists")) throw error;
+  if (!(error instanceof Problem && error.is("user_exists"))) throw error;
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { forbidden, unauthenticated } from "@/lib/auth/errors";
 import { can, type Permission } from "@/lib/auth/roles";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { problemToFields } from "@/lib/forms/problem-to-fields";
 import { Problem, toProblem } from "@/lib/problem";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -85,7 +86,7 @@ function formFields(form: FormData): Record<string, string> {
 }
 
 function failure(problem: Problem, fields: Record<string, string>): ActionFailure {
-  const fieldErrors = Object.fromEntries((problem.errors ?? []).map((e) => [e.pointer.slice(1), e.detail]));
+  const fieldErrors = problemToFields(problem).fields;
   const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !/password/i.test(key)));
   const invalid = Object.keys(fieldErrors).length > 0;
   return { error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title), fieldErrors, values, answeredAt: Date.now() };

@@ -72,9 +72,7 @@ function assertSameOrigin(request: Request): void {
   const host = forwarded ?? request.headers.get("host") ?? new URL(request.url).host;
   const sameOrigin = origin ? safeHost(origin) === host : site === null || site === "same-origin" || site === "none";
   if (!sameOrigin) {
-    throw new Problem({
-      status: 403,
-      code: "cross_site_request",
+    throw Problem.of("cross_site_request", {
       title: "Request from another site refused",
       detail: "Changes can only be made from the console's own pages.",
     });

@@ -7,9 +7,7 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, ini
   try {
     response = await fetch(url, { ...init, headers: { accept: "application/json", ...init?.headers } });
   } catch {
-    throw new Problem({
-      status: 0,
-      code: "network_error",
+    throw Problem.of("network_error", {
       title: "The console cannot be reached",
       detail: "Check your connection and try again.",
     });
@@ -24,9 +22,7 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, ini
   }
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
-    throw new Problem({
-      status: 502,
-      code: "invalid_response",
+    throw Problem.of("invalid_response", {
       title: "The console gave an answer this page does not understand",
       detail: "Reload the page; if it keeps happening, the console may have been updated mid-session.",
     });

@@ -1,6 +1,7 @@
 import {
   createLoader,
   createParser,
+  createSerializer,
   parseAsInteger,
   parseAsIsoDate,
   parseAsNumberLiteral,
@@ -45,6 +46,9 @@ export const invoiceListParsers = {
 };
 
 export type InvoiceListState = inferParserType<typeof invoiceListParsers>;
+
+/** The state as a query string ("?page=2&status=paid"), defaults left out: what "← All invoices" links to. */
+export const serializeInvoiceListState = createSerializer(invoiceListParsers);
 
 /** Filters only: what "reset" clears and what sends the view back to page 1 when it changes. */
 export const FILTER_KEYS = ["status", "currency", "created", "from", "to"] as const;

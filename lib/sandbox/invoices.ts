@@ -97,9 +97,7 @@ async function findOwnInvoice(db: Db, caller: Caller, rawId: string, options: { 
   const [row] = id ? await (options.lock ? query.for("update") : query) : [];
   if (!row) throw notFound(`No invoice has the id ${JSON.stringify(rawId)}.`);
   if (row.merchantId !== caller.merchantId) {
-    throw new Problem({
-      status: 403,
-      code: "other_merchant",
+    throw Problem.of("other_merchant", {
       title: "This invoice belongs to another merchant",
       detail: "The API key's merchant does not own this invoice.",
     });

@@ -26,9 +26,7 @@ export function hashKey(key: string): string {
 export type Caller = { merchantId: string; scopes: readonly string[] };
 
 const unauthorized = (detail: string) =>
-  new Problem({
-    status: 401,
-    code: "unauthorized",
+  Problem.of("unauthorized", {
     title: "Missing or unknown API key",
     detail,
     headers: { "www-authenticate": 'Api-key realm="sandbox"' },
@@ -49,9 +47,7 @@ export async function authenticate(db: Db, header: string | null): Promise<Calle
 
 export function requireScope(caller: Caller, scope: Scope): void {
   if (!caller.scopes.includes(scope)) {
-    throw new Problem({
-      status: 403,
-      code: "insufficient_scope",
+    throw Problem.of("insufficient_scope", {
       title: "This API key may not do that",
       detail: `The key lacks the ${scope} scope.`,
     });

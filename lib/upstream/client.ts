@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+import type { ProblemCode } from "@/lib/problem-codes";
 import { readErrorBody } from "./error-body";
 import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList } from "./normalise";
 
@@ -58,7 +59,7 @@ export function createUpstream(config: UpstreamConfig) {
     // Ids are opaque, but no provider's id is empty or holds control characters (which the audit log's
     // PostgreSQL could not even store): such an id names no invoice, and the provider is not asked.
     if (id.trim() === "" || /[\u0000-\u001f\u007f]/.test(id) || id.length > 500) {
-      throw new Problem({ status: 404, code: "not_found", title: "Not found", detail: "No invoice has this id.", upstreamStatus: null });
+      throw Problem.of("not_found", { detail: "No invoice has this id.", upstreamStatus: null });
     }
     return `/invoices/${encodeURIComponent(id)}`;
   };
@@ -94,19 +95,13 @@ export function upstream(): Upstream {
 
 function unreachable(error: unknown, config: UpstreamConfig): Problem {
   if (error instanceof DOMException && error.name === "TimeoutError") {
-    return new Problem({
-      status: 504,
-      code: "upstream_timeout",
+    return Problem.of("upstream_timeout", {
       upstreamStatus: null,
-      title: "The invoicing API did not answer in time",
       detail: `No answer within ${config.timeoutMs / 1000} s. Try again in a moment; if it keeps happening, the provider may be overloaded.`,
     });
   }
-  return new Problem({
-    status: 502,
-    code: "upstream_unreachable",
+  return Problem.of("upstream_unreachable", {
     upstreamStatus: null,
-    title: "The invoicing API cannot be reached",
     detail: `Could not connect to ${new URL(config.baseUrl).host}. Try again shortly; an administrator should check INVOICING_API_URL and the provider's status.`,
   });
 }
@@ -114,36 +109,24 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
 async function failed(response: Response, path: string, resource: boolean, soleField?: string): Promise<Problem> {
   const { status } = response;
   if (status === 404 && !resource) {
-    return new Problem({
-      status: 502,
-      code: "upstream_not_found",
-      title: "The invoicing API has no such endpoint",
+    return Problem.of("upstream_not_found", {
       detail: `${path.split("?")[0]} answered 404. An administrator should check that INVOICING_API_URL ends in /api/v1.`,
     });
   }
   if (status === 401) {
-    return new Problem({
-      status: 502,
-      code: "upstream_key_rejected",
-      title: "The console's API key was rejected",
+    return Problem.of("upstream_key_rejected", {
       detail: "The invoicing API refused the console's key. An administrator should check INVOICING_API_KEY.",
     });
   }
   if (status === 429) {
     const retryAfter = response.headers.get("retry-after") ?? "60";
-    return new Problem({
-      status: 429,
-      code: "upstream_rate_limited",
-      title: "Too many requests to the invoicing API",
+    return Problem.of("upstream_rate_limited", {
       detail: `Wait ${retryAfter} s and try again.`,
       headers: { "retry-after": retryAfter },
     });
   }
   if (status >= 500 || status < 400) {
-    return new Problem({
-      status: 502,
-      code: "upstream_error",
-      title: "The invoicing API failed",
+    return Problem.of("upstream_error", {
       detail: `It answered HTTP ${status}. Try again; if it persists, the provider may be having an outage.`,
     });
   }
@@ -163,8 +146,8 @@ async function failed(response: Response, path: string, resource: boolean, soleF
   });
 }
 
-const CONSOLE_CODES = new Set(["forbidden", "unauthenticated", "cross_site_request", "network_error", "internal_error"]);
-const REFUSAL_CODES: Record<number, string> = { 400: "bad_request", 403: "forbidden_upstream", 404: "not_found", 409: "conflict", 422: "validation_failed" };
+const CONSOLE_CODES = new Set<string>(["forbidden", "unauthenticated", "cross_site_request", "network_error", "internal_error"] satisfies ProblemCode[]);
+const REFUSAL_CODES: Record<number, ProblemCode> = { 400: "bad_request", 403: "forbidden_upstream", 404: "not_found", 409: "conflict", 422: "validation_failed" };
 const REFUSAL_TITLES: Record<number, string> = {
   400: "The invoicing API could not read the request",
   403: "The invoicing API refused access",
@@ -174,15 +157,12 @@ const REFUSAL_TITLES: Record<number, string> = {
 };
 
 function invalidAnswer(detail: string): Problem {
-  return new Problem({
-    status: 502,
-    code: "upstream_invalid_response",
-    title: "The invoicing API gave an answer the console does not understand",
+  return Problem.of("upstream_invalid_response", {
     detail: `${detail} The provider may have changed its API; an administrator should check INVOICING_API_URL.`,
   });
 }
 
 /** The same problem, noting what the invoicing API itself answered (the audit log keeps it). */
 function answeredWith(p: Problem, upstreamStatus: number): Problem {
-  return new Problem({ status: p.status, code: p.code, title: p.title, detail: p.detail, errors: p.errors, headers: p.headers, upstreamStatus });
+  return p.with({ upstreamStatus });
 }
