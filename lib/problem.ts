@@ -51,11 +51,12 @@ export class Problem extends Error {
 
   /** Validation failure of a request (query, body): 422 with one entry per broken rule. */
   static fromZod(error: z.ZodError, what = "request"): Problem {
-    const errors = error.issues.map((issue) => ({
-      pointer: `/${issue.path.map(String).join("/")}`,
-      code: issue.code,
-      detail: issue.message,
-    }));
+    const errors = error.issues.flatMap((issue) => {
+      const at = issue.path.map(String);
+      // An unknown field is named by its own pointer, so it shows where it was sent.
+      const paths = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...at, key]) : [at];
+      return paths.map((path) => ({ pointer: `/${path.join("/")}`, code: issue.code, detail: issue.message }));
+    });
     const first = errors[0];
     return new Problem({
       status: 422,

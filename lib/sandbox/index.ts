@@ -7,6 +7,7 @@ import { ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
+export { createArchivedInvoice } from "./archived";
 export { requireScope, type Caller } from "./keys";
 export { SANDBOX_CURRENCIES } from "./currencies";
 
