@@ -101,15 +101,15 @@ export const apiTransactionSchema = z.object({
 });
 
 export const apiInvoiceSchema = z.object({
-  invoice_id: z.string().min(1),
+  invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
   order_id: z.string(),
   order_name: z.string().nullable(),
-  status: z.string(),
-  fiat_amount: amount,
-  fiat_currency: z.string(),
-  crypto_amount: amount,
-  currency: z.string(),
-  allowed_error_percent: z.number().int(),
+  status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
+  fiat_amount: amount.meta({ description: "Amount in EUR." }),
+  fiat_currency: z.string().meta({ description: "Always EUR." }),
+  crypto_amount: amount.meta({ description: "Amount in `currency`." }),
+  currency: z.string().meta({ description: "A code from GET /currencies." }),
+  allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
   callback_url: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -127,10 +127,16 @@ export const apiInvoiceSchema = z.object({
       confirmations_required: z.number().int().nullable(),
       transactions: z.array(apiTransactionSchema),
     })
-    .nullable(),
-});
+    .nullable()
+    .meta({ description: "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced. Null when the invoice has none." }),
+}).meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
 
-export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema });
+export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema }).meta({ id: "InvoiceList" });
+
+/** GET /currencies as the sandbox answers it (DESIGN §3). */
+export const apiCurrencyListSchema = z.object({
+  currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
+}).meta({ id: "CurrencyList" });
 
 /** RFC 9457 problem details, with our `code` and field-level `errors` (DESIGN §3). */
 export const problemSchema = z.looseObject({
@@ -142,7 +148,7 @@ export const problemSchema = z.looseObject({
   errors: z
     .array(z.object({ pointer: z.string(), code: z.string().optional(), detail: z.string() }))
     .optional(),
-});
+}).meta({ id: "Problem", description: "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer." });
 
 export type Transaction = z.infer<typeof transactionSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
@@ -171,7 +177,8 @@ const instant = z
   .pipe(z.union([z.iso.date(), isoDateTime], { error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)" }))
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
   .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, { error: "must fall between the years 0001 and 9999" })
-  .transform((date) => date.toISOString());
+  .transform((date) => date.toISOString())
+  .meta({ description: "A date (`2026-01-31`, midnight UTC) or a date-time with an offset (`2026-01-31T12:00:00+01:00`).", examples: ["2026-01-31", "2026-01-31T12:00:00Z"] });
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
@@ -180,7 +187,8 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max === Infinity ? "up" : max}` })
     .transform(Number)
     .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }))
-    .default(fallback);
+    .default(fallback)
+    .meta({ description: `A whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}; default ${fallback}.` });
 
 /**
  * GET /invoices query parameters (spec §4.1), parsed from the raw strings of a query string. Both the
@@ -299,7 +307,11 @@ export const archivedCreatedAtSchema = z
       ctx.issues.push({ code: "custom", input: ctx.value, message: "must not be in the future" });
     }
   })
-  .transform((date) => date.toISOString());
+  .transform((date) => date.toISOString())
+  .meta({
+    description: `\`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated). Default: now.`,
+    examples: ["2025-01-15", "2025-01-15T14:30:00+01:00"],
+  });
 
 /**
  * POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.
@@ -328,7 +340,8 @@ export const archivedInvoiceRequestSchema = z
         .int({ error: "must be a whole number from 0 to 100" })
         .min(0, { error: "must be a whole number from 0 to 100" })
         .max(100, { error: "must be a whole number from 0 to 100" })
-        .nullish(),
+        .nullish()
+        .meta({ description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`, default: ALLOWED_ERROR_PERCENT_DEFAULT }),
       callback_url: z
         .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, such as https://shop.example.com/webhooks" })
         .max(2000, { error: "must be at most 2000 characters" })
