@@ -23,6 +23,8 @@ export function ApiReference({ document }: { document: object }) {
           content: document,
           withDefaultFonts: false,
           telemetry: false,
+          // Scalar's AI agent calls its own servers, and turns itself on for local addresses unless told not to.
+          agent: { disabled: true },
           hideDarkModeToggle: true,
           forceDarkModeState: resolvedTheme === "dark" ? "dark" : "light",
           hideClientButton: false,
