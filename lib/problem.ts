@@ -85,7 +85,12 @@ export class Problem extends Error {
 
   static async fromResponse(response: Response): Promise<Problem> {
     const body = await response.json().catch(() => undefined);
-    return Problem.fromBody(response.status, body);
+    const problem = Problem.fromBody(response.status, body);
+    // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
+    const retryAfter = response.headers.get("retry-after");
+    return retryAfter === null
+      ? problem
+      : new Problem({ status: problem.status, code: problem.code, title: problem.title, detail: problem.detail, errors: problem.errors, headers: { "retry-after": retryAfter } });
   }
 }
 

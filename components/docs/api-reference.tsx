@@ -32,6 +32,8 @@ export function ApiReference({ document }: { document: object }) {
           showDeveloperTools: "never",
           defaultOpenAllTags: true,
           theme: "default",
+          // The console's own system fonts, so the reference reads as part of it (no web fonts are loaded).
+          customCss: ".scalar-app, .scalar-api-reference { --scalar-font: var(--font-sans); --scalar-font-code: var(--font-mono); }",
         }}
       />
     </div>
