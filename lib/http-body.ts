@@ -13,18 +13,18 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
  * A request's JSON body read with a contract schema: not JSON or not an object → 400 (DESIGN §3), a broken
  * rule → 422 naming each field. Both readers here serve the sandbox and the console's API alike.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
   } catch {
-    throw badRequest("The body is not valid JSON.");
+    throw badRequest("The body is not valid JSON.", example);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("The body must be a JSON object.", example);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw Problem.fromZod(parsed.error, "body");
   return parsed.data;
 }
 
-const badRequest = (detail: string) =>
-  Problem.of("invalid_body", { title: "The request body cannot be read", detail: `${detail} Send {"status": "cancelled"}, for example.` });
+const badRequest = (detail: string, example: string) =>
+  Problem.of("invalid_body", { title: "The request body cannot be read", detail: `${detail} Send ${example}, for example.` });

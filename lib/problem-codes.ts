@@ -23,6 +23,7 @@ export const PROBLEM_CODES = {
   unauthorized: { status: 401, title: "Missing or unknown API key" },
   insufficient_scope: { status: 403, title: "This API key may not do that" },
   other_merchant: { status: 403, title: "This invoice belongs to another merchant" },
+  archived_invoice: { status: 422, title: "An archived invoice cannot be changed" },
   // The invoicing API, as the console met it.
   upstream_timeout: { status: 504, title: "The invoicing API did not answer in time" },
   upstream_unreachable: { status: 502, title: "The invoicing API cannot be reached" },

@@ -76,11 +76,12 @@ export class Problem extends Error {
 
   /** Validation failure of a request (query, body): 422 with one entry per broken rule. */
   static fromZod(error: z.ZodError, what = "request"): Problem {
-    const errors = error.issues.map((issue) => ({
-      pointer: `/${issue.path.map(String).join("/")}`,
-      code: issue.code,
-      detail: issue.message,
-    }));
+    const errors = error.issues.flatMap((issue) => {
+      const at = issue.path.map(String);
+      // An unknown field is named by its own pointer, so it shows where it was sent.
+      const paths = issue.code === "unrecognized_keys" ? issue.keys.map((key) => [...at, key]) : [at];
+      return paths.map((path) => ({ pointer: `/${path.join("/")}`, code: issue.code, detail: issue.message }));
+    });
     const first = errors[0];
     return Problem.of("validation_failed", {
       title: `The ${what} is not valid`,
@@ -107,7 +108,12 @@ export class Problem extends Error {
 
   static async fromResponse(response: Response): Promise<Problem> {
     const body = await response.json().catch(() => undefined);
-    return Problem.fromBody(response.status, body);
+    const problem = Problem.fromBody(response.status, body);
+    // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
+    const retryAfter = response.headers.get("retry-after");
+    return retryAfter === null
+      ? problem
+      : new Problem({ status: problem.status, code: problem.code, title: problem.title, detail: problem.detail, errors: problem.errors, headers: { "retry-after": retryAfter } });
   }
 }
 

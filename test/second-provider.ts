@@ -17,6 +17,11 @@ import type { AddressInfo } from "node:net";
  *
  * Not a mock of the console's expectations: it has its own rules (a completed invoice cannot be cancelled,
  * unknown currencies are a 422) and answers them in its own words.
+ *
+ * POST /archived, its way: order ids unique across its whole store ("Order SO-1001 has already been
+ * recorded"), amounts as numbers or numeric strings, its own currencies, a created_at it reads like its
+ * timestamps; a new archived invoice gets a numeric id and comes back with its amounts as strings and the
+ * rate under `payment_details.exchange_rate`. Its refusals follow `settings.errorStyle` like every other.
  */
 
 export const ERROR_STYLES = ["rfc9457", "fastapi", "detail-text", "field-map", "nested-error", "message", "plain-text"] as const;
@@ -300,6 +305,53 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     });
   }
 
+  let nextArchivedId = 70_001;
+
+  async function archive(req: IncomingMessage, res: ServerResponse) {
+    let body: Record<string, unknown>;
+    try {
+      let text = "";
+      for await (const chunk of req) text += chunk;
+      body = JSON.parse(text);
+      if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");
+    } catch {
+      return refuse(res, 400, "Request body must be a JSON object");
+    }
+    const orderId = typeof body.order_id === "string" || typeof body.order_id === "number" ? String(body.order_id).trim() : "";
+    if (!orderId) return refuse(res, 422, "Order reference can't be blank", "order_id");
+    if ([...invoices.values()].some((i) => String(i.order_id) === orderId)) {
+      return refuse(res, 422, `Order ${orderId} has already been recorded`, "order_id");
+    }
+    const currency = CURRENCIES.find((c) => c.code === String(body.currency ?? "").toUpperCase());
+    if (!currency) return refuse(res, 422, `We don't handle ${String(body.currency ?? "that coin")}`, "currency");
+    const fiat = body.fiat_amount == null ? null : amount(body.fiat_amount);
+    const crypto = body.crypto_amount == null ? null : amount(body.crypto_amount);
+    if ((fiat === null) === (crypto === null)) return refuse(res, 422, "Send exactly one amount", fiat === null ? "fiat_amount" : "crypto_amount");
+    if ((fiat !== null && !(fiat >= 0)) || (crypto !== null && !(crypto >= 0))) {
+      return refuse(res, 422, "Amounts cannot be negative", fiat !== null ? "fiat_amount" : "crypto_amount");
+    }
+    const created = body.created_at == null ? Date.now() : time(String(body.created_at).length === 10 ? `${body.created_at}T00:00:00Z` : body.created_at);
+    if (Number.isNaN(created)) return refuse(res, 422, "Unreadable date", "created_at");
+    if (created > Date.now() + 5_000) return refuse(res, 422, "Date lies in the future", "created_at");
+    const invoice: Stored = {
+      invoice_id: nextArchivedId++,
+      order_id: orderId,
+      order_name: body.order_name ?? null,
+      status: "archived",
+      fiat_amount: (fiat ?? crypto! * currency.eur).toFixed(2),
+      fiat_currency: "EUR",
+      crypto_amount: (crypto ?? fiat! / currency.eur).toFixed(8),
+      currency: currency.code,
+      allowed_error_percent: body.allowed_error_percent ?? 3,
+      callback_url: body.callback_url ?? null,
+      created_at: stamp(new Date(created), 1),
+      updated_at: stamp(new Date(), 1),
+      payment_details: { exchange_rate: String(currency.eur) },
+    };
+    invoices.set(String(invoice.invoice_id), invoice);
+    return send(res, 201, invoice);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     requests.push({ method: req.method ?? "GET", url: req.url ?? "" });
     const url = new URL(req.url ?? "/", "http://provider.test");
@@ -309,6 +361,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
 
     if (path === "/currencies" && req.method === "GET") return send(res, 200, currencies());
     if (path === "/invoices" && req.method === "GET") return list(res, url.searchParams);
+    if (path === "/archived" && req.method === "POST") return archive(req, res);
 
     const match = /^\/invoices\/([^/]+)$/.exec(path);
     if (!match) return send(res, 404, "Not Found", "text/plain");

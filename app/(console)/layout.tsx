@@ -12,6 +12,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { embeddedSandbox } = env();
   const nav = [
     { href: "/invoices", label: "Invoices", show: true },
+    { href: "/archive", label: "Archive", show: can(user.role, "invoices:archive") },
+    { href: "/docs/api", label: "API reference", show: true },
     { href: "/users", label: "Users", show: can(user.role, "users:manage") },
   ];
   return (

@@ -30,6 +30,10 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     },
   },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/archived/route.ts": {
+    path: "/api/archived",
+    methods: { POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } } },
+  },
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -51,8 +55,10 @@ beforeAll(async () => {
     const url = req.url ?? "";
     const body = url.startsWith("/api/v1/invoices?")
       ? { items: [invoice], pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false } }
-      : url.startsWith("/api/v1/invoices/") ? invoice : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      : url.startsWith("/api/v1/invoices/") ? invoice
+      : url === "/api/v1/archived" ? { ...invoice, status: "archived" }
+      : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
+    res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   process.env.INVOICING_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/v1`;

@@ -101,22 +101,23 @@ export const apiTransactionSchema = z.object({
 });
 
 export const apiInvoiceSchema = z.object({
-  invoice_id: z.string().min(1),
+  invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
   order_id: z.string(),
   order_name: z.string().nullable(),
-  status: z.string(),
-  fiat_amount: amount,
-  fiat_currency: z.string(),
-  crypto_amount: amount,
-  currency: z.string(),
-  allowed_error_percent: z.number().int(),
+  status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
+  fiat_amount: amount.meta({ description: "Amount in EUR." }),
+  fiat_currency: z.string().meta({ description: "Always EUR." }),
+  crypto_amount: amount.meta({ description: "Amount in `currency`." }),
+  currency: z.string().meta({ description: "A code from GET /currencies." }),
+  allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
   callback_url: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   expires_at: isoDateTime.nullable(),
   payment: z
     .object({
-      address: z.string(),
+      /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */
+      address: z.string().nullable(),
       network: z.string().nullable(),
       amount_due: amount,
       amount_received: amount.nullable(),
@@ -126,10 +127,16 @@ export const apiInvoiceSchema = z.object({
       confirmations_required: z.number().int().nullable(),
       transactions: z.array(apiTransactionSchema),
     })
-    .nullable(),
-});
+    .nullable()
+    .meta({ description: "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced. Null when the invoice has none." }),
+}).meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
 
-export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema });
+export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema }).meta({ id: "InvoiceList" });
+
+/** GET /currencies as the sandbox answers it (DESIGN §3). */
+export const apiCurrencyListSchema = z.object({
+  currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
+}).meta({ id: "CurrencyList" });
 
 /** RFC 9457 problem details, with our `code` and field-level `errors` (DESIGN §3). */
 export const problemSchema = z.looseObject({
@@ -141,7 +148,7 @@ export const problemSchema = z.looseObject({
   errors: z
     .array(z.object({ pointer: z.string(), code: z.string().optional(), detail: z.string() }))
     .optional(),
-});
+}).meta({ id: "Problem", description: "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer." });
 
 export type Transaction = z.infer<typeof transactionSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
@@ -170,7 +177,8 @@ const instant = z
   .pipe(z.union([z.iso.date(), isoDateTime], { error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)" }))
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
   .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, { error: "must fall between the years 0001 and 9999" })
-  .transform((date) => date.toISOString());
+  .transform((date) => date.toISOString())
+  .meta({ description: "A date (`2026-01-31`, midnight UTC) or a date-time with an offset (`2026-01-31T12:00:00+01:00`).", examples: ["2026-01-31", "2026-01-31T12:00:00Z"] });
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
@@ -179,7 +187,8 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max === Infinity ? "up" : max}` })
     .transform(Number)
     .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }))
-    .default(fallback);
+    .default(fallback)
+    .meta({ description: `A whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}; default ${fallback}.` });
 
 /**
  * A currency code as a provider may spell it (BTC, usdt, USDT.TRC20, USDC:ETH): passed on as given, since
@@ -254,3 +263,147 @@ export const statusChangeRequestSchema = invoiceStatusUpdateSchema
     }
   });
 export type StatusChangeRequest = z.input<typeof statusChangeRequestSchema>;
+
+// ---- POST /archived (spec §4.5) ------------------------------------------------------------------------
+
+/** The sandbox's `allowed_error_percent` when a request omits it (DESIGN §3); the OpenAPI document and the form say so. */
+export const ALLOWED_ERROR_PERCENT_DEFAULT = 1;
+/** The clock skew tolerated for "created_at must not be in the future". */
+export const CREATED_AT_SKEW_MS = 60_000;
+/** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
+export const CREATED_AT_EARLIEST = "2000-01-01";
+/** Larger amounts would not fit the ledger's columns. */
+export const AMOUNT_MAX = 1e15;
+export const ORDER_ID_MAX = 200;
+export const ORDER_NAME_MAX = 500;
+
+const AMOUNT_FIELDS = ["fiat_amount", "crypto_amount"] as const;
+
+const optionalAmount = (what: string) =>
+  z
+    .number({ error: `must be a number (${what})` })
+    .finite({ error: "must be a finite number" })
+    .min(0, { error: "must be 0 or more" })
+    .max(AMOUNT_MAX, { error: `must be at most ${AMOUNT_MAX.toLocaleString("en")}` })
+    .nullish();
+
+/**
+ * `created_at` of an archived invoice: `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time with an offset,
+ * not in the future (a minute of clock skew tolerated), returned as a UTC instant.
+ */
+export const archivedCreatedAtSchema = z
+  .string({ error: "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)" })
+  .trim()
+  .pipe(
+    z.union([z.iso.date(), isoDateTime], {
+      error: "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)",
+    }),
+  )
+  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
+  .check((ctx) => {
+    const time = ctx.value.getTime();
+    if (Number.isNaN(time) || time < Date.parse(`${CREATED_AT_EARLIEST}T00:00:00Z`)) {
+      ctx.issues.push({ code: "custom", input: ctx.value, message: `must be on or after ${CREATED_AT_EARLIEST}` });
+    } else if (time > Date.now() + CREATED_AT_SKEW_MS) {
+      ctx.issues.push({ code: "custom", input: ctx.value, message: "must not be in the future" });
+    }
+  })
+  .transform((date) => date.toISOString())
+  .meta({
+    description: `\`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated). Default: now.`,
+    examples: ["2025-01-15", "2025-01-15T14:30:00+01:00"],
+  });
+
+/**
+ * POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.
+ * `null` counts as absent for every optional field. Strict: an unknown field is a 422 naming it (a typo in a
+ * field name must not silently drop a value from a record).
+ */
+export const archivedInvoiceRequestSchema = z
+  .strictObject(
+    {
+      order_id: z
+        .string({ error: "is required: the order's identifier in your system" })
+        .trim()
+        .min(1, { error: "is required: the order's identifier in your system" })
+        .max(ORDER_ID_MAX, { error: `must be at most ${ORDER_ID_MAX} characters` }),
+      order_name: z.string({ error: "must be text" }).trim().max(ORDER_NAME_MAX, { error: `must be at most ${ORDER_NAME_MAX} characters` }).nullish(),
+      fiat_amount: optionalAmount("EUR")
+        .refine((v) => v == null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "must have at most 2 decimal places (cents)" }),
+      fiat_currency: z.literal("EUR", { error: "must be EUR: the only fiat currency supported" }).nullish(),
+      crypto_amount: optionalAmount("in the cryptocurrency"),
+      currency: z
+        .string({ error: "is required: a cryptocurrency code from /currencies, such as BTC" })
+        .trim()
+        .regex(/^[A-Za-z0-9]{2,10}$/, { error: "must be a cryptocurrency code from /currencies, such as BTC" })
+        .transform((code) => code.toUpperCase()),
+      allowed_error_percent: z
+        .int({ error: "must be a whole number from 0 to 100" })
+        .min(0, { error: "must be a whole number from 0 to 100" })
+        .max(100, { error: "must be a whole number from 0 to 100" })
+        .nullish()
+        .meta({ description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`, default: ALLOWED_ERROR_PERCENT_DEFAULT }),
+      callback_url: z
+        .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, such as https://shop.example.com/webhooks" })
+        .max(2000, { error: "must be at most 2000 characters" })
+        .nullish(),
+      created_at: archivedCreatedAtSchema.nullish(),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `is not a field of an archived invoice (${issue.keys.join(", ")})` : undefined) },
+  )
+  .check((ctx) => {
+    const given = AMOUNT_FIELDS.filter((f) => ctx.value[f] != null);
+    if (given.length === 1) return;
+    const message = given.length === 2 ? "give fiat_amount or crypto_amount, not both" : "give fiat_amount or crypto_amount";
+    for (const field of AMOUNT_FIELDS) ctx.issues.push({ code: "custom", input: ctx.value[field], path: [field], message });
+  });
+
+export type ArchivedInvoiceRequest = z.input<typeof archivedInvoiceRequestSchema>;
+export type ArchivedInvoiceInput = z.output<typeof archivedInvoiceRequestSchema>;
+
+/**
+ * The columns of an invoice in CSV, once for both directions: the export (a later issue) writes all of them,
+ * payment fields flattened and transaction hashes joined with spaces; the archive import reads the subset
+ * POST /archived accepts and ignores the rest.
+ */
+export const INVOICE_CSV_COLUMNS = [
+  "invoice_id",
+  "order_id",
+  "order_name",
+  "status",
+  "fiat_amount",
+  "fiat_currency",
+  "crypto_amount",
+  "currency",
+  "allowed_error_percent",
+  "callback_url",
+  "created_at",
+  "updated_at",
+  "expires_at",
+  "payment_address",
+  "payment_network",
+  "payment_amount_due",
+  "payment_amount_received",
+  "payment_rate",
+  "payment_paid_at",
+  "payment_confirmations",
+  "payment_confirmations_required",
+  "tx_hashes",
+] as const;
+export type InvoiceCsvColumn = (typeof INVOICE_CSV_COLUMNS)[number];
+
+/** The columns the archive import sends to POST /archived. */
+export const ARCHIVE_CSV_COLUMNS = [
+  "order_id",
+  "order_name",
+  "fiat_amount",
+  "fiat_currency",
+  "crypto_amount",
+  "currency",
+  "allowed_error_percent",
+  "callback_url",
+  "created_at",
+] as const satisfies readonly InvoiceCsvColumn[];
+
+/** What a 400 on POST /archived suggests sending. */
+export const ARCHIVED_BODY_EXAMPLE = '{"order_id": "ORD-1001", "currency": "BTC", "fiat_amount": 49.9}';

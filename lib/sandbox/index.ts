@@ -1,12 +1,14 @@
 import "server-only";
 import { getDatabase, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { openApiDocument } from "@/lib/invoicing/openapi";
 import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
 import { ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
+export { createArchivedInvoice } from "./archived";
 export { requireScope, type Caller } from "./keys";
 export { SANDBOX_CURRENCIES } from "./currencies";
 
@@ -50,4 +52,14 @@ export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
       return problemResponse(error);
     }
   };
+}
+
+/** GET /openapi.json: the sandbox's OpenAPI document, generated from the contract. Needs no key. */
+export async function sandboxOpenApiRoute(): Promise<Response> {
+  try {
+    if (!env().sandboxEnabled) throw notFound("The sandbox is switched off on this console (SANDBOX_ENABLED=false).");
+    return Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } });
+  } catch (error) {
+    return problemResponse(error);
+  }
 }

@@ -83,6 +83,12 @@ export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise
 export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string, status: InvoiceStatus): Promise<Invoice> {
   return db.transaction(async (tx) => {
     const row = await findOwnInvoice(tx, caller, rawId, { lock: true });
+    if (row.status === "archived") {
+      throw Problem.of("archived_invoice", {
+        detail: "This invoice is an archived record (created with POST /archived); its status stays archived.",
+        errors: [{ pointer: "/status", code: "archived_invoice", detail: "cannot be changed: the invoice is an archived record, kept as it was recorded" }],
+      });
+    }
     if (row.status === status) return (await withTransactions(tx, [row]))[0];
     const [updated] = await tx.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, row.id)).returning();
     const [invoice] = await withTransactions(tx, [updated]);
@@ -131,8 +137,9 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
+    // An archived invoice records the rate it was priced at, though no payment address was ever issued.
     payment:
-      row.paymentAddress === null
+      row.paymentAddress === null && row.rate === null
         ? null
         : {
             address: row.paymentAddress,

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { invoiceListQueryToSearchParams, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
+import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { readErrorBody } from "./error-body";
@@ -80,6 +80,13 @@ export function createUpstream(config: UpstreamConfig) {
         body: JSON.stringify(body),
       }),
     listCurrencies: () => call(normaliseCurrencies, "a list of currencies", "/currencies"),
+    /** POST /archived (spec §4.5); fields left empty are not sent, so the provider's defaults apply. */
+    createArchivedInvoice: (body: ArchivedInvoiceInput) =>
+      call(normaliseInvoice, "the archived invoice with an id", "/archived", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined))),
+      }),
   };
 }
 

@@ -1,0 +1,214 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { invoiceHref } from "@/components/invoices/invoice-href";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { problemToFields } from "@/lib/forms/problem-to-fields";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, invoiceSchema, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { fetchJson } from "@/lib/query/fetch-json";
+import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
+import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, localOffset, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { useLeaveGuard } from "./use-leave-guard";
+import { useRates } from "./use-rates";
+
+const eur = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" });
+
+/**
+ * Finance records one historical invoice. The contract judges every field as it is typed; the provider's
+ * refusals land on the fields they name, in its words. One click, one invoice: the button is busy while the
+ * request runs and stays so once it succeeded, and a provider answers a repeated order id as already recorded.
+ */
+export function ArchiveForm() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const currencies = useQuery(currencyListOptions());
+  const rates = useRates();
+  const [recorded, setRecorded] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; detail?: string; more: string[] } | null>(null);
+  const inFlight = useRef(false);
+
+  const form = useForm<ArchiveFormValues>({ resolver: zodResolver(archiveFormSchema), defaultValues: EMPTY_ARCHIVE_FORM, mode: "onChange" });
+  const { register, handleSubmit, setError, watch, formState } = form;
+  const { errors, isSubmitting, isDirty } = formState;
+  const leaveDialog = useLeaveGuard(isDirty && !recorded, "The archived invoice");
+
+  const values = watch();
+  const currency = values.currency;
+  const currencyName = currencies.data?.currencies.find((c) => c.code === currency)?.name;
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const today = useMemo(() => new Date().toLocaleDateString("sv-SE"), []);
+
+  async function submit(data: ArchiveFormValues) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      const invoice = await fetchJson("/api/archived", invoiceSchema, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(toArchiveRequest(data)),
+      });
+      setRecorded(true);
+      toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+      router.push(invoiceHref(invoice.invoice_id));
+    } catch (error) {
+      inFlight.current = false;
+      const problem = error instanceof Problem ? error : Problem.of("network_error", { detail: "Check your connection and try again." });
+      const mapped = problemToFields(problem, { fields: Object.keys(REQUEST_FIELD_TO_FORM) });
+      let first = true;
+      for (const [name, message] of Object.entries(mapped.fields)) {
+        const field = REQUEST_FIELD_TO_FORM[name] as FormField;
+        setError(field, { type: "server", message: fieldMessage(field, message) }, { shouldFocus: first });
+        first = false;
+      }
+      if (Object.keys(mapped.fields).length === 0 || mapped.form.length) {
+        setFailure({ title: failureTitle(problem), detail: Object.keys(mapped.fields).length ? undefined : problem.detail, more: mapped.form });
+      }
+    }
+  }
+
+  const amountIn = values.amount_in;
+  const amountNumber = Number(values.amount.trim().replace(",", "."));
+  const rate = rates && currency ? rates[currency] : undefined;
+  const preview =
+    rate && values.amount.trim() && Number.isFinite(amountNumber) && amountNumber >= 0
+      ? amountIn === "fiat"
+        ? `≈ ${(amountNumber / rate).toFixed(8)} ${currency}`
+        : `≈ ${eur.format(amountNumber * rate)}`
+      : null;
+  const busy = isSubmitting || recorded;
+  const offset = values.date && values.time ? localOffset(values.date, values.time) : null;
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Record an archived invoice" className="flex flex-col gap-5">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label="Order id (required)" error={errors.order_id?.message} description="Your order's identifier: unique, it keeps the same order from being recorded twice.">
+          <Input {...register("order_id")} autoComplete="off" maxLength={ORDER_ID_MAX + 50} placeholder="e.g. LEGACY-2025-0042" />
+        </Field>
+        <Field label="Order name" error={errors.order_name?.message} description="What was sold, for reference.">
+          <Input {...register("order_name")} autoComplete="off" maxLength={ORDER_NAME_MAX + 50} placeholder="e.g. Winter workshop ticket" />
+        </Field>
+
+        <Field
+          label="Currency (required)"
+          error={errors.currency?.message}
+          description={currencies.isError ? "The list of currencies could not be loaded: type the code (BTC, ETH…)." : "The cryptocurrency the invoice was paid in."}
+        >
+          {currencies.isError ? (
+            <Input {...register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })} autoComplete="off" placeholder="BTC" />
+          ) : (
+            <Select
+              {...register("currency")}
+              className="w-full"
+              disabled={currencies.isPending}
+              options={[
+                { value: "", label: currencies.isPending ? "Loading currencies…" : "Choose a currency" },
+                ...(currencies.data?.currencies ?? []).map((c) => ({ value: c.code, label: c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code })),
+              ]}
+            />
+          )}
+        </Field>
+
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-xs font-medium text-muted-foreground">Amount (required)</legend>
+          <div className="flex items-start gap-2">
+            <div role="radiogroup" aria-label="Amount in" className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm">
+              {(["fiat", "crypto"] as const).map((side) => (
+                <label
+                  key={side}
+                  className="flex cursor-pointer items-center rounded px-2.5 font-medium text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-ring"
+                >
+                  <input type="radio" value={side} {...register("amount_in")} className="sr-only" />
+                  {side === "fiat" ? "EUR" : currency || "Crypto"}
+                </label>
+              ))}
+            </div>
+            <Field label={amountIn === "fiat" ? "Amount in EUR" : `Amount in ${currency || "crypto"}`} hideLabel error={errors.amount?.message} className="grow">
+              <Input {...register("amount")} inputMode="decimal" autoComplete="off" placeholder={amountIn === "fiat" ? "49.90" : "0.00081"} className="text-right tabular-nums" />
+            </Field>
+          </div>
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview">
+            {preview
+              ? `${preview} at 1 ${currency} = ${eur.format(rate!)} (current rate)`
+              : `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}; the provider derives the other amount at its current rate and records the rate.`}
+          </p>
+        </fieldset>
+
+        <Field
+          label="Allowed error (%)"
+          error={errors.allowed_error_percent?.message}
+          description={`How far a payment may fall short and still count as paid, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT} %.`}
+        >
+          <Input {...register("allowed_error_percent")} inputMode="numeric" autoComplete="off" className="text-right tabular-nums" />
+        </Field>
+        <Field label="Callback URL" error={errors.callback_url?.message} description="Where status webhooks would go (archived invoices send none).">
+          <Input {...register("callback_url")} type="url" autoComplete="off" placeholder="https://shop.example.com/webhooks" />
+        </Field>
+
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Created on" error={errors.date?.message}>
+              <Input {...register("date", { deps: ["time"] })} type="date" max={today} />
+            </Field>
+            <Field label={`Time (${timeZone})`} error={errors.time?.message}>
+              <Input {...register("time", { deps: ["date"] })} type="time" />
+            </Field>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            {values.date
+              ? values.time
+                ? `Sent as ${values.date} ${values.time} UTC${offset} (your time zone, ${timeZone}).`
+                : "A date alone is recorded as midnight UTC. Add a time to record the moment in your time zone."
+              : "Leave empty to record it as created now. Not in the future."}
+          </p>
+        </div>
+      </div>
+
+      {failure && (
+        <div role="alert" className="rounded-md border border-danger-text/40 bg-danger/10 px-3 py-2 text-sm text-danger-text">
+          <p className="font-medium">{failure.title}</p>
+          {failure.detail && <p className="mt-1">{failure.detail}</p>}
+          {failure.more.map((m) => (
+            <p key={m} className="mt-1">{m}</p>
+          ))}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border pt-4">
+        <p className="mr-auto text-xs text-muted-foreground">Recorded with status Archived, in your name, in the audit log.</p>
+        <Button type="submit" variant="primary" loading={busy}>
+          {recorded ? "Opening the invoice…" : isSubmitting ? "Recording…" : "Record archived invoice"}
+        </Button>
+      </div>
+      {leaveDialog}
+    </form>
+  );
+}
+
+function failureTitle(problem: Problem): string {
+  switch (problem.status) {
+    case 0:
+      return "The console could not be reached; nothing was recorded. Check your connection and try again.";
+    case 403:
+      return problem.code === "forbidden" ? "Your role does not allow recording archived invoices." : "The payment provider refused the request; nothing was recorded.";
+    case 400:
+    case 422:
+      return "The payment provider did not accept the invoice; nothing was recorded.";
+    case 429:
+      return "Too many requests to the payment provider; wait a moment and try again.";
+    case 504:
+      return "No answer came back in time, so the invoice may or may not have been recorded. Send it again: a recorded order id is reported as such.";
+    default:
+      return `${problem.title}. Nothing was recorded; try again in a minute.`;
+  }
+}

@@ -1,0 +1,206 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, FileUp } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { isAlreadyRecorded } from "@/lib/archive/duplicate";
+import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type ReportLine } from "@/lib/archive/csv";
+import { sendRows, type SendOutcome } from "@/lib/archive/send-rows";
+import { pointerToField } from "@/lib/forms/problem-to-fields";
+import { ARCHIVE_CSV_COLUMNS, invoiceSchema, type Invoice } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { fetchJson } from "@/lib/query/fetch-json";
+import { invoiceKeys } from "@/lib/query/invoices";
+import { useLeaveGuard } from "./use-leave-guard";
+
+/** Requests a second to the console while importing: well under any provider's limit. */
+const PER_SECOND = 5;
+
+type Result = { row: CsvRow; outcome: SendOutcome<Invoice> };
+type Phase = "idle" | "checked" | "sending" | "done";
+
+async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfterSeconds?: number; unknownOutcome?: boolean }> {
+  try {
+    const invoice = await fetchJson("/api/archived", invoiceSchema, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(row.body),
+    });
+    return { kind: "created", value: invoice };
+  } catch (error) {
+    const problem = error instanceof Problem ? error : Problem.of("network_error", { title: "No answer" });
+    if (isAlreadyRecorded(problem)) return { kind: "already_recorded", message: problem.errors?.[0]?.detail ?? problem.detail ?? "already recorded" };
+    const errors = (problem.errors ?? []).map((e) => ({ field: pointerToField(e.pointer) ?? "row", message: e.detail }));
+    return {
+      kind: "failed",
+      status: problem.status,
+      message: problem.detail ?? problem.title,
+      errors,
+      ...(problem.status === 429 ? { retryAfterSeconds: Math.min(Number(problem.headers["retry-after"]) || 10, 120) } : {}),
+      ...(problem.status === 504 || problem.status === 0 ? { unknownOutcome: true } : {}),
+    };
+  }
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Finance records many archived invoices at once: a CSV with the invoice columns, every row checked before
+ * anything is sent, the valid rows sent one by one at a bounded rate with a progress bar, and a report of
+ * what failed and why. The order id is the key: uploading the same file again records nothing twice.
+ */
+export function CsvImport() {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [file, setFile] = useState<{ name: string; csv: ArchiveCsv } | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [results, setResults] = useState<Result[]>([]);
+  const leaveDialog = useLeaveGuard(phase === "checked" || phase === "sending", "The import");
+
+  const rows = file?.csv.rows ?? [];
+  const valid = rows.filter((r) => r.body);
+  const invalid = rows.filter((r) => !r.body);
+
+  async function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    const csv = readArchiveCsv(await chosen.text());
+    setFile({ name: chosen.name, csv });
+    setResults([]);
+    setPhase("checked");
+  }
+
+  async function send() {
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase("sending");
+    setResults([]);
+    await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome }]), { perSecond: PER_SECOND, signal: controller.signal });
+    abort.current = null;
+    setPhase("done");
+    void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+  }
+
+  const created = results.filter((r) => r.outcome.kind === "created").length;
+  const already = results.filter((r) => r.outcome.kind === "already_recorded").length;
+  const failedSends = results.filter((r) => r.outcome.kind === "failed");
+  const report: ReportLine[] = [
+    ...invalid.flatMap((row) => row.problems.map((p) => ({ line: row.line, order_id: row.order_id, outcome: "not sent: invalid", field: p.field, message: p.message }))),
+    ...failedSends.flatMap(({ row, outcome }) => {
+      const o = outcome as Extract<SendOutcome<Invoice>, { kind: "failed" }>;
+      return o.errors.length
+        ? o.errors.map((e) => ({ line: row.line, order_id: row.order_id, outcome: `refused (HTTP ${o.status})`, field: e.field, message: e.message }))
+        : [{ line: row.line, order_id: row.order_id, outcome: o.status ? `refused (HTTP ${o.status})` : "no answer", field: "", message: o.message }];
+    }),
+  ].sort((a, b) => Number(a.line) - Number(b.line));
+  const progress = valid.length ? Math.round((results.length / valid.length) * 100) : 0;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2 text-sm text-muted-foreground">
+        <p>
+          A CSV with a header row and the invoice columns (the same as the export). These are sent:{" "}
+          <span className="font-mono text-xs text-foreground">{ARCHIVE_CSV_COLUMNS.join(", ")}</span>; any other column is ignored. Each row needs an
+          order id, a currency and one amount (with both, the EUR amount is kept and the crypto side derived).
+        </p>
+        <p>Rows already recorded (same order id) are skipped, so a file can be uploaded again safely.</p>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" id="archive-csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={phase === "sending"} />
+        <Button asChild variant="primary" aria-disabled={phase === "sending"}>
+          <label htmlFor="archive-csv" className="cursor-pointer">
+            <FileUp aria-hidden /> {file ? "Choose another file" : "Choose a CSV file"}
+          </label>
+        </Button>
+        <Button variant="ghost" onClick={() => download("archived-invoices-template.csv", invoiceCsv([{ order_id: "LEGACY-2025-0001", order_name: "Example order", fiat_amount: "49.90", fiat_currency: "EUR", currency: "BTC", created_at: "2025-01-15" }]))}>
+          <Download aria-hidden /> Template
+        </Button>
+        {file && <span className="text-sm text-muted-foreground">{file.name}</span>}
+      </div>
+
+      {file && (file.csv.missingColumns.length > 0 || file.csv.fileProblems.length > 0) && (
+        <div role="alert" className="rounded-md border border-danger-text/40 bg-danger/10 px-3 py-2 text-sm text-danger-text">
+          {file.csv.missingColumns.length > 0 && <p className="font-medium">The file lacks the column{file.csv.missingColumns.length > 1 ? "s" : ""} {file.csv.missingColumns.join(", ")}. Nothing can be sent.</p>}
+          {file.csv.fileProblems.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      )}
+
+      {file && rows.length > 0 && (
+        <section aria-labelledby="csv-check" className="flex flex-col gap-3">
+          <h3 id="csv-check" className="text-sm font-semibold">
+            Checked {rows.length} rows: {valid.length} ready, {invalid.length} with problems
+          </h3>
+          {invalid.length > 0 && (
+            <div className="overflow-x-auto rounded-md border border-border">
+              <table className="w-full text-sm" aria-label="Rows with problems">
+                <thead className="bg-muted text-left text-xs text-muted-foreground">
+                  <tr>
+                    <th className="px-3 py-2 font-medium">Line</th>
+                    <th className="px-3 py-2 font-medium">Order id</th>
+                    <th className="px-3 py-2 font-medium">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invalid.map((row) => (
+                    <tr key={row.line} className="border-t border-border align-top">
+                      <td className="px-3 py-2 tabular-nums">{row.line}</td>
+                      <td className="px-3 py-2 font-mono text-xs break-all">{row.order_id || "—"}</td>
+                      <td className="px-3 py-2">{row.problems.map((p) => `${p.field}: ${p.message}`).join("; ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {phase === "checked" && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button variant="primary" onClick={() => void send()} disabled={valid.length === 0}>
+                Record {valid.length} archived invoice{valid.length === 1 ? "" : "s"}
+              </Button>
+              {invalid.length > 0 && <span className="text-sm text-muted-foreground">Rows with problems are not sent; fix them in the file and upload it again.</span>}
+            </div>
+          )}
+        </section>
+      )}
+
+      {(phase === "sending" || phase === "done") && (
+        <section aria-labelledby="csv-progress" className="flex flex-col gap-3">
+          <h3 id="csv-progress" className="text-sm font-semibold">
+            {phase === "sending" ? `Recording… ${results.length} of ${valid.length}` : `Import finished: ${results.length} of ${valid.length} rows sent`}
+          </h3>
+          <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-muted">
+            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="text-sm" data-testid="import-summary" aria-live="polite">
+            {created} recorded · {already} already recorded · {failedSends.length + invalid.length} failed
+          </p>
+          {phase === "sending" && (
+            <div>
+              <Button onClick={() => abort.current?.abort()}>Stop after this row</Button>
+            </div>
+          )}
+        </section>
+      )}
+
+      {(phase === "done" || (phase === "checked" && invalid.length > 0)) && report.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={() => download(`${file?.name.replace(/\.csv$/i, "") ?? "import"}-failures.csv`, failureReport(report))}>
+            <Download aria-hidden /> Download the report of {new Set(report.map((r) => r.line)).size} failed row{new Set(report.map((r) => r.line)).size === 1 ? "" : "s"}
+          </Button>
+        </div>
+      )}
+      {leaveDialog}
+    </div>
+  );
+}

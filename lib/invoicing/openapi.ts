@@ -1,0 +1,314 @@
+import { z } from "zod";
+import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
+import {
+  ALLOWED_ERROR_PERCENT_DEFAULT,
+  apiCurrencyListSchema,
+  apiInvoiceListSchema,
+  apiInvoiceSchema,
+  archivedInvoiceRequestSchema,
+  CREATED_AT_EARLIEST,
+  invoiceListQuerySchema,
+  invoiceStatusUpdateSchema,
+  problemSchema,
+} from "./schemas";
+
+/*
+ * The sandbox's API as an OpenAPI 3.1 document, generated from the zod contract (zod-openapi): the request
+ * schemas the sandbox validates with and the answers it gives, never written twice. Isomorphic and free of
+ * I/O, so the sandbox serves it (/sandbox/api/v1/openapi.json) and the console's reference page renders it
+ * without either importing the other. DESIGN §3's decisions are stated where they apply.
+ */
+
+export const OPENAPI_PATH = "/openapi.json";
+
+const INVOICE_ID_EXAMPLE = "invoice_0193f0d2-7c1a-7b3e-9f10-2a4c6e8b0d12";
+
+const invoiceExample = {
+  invoice_id: INVOICE_ID_EXAMPLE,
+  order_id: "SHOP-10412",
+  order_name: "Merino Wool Sweater (M)",
+  status: "completed",
+  fiat_amount: 129.99,
+  fiat_currency: "EUR",
+  crypto_amount: 0.00212,
+  currency: "BTC",
+  allowed_error_percent: 1,
+  callback_url: "https://shop.example.com/api/payments/webhook",
+  created_at: "2026-11-20T09:14:03.000Z",
+  updated_at: "2026-11-20T09:41:10.000Z",
+  expires_at: "2026-11-21T09:14:03.000Z",
+  payment: {
+    address: "bc1qp8x0w3a9d4k2m7n5r6t1y0u3i8o2p4l6k9j7h5",
+    network: "bitcoin",
+    amount_due: 0.00212,
+    amount_received: 0.00212,
+    rate: 61316.04,
+    paid_at: "2026-11-20T09:22:40.000Z",
+    confirmations: 4,
+    confirmations_required: 3,
+    transactions: [
+      {
+        tx_hash: "5f2b0c8e1d7a4b3c9e6f1a2d8c7b5e4f3a2d1c0b9e8f7a6d5c4b3a2f1e0d9c8b",
+        amount: 0.00212,
+        confirmations: 4,
+        block_height: 925_396,
+        seen_at: "2026-11-20T09:22:40.000Z",
+        explorer_url: "https://mempool.space/tx/5f2b0c8e1d7a4b3c9e6f1a2d8c7b5e4f3a2d1c0b9e8f7a6d5c4b3a2f1e0d9c8b",
+      },
+    ],
+  },
+};
+
+const archivedExample = {
+  ...invoiceExample,
+  invoice_id: "invoice_0194a3b0-2c00-7e41-8a55-3f9d2b7c1e60",
+  order_id: "LEGACY-2025-0042",
+  order_name: "Workshop Ticket: Winter Navigation",
+  status: "archived",
+  fiat_amount: 49.9,
+  crypto_amount: 0.00081383,
+  created_at: "2025-01-15T00:00:00.000Z",
+  updated_at: "2026-11-23T10:02:11.000Z",
+  expires_at: null,
+  callback_url: null,
+  payment: { address: null, network: "bitcoin", amount_due: 0.00081383, amount_received: null, rate: 61316.04, paid_at: null, confirmations: null, confirmations_required: null, transactions: [] },
+};
+
+const problem = (status: number, code: string, title: string, detail: string, errors?: { pointer: string; code: string; detail: string }[]) => ({
+  type: `urn:invoice-console:problem:${code}`,
+  title,
+  status,
+  detail,
+  code,
+  ...(errors ? { errors } : {}),
+});
+
+const Problem = problemSchema;
+
+/** A problem answer for `status`, with one example. */
+const problemResponse = (description: string, example: ReturnType<typeof problem>) => ({
+  description,
+  content: { "application/problem+json": { schema: Problem, example } },
+});
+
+const unauthorized = problemResponse("Missing or unknown `Api-key` header.", problem(401, "unauthorized", "Missing or unknown API key", "Send your key in the Api-key header."));
+const forbiddenScope = problemResponse(
+  "The key is valid but lacks the scope (a read-only key sending a change), or the invoice belongs to another merchant.",
+  problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the invoices:write scope."),
+);
+const notFound = problemResponse(
+  "No invoice has this id: unknown or malformed ids alike.",
+  problem(404, "not_found", "Not found", `No invoice has the id "invoice_nope".`),
+);
+const badBody = problemResponse(
+  "The body is not JSON, or not a JSON object.",
+  problem(400, "invalid_body", "The request body cannot be read", "The body is not valid JSON."),
+);
+const serverError = problemResponse(
+  "Something failed on the sandbox's side; the error was logged.",
+  problem(500, "internal_error", "Something went wrong on our side", "The error was logged. Try again; if it keeps happening, contact support."),
+);
+
+const invoiceId = z.string().meta({
+  description: "The invoice's id: `invoice_<uuid v7>` (time-ordered). The bare UUID is accepted too. An unknown or malformed id is a 404.",
+  example: INVOICE_ID_EXAMPLE,
+});
+
+const json = <T extends z.ZodType>(schema: T, example: unknown) => ({ "application/json": { schema, example } });
+
+const rateLimitHeaders = {
+  "RateLimit-Policy": z.string().meta({ description: 'The rate limit policy, IETF draft syntax: `"default";q=60;w=60` (60 requests a minute per key).', example: '"default";q=60;w=60' }),
+  RateLimit: z.string().meta({ description: 'What is left of the current window: `"default";r=<left>;t=<seconds until it resets>`.', example: '"default";r=42;t=17' }),
+  "Retry-After": z.string().meta({ description: "With a 429: seconds to wait before the next request.", example: "17" }),
+};
+
+const DESCRIPTION = `The invoicing API of the **Invoice Console sandbox**: a complete implementation of the crypto-payment
+invoicing interface, with simulated data and a simulated market. Point your own backend at it like a local copy of
+your payment provider.
+
+**Authentication.** Every endpoint needs an \`Api-key\` header, except this document (\`GET /openapi.json\`).
+The sandbox's well-known test keys (one with full access, one read-only, one of another merchant) are
+listed in the console's README. A missing or unknown key is a 401; a key without the scope an
+operation needs (a read-only key sending a change), or another merchant's invoice, is a 403.
+
+**Ids.** Invoice ids are \`invoice_<uuid v7>\`, time-ordered; paths accept the bare UUID too. An unknown or
+malformed id is a 404.
+
+**Statuses.** The spec's six (\`new\`, \`pending\`, \`completed\`, \`expired\`, \`cancelled\`, \`paid_partial\`) plus
+\`archived\`, which only \`POST /archived\` creates. PATCH accepts the six from any status, except that an
+archived invoice cannot be changed.
+
+**Dates.** Stored and returned as UTC ISO 8601 (\`2026-01-31T12:00:00.000Z\`). Inputs accept a date
+(\`2026-01-31\`, midnight UTC) or a date-time with an offset.
+
+**Errors.** RFC 9457 \`application/problem+json\` with a stable \`code\`; a 400 is a body that is not JSON or
+not an object, a 422 a field (or query parameter) that breaks a rule, each named in \`errors[]\` by a JSON
+Pointer.
+
+**Archived invoices.** \`allowed_error_percent\` defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}** when omitted. Give
+exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's current rate,
+which is recorded as \`payment.rate\`. Archived invoices never send webhooks.
+
+**Rate limits.** Rate-limited endpoints (\`GET /rates\`, coming next) answer with the IETF draft headers
+\`RateLimit-Policy\` and \`RateLimit\` (components below), and 429 with \`Retry-After\` when the limit is reached.
+
+**Webhooks.** When PATCH changes the status of an invoice with a \`callback_url\`, a Standard Webhooks message
+\`invoice.status_changed\` is POSTed to it, signed with the merchant's \`whsec_…\` secret and retried on a
+schedule until a 2xx.`;
+
+const listResponses: ZodOpenApiResponsesObject = {
+  200: {
+    description: "One page of invoices, `created_at desc` by default, ties broken by id so pages never overlap. A page past the end is an empty list.",
+    content: json(apiInvoiceListSchema, {
+      items: [invoiceExample],
+      pagination: { current_page: 1, page_size: 20, total_pages: 121, total_records: 2_413, has_next: true, has_previous: false },
+    }),
+  },
+  401: unauthorized,
+  403: forbiddenScope,
+  422: problemResponse(
+    "A query parameter breaks a rule; `errors[]` names each one.",
+    problem(422, "validation_failed", "The query is not valid", "page_size must be at most 100", [{ pointer: "/page_size", code: "too_big", detail: "must be at most 100" }]),
+  ),
+  500: serverError,
+};
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+/** The OpenAPI 3.1 document of the sandbox's API (`/sandbox/api/v1` relative to the console's address). */
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  return (cached ??= createDocument({
+    openapi: "3.1.0",
+    info: { title: "Invoice Console sandbox: invoicing API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: "/sandbox/api/v1", description: "The sandbox, on this console" }],
+    security: [{ ApiKey: [] }],
+    tags: [
+      { name: "Invoices", description: "List, read and change invoices." },
+      { name: "Archive", description: "Record historical invoices." },
+      { name: "Reference", description: "Currencies and this document." },
+    ],
+    paths: {
+      "/invoices": {
+        get: {
+          tags: ["Invoices"],
+          operationId: "listInvoices",
+          summary: "List invoices",
+          description: "Filter by status, currency and creation time; sort by any of four fields; page through the result.",
+          requestParams: { query: invoiceListQuerySchema },
+          responses: listResponses,
+        },
+      },
+      "/invoices/{invoice_id}": {
+        get: {
+          tags: ["Invoices"],
+          operationId: "getInvoice",
+          summary: "Get one invoice",
+          description: "The full invoice with its payment details and blockchain transactions.",
+          requestParams: { path: z.object({ invoice_id: invoiceId }) },
+          responses: {
+            200: { description: "The invoice.", content: json(apiInvoiceSchema, invoiceExample) },
+            401: unauthorized,
+            403: problemResponse("The invoice belongs to another merchant.", problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice.")),
+            404: notFound,
+            500: serverError,
+          },
+        },
+        patch: {
+          tags: ["Invoices"],
+          operationId: "updateInvoiceStatus",
+          summary: "Change an invoice's status",
+          description:
+            "Any of the six statuses, from any status; the status it already has is a 200 that changes nothing. A real change queues the status webhook. An archived invoice cannot be changed (422).",
+          requestParams: { path: z.object({ invoice_id: invoiceId }) },
+          requestBody: { required: true, content: json(invoiceStatusUpdateSchema, { status: "cancelled" }) },
+          responses: {
+            200: { description: "The updated invoice.", content: json(apiInvoiceSchema, { ...invoiceExample, status: "cancelled" }) },
+            400: badBody,
+            401: unauthorized,
+            403: forbiddenScope,
+            404: notFound,
+            422: problemResponse(
+              "The status is not one of the six, or the invoice is archived.",
+              problem(422, "archived_invoice", "An archived invoice cannot be changed", "This invoice is an archived record (created with POST /archived); its status stays archived.", [
+                { pointer: "/status", code: "archived_invoice", detail: "cannot be changed: the invoice is an archived record, kept as it was recorded" },
+              ]),
+            ),
+            500: serverError,
+          },
+        },
+      },
+      "/archived": {
+        post: {
+          tags: ["Archive"],
+          operationId: "createArchivedInvoice",
+          summary: "Record an archived invoice",
+          description: `Creates an invoice in \`archived\` status for record keeping.
+
+- \`order_id\` is required and unique among the merchant's invoices (a duplicate is a 422 naming \`/order_id\`; of two simultaneous requests with one order id, one creates the invoice).
+- Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a number ≥ 0; fiat in cents at most, crypto to the currency's decimals (at most 8). The other amount is derived at the simulated market's current rate, recorded as \`payment.rate\`.
+- \`fiat_currency\`: only \`EUR\` (the default). \`currency\`: a code from \`GET /currencies\`.
+- \`allowed_error_percent\`: an integer 0–100, **default ${ALLOWED_ERROR_PERCENT_DEFAULT}**.
+- \`callback_url\`: an absolute http(s) URL. Archived invoices never send webhooks.
+- \`created_at\`: \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset, from ${CREATED_AT_EARLIEST} and not in the future (a minute of clock skew is tolerated); stored and returned in UTC. Default: now.
+- Any other field is a 422 naming it.`,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: archivedInvoiceRequestSchema,
+                examples: {
+                  eur: { summary: "An amount in EUR", value: { order_id: "LEGACY-2025-0042", order_name: "Workshop Ticket: Winter Navigation", currency: "BTC", fiat_amount: 49.9, created_at: "2025-01-15" } },
+                  crypto: { summary: "An amount in crypto, with a time and offset", value: { order_id: "LEGACY-2025-0043", currency: "ETH", crypto_amount: 0.25, allowed_error_percent: 2, created_at: "2025-01-15T14:30:00+01:00" } },
+                },
+              },
+            },
+          },
+          responses: {
+            201: { description: "The archived invoice, in full.", content: json(apiInvoiceSchema, archivedExample) },
+            400: badBody,
+            401: unauthorized,
+            403: forbiddenScope,
+            422: problemResponse(
+              "A field breaks a rule; `errors[]` names each one. A duplicate order id is `duplicate_order_id` on `/order_id`.",
+              problem(422, "validation_failed", "This order is already recorded", 'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"', [
+                { pointer: "/order_id", code: "duplicate_order_id", detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"' },
+              ]),
+            ),
+            500: serverError,
+          },
+        },
+      },
+      "/currencies": {
+        get: {
+          tags: ["Reference"],
+          operationId: "listCurrencies",
+          summary: "Supported cryptocurrencies",
+          responses: {
+            200: {
+              description: "Every currency invoices may be in.",
+              content: json(apiCurrencyListSchema, { currencies: [{ code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 }, { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 }] }),
+            },
+            401: unauthorized,
+            500: serverError,
+          },
+        },
+      },
+      [OPENAPI_PATH]: {
+        get: {
+          tags: ["Reference"],
+          operationId: "getOpenApiDocument",
+          summary: "This document",
+          description: "The OpenAPI 3.1 document of this API. Needs no key.",
+          security: [],
+          responses: { 200: { description: "The document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "Api-key", description: "Your API key; the sandbox's test keys are listed in the console's README." },
+      },
+      headers: rateLimitHeaders,
+    },
+  }));
+}

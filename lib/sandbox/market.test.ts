@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { SANDBOX_CURRENCIES } from "./currencies";
+import { marketRate, marketRates } from "./market";
+
+const AT = new Date("2026-11-23T14:05:10Z");
+
+describe("the sandbox's simulated market", () => {
+  it("quotes every sandbox currency in EUR, near its reference level", () => {
+    const rates = marketRates(AT);
+    expect(Object.keys(rates).sort()).toEqual(SANDBOX_CURRENCIES.map((c) => c.code).sort());
+    for (const c of SANDBOX_CURRENCIES) {
+      expect(rates[c.code]).toBeGreaterThan(c.referencePriceEur * (1 - c.sim.volatility * 1.2));
+      expect(rates[c.code]).toBeLessThan(c.referencePriceEur * (1 + c.sim.volatility * 1.2));
+    }
+  });
+
+  it("is the same throughout one UTC minute and moves from one minute to the next", () => {
+    expect(marketRates(new Date("2026-11-23T14:05:59.999Z"))).toEqual(marketRates(AT));
+    const next = marketRates(new Date("2026-11-23T14:06:00Z"));
+    expect(next.BTC).not.toBe(marketRates(AT).BTC);
+    expect(Math.abs(next.BTC / marketRates(AT).BTC - 1)).toBeLessThan(0.01);
+  });
+
+  it("answers one currency by code, in any case, and nothing for an unknown one", () => {
+    expect(marketRate("btc", AT)).toBe(marketRates(AT).BTC);
+    expect(marketRate("XYZ", AT)).toBeUndefined();
+  });
+});

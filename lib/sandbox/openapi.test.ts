@@ -1,0 +1,117 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as archivedRoute } from "@/app/sandbox/api/v1/archived/route";
+import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
+import { GET as getRoute, PATCH as patchRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
+import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
+import { GET as openApiRoute } from "@/app/sandbox/api/v1/openapi.json/route";
+import { answeredMethods } from "@/lib/http-methods";
+import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/invoicing";
+import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "./test-fixtures";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const API_DIR = "app/sandbox/api/v1";
+const BASE = "http://sandbox.test/sandbox/api/v1";
+
+type Doc = { openapi: string; info: { description: string }; paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: Record<string, Record<string, unknown>> };
+let doc: Doc;
+let key: string;
+let readOnlyKey: string;
+let invoiceId: string;
+
+beforeAll(async () => {
+  const response = await openApiRoute(new Request(`${BASE}/openapi.json`), { params: Promise.resolve({}) });
+  expect(response.status).toBe(200);
+  doc = await response.json();
+  const db = await getSandboxDb();
+  const merchant = await createTestMerchant(db, [{ createdAt: new Date("2026-06-01T10:00:00Z"), status: "pending" }]);
+  key = merchant.key;
+  invoiceId = `invoice_${merchant.invoices[0].id}`;
+  readOnlyKey = (await createTestMerchant(db, [], ["invoices:read"])).key;
+});
+
+describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document, served without a key", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.paths["/openapi.json"].get.security).toEqual([]);
+  });
+
+  it("documents every route under app/sandbox/api/v1 with every method it answers", async () => {
+    const files = (readdirSync(path.join(root, API_DIR), { recursive: true }) as string[]).filter((f) => path.basename(f) === "route.ts");
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const route = `/${path.dirname(file).split(path.sep).join("/")}`.replace(/\[(\w+)\]/g, (_, name) => `{${name === "id" ? "invoice_id" : name}}`);
+      const module = await import(/* @vite-ignore */ path.join(root, API_DIR, file));
+      expect(doc.paths[route], `${route} is documented`).toBeDefined();
+      expect(Object.keys(doc.paths[route]).sort(), route).toEqual(answeredMethods(module).map((m) => m.toLowerCase()).sort());
+    }
+  });
+
+  it("states DESIGN §3's decisions: the key scheme, ids, errors, the allowed-error default, rate limit headers", () => {
+    expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "Api-key" });
+    expect(doc.info.description).toContain("invoice_<uuid v7>");
+    expect(doc.info.description).toContain("application/problem+json");
+    expect(doc.info.description).toContain(`defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}**`);
+    expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
+    const body = (doc.paths["/archived"].post as unknown as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { anyOf: { default?: number }[] } & { default?: number }> } } } } }).requestBody.content["application/json"].schema;
+    expect(JSON.stringify(body.properties.allowed_error_percent)).toContain(`"default":${ALLOWED_ERROR_PERCENT_DEFAULT}`);
+  });
+});
+
+describe("the sandbox's real answers match the document's response schemas", () => {
+  const ajv = () => {
+    const a = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    a.addSchema(doc as object, "doc");
+    return a;
+  };
+
+  type Route = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+  const call = (route: Route, method: string, url: string, options: { key?: string | null; body?: string; params?: object } = {}) => {
+    const apiKey = options.key === undefined ? key : options.key;
+    return route(
+      new Request(`${BASE}${url}`, { method, headers: { ...(apiKey ? { "api-key": apiKey } : {}), "content-type": "application/json" }, body: options.body }),
+      { params: Promise.resolve((options.params ?? {}) as never) },
+    );
+  };
+
+  const cases: { name: string; path: string; method: string; run: () => Promise<Response> }[] = [
+    { name: "list", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices?page_size=5") },
+    { name: "list, bad page_size", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices?page_size=500") },
+    { name: "list, no key", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices", { key: null }) },
+    { name: "get", path: "/invoices/{invoice_id}", method: "get", run: () => call(getRoute, "GET", `/invoices/${invoiceId}`, { params: { id: invoiceId } }) },
+    { name: "get, unknown", path: "/invoices/{invoice_id}", method: "get", run: () => call(getRoute, "GET", "/invoices/nope", { params: { id: "nope" } }) },
+    { name: "patch", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: '{"status":"expired"}' }) },
+    { name: "patch, not JSON", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: "x" }) },
+    { name: "patch, read-only key", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }) },
+    { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
+    { name: "archive in EUR", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OA-${Date.now()}`, currency: "BTC", fiat_amount: 12.5 }) }) },
+    { name: "archive in crypto", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OB-${Date.now()}`, currency: "ETH", crypto_amount: 0.1, created_at: "2025-01-01" }) }) },
+    { name: "archive, invalid", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ currency: "XYZ" }) }) },
+    { name: "archive, not an object", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: "[]" }) },
+  ];
+
+  it("the check bites: an invoice without an id does not pass", () => {
+    const validate = ajv().getSchema("doc#/components/schemas/Invoice")!;
+    expect(validate({ order_id: "x" })).toBe(false);
+  });
+
+  it.each(cases)("$name", async ({ path: p, method, run }) => {
+    const response = await run();
+    const status = String(response.status);
+    const documented = doc.paths[p][method].responses[status];
+    expect(documented, `${method} ${p} documents ${status}`).toBeDefined();
+    const type = response.headers.get("content-type")!.split(";")[0];
+    expect(Object.keys(documented.content ?? {})).toContain(type);
+    const pointer = `doc#/paths/${p.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}/responses/${status}/content/${type.replace("/", "~1")}/schema`;
+    const validate = ajv().getSchema(pointer)!;
+    const body = await response.json();
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
