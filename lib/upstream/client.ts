@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { readErrorBody } from "./error-body";
-import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList } from "./normalise";
+import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates } from "./normalise";
 
 export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -79,6 +79,8 @@ export function createUpstream(config: UpstreamConfig) {
         body: JSON.stringify(body),
       }),
     listCurrencies: () => call(normaliseCurrencies, "a list of currencies", "/currencies"),
+    /** GET /rates (spec §4.6): EUR per unit by code. A 429 comes back as a 429 problem with Retry-After. */
+    getRates: () => call(normaliseRates, "rates (EUR per unit of each currency)", "/rates"),
     /** POST /archived (spec §4.5); fields left empty are not sent, so the provider's defaults apply. */
     createArchivedInvoice: (body: ArchivedInvoiceInput) =>
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
@@ -137,7 +139,7 @@ async function failed(response: Response, path: string, resource: boolean, soleF
     });
   }
   if (status === 429) {
-    const retryAfter = response.headers.get("retry-after") ?? "60";
+    const retryAfter = String(retryAfterSeconds(response.headers.get("retry-after")));
     return new Problem({
       status: 429,
       code: "upstream_rate_limited",
@@ -192,4 +194,13 @@ function invalidAnswer(detail: string): Problem {
 /** The same problem, noting what the invoicing API itself answered (the audit log keeps it). */
 function answeredWith(p: Problem, upstreamStatus: number): Problem {
   return new Problem({ status: p.status, code: p.code, title: p.title, detail: p.detail, errors: p.errors, headers: p.headers, upstreamStatus });
+}
+
+/** Retry-After as whole seconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); 60 when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number {
+  const value = header?.trim() ?? "";
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 86_400);
+  const date = value ? Date.parse(value) : NaN;
+  if (!Number.isNaN(date)) return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), 86_400);
+  return 60;
 }
