@@ -6,6 +6,7 @@ import type {
   Pagination,
   Payment,
   ProviderField,
+  Rates,
   Transaction,
 } from "@/lib/invoicing";
 
