@@ -17,6 +17,7 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },
   "app/(console)/archive/page.tsx": { path: () => "/archive", access: "invoices:archive" },
   "app/(console)/docs/api/page.tsx": { path: () => "/docs/api", access: "invoices:read" },
+  "app/(console)/rates/page.tsx": { path: () => "/rates", access: "invoices:read" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 

@@ -9,6 +9,7 @@ import { StatusChange } from "@/components/invoices/status-change";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { ProviderFields } from "@/components/invoices/provider-fields";
+import { WorthToday } from "@/components/rates/worth-today";
 import { formatCount, formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
@@ -85,6 +86,7 @@ export default async function InvoicePage({ params }: Props) {
               {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency ?? ""}
               {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
             </p>
+            <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
           </div>
           {invoice.status === "archived" ? (
             <p className="text-xs text-zinc-500">Archived records keep their status.</p>

@@ -1,0 +1,40 @@
+"use client";
+
+import Link from "next/link";
+import { cn } from "@/lib/cn";
+import { formatRateEur } from "@/lib/format";
+import { rateChange } from "@/lib/rates/change";
+import { RateChange } from "./rate-change";
+import { useRatesView } from "./use-rates-view";
+
+const SHOWN = 6;
+
+/**
+ * The shell's compact rates: a few currencies and their change, linking to the panel. Fetched in the browser
+ * after the page, so no page waits for rates; when there are none it shows nothing rather than an error.
+ */
+export function RatesStrip() {
+  const { view, ageSeconds } = useRatesView();
+  if (!view) return null;
+  const codes = Object.keys(view.rates).slice(0, SHOWN);
+  return (
+    <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
+      <Link
+        href="/rates"
+        aria-label={`Rates in EUR${view.stale ? ", stale" : ""}: open the rates panel`}
+        className="mx-auto flex h-8 max-w-[1600px] items-center gap-5 overflow-hidden px-page text-xs hover:bg-accent/40"
+      >
+        {codes.map((code, i) => (
+          <span key={code} className={cn("inline-flex shrink-0 items-center gap-1.5 tabular-nums", i >= 3 && "hidden md:inline-flex")}>
+            <span className="font-medium text-muted-foreground">{code}</span>
+            <span className="text-foreground">{formatRateEur(view.rates[code])}</span>
+            <RateChange change={rateChange(view.rates[code], view.previous_rates?.[code])} />
+          </span>
+        ))}
+        <span className={cn("ml-auto hidden shrink-0 sm:inline", view.stale ? "font-medium text-warning-text" : "text-muted-foreground")}>
+          {view.stale ? "Stale" : "Updated"} {ageSeconds !== null ? `${ageSeconds} s ago` : ""}
+        </span>
+      </Link>
+    </div>
+  );
+}
