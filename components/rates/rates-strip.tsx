@@ -1,8 +1,10 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { formatRateEur } from "@/lib/format";
+import { currencyListOptions } from "@/lib/query/invoices";
 import { rateChange } from "@/lib/rates/change";
 import { RateChange } from "./rate-change";
 import { useRatesView } from "./use-rates-view";
@@ -15,8 +17,13 @@ const SHOWN = 6;
  */
 export function RatesStrip() {
   const { view, ageSeconds } = useRatesView();
+  // The provider's own order of currencies (the rates object's order does not survive the cache's jsonb).
+  const order = (useQuery(currencyListOptions()).data?.currencies ?? []).map((c) => c.code.toUpperCase());
   if (!view) return null;
-  const codes = Object.keys(view.rates).slice(0, SHOWN);
+  const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+  const codes = Object.keys(view.rates)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .slice(0, SHOWN);
   return (
     <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
       <Link
@@ -28,11 +35,12 @@ export function RatesStrip() {
           <span key={code} className={cn("inline-flex shrink-0 items-center gap-1.5 tabular-nums", i >= 3 && "hidden md:inline-flex")}>
             <span className="font-medium text-muted-foreground">{code}</span>
             <span className="text-foreground">{formatRateEur(view.rates[code])}</span>
-            <RateChange change={rateChange(view.rates[code], view.previous_rates?.[code])} />
+            {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}
           </span>
         ))}
-        <span className={cn("ml-auto hidden shrink-0 sm:inline", view.stale ? "font-medium text-warning-text" : "text-muted-foreground")}>
-          {view.stale ? "Stale" : "Updated"} {ageSeconds !== null ? `${ageSeconds} s ago` : ""}
+        <span className={cn("ml-auto shrink-0", view.stale ? "font-medium text-warning-text" : "hidden text-muted-foreground sm:inline")}>
+          {view.stale ? "Stale" : "Updated"}
+          <span className={cn(view.stale && "hidden sm:inline")}> {ageSeconds !== null ? `${ageSeconds} s ago` : ""}</span>
         </span>
       </Link>
     </div>
