@@ -86,10 +86,11 @@ export class Problem extends Error {
   static async fromResponse(response: Response): Promise<Problem> {
     const body = await response.json().catch(() => undefined);
     const problem = Problem.fromBody(response.status, body);
-    // Retry-After tells the browser when to try again (rates, rate limits): keep it with the problem.
+    // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
     const retryAfter = response.headers.get("retry-after");
-    if (!retryAfter) return problem;
-    return new Problem({ status: problem.status, code: problem.code, title: problem.title, detail: problem.detail, errors: problem.errors, headers: { "retry-after": retryAfter } });
+    return retryAfter === null
+      ? problem
+      : new Problem({ status: problem.status, code: problem.code, title: problem.title, detail: problem.detail, errors: problem.errors, headers: { "retry-after": retryAfter } });
   }
 }
 

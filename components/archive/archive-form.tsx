@@ -121,8 +121,8 @@ export function ArchiveForm() {
 
         <fieldset className="flex flex-col gap-1">
           <legend className="text-xs font-medium text-muted-foreground">Amount (required)</legend>
-          <div className="flex gap-2">
-            <div role="radiogroup" aria-label="Amount in" className="inline-flex shrink-0 rounded-md border border-input bg-muted p-0.5 text-sm">
+          <div className="flex items-start gap-2">
+            <div role="radiogroup" aria-label="Amount in" className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm">
               {(["fiat", "crypto"] as const).map((side) => (
                 <label
                   key={side}

@@ -37,7 +37,7 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
       status: problem.status,
       message: problem.detail ?? problem.title,
       errors,
-      ...(problem.status === 429 ? { retryAfterSeconds: 10 } : {}),
+      ...(problem.status === 429 ? { retryAfterSeconds: Math.min(Number(problem.headers["retry-after"]) || 10, 120) } : {}),
       ...(problem.status === 504 || problem.status === 0 ? { unknownOutcome: true } : {}),
     };
   }

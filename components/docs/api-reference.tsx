@@ -23,6 +23,8 @@ export function ApiReference({ document }: { document: object }) {
           content: document,
           withDefaultFonts: false,
           telemetry: false,
+          // Scalar's AI agent calls its own servers, and turns itself on for local addresses unless told not to.
+          agent: { disabled: true },
           hideDarkModeToggle: true,
           forceDarkModeState: resolvedTheme === "dark" ? "dark" : "light",
           hideClientButton: false,
@@ -30,6 +32,8 @@ export function ApiReference({ document }: { document: object }) {
           showDeveloperTools: "never",
           defaultOpenAllTags: true,
           theme: "default",
+          // The console's own system fonts, so the reference reads as part of it (no web fonts are loaded).
+          customCss: ".scalar-app, .scalar-api-reference { --scalar-font: var(--font-sans); --scalar-font-code: var(--font-mono); }",
         }}
       />
     </div>

@@ -26,7 +26,7 @@ const INVOICE_ID_EXAMPLE = "invoice_0193f0d2-7c1a-7b3e-9f10-2a4c6e8b0d12";
 
 const invoiceExample = {
   invoice_id: INVOICE_ID_EXAMPLE,
-  order_id: "ORD-2611-000412",
+  order_id: "SHOP-10412",
   order_name: "Merino Wool Sweater (M)",
   status: "completed",
   fiat_amount: 129.99,
@@ -128,8 +128,8 @@ invoicing interface, with simulated data and a simulated market. Point your own 
 your payment provider.
 
 **Authentication.** Every endpoint needs an \`Api-key\` header, except this document (\`GET /openapi.json\`).
-Well-known test keys: \`sk_test_demo_full\` (everything), \`sk_test_demo_readonly\` (read only),
-\`sk_test_other_merchant\` (another merchant). A missing or unknown key is a 401; a key without the scope an
+The sandbox's well-known test keys (one with full access, one read-only, one of another merchant) are
+listed in the console's README. A missing or unknown key is a 401; a key without the scope an
 operation needs (a read-only key sending a change), or another merchant's invoice, is a 403.
 
 **Ids.** Invoice ids are \`invoice_<uuid v7>\`, time-ordered; paths accept the bare UUID too. An unknown or
@@ -341,7 +341,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     },
     components: {
       securitySchemes: {
-        ApiKey: { type: "apiKey", in: "header", name: "Api-key", description: "Your API key. Sandbox test keys: `sk_test_demo_full`, `sk_test_demo_readonly`, `sk_test_other_merchant`." },
+        ApiKey: { type: "apiKey", in: "header", name: "Api-key", description: "Your API key; the sandbox's test keys are listed in the console's README." },
       },
       headers: rateLimitHeaders,
     },

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./fixtures";
+
+/** The API reference renders from the sandbox's OpenAPI document, bundled: no CSP violation, nothing from the internet. */
+test("the API reference renders every endpoint under the strict CSP, loading nothing from elsewhere", async ({ page, baseURL }) => {
+  const problems: string[] = [];
+  const foreign: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
+  });
+
+  await signIn(page, "viewer");
+  await page.getByRole("link", { name: "API reference" }).first().click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
+  await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+  for (const summary of ["List invoices", "Get one invoice", "Change an invoice's status", "Record an archived invoice", "Supported cryptocurrencies"]) {
+    await expect(page.getByRole("heading", { name: summary }).first()).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(page.getByText("Api-key").first()).toBeVisible();
+  expect(problems).toEqual([]);
+  expect(foreign).toEqual([]);
+
+  const document = await page.request.get("/sandbox/api/v1/openapi.json");
+  expect(document.status()).toBe(200);
+  expect((await document.json()).openapi).toBe("3.1.0");
+});

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from "@playwright/test";
+import { invoiceRows, signIn } from "./fixtures";
+
+/** Finance records historical invoices: one by one with the form, many at once from a CSV. */
+
+const run = Date.now().toString(36).toUpperCase();
+const KEY = { "api-key": "sk_test_demo_full" };
+
+async function openForm(page: Page) {
+  await signIn(page, "finance");
+  await page.getByRole("link", { name: "Archive" }).first().click();
+  await expect(page.getByRole("heading", { name: "Record archived invoices" })).toBeVisible();
+}
+
+/** The demo merchant's archived invoices created on one UTC day, midnight included (the filters are exclusive). */
+async function archivedOn(page: Page, day: string): Promise<{ order_id: string }[]> {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  const after = new Date(start - 1).toISOString();
+  const before = new Date(start + 86_400_000).toISOString();
+  const response = await page.request.get(`/sandbox/api/v1/invoices?status=archived&created_after=${after}&created_before=${before}&page_size=100`, { headers: KEY });
+  return (await response.json()).items;
+}
+
+test("finance records one invoice in EUR and one in crypto; each opens with a toast and shows under Archived", async ({ page }) => {
+  await openForm(page);
+  await page.getByLabel("Order id (required)").fill(`E2E-${run}-EUR`);
+  await page.getByLabel("Order name").fill("Winter workshop ticket");
+  await page.getByLabel("Currency (required)").selectOption("BTC");
+  await expect(page.getByLabel("Currency (required)")).toContainText("BTC · Bitcoin");
+  await page.getByLabel("Amount in EUR").fill("49.90");
+  await expect(page.getByLabel("Allowed error (%)")).toHaveValue("1");
+  await expect(page.getByText("Default 1 %")).toBeVisible();
+  await page.getByLabel("Created on").fill("2024-01-15");
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+
+  await expect(page).toHaveURL(/\/invoices\/invoice_/);
+  await expect(page.getByText(`Archived invoice recorded for order E2E-${run}-EUR.`)).toBeVisible();
+  await expect(page.getByText(`Order E2E-${run}-EUR`, { exact: true })).toBeVisible();
+  await expect(page.getByText("Archived").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Archive" }).first().click();
+  await page.getByLabel("Order id (required)").fill(`E2E-${run}-BTC`);
+  await page.getByLabel("Currency (required)").selectOption("ETH");
+  await page.getByRole("radiogroup", { name: "Amount in" }).getByText("ETH").click();
+  await page.getByLabel("Amount in ETH").fill("0.25");
+  await page.getByLabel("Created on").fill("2024-01-15");
+  await page.getByLabel(/^Time/).fill("14:30");
+  await expect(page.getByText(/Sent as 2024-01-15 14:30 UTC[+-]\d\d:\d\d/)).toBeVisible();
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  await expect(page).toHaveURL(/\/invoices\/invoice_/);
+  await expect(page.getByText(`Order E2E-${run}-BTC`, { exact: true })).toBeVisible();
+
+  // The table, filtered to Archived on that day, lists both.
+  await page.goto("/invoices?status=archived&from=2024-01-15&to=2024-01-15");
+  await expect(invoiceRows(page).filter({ hasText: `E2E-${run}-EUR` })).toHaveCount(1);
+  await expect(invoiceRows(page).filter({ hasText: `E2E-${run}-BTC` })).toHaveCount(1);
+  const crypto = (await archivedOn(page, "2024-01-15")).find((i) => i.order_id === `E2E-${run}-BTC`) as { crypto_amount: number; currency: string } | undefined;
+  expect(crypto).toMatchObject({ crypto_amount: 0.25, currency: "ETH" });
+});
+
+test("each invalid field says what is wrong as it is typed, and nothing is sent", async ({ page }) => {
+  await openForm(page);
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/archived") && posts.push(r.url()));
+
+  const orderId = page.getByLabel("Order id (required)");
+  await orderId.fill("x");
+  await orderId.fill("");
+  await expect(page.getByText("Order id is required: the order's identifier in your system")).toBeVisible();
+  await page.getByLabel("Amount in EUR").fill("-5");
+  await expect(page.getByText("Amount must be 0 or more")).toBeVisible();
+  await page.getByLabel("Amount in EUR").fill("1.234");
+  await expect(page.getByText("Amount must have at most 2 decimal places (cents)")).toBeVisible();
+  await page.getByLabel("Allowed error (%)").fill("150");
+  await expect(page.getByText("Allowed error must be a whole number from 0 to 100")).toBeVisible();
+  await page.getByLabel("Callback URL").fill("shop.example.com/hooks");
+  await expect(page.getByText("Callback URL must be an absolute http(s) URL")).toBeVisible();
+  await page.getByLabel("Created on").fill("2999-01-01");
+  await expect(page.getByText("Created on must not be in the future")).toBeVisible();
+
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  await expect(page.getByText("Choose the currency the invoice was paid in")).toBeVisible();
+  await expect(page.getByLabel("Amount in EUR")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+
+  // Leaving the half-filled form asks first; staying keeps everything.
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page.getByRole("alertdialog", { name: "Leave this page?" })).toBeVisible();
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/archive$/);
+  await expect(page.getByLabel("Callback URL")).toHaveValue("shop.example.com/hooks");
+});
+
+test("a duplicate order id is shown on its field; everything typed stays; a double click records one invoice", async ({ page }) => {
+  const seeded = await page.request.get("/sandbox/api/v1/invoices?page_size=1", { headers: KEY }).then((r) => r.json());
+  const taken = seeded.items[0].order_id as string;
+  await openForm(page);
+  await page.getByLabel("Order id (required)").fill(taken);
+  await page.getByLabel("Order name").fill("Kept after a refusal");
+  await page.getByLabel("Currency (required)").selectOption("LTC");
+  await page.getByLabel("Amount in EUR").fill("12");
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  await expect(page.getByText(`Order id is already recorded: another invoice of this merchant has the order id "${taken}"`)).toBeVisible();
+  await expect(page.getByLabel("Order id (required)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Order name")).toHaveValue("Kept after a refusal");
+  await expect(page).toHaveURL(/\/archive$/);
+
+  const fresh = `E2E-${run}-DBL`;
+  await page.getByLabel("Order id (required)").fill(fresh);
+  await page.getByLabel("Created on").fill("2024-02-29");
+  await page.getByRole("button", { name: "Record archived invoice" }).dblclick();
+  await expect(page).toHaveURL(/\/invoices\/invoice_/);
+  expect((await archivedOn(page, "2024-02-29")).filter((i) => i.order_id === fresh)).toHaveLength(1);
+});
+
+test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same file again records nothing twice", async ({ page }) => {
+  const header = "invoice_id,order_id,order_name,status,fiat_amount,fiat_currency,crypto_amount,currency,created_at,payment_address,tx_hashes";
+  const lines = Array.from({ length: 50 }, (_, i) => {
+    const n = String(i + 1).padStart(2, "0");
+    const order = `CSV-${run}-${n}`;
+    if (i === 9) return `,${order},Bad amount,completed,-3,EUR,,BTC,2024-03-10,,`;
+    if (i === 24) return `,${order},Bad currency,completed,10,EUR,,XYZ1234567890,2024-03-10,,`;
+    if (i === 39) return `,${order},Future,completed,10,EUR,,BTC,2999-03-10,,`;
+    return `invoice_old_${n},${order},"Imported order ${n}, blue",completed,${10 + i}.50,EUR,0.0001,${i % 2 ? "BTC" : "ETH"},2024-03-10T${String(i % 24).padStart(2, "0")}:00:00+01:00,bc1qxyz,aa bb`;
+  });
+  const file = { name: `history-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from([header, ...lines].join("\n")) };
+
+  await openForm(page);
+  await page.getByRole("tab", { name: "Import a CSV" }).click();
+  await page.locator("#archive-csv").setInputFiles(file);
+  await expect(page.getByText("Checked 50 rows: 47 ready, 3 with problems")).toBeVisible();
+  const problems = page.getByRole("table", { name: "Rows with problems" });
+  await expect(problems.locator("tbody tr")).toHaveCount(3);
+  await expect(problems).toContainText(`CSV-${run}-10`);
+  await expect(problems).toContainText("fiat_amount: must be 0 or more");
+  await expect(problems).toContainText("created_at: must not be in the future");
+
+  await page.getByRole("button", { name: "Record 47 archived invoices" }).click();
+  await expect(page.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+  await expect(page.getByText("Import finished: 47 of 47 rows sent")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("import-summary")).toHaveText("47 recorded · 0 already recorded · 3 failed");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download the report of 3 failed rows" }).click();
+  const report = await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  });
+  const reportLines = report.trim().split(/\r?\n/);
+  expect(reportLines[0]).toBe("line,order_id,outcome,field,message");
+  expect(reportLines.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual([`11,CSV-${run}-10`, `26,CSV-${run}-25`, `41,CSV-${run}-40`]);
+
+  const recorded = (await archivedOn(page, "2024-03-09")).concat(await archivedOn(page, "2024-03-10")).filter((i) => i.order_id.startsWith(`CSV-${run}-`));
+  expect(recorded).toHaveLength(47);
+
+  // The same file again: every row is already recorded.
+  await page.locator("#archive-csv").setInputFiles(file);
+  await page.getByRole("button", { name: "Record 47 archived invoices" }).click();
+  await expect(page.getByText("Import finished: 47 of 47 rows sent")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("import-summary")).toHaveText("0 recorded · 47 already recorded · 3 failed");
+});
+
+test("only finance and admin see the archive; the others are refused the page", async ({ page }) => {
+  await signIn(page, "viewer");
+  await expect(page.getByRole("link", { name: "Archive" })).toHaveCount(0);
+  await page.goto("/archive");
+  await expect(page.getByText("You don't have access to this page")).toBeVisible();
+});
