@@ -45,6 +45,12 @@ test.describe("on the embedded sandbox", () => {
     await expect(page.getByTestId("rates-strip")).toContainText("BTC");
     await page.getByRole("button", { name: "Refresh rates" }).click();
     await expect(rows).toHaveCount(SANDBOX_CURRENCIES.length);
+
+    // On a phone the panel and the strip fit: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("rates-strip")).toContainText("BTC");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await shots(page, "rates", async () => {
       await page.goto("/rates");
       await expect(page.getByTestId("rate-BTC")).toBeVisible();
@@ -87,6 +93,16 @@ test.describe("on the embedded sandbox", () => {
       await expect(page.getByTestId("worth-today")).toBeVisible();
     });
   });
+});
+
+test("the archive form's preview converts at the console's cached rates", async ({ page }) => {
+  await signIn(page, "finance", "/archive");
+  await page.getByLabel("Currency (required)").selectOption("BTC");
+  await page.getByLabel("Amount in EUR").fill("1000");
+  const rate = ((await (await page.request.get("/api/rates")).json()) as { rates: Record<string, number> }).rates.BTC;
+  const expected = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format(rate);
+  await expect(page.getByText(`at 1 BTC = ${expected} (current rate)`)).toBeVisible();
+  await expect(page.getByText(`≈ ${(1000 / rate).toFixed(8)} BTC`)).toBeVisible();
 });
 
 test.describe("with the provider rate-limiting the console", () => {
