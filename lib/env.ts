@@ -58,6 +58,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   HEALTH_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
+  SANDBOX_RATES_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
 });
 
 export type Env = {
@@ -84,6 +86,10 @@ export type Env = {
   healthToken: string | undefined;
   /** The sandbox's webhooks: delays before each retry, and the private addresses they may reach. */
   webhooks: { retrySchedule: number[]; allowlist: z.infer<typeof callbackAllowlist> };
+  /** GET /rates on the sandbox: requests a minute per API key. */
+  sandboxRatesLimit: number;
+  /** How long the console serves cached rates before asking upstream again (across all instances). */
+  ratesTtlSeconds: number;
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -121,6 +127,8 @@ export function env(): Env {
     trustedProxies: e.TRUSTED_PROXIES,
     healthToken: e.HEALTH_TOKEN,
     webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
+    sandboxRatesLimit: e.SANDBOX_RATES_LIMIT,
+    ratesTtlSeconds: e.RATES_TTL_SECONDS,
   };
   return cached;
 }

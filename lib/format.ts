@@ -78,3 +78,26 @@ export function shortInvoiceId(id: string): string {
   return id.length > 12 ? `…${id.slice(-8)}` : id;
 }
 
+
+/**
+ * A rate in EUR per unit with the precision its size deserves: cents for anything worth a euro or more
+ * (4 decimals between 1 and 100, where cents hide real moves), six significant digits below a euro.
+ */
+export function formatRateEur(rate: number): string {
+  const digits = rate >= 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : rate >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 4 } : { maximumSignificantDigits: 6, minimumSignificantDigits: 4 };
+  return new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR", ...digits }).format(rate);
+}
+
+/** A signed percentage with one decimal and a thin space before %: "+4.1 %", "−0.3 %", "0.0 %". */
+export function formatPercentChange(percent: number): string {
+  const rounded = Math.round(percent * 10) / 10;
+  const sign = rounded > 0 ? "+" : rounded < 0 ? "\u2212" : "";
+  return `${sign}${Math.abs(rounded).toFixed(1)}\u202f%`;
+}
+
+/** "12 s ago", "3 min ago", "2 h ago". */
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return `${Math.max(0, Math.floor(seconds))} s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  return `${Math.floor(seconds / 3600)} h ago`;
+}

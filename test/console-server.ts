@@ -23,6 +23,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `extraEnv` overrides the defaults: `DATABASE_URL` puts the console on a PostgreSQL server instead of its own
+ * fresh PGlite folder, and several consoles started with the same one share it (as the rates benchmark does).
+ */
 export async function startConsoleServer(extraEnv: Record<string, string> = {}): Promise<ConsoleServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build: run `npx next build` first (`npm test` does), then this suite.");

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
+import { RatesStrip } from "@/components/rates/rates-strip";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -12,6 +13,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { embeddedSandbox } = env();
   const nav = [
     { href: "/invoices", label: "Invoices", show: true },
+    { href: "/rates", label: "Rates", show: true },
     { href: "/archive", label: "Archive", show: can(user.role, "invoices:archive") },
     { href: "/docs/api", label: "API reference", show: true },
     { href: "/users", label: "Users", show: can(user.role, "users:manage") },
@@ -44,6 +46,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
+      <RatesStrip />
       <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
     </div>
   );

@@ -1,14 +1,15 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { ratesOptions } from "@/lib/query/rates";
+
 /** EUR per one unit of each currency, by code. */
 export type Rates = Record<string, number>;
 
 /**
- * The seam where the archive form's live preview gets its rates. The console has no rates route yet (GET
- * /api/rates comes with the rates issue); until then there are no rates, and the form says the provider
- * derives the other amount. When the route exists, this returns its rates (a TanStack query) and the preview
- * appears with no change to the form.
+ * The archive form's live preview reads the console's cached rates (GET /api/rates, the same query as the
+ * rates panel and the shell's strip); with none, the form says the provider derives the other amount.
  */
 export function useRates(): Rates | null {
-  return null;
+  return useQuery(ratesOptions()).data?.rates ?? null;
 }

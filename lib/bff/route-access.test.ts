@@ -30,6 +30,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     },
   },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/archived/route.ts": {
     path: "/api/archived",
     methods: { POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } } },
@@ -57,6 +58,7 @@ beforeAll(async () => {
       ? { items: [invoice], pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false } }
       : url.startsWith("/api/v1/invoices/") ? invoice
       : url === "/api/v1/archived" ? { ...invoice, status: "archived" }
+      : url === "/api/v1/rates" ? { rates: { BTC: 61234.5 } }
       : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
     res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgSchema, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -128,6 +128,20 @@ export const webhookAttempts = sandbox.table(
  * The console's own data (DESIGN §5): people, their sessions (better-auth's tables, named as it expects),
  * the audit log and small settings.
  */
+/**
+ * GET /rates's limit: one counter per API key and fixed one-minute window, raised by an atomic upsert, so the
+ * limit holds across every sandbox instance on one PostgreSQL. Old windows are pruned as new ones open.
+ */
+export const rateLimitCounters = sandbox.table(
+  "rate_limit_counters",
+  {
+    keyId: uuid("key_id").notNull().references(() => apiKeys.id, { onDelete: "cascade" }),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.windowStart] })],
+);
+
 export const consoleSchema = pgSchema("console");
 
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -214,4 +228,29 @@ export const auditLog = consoleSchema.table(
 export const settings = consoleSchema.table("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
+});
+
+/**
+ * The console's cache of GET /rates, shared by every instance on one database: the last good answer, when it
+ * was fetched, when the next upstream call may be made, why the rates are stale (if they are), and a lease
+ * that only one instance at a time holds while it asks upstream.
+ */
+export const ratesCache = consoleSchema.table("rates_cache", {
+  id: text("id").primaryKey(),
+  /** The last good rates, EUR per unit by code; null until the first success. */
+  rates: jsonb("rates").$type<Record<string, number>>(),
+  /** The rates before the last good ones, for "change since the previous value". */
+  previousRates: jsonb("previous_rates").$type<Record<string, number>>(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+  previousFetchedAt: timestamp("previous_fetched_at", { withTimezone: true }),
+  /** No upstream call before this instant (the TTL, or the provider's Retry-After). */
+  nextTryAt: timestamp("next_try_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Why the last attempt failed (null after a success): rate_limited, upstream_error, … */
+  staleReason: text("stale_reason"),
+  staleDetail: text("stale_detail"),
+  /** Held by the one instance asking upstream, until this instant. */
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  /** Every upstream call ever made through this cache (the benchmark reads it). */
+  upstreamCalls: integer("upstream_calls").notNull().default(0),
 });

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   apiCurrencyListSchema,
+  apiRatesSchema,
   apiInvoiceListSchema,
   apiInvoiceSchema,
   archivedInvoiceRequestSchema,
@@ -149,8 +150,13 @@ Pointer.
 exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's current rate,
 which is recorded as \`payment.rate\`. Archived invoices never send webhooks.
 
-**Rate limits.** Rate-limited endpoints (\`GET /rates\`, coming next) answer with the IETF draft headers
-\`RateLimit-Policy\` and \`RateLimit\` (components below), and 429 with \`Retry-After\` when the limit is reached.
+**Rates are simulated.** \`GET /rates\` quotes EUR per one unit of each currency from a simulated market: a
+deterministic walk around realistic levels that is the same for everyone within one UTC minute and moves from one
+minute to the next. It is not a live price. Seeded invoices were priced on the same market.
+
+**Rate limits.** \`GET /rates\` is limited per API key (60 requests a minute by default, \`SANDBOX_RATES_LIMIT\`),
+counted in fixed one-minute windows shared by every sandbox instance. Every answer carries the IETF draft headers
+\`RateLimit-Policy\` and \`RateLimit\` (components below); over the limit it answers 429 with \`Retry-After\`.
 
 **Webhooks.** When PATCH changes the status of an invoice with a \`callback_url\`, a Standard Webhooks message
 \`invoice.status_changed\` is POSTed to it, signed with the merchant's \`whsec_…\` secret and retried on a
@@ -185,7 +191,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     tags: [
       { name: "Invoices", description: "List, read and change invoices." },
       { name: "Archive", description: "Record historical invoices." },
-      { name: "Reference", description: "Currencies and this document." },
+      { name: "Reference", description: "Currencies, rates and this document." },
     ],
     paths: {
       "/invoices": {
@@ -289,6 +295,35 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
               content: json(apiCurrencyListSchema, { currencies: [{ code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 }, { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 }] }),
             },
             401: unauthorized,
+            500: serverError,
+          },
+        },
+      },
+      "/rates": {
+        get: {
+          tags: ["Reference"],
+          operationId: "getRates",
+          summary: "Current EUR rates (simulated)",
+          description:
+            "EUR per one unit of every supported currency. **Simulated**: the sandbox has no live market; rates follow a deterministic walk that is the same within one UTC minute and moves minute by minute. Limited per API key: 60 requests a minute by default (`SANDBOX_RATES_LIMIT`), in fixed one-minute windows.",
+          responses: {
+            200: {
+              description: "The rates, EUR per unit by currency code, with the key's rate-limit state.",
+              headers: z.object({ "RateLimit-Policy": rateLimitHeaders["RateLimit-Policy"], RateLimit: rateLimitHeaders.RateLimit }),
+              content: json(apiRatesSchema, { rates: { BTC: 61234.5, ETH: 3180.12, USDT: 0.9203, USDC: 0.9198, LTC: 78.41, SOL: 142.7, DOGE: 0.146 } }),
+            },
+            401: unauthorized,
+            403: problemResponse(
+              "The key lacks the rates:read scope.",
+              problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the rates:read scope."),
+            ),
+            429: {
+              ...problemResponse(
+                "The key used up this minute's requests. Wait `Retry-After` seconds.",
+                problem(429, "rate_limited", "Too many requests", "This key may call GET /rates 60 times a minute. Try again in 17 s."),
+              ),
+              headers: z.object(rateLimitHeaders),
+            },
             500: serverError,
           },
         },

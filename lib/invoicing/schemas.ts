@@ -89,6 +89,30 @@ export const currencySchema = z.object({
 
 export const currencyListSchema = z.object({ currencies: z.array(currencySchema) });
 
+/** EUR per one unit of each currency, by upper-case code (spec §4.6). */
+export const ratesSchema = z.object({ rates: z.record(z.string(), z.number().positive()) });
+
+/**
+ * The console's cached rates (GET /api/rates): the last good values, the ones before them, how old they are,
+ * and — when the last attempt failed — why, and when the console will ask the provider again.
+ */
+export const ratesViewSchema = z.object({
+  rates: z.record(z.string(), z.number()),
+  previous_rates: z.record(z.string(), z.number()).nullable(),
+  fetched_at: z.string(),
+  previous_fetched_at: z.string().nullable(),
+  /** Whole seconds since the values were fetched, when this answer was made. */
+  age_seconds: z.number().int().min(0),
+  stale: z.boolean(),
+  /** `rate_limited` (the provider answered 429) or `upstream_error`; null when fresh. */
+  stale_reason: z.enum(["rate_limited", "upstream_error"]).nullable(),
+  stale_detail: z.string().nullable(),
+  /** When the console will next ask the provider (never before the provider's Retry-After). */
+  next_try_at: z.string(),
+  /** Seconds until then, when this answer was made. */
+  retry_in_seconds: z.number().int().min(0),
+});
+
 // ---- The sandbox's answers (DESIGN §3) ----------------------------------------------------------------
 
 export const apiTransactionSchema = z.object({
@@ -138,6 +162,16 @@ export const apiCurrencyListSchema = z.object({
   currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
 }).meta({ id: "CurrencyList" });
 
+/** GET /rates as the sandbox answers it: EUR per one unit, from a simulated market (DESIGN §3). */
+export const apiRatesSchema = z
+  .object({
+    rates: z.record(z.string(), z.number().positive()).meta({
+      description: "EUR per one unit of each supported currency, by code. Simulated: the sandbox has no live market.",
+      example: { BTC: 61234.5, ETH: 3180.12 },
+    }),
+  })
+  .meta({ id: "Rates" });
+
 /** RFC 9457 problem details, with our `code` and field-level `errors` (DESIGN §3). */
 export const problemSchema = z.looseObject({
   type: z.string().optional(),
@@ -158,6 +192,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 export type Currency = z.infer<typeof currencySchema>;
 export type CurrencyList = z.infer<typeof currencyListSchema>;
+export type Rates = z.infer<typeof ratesSchema>;
+export type RatesView = z.infer<typeof ratesViewSchema>;
 export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
 export type ApiInvoiceList = z.infer<typeof apiInvoiceListSchema>;
 export type ProblemBody = z.infer<typeof problemSchema>;

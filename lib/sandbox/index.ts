@@ -9,6 +9,7 @@ import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { createArchivedInvoice } from "./archived";
+export { sandboxRates } from "./rates";
 export { requireScope, type Caller } from "./keys";
 export { SANDBOX_CURRENCIES } from "./currencies";
 

@@ -23,7 +23,7 @@ export function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-export type Caller = { merchantId: string; scopes: readonly string[] };
+export type Caller = { keyId: string; merchantId: string; scopes: readonly string[] };
 
 const unauthorized = (detail: string) =>
   Problem.of("unauthorized", {
@@ -37,7 +37,7 @@ export async function authenticate(db: Db, header: string | null): Promise<Calle
   const key = header?.trim();
   if (!key) throw unauthorized("Send your key in the Api-key header.");
   const [row] = await db
-    .select({ merchantId: apiKeys.merchantId, scopes: apiKeys.scopes })
+    .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId, scopes: apiKeys.scopes })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);

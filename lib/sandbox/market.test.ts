@@ -26,3 +26,25 @@ describe("the sandbox's simulated market", () => {
     expect(marketRate("XYZ", AT)).toBeUndefined();
   });
 });
+
+describe("the seeded invoices and the market", () => {
+  it("priced every seeded invoice near the market's rate of its creation minute (within the market's hourly swings)", async () => {
+    const { and, eq, isNotNull } = await import("drizzle-orm");
+    const { invoices } = await import("@/lib/db/schema");
+    const { getSandboxDb } = await import("@/lib/sandbox");
+    const { DEMO_MERCHANT_ID } = await import("./keys");
+    const db = await getSandboxDb();
+    const rows = await db
+      .select({ currency: invoices.currency, rate: invoices.rate, createdAt: invoices.createdAt })
+      .from(invoices)
+      .where(and(eq(invoices.merchantId, DEMO_MERCHANT_ID), isNotNull(invoices.rate)))
+      .limit(2_000);
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      const market = marketRate(row.currency, row.createdAt)!;
+      const volatility = SANDBOX_CURRENCIES.find((c) => c.code === row.currency)!.sim.volatility;
+      // The market swings up to ±6.4 % × volatility within a day; the seed's own noise is ±2.5 % × volatility.
+      expect(Math.abs(row.rate! / market - 1), `${row.currency} at ${row.createdAt.toISOString()}`).toBeLessThanOrEqual(0.1 * volatility);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
 import { GET as getRoute, PATCH as patchRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { GET as openApiRoute } from "@/app/sandbox/api/v1/openapi.json/route";
+import { GET as ratesRoute } from "@/app/sandbox/api/v1/rates/route";
 import { answeredMethods } from "@/lib/http-methods";
 import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/invoicing";
 import { getSandboxDb } from "@/lib/sandbox";
@@ -16,12 +17,15 @@ import { createTestMerchant } from "./test-fixtures";
 const root = path.resolve(import.meta.dirname, "../..");
 const API_DIR = "app/sandbox/api/v1";
 const BASE = "http://sandbox.test/sandbox/api/v1";
+// Read by lib/env on first use: a small limit lets the 429 be reached in a few calls.
+process.env.SANDBOX_RATES_LIMIT = "2";
 
 type Doc = { openapi: string; info: { description: string }; paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: Record<string, Record<string, unknown>> };
 let doc: Doc;
 let key: string;
 let readOnlyKey: string;
 let invoiceId: string;
+let ratesKey: string;
 
 beforeAll(async () => {
   const response = await openApiRoute(new Request(`${BASE}/openapi.json`), { params: Promise.resolve({}) });
@@ -32,6 +36,7 @@ beforeAll(async () => {
   key = merchant.key;
   invoiceId = `invoice_${merchant.invoices[0].id}`;
   readOnlyKey = (await createTestMerchant(db, [], ["invoices:read"])).key;
+  ratesKey = (await createTestMerchant(db, [])).key;
 });
 
 describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
@@ -63,6 +68,15 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
     const body = (doc.paths["/archived"].post as unknown as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { anyOf: { default?: number }[] } & { default?: number }> } } } } }).requestBody.content["application/json"].schema;
     expect(JSON.stringify(body.properties.allowed_error_percent)).toContain(`"default":${ALLOWED_ERROR_PERCENT_DEFAULT}`);
   });
+
+  it("says GET /rates is simulated and limited, with its headers and its 429", () => {
+    const rates = doc.paths["/rates"].get as unknown as { description: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+    expect(rates.description).toContain("Simulated");
+    expect(doc.info.description).toContain("simulated market");
+    expect(Object.keys(rates.responses)).toEqual(expect.arrayContaining(["200", "401", "429"]));
+    expect(Object.keys(rates.responses["200"].headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+    expect(Object.keys(rates.responses["429"].headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
+  });
 });
 
 describe("the sandbox's real answers match the document's response schemas", () => {
@@ -91,6 +105,19 @@ describe("the sandbox's real answers match the document's response schemas", () 
     { name: "patch, not JSON", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: "x" }) },
     { name: "patch, read-only key", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }) },
     { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
+    { name: "rates", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates", { key: ratesKey }) },
+    {
+      name: "rates, over the limit",
+      path: "/rates",
+      method: "get",
+      run: async () => {
+        // The limit is 2 a minute; a new window may open between calls, so ask until refused (at most 5 times).
+        let response = await call(ratesRoute, "GET", "/rates", { key: ratesKey });
+        for (let i = 0; i < 5 && response.status !== 429; i++) response = await call(ratesRoute, "GET", "/rates", { key: ratesKey });
+        expect(response.status).toBe(429);
+        return response;
+      },
+    },
     { name: "archive in EUR", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OA-${Date.now()}`, currency: "BTC", fiat_amount: 12.5 }) }) },
     { name: "archive in crypto", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OB-${Date.now()}`, currency: "ETH", crypto_amount: 0.1, created_at: "2025-01-01" }) }) },
     { name: "archive, invalid", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ currency: "XYZ" }) }) },

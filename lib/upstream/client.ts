@@ -4,7 +4,7 @@ import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type Invoice
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { readErrorBody } from "./error-body";
-import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList } from "./normalise";
+import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates } from "./normalise";
 
 export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -80,6 +80,8 @@ export function createUpstream(config: UpstreamConfig) {
         body: JSON.stringify(body),
       }),
     listCurrencies: () => call(normaliseCurrencies, "a list of currencies", "/currencies"),
+    /** GET /rates (spec §4.6): EUR per unit by code. A 429 comes back as a 429 problem with Retry-After. */
+    getRates: () => call(normaliseRates, "rates (EUR per unit of each currency)", "/rates"),
     /** POST /archived (spec §4.5); fields left empty are not sent, so the provider's defaults apply. */
     createArchivedInvoice: (body: ArchivedInvoiceInput) =>
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
@@ -126,7 +128,7 @@ async function failed(response: Response, path: string, resource: boolean, soleF
     });
   }
   if (status === 429) {
-    const retryAfter = response.headers.get("retry-after") ?? "60";
+    const retryAfter = String(retryAfterSeconds(response.headers.get("retry-after")));
     return Problem.of("upstream_rate_limited", {
       detail: `Wait ${retryAfter} s and try again.`,
       headers: { "retry-after": retryAfter },
@@ -172,4 +174,13 @@ function invalidAnswer(detail: string): Problem {
 /** The same problem, noting what the invoicing API itself answered (the audit log keeps it). */
 function answeredWith(p: Problem, upstreamStatus: number): Problem {
   return p.with({ upstreamStatus });
+}
+
+/** Retry-After as whole seconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); 60 when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number {
+  const value = header?.trim() ?? "";
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 86_400);
+  const date = value ? Date.parse(value) : NaN;
+  if (!Number.isNaN(date)) return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), 86_400);
+  return 60;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readErrorBody, toPointer } from "./error-body";
-import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, toInstant, toNumber } from "./normalise";
+import { retryAfterSeconds } from "./client";
+import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";
 
 describe("toInstant: any ISO 8601 form → UTC ISO", () => {
   it.each([
@@ -104,4 +105,42 @@ describe("readErrorBody", () => {
     ["body.status", "/status"],
     ["items[0].amount", "/items/0/amount"],
   ])("pointer of %s is %s", (field, pointer) => expect(toPointer(field)).toBe(pointer));
+});
+
+describe("normaliseRates: spec §4.6 in any reasonable shape", () => {
+  const expected = { rates: { BTC: 61234.5, ETH: 3180.12 } };
+  it.each([
+    ["the spec's rates object", { rates: { BTC: 61234.5, ETH: 3180.12 } }],
+    ["numbers as strings", { rates: { BTC: "61234.5", ETH: " 3180.12 " } }],
+    ["wrapped in data", { data: { BTC: 61234.5, ETH: 3180.12 } }],
+    ["wrapped twice", { data: { rates: { btc: 61234.5, eth: 3180.12 } } }],
+    ["a bare object keyed by code", { BTC: 61234.5, ETH: 3180.12 }],
+    ["a list of {code, rate}", [{ code: "BTC", rate: 61234.5 }, { code: "ETH", rate: "3180.12" }]],
+    ["a list of {currency, price} in rates", { rates: [{ currency: "btc", price: 61234.5 }, { symbol: "ETH", value: 3180.12 }] }],
+    ["objects per code", { rates: { BTC: { eur: 61234.5 }, ETH: { rate: "3180.12" } } }],
+  ])("%s", (_, raw) => {
+    expect(normaliseRates(raw)).toEqual(expected);
+  });
+
+  it("leaves out what is not a positive number and keeps the rest", () => {
+    expect(normaliseRates({ rates: { BTC: 61234.5, XYZ: "n/a", NEG: -1, ZERO: 0, NUL: null } })).toEqual({ rates: { BTC: 61234.5 } });
+  });
+
+  it.each([[null], ["rates"], [{}], [{ rates: {} }], [[]], [{ message: "ok" }]])("%j is no rates at all → null", (raw) => {
+    expect(normaliseRates(raw)).toBeNull();
+  });
+});
+
+describe("retryAfterSeconds", () => {
+  const now = Date.parse("2026-11-23T10:00:00Z");
+  it.each([
+    ["30", 30],
+    [" 5 ", 5],
+    ["Mon, 23 Nov 2026 10:00:45 GMT", 45],
+    ["Mon, 23 Nov 2026 09:00:00 GMT", 0],
+    [null, 60],
+    ["soon", 60],
+  ])("%j → %i s", (header, seconds) => {
+    expect(retryAfterSeconds(header, now)).toBe(seconds);
+  });
 });

@@ -6,6 +6,7 @@ import type {
   Pagination,
   Payment,
   ProviderField,
+  Rates,
   Transaction,
 } from "@/lib/invoicing";
 
@@ -286,4 +287,48 @@ export function normaliseCurrencies(raw: unknown, depth = 0): CurrencyList | nul
 function dedupe(currencies: Currency[]): Currency[] {
   const seen = new Set<string>();
   return currencies.filter((c) => !seen.has(c.code) && seen.add(c.code));
+}
+
+// ---- Rates ---------------------------------------------------------------------------------------------
+
+const RATE_WRAPPERS = ["rates", "data", "items", "results", "prices", "quotes"];
+const RATE_VALUE_NAMES = ["rate", "eur", "EUR", "price", "value", "price_eur", "rate_eur"];
+const RATE_CODE_NAMES = ["code", "currency", "symbol", "asset", "ticker", "crypto"];
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
+
+/** A rate: a positive number or numeric string, or an object holding one under a usual name. */
+function readRate(value: unknown): number | null {
+  if (isObject(value)) {
+    for (const name of RATE_VALUE_NAMES) if (name in value) return readRate(value[name]);
+    return null;
+  }
+  const n = toNumber(value);
+  return n !== null && n > 0 ? n : null;
+}
+
+/**
+ * GET /rates (spec §4.6: "an object with a rates member") in any reasonable shape: `{rates: {BTC: 61234.5}}`,
+ * the same wrapped in data, a bare object keyed by code, a list of `{code, rate}` (or currency / symbol with
+ * rate / price / value / eur), and numbers as strings. Codes are upper-cased; entries that are not a
+ * positive number are left out. Null when no rate at all can be read.
+ */
+export function normaliseRates(raw: unknown, depth = 0): Rates | null {
+  const rates: Record<string, number> = {};
+  if (Array.isArray(raw)) {
+    for (const item of raw) {
+      if (!isObject(item)) continue;
+      const code = RATE_CODE_NAMES.map((name) => toText(item[name])).find((c) => c !== null && CODE.test(c));
+      const rate = readRate(item);
+      if (code && rate !== null) rates[code.toUpperCase()] ??= rate;
+    }
+  } else if (isObject(raw)) {
+    const wrapper = RATE_WRAPPERS.find((key) => key in raw && (Array.isArray(raw[key]) || isObject(raw[key])));
+    if (wrapper && depth < 3) return normaliseRates(raw[wrapper], depth + 1);
+    for (const [key, value] of Object.entries(raw)) {
+      if (!CODE.test(key) || NOT_CODES.has(key.toLowerCase())) continue;
+      const rate = readRate(value);
+      if (rate !== null) rates[key.toUpperCase()] ??= rate;
+    }
+  }
+  return Object.keys(rates).length ? { rates } : null;
 }

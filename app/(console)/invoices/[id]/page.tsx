@@ -14,6 +14,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { ProblemState } from "@/components/ui/problem-state";
+import { WorthToday } from "@/components/rates/worth-today";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
@@ -92,6 +93,7 @@ export default async function InvoicePage({ params }: Props) {
               {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency ?? ""}
               {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
             </p>
+            <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
           </div>
           {invoice.status === "archived" ? (
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { RatesPanel } from "@/components/rates/rates-panel";
+import { guardPage } from "@/lib/bff/page";
+
+export const metadata: Metadata = { title: "Rates" };
+
+export default async function RatesPage() {
+  await guardPage("invoices:read");
+  return <RatesPanel />;
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { cn } from "@/lib/cn";
+import { formatRateEur } from "@/lib/format";
+import { currencyListOptions } from "@/lib/query/invoices";
+import { rateChange } from "@/lib/rates/change";
+import { RateChange } from "./rate-change";
+import { useRatesView } from "./use-rates-view";
+
+const SHOWN = 6;
+
+/**
+ * The shell's compact rates: a few currencies and their change, linking to the panel. Fetched in the browser
+ * after the page, so no page waits for rates; when there are none it shows nothing rather than an error.
+ */
+export function RatesStrip() {
+  const { view, ageSeconds } = useRatesView();
+  // The provider's own order of currencies (the rates object's order does not survive the cache's jsonb).
+  const order = (useQuery(currencyListOptions()).data?.currencies ?? []).map((c) => c.code.toUpperCase());
+  if (!view) return null;
+  const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
+  const codes = Object.keys(view.rates)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .slice(0, SHOWN);
+  return (
+    <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
+      <Link
+        href="/rates"
+        aria-label={`Rates in EUR${view.stale ? ", stale" : ""}: open the rates panel`}
+        className="relative mx-auto flex h-8 max-w-[1600px] items-center gap-5 overflow-hidden px-page text-xs hover:bg-accent/40"
+      >
+        {codes.map((code, i) => (
+          <span key={code} className={cn("inline-flex shrink-0 items-center gap-1.5 tabular-nums", i >= 2 && "hidden sm:inline-flex", i >= 4 && "sm:hidden lg:inline-flex")}>
+            <span className="font-medium text-muted-foreground">{code}</span>
+            <span className="text-foreground">{formatRateEur(view.rates[code])}</span>
+            {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}
+          </span>
+        ))}
+        <span className={cn("ml-auto shrink-0", view.stale ? "font-medium text-warning-text" : "hidden text-muted-foreground sm:inline")}>
+          {view.stale ? "Stale" : "Updated"}
+          <span className={cn(view.stale && "hidden sm:inline")}> {ageSeconds !== null ? `${ageSeconds} s ago` : ""}</span>
+        </span>
+      </Link>
+    </div>
+  );
+}

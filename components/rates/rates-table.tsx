@@ -1,0 +1,61 @@
+"use client";
+
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { formatRateEur } from "@/lib/format";
+import type { RatesView } from "@/lib/invoicing";
+import { rateChange, type RateChange as Change } from "@/lib/rates/change";
+import { RateChange } from "./rate-change";
+import "@/components/data-table/column-meta";
+
+const features = tableFeatures({});
+type Row = { code: string; name: string; rate: number; change: Change };
+const column = createColumnHelper<typeof features, Row>();
+const numeric = "text-right tabular-nums";
+
+const columns = column.columns([
+  column.accessor("name", {
+    header: "Currency",
+    cell: ({ row }) => (
+      <span className="flex flex-col">
+        <span className="font-medium">{row.original.name}</span>
+        <span className="text-xs text-muted-foreground">{row.original.code}</span>
+      </span>
+    ),
+  }),
+  column.accessor("rate", {
+    header: "EUR per unit",
+    meta: { className: numeric },
+    cell: ({ row }) => <span className="font-medium" data-testid={`rate-${row.original.code}`}>{formatRateEur(row.original.rate)}</span>,
+  }),
+  column.accessor("change", {
+    header: "Change",
+    meta: { className: numeric, label: "Change since the previous value" },
+    cell: ({ getValue }) => <RateChange change={getValue()} />,
+  }),
+]);
+
+const EMPTY: Row[] = [];
+
+/** Every currency the provider quotes, in the provider's order of currencies when it has one. */
+export function RatesTable({ view, names, loading, refreshing, message }: { view: RatesView | undefined; names: Map<string, string>; loading: boolean; refreshing: boolean; message?: React.ReactNode }) {
+  const data = useMemo(() => {
+    if (!view) return EMPTY;
+    const order = [...names.keys()];
+    const codes = Object.keys(view.rates).sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+    return codes.map((code) => ({
+      code,
+      name: names.get(code) ?? code,
+      rate: view.rates[code],
+      change: rateChange(view.rates[code], view.previous_rates?.[code]),
+    }));
+  }, [view, names]);
+  const table = useTable({ features, columns, data, getRowId: (row) => row.code });
+  return <DataTable table={table} caption="Rates in EUR" loading={loading} skeletonRows={7} refreshing={refreshing} message={message} />;
+}
+
+function rank(order: string[], code: string): number {
+  const i = order.indexOf(code);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { RatesView } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { ratesOptions } from "@/lib/query/rates";
+
+/** Re-renders every `ms` so ages and countdowns tick; the time is the browser's, read only after mount. */
+export function useNow(ms = 1_000): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+export type RatesState = {
+  view: RatesView | undefined;
+  problem: Problem | null;
+  /** Seconds since the shown rates were fetched, ticking. */
+  ageSeconds: number | null;
+  /** Seconds until the console asks the provider again (stale or no rates), ticking. */
+  retryInSeconds: number | null;
+  loading: boolean;
+  fetching: boolean;
+  refresh: () => void;
+};
+
+/**
+ * The console's cached rates for any component: one shared query (the panel, the shell's strip, the invoice
+ * page and the archive form's preview all read the same cache entry), refetched when the cache says.
+ */
+export function useRatesView(): RatesState {
+  const query = useQuery(ratesOptions());
+  const now = useNow();
+  const elapsed = now === null ? 0 : Math.max(0, (now - (query.data ? query.dataUpdatedAt : query.errorUpdatedAt)) / 1000);
+  const problem = query.error instanceof Problem ? query.error : query.error ? new Problem({ status: 0, code: "error", title: "Rates could not be loaded" }) : null;
+  const view = query.data;
+  const errorRetry = problem?.headers["retry-after"] ? Number(problem.headers["retry-after"]) : null;
+  const baseRetry = view && view.stale && !problem ? view.retry_in_seconds : errorRetry;
+  return {
+    view,
+    problem,
+    ageSeconds: view && now !== null ? Math.floor(view.age_seconds + Math.max(0, (now - query.dataUpdatedAt) / 1000)) : null,
+    retryInSeconds: baseRetry === null ? null : Math.max(0, Math.ceil(baseRetry - elapsed)),
+    loading: query.isPending,
+    fetching: query.isFetching,
+    refresh: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { cn } from "@/lib/cn";
+import { formatEur, formatPercentChange } from "@/lib/format";
+import { cryptoToEur } from "@/lib/rates/change";
+import { useRatesView } from "./use-rates-view";
+
+/**
+ * An invoice's crypto amount at today's rate beside its invoiced EUR amount: "worth €31.20 today, +4.1 %".
+ * Nothing when there is no rate for the currency (or no rates at all): the invoice page never waits for it.
+ */
+export function WorthToday({ cryptoAmount, currency, fiatAmount }: { cryptoAmount: number | null; currency: string | null; fiatAmount: number | null }) {
+  const { view } = useRatesView();
+  const rate = currency ? view?.rates[currency.toUpperCase()] : undefined;
+  if (!rate || cryptoAmount === null) return null;
+  const worth = cryptoToEur(cryptoAmount, rate);
+  const percent = fiatAmount ? ((worth - fiatAmount) / fiatAmount) * 100 : null;
+  const direction = percent === null || Math.abs(percent) < 0.05 ? "flat" : percent > 0 ? "up" : "down";
+  return (
+    <p className="text-sm tabular-nums text-muted-foreground" data-testid="worth-today">
+      worth <span className="font-medium text-foreground">{formatEur(worth)}</span> today
+      {percent !== null && (
+        <>
+          ,{" "}
+          <span className={cn("font-medium", direction === "up" ? "text-success-text" : direction === "down" ? "text-danger-text" : undefined)}>
+            {formatPercentChange(percent)}
+          </span>
+          <span className="sr-only"> {direction === "up" ? "more" : direction === "down" ? "less" : "the same"} than invoiced</span>
+        </>
+      )}
+      {view?.stale && <span className="text-warning-text"> (stale rate)</span>}
+    </p>
+  );
+}

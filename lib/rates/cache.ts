@@ -1,0 +1,168 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { ratesCache } from "@/lib/db/schema";
+import type { Rates, RatesView } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+
+type Row = typeof ratesCache.$inferSelect;
+type Insert = typeof ratesCache.$inferInsert;
+type Update = { [K in keyof Insert]?: Insert[K] | SQL };
+
+export type RatesCacheOptions = {
+  /** The console's database: the cache row lives there, shared by every instance on it. */
+  db: () => Promise<Db>;
+  /** One upstream call: the rates, or a thrown Problem (429 with Retry-After, 502, 504…). */
+  fetchRates: () => Promise<Rates>;
+  ttlSeconds: number;
+  /** How long one instance may hold the lease while it asks upstream (a crashed holder's lease expires). */
+  leaseMs: number;
+  /** The cache row's id: one per upstream; tests use their own. */
+  id?: string;
+  now?: () => Date;
+  /** How often a caller with nothing to show looks for the lease holder's result. */
+  pollMs?: number;
+};
+
+/**
+ * The console's rates cache (issue 11). The row in console.rates_cache is the truth every instance shares:
+ * the last good rates, when they were fetched, and `next_try_at`, before which nobody asks upstream. A
+ * caller reads the row; when it is due, it tries to take the lease with one conditional UPDATE, and only
+ * the instance that gets it calls upstream — so across all instances at most one call is in flight and at
+ * most one is made per TTL. Everyone else answers the last good rates at once, or, when there are none yet,
+ * waits (bounded by the lease) for the holder's result. Within one process concurrent callers share one
+ * promise, so a hundred open panels cost one database read.
+ *
+ * A failure keeps the last good rates and marks them stale with the reason; after a 429 the next attempt
+ * waits for the provider's Retry-After (and at least the TTL). With no good rates at all the answer is a
+ * 503 problem with Retry-After.
+ */
+export function createRatesCache(options: RatesCacheOptions) {
+  const id = options.id ?? "default";
+  const now = options.now ?? (() => new Date());
+  const pollMs = options.pollMs ?? 100;
+  const holder = randomUUID();
+  let inflight: Promise<RatesView> | null = null;
+
+  async function readRow(db: Db): Promise<Row> {
+    const [row] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
+    if (row) return row;
+    // The first instance ever creates the row; the epoch as next_try_at makes it due at once.
+    await db.insert(ratesCache).values({ id, nextTryAt: new Date(0) }).onConflictDoNothing();
+    const [created] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
+    return created;
+  }
+
+  /** Takes the lease if the row is due and nobody holds it; the row as it is now, or null if not ours. */
+  async function takeLease(db: Db, at: Date): Promise<Row | null> {
+    const [row] = await db
+      .update(ratesCache)
+      .set({ leaseUntil: new Date(at.getTime() + options.leaseMs), leaseHolder: holder })
+      .where(and(eq(ratesCache.id, id), lte(ratesCache.nextTryAt, at), or(isNull(ratesCache.leaseUntil), lt(ratesCache.leaseUntil, at))))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Asks upstream (we hold the lease) and records the outcome, releasing the lease in the same UPDATE. */
+  async function refresh(db: Db): Promise<Row> {
+    let update: Update;
+    try {
+      const { rates } = await options.fetchRates();
+      const at = now();
+      update = {
+        // "Change since the previous value" compares with the last different rates, not a repeat of them.
+        previousRates: sql`case when ${ratesCache.rates} is distinct from ${JSON.stringify(rates)}::jsonb then ${ratesCache.rates} else ${ratesCache.previousRates} end`,
+        previousFetchedAt: sql`case when ${ratesCache.rates} is distinct from ${JSON.stringify(rates)}::jsonb then ${ratesCache.fetchedAt} else ${ratesCache.previousFetchedAt} end`,
+        rates,
+        fetchedAt: at,
+        nextTryAt: new Date(at.getTime() + options.ttlSeconds * 1000),
+        staleReason: null,
+        staleDetail: null,
+      };
+    } catch (error) {
+      const at = now();
+      const problem = error instanceof Problem ? error : null;
+      const limited = problem?.status === 429;
+      const retryAfter = limited ? Number(problem.headers["retry-after"] ?? 60) || 60 : 0;
+      update = {
+        nextTryAt: new Date(at.getTime() + Math.max(options.ttlSeconds, retryAfter) * 1000),
+        staleReason: limited ? "rate_limited" : "upstream_error",
+        staleDetail: problem ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` : "The invoicing API could not be asked.",
+      };
+      if (!problem) console.error("rates: upstream call failed", error);
+    }
+    const [row] = await db
+      .update(ratesCache)
+      .set({ ...update, leaseUntil: null, leaseHolder: null, upstreamCalls: sql`${ratesCache.upstreamCalls} + 1` })
+      .where(and(eq(ratesCache.id, id), eq(ratesCache.leaseHolder, holder)))
+      .returning();
+    // Our lease expired and another instance took over meanwhile: its row is the truth.
+    return row ?? readRow(db);
+  }
+
+  async function resolve(): Promise<RatesView> {
+    const db = await options.db();
+    let row = await readRow(db);
+    const at = now();
+    if (row.nextTryAt.getTime() <= at.getTime()) {
+      const leased = await takeLease(db, at);
+      if (leased) row = await refresh(db);
+      else if (!row.rates) row = await awaitHolder(db);
+    }
+    return view(row);
+  }
+
+  /** Nothing to show and another instance is asking: wait for its result, no longer than its lease. */
+  async function awaitHolder(db: Db): Promise<Row> {
+    const deadline = Date.now() + options.leaseMs;
+    let row = await readRow(db);
+    while (!row.rates && row.leaseHolder && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, pollMs));
+      row = await readRow(db);
+    }
+    return row;
+  }
+
+  function view(row: Row): RatesView {
+    const at = now().getTime();
+    const retryIn = Math.max(0, Math.ceil((row.nextTryAt.getTime() - at) / 1000));
+    if (!row.rates || !row.fetchedAt) {
+      throw new Problem({
+        status: 503,
+        code: "rates_unavailable",
+        title: "No rates yet",
+        detail: `${row.staleDetail ?? "The invoicing API has not answered with rates yet."} The console will ask again in ${Math.max(1, retryIn)} s.`,
+        headers: { "retry-after": String(Math.max(1, retryIn)) },
+      });
+    }
+    return {
+      rates: row.rates,
+      previous_rates: row.previousRates ?? null,
+      fetched_at: row.fetchedAt.toISOString(),
+      previous_fetched_at: row.previousFetchedAt?.toISOString() ?? null,
+      age_seconds: Math.max(0, Math.floor((at - row.fetchedAt.getTime()) / 1000)),
+      stale: row.staleReason !== null,
+      stale_reason: (row.staleReason as RatesView["stale_reason"]) ?? null,
+      stale_detail: row.staleDetail ?? null,
+      next_try_at: row.nextTryAt.toISOString(),
+      retry_in_seconds: retryIn,
+    };
+  }
+
+  return {
+    /** The current rates view; concurrent callers in this process share one resolution. */
+    get(): Promise<RatesView> {
+      inflight ??= resolve().finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    },
+    /** How many upstream calls this cache row has recorded, over all instances (benchmark, tests). */
+    async upstreamCalls(): Promise<number> {
+      return (await readRow(await options.db())).upstreamCalls;
+    },
+  };
+}
+
+export type RatesCache = ReturnType<typeof createRatesCache>;

@@ -1,0 +1,26 @@
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { RatesView } from "@/lib/invoicing";
+import { upstream } from "@/lib/upstream/client";
+import { createRatesCache, type RatesCache } from "./cache";
+
+// On globalThis: Next.js may load this module in several bundles, and one process must share one cache
+// (one in-flight promise) whichever bundle asks.
+const holder = globalThis as typeof globalThis & { __invoiceConsoleRates?: RatesCache };
+
+/** The console's rates cache over the configured upstream (RATES_TTL_SECONDS). */
+export function ratesCache(): RatesCache {
+  const e = env();
+  return (holder.__invoiceConsoleRates ??= createRatesCache({
+    db: getDatabase,
+    fetchRates: () => upstream().getRates(),
+    ttlSeconds: e.ratesTtlSeconds,
+    leaseMs: e.upstreamTimeoutMs + 5_000,
+  }));
+}
+
+/** The current rates for a server component, or null when there are none (the page shows the rest). */
+export async function currentRates(): Promise<RatesView | null> {
+  return ratesCache().get().catch(() => null);
+}
