@@ -8,6 +8,8 @@ import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { requireScope, type Caller } from "./keys";
+export { simulateWebhook } from "./simulate";
+export { listWebhookDeliveries } from "./deliveries";
 export { SANDBOX_CURRENCIES } from "./currencies";
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };
