@@ -30,6 +30,15 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     },
   },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/webhooks/simulate/route.ts": {
+    path: "/api/webhooks/simulate",
+    methods: { POST: { access: "webhooks:simulate", status: 200, body: { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" } } },
+  },
+  // Providers post webhooks with no session (unsigned here, and no WEBHOOK_SECRET: kept as "not verified", 202).
+  "app/api/webhook-inbox/route.ts": {
+    path: "/api/webhook-inbox",
+    methods: { GET: { access: "webhooks:simulate", status: 200 }, POST: { access: "public", status: 202, body: { type: "invoice.status_changed" } } },
+  },
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -51,7 +60,9 @@ beforeAll(async () => {
     const url = req.url ?? "";
     const body = url.startsWith("/api/v1/invoices?")
       ? { items: [invoice], pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false } }
-      : url.startsWith("/api/v1/invoices/") ? invoice : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
+      : url.startsWith("/api/v1/invoices/") ? invoice
+      : url === "/api/v1/webhooks/simulate" ? { status: "sent", message: "Webhook sent." }
+      : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
