@@ -12,6 +12,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { embeddedSandbox } = env();
   const nav = [
     { href: "/invoices", label: "Invoices", show: true },
+    { href: "/webhooks", label: "Webhooks", show: can(user.role, "webhooks:simulate") },
     { href: "/users", label: "Users", show: can(user.role, "users:manage") },
   ];
   return (

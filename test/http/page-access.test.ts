@@ -15,6 +15,7 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/invoices/page.tsx": { path: () => "/invoices?page_size=100", access: "invoices:read" },
   "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
   "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },
+  "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 

@@ -17,8 +17,10 @@ import { can, whoMay } from "@/lib/auth/roles";
 import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
 import { invoiceAuditTarget } from "@/lib/invoices/change-status";
-import { buildTimeline } from "@/lib/invoices/timeline";
+import { buildTimeline, type TimelineWebhooks } from "@/lib/invoices/timeline";
 import { upstream } from "@/lib/upstream/client";
+import { listInbox } from "@/lib/webhooks/inbox";
+import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -59,10 +61,12 @@ export default async function InvoicePage({ params }: Props) {
   ]);
   if (invoice instanceof Problem) return invoice.status === 404 ? <NoSuchInvoice id={id} problem={invoice} /> : <ProblemPage problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
-  const audit = await auditTrail(await getDatabase(), invoiceAuditTarget(invoice.invoice_id));
+  const db = await getDatabase();
+  const [audit, webhooks] = await Promise.all([auditTrail(db, invoiceAuditTarget(invoice.invoice_id)), loadWebhooks(invoice.invoice_id)]);
   const payment = invoice.payment;
   const decimals = currencies.currencies.find((c) => c.code === invoice.currency)?.decimals ?? 8;
   const mayChange = can(user.role, "invoices:change_status");
+  const maySimulate = can(user.role, "webhooks:simulate");
 
   return (
     <div className="flex flex-col gap-6">
@@ -93,6 +97,7 @@ export default async function InvoicePage({ params }: Props) {
           ) : (
             <p className="max-w-64 text-right text-xs text-zinc-500">{whoMay("invoices:change_status")}</p>
           )}
+          {maySimulate && invoice.status !== "archived" && <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />}
         </div>
       </header>
 
@@ -134,7 +139,7 @@ export default async function InvoicePage({ params }: Props) {
       </div>
 
       <Section title="Timeline" fields={false}>
-        <InvoiceTimeline entries={buildTimeline(invoice, audit)} />
+        <InvoiceTimeline entries={buildTimeline(invoice, audit, webhooks)} />
       </Section>
 
       <Section title="Blockchain transactions" fields={false}>
@@ -167,6 +172,22 @@ export default async function InvoicePage({ params }: Props) {
       </Section>
     </div>
   );
+}
+
+/**
+ * The invoice's webhooks for its timeline: the provider's delivery log when it offers the extension, else
+ * what the console's inbox received for it. Neither is worth failing the page over.
+ */
+async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null> {
+  try {
+    const deliveries = await upstream().listWebhookDeliveries(invoiceId);
+    if (deliveries) return { source: "deliveries", deliveries };
+    const { entries } = await listInbox(await getDatabase(), { invoice_id: invoiceId, limit: 50 });
+    return { source: "inbox", entries };
+  } catch (error) {
+    console.warn(`Invoice page: webhooks of ${invoiceId} not shown:`, error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 /** The provider has no invoice under this id: what was asked for, and the provider's own answer. */
