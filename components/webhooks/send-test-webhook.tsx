@@ -21,7 +21,7 @@ export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId:
   const send = useMutation({
     mutationFn: () => simulateWebhook({ invoice_id: invoiceId, status: target }),
     onSuccess: (result) => {
-      toast.success("Test webhook sent", { description: result.message });
+      toast.success(`Test webhook sent: ${result.status}`, { description: "Its delivery is in the timeline." });
       router.refresh();
     },
     onError: (error) => toast.error("The test webhook was not sent", { description: "detail" in error && typeof error.detail === "string" ? error.detail : error.message }),

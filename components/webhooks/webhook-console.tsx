@@ -44,7 +44,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
 
   const send = useMutation({
     mutationFn: () => simulateWebhook({ invoice_id: invoiceId.trim(), status }),
-    onSuccess: (result) => toast.success("Webhook sent", { description: result.message }),
+    onSuccess: (result) => toast.success(`Webhook sent: ${result.status}`),
     onError: (error) => {
       const pointer = error instanceof Problem ? error.errors?.[0] : undefined;
       setFieldError(pointer?.pointer === "/invoice_id" ? pointer.detail : null);
@@ -66,9 +66,9 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
   ].join("\n");
 
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="flex min-w-0 flex-col gap-6">
-        <Card>
+    // Phones: form, inbox, then the developer notes. Wide screens: the inbox beside both.
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
           <CardHeader>
             <CardTitle>Send a test webhook</CardTitle>
             <CardDescription>The provider sends the invoice&apos;s status-change webhook to its callback URL. The invoice itself does not change.</CardDescription>
@@ -122,7 +122,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
           </CardContent>
         </Card>
 
-        <Card>
+        <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
           <CardHeader>
             <CardTitle>For developers</CardTitle>
           </CardHeader>
@@ -146,9 +146,8 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
             </Tabs>
           </CardContent>
         </Card>
-      </div>
 
-      <Card className="min-w-0">
+      <Card className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <CardHeader>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>Inbox</CardTitle>
@@ -189,11 +188,11 @@ function SimulationAnswer({ pending, result, error }: { pending: boolean; result
 
 function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
-    <div className="relative">
-      <pre className="overflow-x-auto rounded-md bg-muted p-3 pr-10 font-mono text-xs leading-relaxed">{code}</pre>
-      <span className="absolute top-2 right-2">
+    <div className="overflow-hidden rounded-md bg-muted">
+      <div className="flex justify-end border-b border-border px-2 py-1">
         <CopyButton value={code} label={label} />
-      </span>
+      </div>
+      <pre className="overflow-x-auto p-3 font-mono text-xs leading-relaxed">{code}</pre>
     </div>
   );
 }

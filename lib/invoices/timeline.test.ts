@@ -69,6 +69,7 @@ describe("buildTimeline", () => {
       ["Test webhook requested (Completed)", "neutral"],
     ]);
     expect(entries[1].detail).toBe("https://shop.example/hook · “down for maintenance”");
+    expect(entries[0].detail).toBe("https://shop.example/hook");
     expect(entries[2]).toMatchObject({ actor: "ada@example.com", detail: "Sent to https://shop.example/hook: HTTP 500." });
     expect(entries.find((e) => e.title.startsWith("Webhook (Cancelled)"))).toMatchObject({ title: "Webhook (Cancelled) not delivered: could not resolve nowhere.example", tone: "bad" });
   });

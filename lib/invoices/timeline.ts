@@ -99,7 +99,8 @@ function deliveryEntries(deliveries: WebhookDelivery[]): TimelineEntry[] {
       .filter((a) => a.at)
       .map((a) => {
         const ok = a.response_status !== null && a.response_status >= 200 && a.response_status <= 299;
-        const answer = a.response_body?.trim() ? ` · “${shorten(a.response_body.trim())}”` : "";
+        // What a refusing receiver said helps; a 2xx's body is noise.
+        const answer = !ok && a.response_body?.trim() ? ` · “${shorten(a.response_body.trim())}”` : "";
         const took = a.duration_ms !== null ? ` in ${Math.round(a.duration_ms)} ms` : "";
         return {
           at: a.at!,

@@ -98,7 +98,7 @@ describe("POST /webhooks/simulate", () => {
     const { key, id, received: got } = await merchant();
     const { status, body } = await simulate(key, { invoice_id: id, status: "cancelled" });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "pending", message: expect.stringMatching(/answered HTTP 500 "receiver is down"\. It will be tried again in 50 ms\.$/) });
+    expect(body).toEqual({ status: "pending", message: expect.stringMatching(/answered HTTP 500: “receiver is down”\. It will be tried again in 50 ms\.$/) });
 
     await vi.waitFor(() => expect(got()).toHaveLength(2), { timeout: 10_000, interval: 50 });
     const ids = got().map((r) => r.headers["webhook-id"]);

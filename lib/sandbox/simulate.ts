@@ -32,9 +32,11 @@ export async function simulateWebhook(db: Db, caller: Caller, input: WebhookSimu
 
 function describeOutcome(messageId: string, o: AttemptOutcome): string {
   const sent = `Webhook ${messageId} sent to ${o.url}`;
-  const body = o.responseBody?.trim() ? ` ${JSON.stringify(o.responseBody.trim().slice(0, 200))}` : "";
+  // What a refusing receiver said is worth reading; a 2xx's body is not.
+  const said = o.responseBody?.trim().replace(/\s+/g, " ");
+  const body = said ? `: “${said.length > 200 ? `${said.slice(0, 200)}…` : said}”` : "";
   const next = o.retryInMs !== null ? ` It will be tried again in ${formatDelay(o.retryInMs)}.` : o.state === "failed" ? " It will not be tried again." : "";
-  if (o.state === "delivered") return `${sent}: the receiver answered HTTP ${o.responseStatus}${body}.`;
+  if (o.state === "delivered") return `${sent}: the receiver answered HTTP ${o.responseStatus}.`;
   if (o.responseStatus !== null) return `${sent}: the receiver answered HTTP ${o.responseStatus}${body}.${next}`;
   return `Webhook ${messageId} to ${o.url} got no answer: ${o.error}.${next}`;
 }
