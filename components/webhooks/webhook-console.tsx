@@ -122,6 +122,28 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
           </CardContent>
         </Card>
 
+      <Card className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>Inbox</CardTitle>
+            <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="off">
+              <span aria-hidden className={`size-2 rounded-full ${inbox.isError ? "bg-danger-solid" : "bg-success-solid"}`} />
+              {inbox.isError ? "Not updating" : "Live"}
+            </span>
+          </div>
+          <CardDescription>
+            Webhooks posted to <span className="font-mono break-all">{inboxUrl}</span> appear here within a second, on every console instance.{" "}
+            {verifying ? "Signatures are checked with the configured secret." : "No WEBHOOK_SECRET is set, so signatures are shown as not verified."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {inbox.isError && <ProblemState problem={inbox.error} className="py-4" />}
+          <div aria-live="polite" aria-relevant="additions">
+            <InboxEntries entries={inbox.data?.entries ?? []} emptyHint="Send a test webhook, or change an invoice's status: its webhook shows here seconds later." />
+          </div>
+        </CardContent>
+      </Card>
+
         <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
           <CardHeader>
             <CardTitle>For developers</CardTitle>
@@ -146,28 +168,6 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
             </Tabs>
           </CardContent>
         </Card>
-
-      <Card className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <CardHeader>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>Inbox</CardTitle>
-            <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="off">
-              <span aria-hidden className={`size-2 rounded-full ${inbox.isError ? "bg-danger-solid" : "bg-success-solid"}`} />
-              {inbox.isError ? "Not updating" : "Live"}
-            </span>
-          </div>
-          <CardDescription>
-            Webhooks posted to <span className="font-mono break-all">{inboxUrl}</span> appear here within a second, on every console instance.{" "}
-            {verifying ? "Signatures are checked with the configured secret." : "No WEBHOOK_SECRET is set, so signatures are shown as not verified."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {inbox.isError && <ProblemState problem={inbox.error} className="py-4" />}
-          <div aria-live="polite" aria-relevant="additions">
-            <InboxEntries entries={inbox.data?.entries ?? []} emptyHint="Send a test webhook, or change an invoice's status: its webhook shows here seconds later." />
-          </div>
-        </CardContent>
-      </Card>
     </div>
   );
 }
