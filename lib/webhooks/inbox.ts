@@ -13,6 +13,8 @@ export type InboxConfig = { secret: string | undefined; maxEntries: number; maxB
 const SECRET_HEADERS = new Set(["cookie", "authorization", "proxy-authorization", "api-key", "x-api-key"]);
 const HEADER_VALUE_LIMIT = 2_000;
 const HEADERS_LIMIT = 64;
+/** The most of an oversized body read (and dropped) before the request is abandoned. */
+const DRAIN_LIMIT = 8 * 1_048_576;
 /** Ids are remembered this long, well past the 5-minute tolerance after which a replay is "too old" anyway. */
 const REMEMBER_IDS = sql`now() - interval '1 hour'`;
 
@@ -94,19 +96,27 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxList> {
   return { entries, cursor: Math.max(query.since ?? 0, ...entries.map((e) => e.seq)) };
 }
 
-/** Reads at most `limit` bytes and stops: a sender cannot make the inbox hold more. */
+/**
+ * Keeps at most `limit` bytes. The rest is read and dropped (so the sender gets its answer rather than a reset
+ * connection mid-upload) up to DRAIN_LIMIT, after which the request is abandoned: nothing a sender does makes
+ * the inbox hold, or wait for, more.
+ */
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<{ bytes: Buffer; total: number; truncated: boolean }> {
   if (!body) return { bytes: Buffer.alloc(0), total: 0, truncated: false };
   const chunks: Buffer[] = [];
+  let kept = 0;
   let total = 0;
   const reader = body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(Buffer.from(value));
       total += value.byteLength;
-      if (total > limit) break;
+      if (kept <= limit) {
+        chunks.push(Buffer.from(value));
+        kept += value.byteLength;
+      }
+      if (total > DRAIN_LIMIT) break;
     }
   } finally {
     await reader.cancel().catch(() => {});
