@@ -53,6 +53,10 @@ describe("POST /api/webhooks/simulate against another provider", () => {
     provider.settings.webhookUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/api/webhook-inbox`;
     const answer = await post({ invoice_id: "inv_8Hq2x", status: "completed" });
     expect(answer).toEqual({ status: 200, body: { status: "queued", message: "Test event queued for delivery." } });
+    const { getDatabase } = await import("@/lib/db");
+    const { auditTrail } = await import("@/lib/audit");
+    const [audited] = await auditTrail(await getDatabase(), "invoice:inv_8Hq2x");
+    expect(audited).toMatchObject({ action: "webhook.simulate", actorEmail: expect.stringMatching(/^admin-/), detail: { status: "completed", outcome: "sent", answer: { status: "queued" } } });
 
     const list = await inboxGet(new Request("http://console.test/api/webhook-inbox?invoice_id=inv_8Hq2x", { headers: { cookie: admin } }), { params: Promise.resolve({}) });
     const { entries } = await list.json();
