@@ -145,3 +145,25 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   await expect(alert).toContainText("The payment provider did not accept this status. Nothing was changed.");
   await expect(alert).toContainText("Status: A completed invoice cannot be cancelled; refund it instead");
 });
+
+test("webhooks from this provider: simulate by a pasted id, its own signature scheme is kept as not verified, and the invoice's timeline shows it", async ({ page }) => {
+  provider.settings.webhookUrl = at("/api/webhook-inbox");
+  try {
+    await signIn(page, "/webhooks");
+    await page.getByLabel("Invoice id").fill("inv_8Hq2x");
+    await page.getByLabel("Status the webhook announces").selectOption("expired");
+    await page.getByRole("button", { name: "Send webhook" }).click();
+    await expect(page.getByTestId("simulation-answer")).toContainText("queued");
+    await expect(page.getByTestId("simulation-answer")).toContainText("Test event queued for delivery.");
+
+    const entry = page.getByTestId("inbox-entry").filter({ hasText: "inv_8Hq2x" }).first();
+    await expect(entry).toHaveAttribute("data-verdict", "not_verified");
+    await expect(entry).toContainText("another provider's scheme");
+
+    // No deliveries extension here: the timeline shows what the inbox received instead.
+    await page.goto(at("/invoices/inv_8Hq2x"));
+    await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Webhook received in the console's inbox: not verified");
+  } finally {
+    provider.settings.webhookUrl = null;
+  }
+});

@@ -29,7 +29,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * neither U+0000 nor half of a surrogate pair. Such characters are kept visible as U+FFFD: the audit entry
  * of a change that happened must never fail to be written.
  */
-function storable<T>(value: T): T {
+export function storable<T>(value: T): T {
   if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD") as T;
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value && typeof value === "object") {

@@ -1,5 +1,6 @@
 import "server-only";
 import ipaddr from "ipaddr.js";
+import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 
 /**
@@ -60,7 +61,26 @@ const envSchema = z.object({
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
   SANDBOX_RATES_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .refine(isWebhookSecret, { error: "must be a Standard Webhooks secret: whsec_ followed by base64 (the provider shows it beside the callback URL)" })
+    .optional(),
+  WEBHOOK_INBOX_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(500),
+  WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
 });
+
+/** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
+export const SANDBOX_DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
+
+function isWebhookSecret(value: string): boolean {
+  try {
+    new Webhook(value);
+    return value.replace(/^whsec_/, "").length >= 8;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = {
   port: number;
@@ -90,6 +110,13 @@ export type Env = {
   sandboxRatesLimit: number;
   /** How long the console serves cached rates before asking upstream again (across all instances). */
   ratesTtlSeconds: number;
+  /**
+   * The console's own origin as the server reaches itself: PUBLIC_URL's, or http://127.0.0.1:PORT. The
+   * sandbox sends the seeded invoices' webhooks to the inbox there.
+   */
+  consoleOrigin: string;
+  /** The webhook inbox: the secret signatures are checked with (none: "not verified"), and its bounds. */
+  inbox: { secret: string | undefined; maxEntries: number; maxBodyBytes: number };
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -129,6 +156,12 @@ export function env(): Env {
     webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
     sandboxRatesLimit: e.SANDBOX_RATES_LIMIT,
     ratesTtlSeconds: e.RATES_TTL_SECONDS,
+    consoleOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://127.0.0.1:${e.PORT}`,
+    inbox: {
+      secret: e.WEBHOOK_SECRET ?? (embeddedSandbox ? SANDBOX_DEMO_WEBHOOK_SECRET : undefined),
+      maxEntries: e.WEBHOOK_INBOX_MAX_ENTRIES,
+      maxBodyBytes: e.WEBHOOK_INBOX_MAX_BODY_BYTES,
+    },
   };
   return cached;
 }

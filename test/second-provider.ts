@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,7 +14,10 @@ import type { AddressInfo } from "node:net";
  *   nested fields, payment details under `payment_details` with other names, transactions at the top level;
  * - one invoice with odd values (an amount "n/a", a date "last tuesday");
  * - `/currencies` in the shape `settings.currencyStyle` names, errors in the shape `settings.errorStyle` names;
- * - one invoice (`inv_slow`) that answers after `settings.slowMs`.
+ * - one invoice (`inv_slow`) that answers after `settings.slowMs`;
+ * - POST /webhooks/simulate answers `{ok, status: "queued", message}` and posts the event to
+ *   `settings.webhookUrl` (when set) in its own scheme: `X-Shop-Signature: sha256=<hex HMAC>`, not Standard
+ *   Webhooks; it offers no deliveries extension (404).
  *
  * Not a mock of the console's expectations: it has its own rules (a completed invoice cannot be cancelled,
  * unknown currencies are a 422) and answers them in its own words.
@@ -29,7 +33,7 @@ export type ErrorStyle = (typeof ERROR_STYLES)[number];
 export const CURRENCY_STYLES = ["codes", "objects", "keyed", "wrapped-currencies", "wrapped-data", "wrapped-items"] as const;
 export type CurrencyStyle = (typeof CURRENCY_STYLES)[number];
 
-export type ProviderSettings = { errorStyle: ErrorStyle; currencyStyle: CurrencyStyle; slowMs: number };
+export type ProviderSettings = { errorStyle: ErrorStyle; currencyStyle: CurrencyStyle; slowMs: number; webhookUrl: string | null };
 
 export type SecondProvider = {
   /** Base URL, ending in /api/v1. */
@@ -203,7 +207,7 @@ const amount = (value: unknown) => (typeof value === "number" ? value : Number.p
 
 export async function startSecondProvider(options: { key?: string } = {}): Promise<SecondProvider> {
   const key = options.key ?? "sp_live_second_provider";
-  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500 };
+  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null };
   const settings: ProviderSettings = { ...defaults };
   let invoices = seed();
   const requests: { method: string; url: string }[] = [];
@@ -305,6 +309,27 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     });
   }
 
+  async function simulate(req: IncomingMessage, res: ServerResponse) {
+    let body: { invoice_id?: unknown; status?: unknown };
+    try {
+      let text = "";
+      for await (const chunk of req) text += chunk;
+      body = JSON.parse(text);
+    } catch {
+      return refuse(res, 400, "Malformed JSON");
+    }
+    if (body?.invoice_id === undefined) return refuse(res, 422, "invoice_id is required", "invoice_id");
+    if (typeof body.status !== "string" || !SIX.includes(body.status)) return refuse(res, 422, "Unknown status", "status");
+    const invoice = invoices.get(String(body.invoice_id));
+    if (!invoice) return refuse(res, 404, `No invoice ${String(body.invoice_id)}`);
+    if (settings.webhookUrl) {
+      const event = JSON.stringify({ event: "invoice.updated", test: true, invoice_id: invoice.invoice_id, new_status: body.status });
+      const signature = createHmac("sha256", "shop-secret").update(event).digest("hex");
+      await fetch(settings.webhookUrl, { method: "POST", body: event, headers: { "content-type": "application/json", "x-shop-signature": `sha256=${signature}` } }).catch(() => {});
+    }
+    return send(res, 200, { ok: true, status: "queued", message: "Test event queued for delivery." });
+  }
+
   let nextArchivedId = 70_001;
 
   async function archive(req: IncomingMessage, res: ServerResponse) {
@@ -362,6 +387,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     if (path === "/currencies" && req.method === "GET") return send(res, 200, currencies());
     if (path === "/invoices" && req.method === "GET") return list(res, url.searchParams);
     if (path === "/archived" && req.method === "POST") return archive(req, res);
+    if (path === "/webhooks/simulate" && req.method === "POST") return simulate(req, res);
 
     const match = /^\/invoices\/([^/]+)$/.exec(path);
     if (!match) return send(res, 404, "Not Found", "text/plain");

@@ -35,6 +35,15 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     path: "/api/archived",
     methods: { POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } } },
   },
+  "app/api/webhooks/simulate/route.ts": {
+    path: "/api/webhooks/simulate",
+    methods: { POST: { access: "webhooks:simulate", status: 200, body: { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" } } },
+  },
+  // Providers post webhooks with no session (unsigned here, and no WEBHOOK_SECRET: kept as "not verified", 202).
+  "app/api/webhook-inbox/route.ts": {
+    path: "/api/webhook-inbox",
+    methods: { GET: { access: "webhooks:simulate", status: 200 }, POST: { access: "public", status: 202, body: { type: "invoice.status_changed" } } },
+  },
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -59,6 +68,7 @@ beforeAll(async () => {
       : url.startsWith("/api/v1/invoices/") ? invoice
       : url === "/api/v1/archived" ? { ...invoice, status: "archived" }
       : url === "/api/v1/rates" ? { rates: { BTC: 61234.5 } }
+      : url === "/api/v1/webhooks/simulate" ? { status: "sent", message: "Webhook sent." }
       : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
     res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });

@@ -62,6 +62,20 @@ export function publicRoute(handler: (input: { request: Request; user: SessionUs
   };
 }
 
+/**
+ * A route for machines, with no session at all (the webhook inbox, which providers post to): the handler's
+ * own Response, any failure as a problem. It reads no cookie, so a browser's session gives it nothing.
+ */
+export function machineRoute(handler: (input: { request: Request }) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await handler({ request });
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
+}
+
 /** Cross-site request forgery: a browser always sends Origin (or Sec-Fetch-Site) with a state-changing request. */
 function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");

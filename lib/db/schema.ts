@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -120,6 +120,8 @@ export const webhookAttempts = sandbox.table(
     responseStatus: integer("response_status"),
     error: text("error"),
     durationMs: integer("duration_ms").notNull(),
+    /** The first KB of what the receiver answered, as text. */
+    responseBody: text("response_body"),
   },
   (t) => [uniqueIndex("webhook_attempts_delivery_attempt_uq").on(t.deliveryId, t.attempt)],
 );
@@ -253,4 +255,41 @@ export const ratesCache = consoleSchema.table("rates_cache", {
   leaseHolder: text("lease_holder"),
   /** Every upstream call ever made through this cache (the benchmark reads it). */
   upstreamCalls: integer("upstream_calls").notNull().default(0),
+});
+
+/**
+ * The webhook inbox (POST /api/webhook-inbox): every request kept with its headers, body (capped) and the
+ * verdict on its signature, newest last by `seq`, which is also the cursor the webhooks page polls with.
+ * Bounded: the oldest entries beyond WEBHOOK_INBOX_MAX_ENTRIES are removed as new ones arrive.
+ */
+export const webhookInbox = consoleSchema.table(
+  "webhook_inbox",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** valid, invalid, too_old, replayed or not_verified. */
+    verdict: text("verdict").notNull(),
+    /** Why, in a sentence a person reads. */
+    reason: text("reason").notNull(),
+    messageId: text("message_id"),
+    /** The invoice the body names (`data.invoice.invoice_id`), when it names one. */
+    invoiceId: text("invoice_id"),
+    eventType: text("event_type"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: text("body").notNull(),
+    bodyBytes: integer("body_bytes").notNull(),
+    truncated: boolean("truncated").notNull().default(false),
+    remoteAddress: text("remote_address"),
+  },
+  (t) => [uniqueIndex("webhook_inbox_seq_uq").on(t.seq), index("webhook_inbox_invoice_idx").on(t.invoiceId, t.seq)],
+);
+
+/**
+ * The `webhook-id`s of messages the inbox accepted as validly signed, each recorded once: a second request
+ * with the same id is a replay. Kept well beyond the 5-minute tolerance, independent of the entries' bound.
+ */
+export const webhookInboxIds = consoleSchema.table("webhook_inbox_ids", {
+  messageId: text("message_id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
 });

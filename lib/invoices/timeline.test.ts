@@ -43,4 +43,48 @@ describe("buildTimeline", () => {
     const entries = buildTimeline(invoice, []);
     expect(entries[0]).toMatchObject({ title: "Last updated (now Cancelled)", at: invoice.updated_at });
   });
+
+  it("shows every webhook delivery attempt from the provider's log: status, latency, the answer, or the error", () => {
+    const entries = buildTimeline(invoice, [
+      { at: at("2026-05-01T13:00:00Z"), actorEmail: "ada@example.com", action: "webhook.simulate", detail: { status: "completed", outcome: "sent", answer: { status: "pending", message: "Sent to https://shop.example/hook: HTTP 500." } } },
+    ], {
+      source: "deliveries",
+      deliveries: [
+        {
+          webhook_id: "msg_1", url: "https://shop.example/hook", simulated: true, status: "completed", state: "delivered", created_at: "2026-05-01T13:00:00.000Z",
+          attempts: [
+            { attempt: 1, at: "2026-05-01T13:00:00.100Z", response_status: 500, duration_ms: 41.6, response_body: "down for\nmaintenance", error: "the receiver answered HTTP 500" },
+            { attempt: 2, at: "2026-05-01T13:00:05.100Z", response_status: 200, duration_ms: 12, response_body: "", error: null },
+          ],
+        },
+        {
+          webhook_id: "msg_0", url: "https://nowhere.example/hook", simulated: false, status: "cancelled", state: "failed", created_at: "2026-05-01T12:00:00.000Z",
+          attempts: [{ attempt: 1, at: "2026-05-01T12:00:00.200Z", response_status: null, duration_ms: 3, response_body: null, error: "could not resolve nowhere.example" }],
+        },
+      ],
+    });
+    expect(entries.slice(0, 3).map((e) => [e.title, e.tone])).toEqual([
+      ["Test webhook (Completed) attempt 2 delivered: HTTP 200 in 12 ms", "good"],
+      ["Test webhook (Completed) not delivered: HTTP 500 in 42 ms", "bad"],
+      ["Test webhook requested (Completed)", "neutral"],
+    ]);
+    expect(entries[1].detail).toBe("https://shop.example/hook · “down for maintenance”");
+    expect(entries[0].detail).toBe("https://shop.example/hook");
+    expect(entries[2]).toMatchObject({ actor: "ada@example.com", detail: "Sent to https://shop.example/hook: HTTP 500." });
+    expect(entries.find((e) => e.title.startsWith("Webhook (Cancelled)"))).toMatchObject({ title: "Webhook (Cancelled) not delivered: could not resolve nowhere.example", tone: "bad" });
+  });
+
+  it("without a deliveries log, shows what the console's inbox received for the invoice", () => {
+    const entries = buildTimeline(invoice, [], {
+      source: "inbox",
+      entries: [
+        { id: "e1", seq: 1, received_at: "2026-05-01T14:00:00.000Z", verdict: "not_verified", reason: "No signature", message_id: null, invoice_id: "invoice_x", event_type: "invoice.updated", headers: {}, body: "{}", body_bytes: 2, truncated: false },
+        { id: "e2", seq: 2, received_at: "2026-05-01T14:01:00.000Z", verdict: "invalid", reason: "No match", message_id: "msg_9", invoice_id: "invoice_x", event_type: "invoice.status_changed", headers: {}, body: "{}", body_bytes: 2, truncated: false },
+      ],
+    });
+    expect(entries.slice(0, 2).map((e) => [e.title, e.detail, e.tone])).toEqual([
+      ["Webhook received in the console's inbox: signature invalid", "invoice.status_changed · msg_9", "bad"],
+      ["Webhook received in the console's inbox: not verified", "invoice.updated", "neutral"],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
-import type { Invoice } from "@/lib/invoicing";
-import { isKnownStatus, STATUS_LABELS } from "@/lib/invoicing";
+import type { InboxEntry, Invoice, WebhookDelivery } from "@/lib/invoicing";
+import { INBOX_VERDICT_LABELS, isKnownStatus, STATUS_LABELS } from "@/lib/invoicing";
 
 export type TimelineEntry = {
   at: string;
@@ -11,13 +11,23 @@ export type TimelineEntry = {
 
 export type AuditRow = { at: Date; actorEmail: string; action: string; detail: Record<string, unknown> };
 
+/**
+ * The invoice's webhooks: the provider's own delivery log when it offers one (the sandbox's extension),
+ * otherwise what the console's inbox received for it.
+ */
+export type TimelineWebhooks = { source: "deliveries"; deliveries: WebhookDelivery[] } | { source: "inbox"; entries: InboxEntry[] };
+
+/** The audit action of a test webhook asked for through the console (lib/webhooks/simulate.ts). */
+const WEBHOOK_SIMULATION_ACTION = "webhook.simulate";
+const ANSWER_SHOWN = 160;
+
 const label = (status: unknown) => (typeof status === "string" && isKnownStatus(status) ? STATUS_LABELS[status] : String(status ?? "—"));
 
 /**
  * One invoice's history, newest first: its own dates from the provider merged with what people did to it
  * through the console (the audit log), including attempts that were refused or failed.
  */
-export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntry[] {
+export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: TimelineWebhooks | null = null): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   // A provider's dates may be missing (or unreadable, so null): such an event is left out, not invented.
   if (invoice.created_at) entries.push({ at: invoice.created_at, title: "Invoice created", tone: "neutral" });
@@ -27,6 +37,15 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
   for (const row of audit) {
     const d = row.detail;
     const at = row.at.toISOString();
+    if (row.action === WEBHOOK_SIMULATION_ACTION) {
+      const answer = d.answer as { message?: unknown; detail?: unknown } | undefined;
+      entries.push({
+        at, actor: row.actorEmail, tone: d.outcome === "sent" ? "neutral" : "bad",
+        title: d.outcome === "sent" ? `Test webhook requested (${label(d.status)})` : `Test webhook (${label(d.status)}) refused by the payment provider`,
+        detail: typeof answer?.message === "string" ? answer.message : typeof answer?.detail === "string" ? answer.detail : undefined,
+      });
+      continue;
+    }
     const reason = typeof d.reason === "string" && d.reason ? `“${d.reason}”` : undefined;
     switch (d.outcome) {
       case "changed":
@@ -59,6 +78,9 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
     }
   }
 
+  if (webhooks?.source === "deliveries") entries.push(...deliveryEntries(webhooks.deliveries));
+  if (webhooks?.source === "inbox") entries.push(...inboxEntries(webhooks.entries));
+
   // The provider's last update, unless it is the creation itself or a change the console made.
   const updated = invoice.updated_at ? Date.parse(invoice.updated_at) : NaN;
   const explained = [invoice.created_at, paidAt, ...audit.filter((r) => r.detail.outcome === "changed").map((r) => r.at.toISOString())]
@@ -67,4 +89,40 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[]): TimelineEntr
   if (invoice.updated_at && !explained) entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
 
   return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
+/** Every attempt of every delivery: when, where, what the receiver answered and how fast, or why nothing was. */
+function deliveryEntries(deliveries: WebhookDelivery[]): TimelineEntry[] {
+  return deliveries.flatMap((d) => {
+    const what = `${d.simulated ? "Test webhook" : "Webhook"}${d.status ? ` (${label(d.status)})` : ""}`;
+    return d.attempts
+      .filter((a) => a.at)
+      .map((a) => {
+        const ok = a.response_status !== null && a.response_status >= 200 && a.response_status <= 299;
+        // What a refusing receiver said helps; a 2xx's body is noise.
+        const answer = !ok && a.response_body?.trim() ? ` · “${shorten(a.response_body.trim())}”` : "";
+        const took = a.duration_ms !== null ? ` in ${Math.round(a.duration_ms)} ms` : "";
+        return {
+          at: a.at!,
+          tone: ok ? "good" : "bad",
+          title: `${what} ${a.attempt && a.attempt > 1 ? `attempt ${a.attempt} ` : ""}${ok ? "delivered" : "not delivered"}: ${a.response_status !== null ? `HTTP ${a.response_status}${took}` : (a.error ?? "no answer")}`,
+          detail: `${d.url ?? ""}${answer}`,
+        } satisfies TimelineEntry;
+      });
+  });
+}
+
+/** What the console's own inbox received for this invoice, with the verdict on each signature. */
+function inboxEntries(entries: InboxEntry[]): TimelineEntry[] {
+  return entries.map((e) => ({
+    at: e.received_at,
+    tone: e.verdict === "valid" ? "good" : e.verdict === "not_verified" || e.verdict === "replayed" ? "neutral" : "bad",
+    title: `Webhook received in the console's inbox: ${INBOX_VERDICT_LABELS[e.verdict].toLowerCase()}`,
+    detail: `${e.event_type ?? "Unknown event"}${e.message_id ? ` · ${e.message_id}` : ""}`,
+  }));
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, " ");
+  return line.length > ANSWER_SHOWN ? `${line.slice(0, ANSWER_SHOWN)}…` : line;
 }

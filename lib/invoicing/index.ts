@@ -1,2 +1,3 @@
 export * from "./status";
 export * from "./schemas";
+export * from "./webhooks";

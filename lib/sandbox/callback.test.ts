@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 const policy = (overrides: Partial<CallbackPolicy> = {}): CallbackPolicy => ({ ownOrigins: [], allowlist: { hosts: [], cidrs: [] }, ...overrides });
-const post = (url: string, p: CallbackPolicy) => postCallback(url, "{}", {}, { policy: p, timeoutMs: 2_000 });
+const post = (url: string, p: CallbackPolicy) => postCallback(url, "{}", {}, { policy: p, timeoutMs: 2_000 }).then((answer) => answer.status);
 
 async function refusal(url: string, p: CallbackPolicy): Promise<CallbackError> {
   const error = await post(url, p).then(() => null, (e: unknown) => e);

@@ -25,13 +25,21 @@ export class CallbackError extends Error {
   }
 }
 
-/** POSTs `body` to `url` and resolves with the HTTP status the receiver answered, whatever it is. */
+/** How much of a receiver's answer is kept: enough to read an error message, never a flood. */
+export const RESPONSE_BODY_LIMIT = 1_024;
+
+export type CallbackAnswer = { status: number; body: string };
+
+/**
+ * POSTs `body` to `url` and resolves with the HTTP status the receiver answered, whatever it is, and the first
+ * KB of its answer (as much as arrived within the attempt's deadline).
+ */
 export async function postCallback(
   url: string,
   body: string,
   headers: Record<string, string>,
   options: { policy: CallbackPolicy; timeoutMs: number },
-): Promise<number> {
+): Promise<CallbackAnswer> {
   const target = parseTarget(url);
   const guard = trusted(target, options.policy) ? undefined : guardedLookup(options.policy);
   // An address written as an IP is never looked up, so it is checked here.
@@ -40,6 +48,7 @@ export async function postCallback(
 
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
+    let answered: ((reason: "end" | "deadline") => void) | undefined;
     const request = client.request(
       target,
       {
@@ -48,14 +57,32 @@ export async function postCallback(
         lookup: guard,
       },
       (response) => {
-        clearTimeout(deadline);
-        response.resume(); // the answer's body is not needed
-        resolve(response.statusCode ?? 0);
+        const status = response.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        answered = () => {
+          clearTimeout(deadline);
+          answered = undefined;
+          response.destroy();
+          resolve({ status, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").replace(/\uFFFD+$/, "") });
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_BODY_LIMIT) answered?.("end");
+        });
+        response.on("end", () => answered?.("end"));
+        response.on("error", () => answered?.("end"));
       },
     );
-    // One deadline for the whole attempt: a receiver that trickles bytes must not hold it open.
-    const deadline = setTimeout(() => request.destroy(new CallbackError(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+    // One deadline for the whole attempt: a receiver that trickles bytes must not hold it open. Once the
+    // status line is in, what arrived of the body by then is the answer.
+    const deadline = setTimeout(() => {
+      if (answered) answered("deadline");
+      else request.destroy(new CallbackError(`no answer within ${options.timeoutMs / 1000} s`));
+    }, options.timeoutMs);
     request.on("error", (error) => {
+      if (answered) return answered("end");
       clearTimeout(deadline);
       reject(error instanceof CallbackError ? error : new CallbackError(describe(error, target)));
     });

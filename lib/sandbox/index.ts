@@ -11,6 +11,8 @@ export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { createArchivedInvoice } from "./archived";
 export { sandboxRates } from "./rates";
 export { requireScope, type Caller } from "./keys";
+export { simulateWebhook } from "./simulate";
+export { listWebhookDeliveries } from "./deliveries";
 export { SANDBOX_CURRENCIES } from "./currencies";
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };

@@ -8,6 +8,7 @@ import {
   type InvoiceListQuery,
   type InvoiceStatus,
 } from "@/lib/invoicing";
+import { resolveCallbackUrl } from "./callback-url";
 import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
@@ -133,7 +134,7 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     crypto_amount: row.cryptoAmount,
     currency: row.currency,
     allowed_error_percent: row.allowedErrorPercent,
-    callback_url: row.callbackUrl,
+    callback_url: resolveCallbackUrl(row.callbackUrl),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,

@@ -2,10 +2,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { apiKeys, merchants } from "@/lib/db/schema";
+import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
+import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
 import { DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, hashKey } from "./keys";
 
-export const DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
+export const DEMO_WEBHOOK_SECRET = SANDBOX_DEMO_WEBHOOK_SECRET;
 export const DEMO_INVOICE_COUNT = 2_400;
 const OTHER_MERCHANT_INVOICE_COUNT = 60;
 
@@ -30,7 +32,8 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
       .insert(apiKeys)
       .values(DEMO_KEYS.map((k) => ({ merchantId: k.merchantId, name: k.name, keyHash: hashKey(k.key), keyPrefix: k.key.slice(0, 12), scopes: k.scopes })))
       .onConflictDoNothing();
-    await seedInvoices(tx as unknown as Db, { merchantId: DEMO_MERCHANT_ID, count: invoiceCount, seed: 0.42 });
+    // The demo merchant's webhooks go to the console's own inbox, so a new user sees them arrive.
+    await seedInvoices(tx as unknown as Db, { merchantId: DEMO_MERCHANT_ID, count: invoiceCount, seed: 0.42, callbackUrl: CONSOLE_INBOX_MARKER });
     await seedInvoices(tx as unknown as Db, { merchantId: OTHER_MERCHANT_ID, count: OTHER_MERCHANT_INVOICE_COUNT, seed: 0.17 });
     return true;
   });
@@ -54,7 +57,11 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
  * mix, amounts log-normally spread, rates that drift over the year, payment details and a transaction on
  * everything that was (partly) paid. `seed` makes the data the same from run to run.
  */
-export async function seedInvoices(db: Db, opts: { merchantId: string; count: number; seed: number; now?: Date }): Promise<void> {
+export async function seedInvoices(
+  db: Db,
+  opts: { merchantId: string; count: number; seed: number; now?: Date; callbackUrl?: string },
+): Promise<void> {
+  const callbackUrl = opts.callbackUrl ?? "https://shop.example.com/api/payments/webhook";
   const now = (opts.now ?? new Date()).toISOString();
   let cumulative = 0;
   const catalog = sql.join(
@@ -129,7 +136,7 @@ export async function seedInvoices(db: Db, opts: { merchantId: string; count: nu
       crypto_amount,
       code,
       case when r_confirm < .7 then 1 when r_confirm < .85 then 0 when r_confirm < .95 then 2 else 5 end,
-      case when status <> 'archived' and r_later < .85 then 'https://shop.example.com/api/payments/webhook' end,
+      case when status <> 'archived' and r_later < .85 then ${callbackUrl} end,
       created_at,
       case status
         when 'new' then created_at

@@ -79,15 +79,31 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig): Promise
   return claimed.length;
 }
 
-async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, config: WebhookConfig): Promise<void> {
+/** What one attempt came to: the receiver's answer or why there was none, and what happens next. */
+export type AttemptOutcome = {
+  url: string;
+  attempt: number;
+  state: "delivered" | "pending" | "failed";
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  /** Milliseconds until the next try, when there is one. */
+  retryInMs: number | null;
+};
+
+async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, config: WebhookConfig): Promise<AttemptOutcome> {
   const number = delivery.attempts + 1;
   const at = new Date();
   let responseStatus: number | null = null;
+  let responseBody: string | null = null;
   let error: string | null = null;
   let permanent = false;
   try {
     const headers = await signedHeaders(db, delivery, at);
-    responseStatus = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
+    const answer = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
+    responseStatus = answer.status;
+    // PostgreSQL text cannot hold NUL; a receiver's odd bytes must not lose the attempt.
+    responseBody = answer.body.replace(/\u0000/g, "\uFFFD");
     if (responseStatus < 200 || responseStatus > 299) error = `the receiver answered HTTP ${responseStatus}`;
   } catch (cause) {
     error = cause instanceof Error ? cause.message : String(cause);
@@ -108,9 +124,48 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
     // The attempt is kept either way, unless the new owner already recorded one under the same number.
     await tx
       .insert(webhookAttempts)
-      .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, error, durationMs: Date.now() - at.getTime() })
+      .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, responseBody, error, durationMs: Date.now() - at.getTime() })
       .onConflictDoNothing();
   });
+  return { url: delivery.url, attempt: number, state, responseStatus, responseBody, error, retryInMs: state === "pending" ? retryIn! : null };
+}
+
+/**
+ * Makes the first attempt at one delivery now and answers what it came to (the simulate endpoint waits for
+ * it). The claim is the dispatcher's own, so two never send the same attempt; should a dispatcher have claimed
+ * it first, its attempt is awaited from the log instead (bounded by the attempt's own deadline).
+ */
+export async function deliverNow(db: Db, deliveryId: string, config: WebhookConfig): Promise<AttemptOutcome> {
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, "pending")))
+    .for("update", { skipLocked: true });
+  const [claimed] = await db.update(webhookDeliveries).set({ nextAttemptAt: CLAIM_LEASE }).where(inArray(webhookDeliveries.id, due)).returning();
+  if (claimed && claimed.attempts === 0) return attempt(db, claimed, config);
+  if (claimed) await db.update(webhookDeliveries).set({ nextAttemptAt: dbNowPlus(0) }).where(eq(webhookDeliveries.id, deliveryId));
+
+  const deadline = Date.now() + config.timeoutMs + 5_000;
+  for (;;) {
+    const [first] = await db.select().from(webhookAttempts).where(and(eq(webhookAttempts.deliveryId, deliveryId), eq(webhookAttempts.attempt, 1)));
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    if (first) {
+      const retryInMs = delivery.state === "pending" ? (config.retrySchedule[0] ?? null) : null;
+      return {
+        url: delivery.url,
+        attempt: 1,
+        state: first.error ? (retryInMs === null ? "failed" : "pending") : "delivered",
+        responseStatus: first.responseStatus,
+        responseBody: first.responseBody,
+        error: first.error,
+        retryInMs,
+      };
+    }
+    if (Date.now() > deadline) {
+      return { url: delivery.url, attempt: 1, state: "pending", responseStatus: null, responseBody: null, error: "the attempt is still under way", retryInMs: null };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Standard Webhooks headers: the same id on every attempt, this attempt's time, and the merchant's signature. */

@@ -1,10 +1,10 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate } from "@/lib/invoicing";
+import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { readErrorBody } from "./error-body";
-import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates } from "./normalise";
+import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
 
 export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -89,6 +89,26 @@ export function createUpstream(config: UpstreamConfig) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined))),
       }),
+    /** POST /webhooks/simulate (spec §4.4); its 404 is "invoice not found", as the spec lists. */
+    simulateWebhook: (body: WebhookSimulation) =>
+      call(normaliseSimulationResult, "an object with status and message", "/webhooks/simulate", {
+        resource: true,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    /**
+     * The sandbox's deliveries extension (DESIGN §3). Optional: a provider that answers 404 (or 405, or 501)
+     * does not offer it, which is null here, never an error.
+     */
+    listWebhookDeliveries: async (id: string) => {
+      try {
+        return await call(normaliseDeliveries, "a list of webhook deliveries", `${invoicePath(id)}/webhook-deliveries`, { resource: true });
+      } catch (error) {
+        if (error instanceof Problem && [404, 405, 501].includes(error.upstreamStatus ?? 0)) return null;
+        throw error;
+      }
+    },
   };
 }
 

@@ -8,6 +8,8 @@ import type {
   ProviderField,
   Rates,
   Transaction,
+  WebhookDelivery,
+  WebhookSimulationResult,
 } from "@/lib/invoicing";
 
 /*
@@ -331,4 +333,40 @@ export function normaliseRates(raw: unknown, depth = 0): Rates | null {
     }
   }
   return Object.keys(rates).length ? { rates } : null;
+}
+
+// ---- Webhooks -----------------------------------------------------------------------------------------
+
+/**
+ * POST /webhooks/simulate's answer: "an object with string fields status and message" (spec §4.4). A
+ * provider that says less still sent it: its 2xx is the news.
+ */
+export function normaliseSimulationResult(raw: unknown): WebhookSimulationResult | null {
+  if (!isObject(raw)) return null;
+  return {
+    status: toText(raw.status) ?? "sent",
+    message: toText(raw.message) ?? toText(raw.detail) ?? "The invoicing API reports the webhook as sent.",
+  };
+}
+
+/** The deliveries extension (a sandbox's; another provider may offer its like): a list, or `{deliveries}`. */
+export function normaliseDeliveries(raw: unknown): WebhookDelivery[] | null {
+  const list = Array.isArray(raw) ? raw : isObject(raw) ? (raw.deliveries ?? raw.items ?? raw.data) : undefined;
+  if (!Array.isArray(list)) return null;
+  return list.filter(isObject).map((d) => ({
+    webhook_id: toText(d.webhook_id ?? d.id),
+    url: toText(d.url),
+    simulated: typeof d.simulated === "boolean" ? d.simulated : null,
+    status: toText(d.status),
+    state: toText(d.state),
+    created_at: toInstant(d.created_at),
+    attempts: (Array.isArray(d.attempts) ? d.attempts : []).filter(isObject).map((a) => ({
+      attempt: toInteger(a.attempt),
+      at: toInstant(a.at),
+      response_status: toInteger(a.response_status),
+      duration_ms: toNumber(a.duration_ms),
+      response_body: toText(a.response_body),
+      error: toText(a.error),
+    })),
+  }));
 }

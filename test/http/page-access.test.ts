@@ -19,6 +19,7 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/archive/page.tsx": { path: () => "/archive", access: "invoices:archive", ownText: "Record archived invoices" },
   "app/(console)/docs/api/page.tsx": { path: () => "/docs/api", access: "invoices:read", ownText: "Invoice Console sandbox: invoicing API" },
   "app/(console)/rates/page.tsx": { path: () => "/rates", access: "invoices:read", ownText: "EUR per one unit of each currency" },
+  "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 

@@ -23,8 +23,10 @@ import { can } from "@/lib/auth/roles";
 import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
 import { invoiceAuditTarget } from "@/lib/invoices/change-status";
-import { buildTimeline } from "@/lib/invoices/timeline";
+import { buildTimeline, type TimelineWebhooks } from "@/lib/invoices/timeline";
 import { upstream } from "@/lib/upstream/client";
+import { listInbox } from "@/lib/webhooks/inbox";
+import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -65,11 +67,13 @@ export default async function InvoicePage({ params }: Props) {
   ]);
   if (invoice instanceof Problem) return <InvoiceProblem id={id} problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
-  const audit = await auditTrail(await getDatabase(), invoiceAuditTarget(invoice.invoice_id));
+  const db = await getDatabase();
+  const [audit, webhooks] = await Promise.all([auditTrail(db, invoiceAuditTarget(invoice.invoice_id)), loadWebhooks(invoice.invoice_id)]);
   const payment = invoice.payment;
   const decimals = currencies.currencies.find((c) => c.code === invoice.currency)?.decimals ?? 8;
   // Only those who may change the status see anything about it; for the others it is noise on every invoice.
   const mayChange = can(user.role, "invoices:change_status") && invoice.status !== "archived";
+  const maySimulate = can(user.role, "webhooks:simulate");
 
   return (
     <div className="flex flex-col gap-6">
@@ -102,6 +106,7 @@ export default async function InvoicePage({ params }: Props) {
               <StatusChange invoice={invoice} received={payment?.amount_received ? `${formatCrypto(payment.amount_received, decimals)} ${invoice.currency}` : null} />
             )
           )}
+          {maySimulate && invoice.status !== "archived" && <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />}
         </div>
       </header>
 
@@ -130,7 +135,7 @@ export default async function InvoicePage({ params }: Props) {
       </div>
 
       <InvoiceSection title="Timeline">
-        <InvoiceTimeline entries={buildTimeline(invoice, audit)} />
+        <InvoiceTimeline entries={buildTimeline(invoice, audit, webhooks)} />
       </InvoiceSection>
       <InvoiceSection title="Blockchain transactions">
         <InvoiceTransactions invoice={invoice} decimals={decimals} />
@@ -140,6 +145,22 @@ export default async function InvoicePage({ params }: Props) {
       </InvoiceSection>
     </div>
   );
+}
+
+/**
+ * The invoice's webhooks for its timeline: the provider's delivery log when it offers the extension, else
+ * what the console's inbox received for it. Neither is worth failing the page over.
+ */
+async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null> {
+  try {
+    const deliveries = await upstream().listWebhookDeliveries(invoiceId);
+    if (deliveries) return { source: "deliveries", deliveries };
+    const { entries } = await listInbox(await getDatabase(), { invoice_id: invoiceId, limit: 50 });
+    return { source: "inbox", entries };
+  } catch (error) {
+    console.warn(`Invoice page: webhooks of ${invoiceId} not shown:`, error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 /** The provider has no invoice under this id, or the question failed: its own words, and the way back. */

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { WebhookConsole, type RecentInvoice } from "@/components/webhooks/webhook-console";
+import { guardPage } from "@/lib/bff/page";
+import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { invoiceListQuerySchema, isKnownStatus, STATUS_LABELS, type Invoice } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { INBOX_SHOWN } from "@/lib/query/webhooks";
+import { upstream } from "@/lib/upstream/client";
+import { listInbox } from "@/lib/webhooks/inbox";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+const RECENT = invoiceListQuerySchema.parse({ page_size: "20" });
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await guardPage("webhooks:simulate");
+  const e = env();
+  const asked = (await searchParams).invoice;
+  const [recent, inbox] = await Promise.all([
+    upstream()
+      .listInvoices(RECENT)
+      .then((list) => list.items.map(toRecent))
+      .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error))),
+    listInbox(await getDatabase(), { limit: INBOX_SHOWN }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
+        <p className="mt-1 text-sm text-muted-foreground">Send an invoice&apos;s status webhook as a test and watch it arrive, with its signature checked.</p>
+      </div>
+      <WebhookConsole
+        recent={recent instanceof Problem ? [] : recent}
+        recentProblem={recent instanceof Problem ? { title: recent.title, detail: recent.detail } : null}
+        initialInbox={inbox}
+        apiBaseUrl={e.embeddedSandbox ? `${e.publicUrl}/sandbox/api/v1` : e.invoicingApiUrl}
+        initialInvoiceId={typeof asked === "string" && asked.trim() ? asked.trim() : null}
+        inboxUrl={`${e.publicUrl}/api/webhook-inbox`}
+        verifying={!!e.inbox.secret}
+      />
+    </div>
+  );
+}
+
+function toRecent(invoice: Invoice): RecentInvoice {
+  const status = invoice.status && isKnownStatus(invoice.status) ? STATUS_LABELS[invoice.status] : (invoice.status ?? "—");
+  return {
+    invoice_id: invoice.invoice_id,
+    label: [invoice.order_id, invoice.order_name, status].filter(Boolean).join(" · "),
+    hasCallback: !!invoice.callback_url,
+  };
+}

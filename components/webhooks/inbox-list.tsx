@@ -1,0 +1,81 @@
+"use client";
+
+import { Inbox } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { invoiceHref } from "@/components/invoices/invoice-href";
+import type { InboxEntry } from "@/lib/invoicing";
+import { VerdictBadge } from "./verdict-badge";
+
+/** A body as a person reads it: JSON pretty-printed, anything else as it came. */
+export function prettyBody(body: string): { text: string; simulated: boolean | null } {
+  try {
+    const parsed = JSON.parse(body) as { data?: { simulated?: unknown } };
+    const simulated = typeof parsed?.data?.simulated === "boolean" ? parsed.data.simulated : null;
+    return { text: JSON.stringify(parsed, null, 2), simulated };
+  } catch {
+    return { text: body, simulated: null };
+  }
+}
+
+/** The inbox, newest first: verdict, what it was about, the body and the headers it came with. */
+export function InboxList({ entries, emptyHint }: { entries: InboxEntry[]; emptyHint: string }) {
+  if (entries.length === 0) {
+    return <EmptyState icon={<Inbox />} title="No webhooks received yet" description={emptyHint} className="py-10" />;
+  }
+  return (
+    <ol className="flex flex-col gap-3" aria-label="Webhooks received">
+      {entries.map((entry) => (
+        <InboxItem key={entry.id} entry={entry} />
+      ))}
+    </ol>
+  );
+}
+
+function InboxItem({ entry }: { entry: InboxEntry }) {
+  const { text, simulated } = prettyBody(entry.body);
+  return (
+    <li data-testid="inbox-entry" data-verdict={entry.verdict} className="min-w-0 rounded-md border border-border bg-card p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <VerdictBadge verdict={entry.verdict} />
+        {simulated !== null && <Badge tone={simulated ? "info" : "neutral"}>{simulated ? "Simulated" : "Real change"}</Badge>}
+        <span className="font-medium break-all">{entry.event_type ?? "Unknown event"}</span>
+        <span className="ml-auto text-xs text-muted-foreground">
+          <DateTime iso={entry.received_at} />
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-muted-foreground">{entry.reason}</p>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+        {entry.invoice_id && (
+          <>
+            <dt className="text-muted-foreground">Invoice</dt>
+            <dd className="font-mono break-all">
+              <Link href={invoiceHref(entry.invoice_id)} className="text-primary hover:underline">
+                {entry.invoice_id}
+              </Link>
+            </dd>
+          </>
+        )}
+        {entry.message_id && (
+          <>
+            <dt className="text-muted-foreground">webhook-id</dt>
+            <dd className="font-mono break-all">{entry.message_id}</dd>
+          </>
+        )}
+      </dl>
+      <details className="group mt-2">
+        <summary className="cursor-pointer text-xs font-medium text-primary select-none">
+          Body{entry.truncated ? ` (first part of ${entry.body_bytes.toLocaleString("en")} bytes)` : ""} and headers
+        </summary>
+        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">{text || "(empty body)"}</pre>
+        <pre className="mt-2 max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
+          {Object.entries(entry.headers)
+            .map(([name, value]) => `${name}: ${value}`)
+            .join("\n")}
+        </pre>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { INVOICE_STATUSES } from "./status";
+
+/*
+ * Webhooks: the simulation request (spec §4.4) and its answer, the sandbox's deliveries extension, and the
+ * console's own webhook inbox. Same two families as schemas.ts: `api…` shapes are what our sandbox answers;
+ * the others are the console's, normalised from any provider.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** POST /webhooks/simulate (spec §4.4). A strict request: the sandbox and the console's proxy both check it. */
+export const webhookSimulationSchema = z.object({
+  invoice_id: z.string({ error: "is required: the id of the invoice whose webhook to send" }).trim().min(1, { error: "is required: the id of the invoice whose webhook to send" }).max(500, { error: "must be at most 500 characters" }),
+  status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(", ")}` }),
+});
+export type WebhookSimulation = z.infer<typeof webhookSimulationSchema>;
+
+/** Its answer: "object with string fields status and message". The sandbox's status is the delivery's state. */
+export const webhookSimulationResultSchema = z.object({ status: z.string(), message: z.string() });
+export type WebhookSimulationResult = z.infer<typeof webhookSimulationResultSchema>;
+
+export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+
+/** GET /invoices/{id}/webhook-deliveries (sandbox extension, DESIGN §3): every delivery with every attempt. */
+export const apiWebhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: isoDateTime,
+  response_status: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  /** The first KB of the receiver's answer. */
+  response_body: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const apiWebhookDeliverySchema = z.object({
+  webhook_id: z.string(),
+  type: z.string(),
+  url: z.string(),
+  simulated: z.boolean(),
+  /** The status the webhook announced. */
+  status: z.string().nullable(),
+  state: z.enum(DELIVERY_STATES),
+  created_at: isoDateTime,
+  next_attempt_at: isoDateTime.nullable(),
+  attempts: z.array(apiWebhookAttemptSchema),
+});
+
+export const apiWebhookDeliveryListSchema = z.object({ deliveries: z.array(apiWebhookDeliverySchema) });
+export type ApiWebhookDelivery = z.infer<typeof apiWebhookDeliverySchema>;
+export type ApiWebhookDeliveryList = z.infer<typeof apiWebhookDeliveryListSchema>;
+
+/** The console's shape of a delivery, from any provider that offers the extension (odd values → null). */
+export const webhookDeliverySchema = z.object({
+  webhook_id: z.string().nullable(),
+  url: z.string().nullable(),
+  simulated: z.boolean().nullable(),
+  status: z.string().nullable(),
+  state: z.string().nullable(),
+  created_at: z.string().nullable(),
+  attempts: z.array(
+    z.object({
+      attempt: z.number().nullable(),
+      at: z.string().nullable(),
+      response_status: z.number().nullable(),
+      duration_ms: z.number().nullable(),
+      response_body: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+// ---- The console's webhook inbox (POST/GET /api/webhook-inbox) ---------------------------------------
+
+export const INBOX_VERDICTS = ["valid", "invalid", "too_old", "replayed", "not_verified"] as const;
+export type InboxVerdict = (typeof INBOX_VERDICTS)[number];
+
+export const INBOX_VERDICT_LABELS: Record<InboxVerdict, string> = {
+  valid: "Signature valid",
+  invalid: "Signature invalid",
+  too_old: "Too old",
+  replayed: "Replayed",
+  not_verified: "Not verified",
+};
+
+export const inboxEntrySchema = z.object({
+  id: z.string(),
+  /** The cursor: entries arrive in increasing `seq`. */
+  seq: z.number().int(),
+  received_at: z.string(),
+  verdict: z.enum(INBOX_VERDICTS),
+  reason: z.string(),
+  message_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  event_type: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+  body_bytes: z.number().int(),
+  truncated: z.boolean(),
+});
+export type InboxEntry = z.infer<typeof inboxEntrySchema>;
+
+export const inboxListSchema = z.object({ entries: z.array(inboxEntrySchema), cursor: z.number().int() });
+export type InboxList = z.infer<typeof inboxListSchema>;
+
+/** GET /api/webhook-inbox's query: entries after `since` (a seq), for one invoice, at most `limit`. */
+export const inboxQuerySchema = z.object({
+  since: z.string().trim().regex(/^\d{1,15}$/, { error: "must be a whole number (the cursor of the last answer)" }).transform(Number).optional(),
+  invoice_id: z.string().trim().min(1).max(500, { error: "must be at most 500 characters" }).optional(),
+  limit: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { error: "must be a whole number from 1 to 100" })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: "must be at least 1" }).max(100, { error: "must be at most 100" }))
+    .default(50),
+});
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** What POST /api/webhook-inbox answers the sender. */
+export const inboxReceiptSchema = z.object({ received: z.boolean(), id: z.string(), verdict: z.enum(INBOX_VERDICTS), reason: z.string() });
+export type InboxReceipt = z.infer<typeof inboxReceiptSchema>;

@@ -1,0 +1,35 @@
+import { inboxListSchema, webhookSimulationResultSchema, type InboxList, type WebhookSimulation } from "@/lib/invoicing";
+import { fetchJson } from "./fetch-json";
+
+/** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
+export const INBOX_POLL_MS = 1_000;
+/** Entries the page keeps on screen. */
+export const INBOX_SHOWN = 50;
+
+export const inboxKeys = {
+  all: ["webhook-inbox"] as const,
+  list: (invoiceId: string | null) => [...inboxKeys.all, invoiceId ?? "all"] as const,
+};
+
+/**
+ * The inbox after what is already on screen: the first call reads the newest entries, each later one only
+ * those after the cursor (so a poll is cheap), merged newest first. The database is the source, so every
+ * console instance sees what any of them received.
+ */
+export async function fetchInboxAfter(previous: InboxList | undefined, invoiceId: string | null, signal?: AbortSignal): Promise<InboxList> {
+  const params = new URLSearchParams({ limit: String(INBOX_SHOWN) });
+  if (previous) params.set("since", String(previous.cursor));
+  if (invoiceId) params.set("invoice_id", invoiceId);
+  const next = await fetchJson(`/api/webhook-inbox?${params}`, inboxListSchema, { signal });
+  if (!previous) return next;
+  if (next.entries.length === 0) return previous;
+  return { entries: [...next.entries, ...previous.entries].slice(0, INBOX_SHOWN), cursor: Math.max(previous.cursor, next.cursor) };
+}
+
+export function simulateWebhook(request: WebhookSimulation) {
+  return fetchJson("/api/webhooks/simulate", webhookSimulationResultSchema, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request),
+  });
+}
