@@ -12,6 +12,7 @@ import {
   invoiceStatusUpdateSchema,
   problemSchema,
 } from "./schemas";
+import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSimulationSchema } from "./webhooks";
 
 /*
  * The sandbox's API as an OpenAPI 3.1 document, generated from the zod contract (zod-openapi): the request
@@ -191,6 +192,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     tags: [
       { name: "Invoices", description: "List, read and change invoices." },
       { name: "Archive", description: "Record historical invoices." },
+      { name: "Webhooks", description: "Send a test webhook, and read every delivery and attempt." },
       { name: "Reference", description: "Currencies, rates and this document." },
     ],
     paths: {
@@ -278,6 +280,67 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
               "A field breaks a rule; `errors[]` names each one. A duplicate order id is `duplicate_order_id` on `/order_id`.",
               problem(422, "validation_failed", "This order is already recorded", 'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"', [
                 { pointer: "/order_id", code: "duplicate_order_id", detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"' },
+              ]),
+            ),
+            500: serverError,
+          },
+        },
+      },
+      "/invoices/{invoice_id}/webhook-deliveries": {
+        get: {
+          tags: ["Webhooks"],
+          operationId: "listWebhookDeliveries",
+          summary: "The invoice's webhook deliveries (sandbox extension)",
+          description:
+            "Not in the spec: this sandbox's own log of every webhook it sent for the invoice (real and simulated), each with every attempt: when, the receiver's HTTP status, the latency, the first KB of its answer, or the reason nothing was sent.",
+          requestParams: { path: z.object({ invoice_id: invoiceId }) },
+          responses: {
+            200: {
+              description: "Every delivery with its attempts.",
+              content: json(apiWebhookDeliveryListSchema, {
+                deliveries: [
+                  {
+                    webhook_id: "msg_0190a1d2-2222-7000-8000-000000000009",
+                    type: "invoice.status_changed",
+                    url: "https://shop.example.com/api/payments/webhook",
+                    simulated: true,
+                    status: "completed",
+                    state: "delivered",
+                    created_at: "2026-11-22T09:30:00.000Z",
+                    next_attempt_at: null,
+                    attempts: [{ attempt: 1, at: "2026-11-22T09:30:00.120Z", response_status: 200, duration_ms: 84, response_body: "ok", error: null }],
+                  },
+                ],
+              }),
+            },
+            401: unauthorized,
+            403: problemResponse("The invoice belongs to another merchant.", problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice.")),
+            404: notFound,
+            500: serverError,
+          },
+        },
+      },
+      "/webhooks/simulate": {
+        post: {
+          tags: ["Webhooks"],
+          operationId: "simulateWebhook",
+          summary: "Send a test status webhook",
+          description:
+            "Sends the webhook the invoice would send on a change to `status`, through the same outbox, signature and retries as a real one, without changing the invoice; its payload says `\"simulated\": true`. Answers once the first attempt was made: `status` is the delivery's state (`delivered`, `pending` — to be retried — or `failed`), `message` says where it went and what the receiver answered.",
+          requestBody: { required: true, content: json(webhookSimulationSchema, { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" }) },
+          responses: {
+            200: {
+              description: "The webhook was attempted.",
+              content: json(webhookSimulationResultSchema, { status: "delivered", message: "Webhook msg_… sent to https://shop.example.com/api/payments/webhook: the receiver answered HTTP 200." }),
+            },
+            400: badBody,
+            401: unauthorized,
+            403: forbiddenScope,
+            404: notFound,
+            422: problemResponse(
+              "A field is missing or invalid, or the invoice has no callback URL.",
+              problem(422, "validation_failed", "The body is not valid", "status must be one of new, pending, completed, expired, cancelled, paid_partial", [
+                { pointer: "/status", code: "invalid_value", detail: "must be one of new, pending, completed, expired, cancelled, paid_partial" },
               ]),
             ),
             500: serverError,
