@@ -27,3 +27,14 @@ export function invoiceRows(page: Page): Locator {
 export function invoiceRange(page: Page): Locator {
   return page.locator("#invoice-range").filter({ visible: true });
 }
+
+/**
+ * Waits until React has hydrated the page's controls: a select changed before that keeps the server's value
+ * (React resets a controlled control when it hydrates), which on a busy machine made filter tests flaky.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const control = document.querySelector("main select, main input");
+    return !!control && Object.keys(control).some((key) => key.startsWith("__reactProps"));
+  });
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { invoiceRange, invoiceRows, signIn } from "./fixtures";
+import { invoiceRange, invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
 
@@ -27,6 +27,7 @@ test("the first page arrives with the HTML, not after a client fetch", async ({ 
 test("filter, sort and paginate; reload and back restore the view", async ({ page }) => {
   await page.goto("/invoices");
   await expect(invoiceRows(page)).toHaveCount(20);
+  await untilInteractive(page);
   const total = Number((await invoiceRange(page).innerText()).split(" of ")[1].replace(/,/g, ""));
   expect(total).toBeGreaterThanOrEqual(2000);
 
@@ -91,6 +92,7 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
 
 test("a date preset and a custom range filter by creation date", async ({ page }) => {
   await page.goto("/invoices");
+  await untilInteractive(page);
   await page.getByLabel("Created").selectOption("7d");
   await expect(page).toHaveURL(/created=7d/);
   const weekAgo = Date.now() - 8 * 86_400_000;
@@ -126,6 +128,7 @@ test("a page past the end offers the last page", async ({ page }) => {
 test("an API failure shows the problem and a retry that recovers", async ({ page }) => {
   await page.goto("/invoices");
   await expect(invoiceRows(page)).toHaveCount(20);
+  await untilInteractive(page);
   await page.route("**/api/invoices?*", (route) =>
     route.fulfill({
       status: 502,
@@ -163,6 +166,7 @@ test("the API key never reaches the browser", async ({ page }) => {
   const bodies: string[] = [];
   page.on("response", async (response) => bodies.push(await response.text().catch(() => "")));
   await page.goto("/invoices");
+  await untilInteractive(page);
   await page.getByLabel("Status").selectOption("pending");
   await expect(page).toHaveURL(/status=pending/);
   await page.waitForLoadState("networkidle");
