@@ -37,4 +37,7 @@ export async function untilInteractive(page: Page): Promise<void> {
     const control = document.querySelector("main select, main input");
     return !!control && Object.keys(control).some((key) => key.startsWith("__reactProps"));
   });
+  // Next.js's router settles its history entry in an effect after hydration; a URL change made before that
+  // (a filter) can be replaced by it. The page's first requests done means the effects have run.
+  await page.waitForLoadState("networkidle");
 }
