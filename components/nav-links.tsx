@@ -13,12 +13,12 @@ function isCurrent(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The main navigation, marking where the person is: links in the header from 640 px, a menu below. */
+/** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
 export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 text-sm sm:flex">
+      <nav aria-label="Main" className="hidden gap-1 text-sm lg:flex">
         {items.map((item) => (
           <Link
             key={item.href}
@@ -32,7 +32,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
       </nav>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Main menu">
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Main menu">
             <Menu aria-hidden className="size-5" />
           </Button>
         </DropdownMenuTrigger>

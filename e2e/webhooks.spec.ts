@@ -54,7 +54,7 @@ test("cancelling from the invoice page sends the real webhook: it arrives in the
   await page.goto(`/invoices/${invoice.invoice_id}`);
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   await page.getByLabel("Reason (required)").fill("Webhook demo");
-  await page.getByRole("dialog").getByRole("button", { name: "Cancel invoice" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
 
   await page.getByRole("link", { name: "Open the inbox" }).click();

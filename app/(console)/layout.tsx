@@ -34,7 +34,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>
-            <span className="hidden sm:inline">Invoice Console</span>
+            <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
           </Link>
           <NavLinks items={nav.filter((item) => item.show)} />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
