@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { formAlert, invoiceRows, signIn } from "./fixtures";
+import { formAlert, invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** People sign in with email and password, see who they are, and are sent back to where they were going. */
 
@@ -157,6 +157,7 @@ test("no response of a browsing session carries the upstream API key", async ({ 
   const bodies: { url: string; text: string }[] = [];
   page.on("response", async (response) => bodies.push({ url: response.url(), text: await response.text().catch(() => "") }));
   await signIn(page, "admin");
+  await untilInteractive(page);
   await page.getByLabel("Status").selectOption("completed");
   await invoiceRows(page).first().locator("td:nth-child(3)").click();
   await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();

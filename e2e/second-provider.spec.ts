@@ -77,6 +77,7 @@ test("the currency filter offers the provider's currencies, however it lists the
 test("opens an invoice by clicking it: payment details of another shape, and everything else under More from the provider", async ({ page }) => {
   await signIn(page);
   await page.goto(at("/invoices?page_size=50"));
+  await untilInteractive(page);
   await invoiceRows(page).filter({ hasText: "99017" }).locator("td:nth-child(3)").click();
   await expect(page).toHaveURL(/\/invoices\/48213$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Espresso machine");

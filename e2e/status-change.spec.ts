@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { invoiceRows, signIn } from "./fixtures";
+import { invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** Support cancels an order's invoice: find it, cancel with a reason, see it everywhere. */
 
 /** Finds an invoice the way support does: the list filtered by status (a shared link), then a click. */
 async function openFirstInvoice(page: Page, status: string): Promise<string> {
   await page.goto(`/invoices?status=${status}&sort_by=created_at&sort_order=asc`);
+  // A row opens its invoice through script: clicked before hydration, it does nothing.
+  await untilInteractive(page);
   const first = invoiceRows(page).first();
   const orderId = (await first.locator("td:nth-child(2)").innerText()).trim();
   await first.locator("td:nth-child(3)").click();
