@@ -62,7 +62,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
     `curl -X POST '${apiBaseUrl}/webhooks/simulate' \\`,
     `  -H "Api-key: $INVOICING_API_KEY" \\`,
     `  -H 'content-type: application/json' \\`,
-    `  -d '${JSON.stringify({ invoice_id: invoiceId.trim() || "invoice_…", status }).replaceAll("'", "'\\''")}'`,
+    `  -d '${JSON.stringify({ invoice_id: invoiceId.trim() || "<invoice id>", status }).replaceAll("'", "'\\''")}'`,
   ].join("\n");
 
   return (
@@ -103,7 +103,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
                     setInvoiceId(event.target.value);
                     setFieldError(null);
                   }}
-                  placeholder="invoice_…"
+                  placeholder="Paste an invoice id"
                   autoComplete="off"
                   spellCheck={false}
                   className="font-mono"
