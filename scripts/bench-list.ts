@@ -1,7 +1,8 @@
 // `npm run bench:list`: how fast is GET /invoices on a big merchant, straight to the sandbox and through the
-// console's proxy? Seeds a fresh database, serves the built app with `next start`, and prints p50/p95 for every
-// sort_by × sort_order, with and without a status filter, on page 1 and page 50. Figures are printed, never
-// asserted (DESIGN §6).
+// console's proxy? Seeds a fresh database (and says how long that took), serves the built app with `next start`,
+// and prints p50/p95 straight and through the console, with their ratio, for every sort_by × sort_order × filter
+// (none, a status, a currency, a 30-day created range, all three) on page 1, page 50, the middle page and the
+// last page (issue 13). Figures are printed, never asserted (DESIGN §6).
 //
 //   npm run bench:list                                   100,000 invoices in a fresh temporary PGlite folder
 //   DATABASE_URL=postgres://… npm run bench:list         1,000,000 invoices on PostgreSQL (seeded once, then reused)
@@ -12,6 +13,10 @@
 //   --requests K      timed requests per combination and path (default 20), after one warm-up pass over all
 //                     combinations and 2 warm-up requests for the combination itself
 //   --status S        the status used for the filtered combinations (default completed)
+//   --currency C      the currency used for the filtered combinations (default BTC)
+//   --filters LIST    comma-separated subset of none,status,currency,created,all (default all five)
+//   --pages LIST      comma-separated subset of 1,50,middle,last (default all four)
+//   --sorts LIST      comma-separated subset of sort_by:sort_order, e.g. created_at:desc (default all eight)
 //   --timeout-ms T    limit for one request (default 30000)
 //   --max-requests M  refuse to start a run that would send more than M requests (default 5000)
 //   --reset           PostgreSQL only: empty the sandbox schema (TRUNCATE sandbox.merchants CASCADE) and seed
@@ -39,14 +44,22 @@ process.chdir(root);
 
 const SORT_BY = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
 const SORT_ORDER = ["asc", "desc"] as const;
-const PAGES = [1, 50] as const;
+const PAGES = ["1", "50", "middle", "last"] as const;
+const FILTERS = ["none", "status", "currency", "created", "all"] as const;
+type PageName = (typeof PAGES)[number];
+type FilterName = (typeof FILTERS)[number];
 const WARM_UP = 2;
+const DAY = 86_400_000;
 const DIRECT_KEY = DEMO_KEYS.find((k) => k.key === "sk_test_demo_full")!.key;
 
 type Options = {
   invoices: number;
   requests: number;
   status: string;
+  currency: string;
+  filters: FilterName[];
+  pages: PageName[];
+  sorts: { sortBy: string; sortOrder: string }[];
   timeoutMs: number;
   maxRequests: number;
   reset: boolean;
@@ -60,6 +73,10 @@ function parseOptions(argv: string[]): Options {
     invoices: wholeNumber("BENCH_INVOICES", process.env.BENCH_INVOICES ?? (databaseUrl ? "1000000" : "100000")),
     requests: wholeNumber("BENCH_REQUESTS", process.env.BENCH_REQUESTS ?? "20"),
     status: "completed",
+    currency: "BTC",
+    filters: [...FILTERS],
+    pages: [...PAGES],
+    sorts: SORT_BY.flatMap((sortBy) => SORT_ORDER.map((sortOrder) => ({ sortBy, sortOrder }))),
     timeoutMs: 30_000,
     maxRequests: 5_000,
     reset: false,
@@ -77,6 +94,14 @@ function parseOptions(argv: string[]): Options {
       case "--invoices": o.invoices = wholeNumber(arg, value()); break;
       case "--requests": o.requests = wholeNumber(arg, value()); break;
       case "--status": o.status = value(); break;
+      case "--currency": o.currency = value(); break;
+      case "--filters": o.filters = subset(arg, value(), FILTERS); break;
+      case "--pages": o.pages = subset(arg, value(), PAGES); break;
+      case "--sorts": {
+        const all = SORT_BY.flatMap((sortBy) => SORT_ORDER.map((sortOrder) => `${sortBy}:${sortOrder}`));
+        o.sorts = subset(arg, value(), all).map((x) => ({ sortBy: x.split(":")[0], sortOrder: x.split(":")[1] }));
+        break;
+      }
       case "--timeout-ms": o.timeoutMs = wholeNumber(arg, value()); break;
       case "--max-requests": o.maxRequests = wholeNumber(arg, value()); break;
       case "--reset": o.reset = true; break;
@@ -90,6 +115,13 @@ function parseOptions(argv: string[]): Options {
   }
   if (o.reset && !o.databaseUrl) fail("--reset applies to DATABASE_URL only; PGlite always starts from a fresh folder.");
   return o;
+}
+
+function subset<T extends string>(name: string, raw: string, allowed: readonly T[]): T[] {
+  const picked = raw.split(",").map((x) => x.trim()).filter(Boolean);
+  const wrong = picked.filter((x) => !allowed.includes(x as T));
+  if (wrong.length || !picked.length) fail(`${name} takes a comma-separated subset of ${allowed.join(",")}, not "${raw}".`);
+  return picked as T[];
 }
 
 function wholeNumber(name: string, raw: string): number {
@@ -151,7 +183,9 @@ async function stopServer(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------
 // Database
 
-async function prepareDatabase(o: Options): Promise<{ target: string; driver: string; count: number; filtered: number; analyzed: boolean }> {
+async function prepareDatabase(
+  o: Options,
+): Promise<{ target: string; driver: string; count: number; filtered: number; analyzed: boolean; seedMs: number | undefined }> {
   let target: string;
   let driver: string;
   if (o.databaseUrl) {
@@ -198,7 +232,7 @@ async function prepareDatabase(o: Options): Promise<{ target: string; driver: st
     const filtered = await countInvoices(db, o.status);
     // The console's API needs a session: a viewer of its own for this run.
     o.cookie ??= await signedInCookie("viewer");
-    return { target, driver, count, filtered, analyzed };
+    return { target, driver, count, filtered, analyzed, seedMs: seeded ? seedMs : undefined };
   } finally {
     // PGlite allows one process per data folder: the server opens it next.
     await closeDatabase();
@@ -307,26 +341,38 @@ async function startServer(o: Options, target: string): Promise<{ base: string; 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
 
-type Combination = { sortBy: string; sortOrder: string; status: string | undefined; page: number };
-type Row = Combination & { total: number; direct: number[]; console: number[] };
+type Combination = { sortBy: string; sortOrder: string; filter: FilterName; page: PageName };
+type Row = Combination & { number: number; total: number; direct: number[]; console: number[] };
+/** What each filter sends: the status and currency of the options, the 30 days before the run started. */
+type FilterValues = Record<FilterName, Record<string, string>>;
 
-function combinations(status: string): Combination[] {
+function filterValues(o: Options, now = Date.now()): FilterValues {
+  const created = { created_after: new Date(now - 30 * DAY).toISOString(), created_before: new Date(now).toISOString() };
+  return { none: {}, status: { status: o.status }, currency: { currency: o.currency }, created, all: { status: o.status, currency: o.currency, ...created } };
+}
+
+function combinations(o: Options): Combination[] {
   const list: Combination[] = [];
-  for (const s of [undefined, status])
-    for (const sortBy of SORT_BY)
-      for (const sortOrder of SORT_ORDER)
-        for (const page of PAGES) list.push({ sortBy, sortOrder, status: s, page });
+  for (const filter of o.filters)
+    for (const { sortBy, sortOrder } of o.sorts)
+      for (const page of o.pages) list.push({ sortBy, sortOrder, filter, page });
   return list;
 }
 
-function queryOf(c: Combination): string {
-  const q = new URLSearchParams({ sort_by: c.sortBy, sort_order: c.sortOrder, page: String(c.page) });
-  if (c.status) q.set("status", c.status);
-  return q.toString();
+function queryOf(c: Combination, values: FilterValues, page: number): string {
+  return new URLSearchParams({ sort_by: c.sortBy, sort_order: c.sortOrder, ...values[c.filter], page: String(page) }).toString();
 }
 
 function label(c: Combination): string {
-  return `${c.sortBy} ${c.sortOrder}${c.status ? ` status=${c.status}` : ""} p${c.page}`;
+  return `${c.sortBy} ${c.sortOrder}${c.filter === "none" ? "" : ` ${c.filter}`} p${c.page}`;
+}
+
+/** The page number a combination asks for: the middle and last pages follow from the filter's total. */
+async function pageNumber(base: string, c: Combination, values: FilterValues, o: Options): Promise<number> {
+  if (c.page !== "middle" && c.page !== "last") return Number(c.page);
+  const r = await timed(`${base}/sandbox/api/v1/invoices?${queryOf(c, values, 1)}&page_size=1`, { "api-key": DIRECT_KEY }, o.timeoutMs);
+  const pages = Math.max(1, Math.ceil((JSON.parse(r.body) as { pagination: { total_records: number } }).pagination.total_records / 20));
+  return c.page === "last" ? pages : Math.ceil(pages / 2);
 }
 
 /** One request, timed from sending to the last byte of the body. */
@@ -337,14 +383,15 @@ async function timed(url: string, headers: Record<string, string>, timeoutMs: nu
   return { ms: performance.now() - start, status: res.status, body };
 }
 
-async function measure(base: string, c: Combination, o: Options, warmUp = WARM_UP): Promise<Row> {
-  const query = queryOf(c);
+async function measure(base: string, c: Combination, values: FilterValues, o: Options, warmUp = WARM_UP): Promise<Row> {
+  const number = await pageNumber(base, c, values, o);
+  const query = queryOf(c, values, number);
   const direct = { url: `${base}/sandbox/api/v1/invoices?${query}`, headers: { "api-key": DIRECT_KEY, accept: "application/json" } };
   const consoleHeaders: Record<string, string> = { accept: "application/json" };
   if (o.cookie) consoleHeaders.cookie = o.cookie;
   const viaConsole = { url: `${base}/api/invoices?${query}`, headers: consoleHeaders };
 
-  const row: Row = { ...c, total: -1, direct: [], console: [] };
+  const row: Row = { ...c, number, total: -1, direct: [], console: [] };
   // Direct and console alternate, so that drift (GC, other load on the machine, caches) hits both alike.
   for (let i = 0; i < warmUp + o.requests; i++) {
     for (const [name, target] of [["direct", direct], ["console", viaConsole]] as const) {
@@ -355,7 +402,7 @@ async function measure(base: string, c: Combination, o: Options, warmUp = WARM_U
       }
       if (i === 0) {
         const body = JSON.parse(r.body) as { items: unknown[]; pagination: { total_records: number } };
-        if (body.items.length === 0) throw new Error(`${name} GET ${target.url} answered no items: is the database seeded?`);
+        if (body.items.length === 0 && c.filter === "none") throw new Error(`${name} GET ${target.url} answered no items: is the database seeded?`);
         if (name === "direct") row.total = body.pagination.total_records;
         else if (body.pagination.total_records !== row.total) {
           throw new Error(`console and direct disagree on total_records for ${label(c)}: ${body.pagination.total_records} vs ${row.total}`);
@@ -381,11 +428,11 @@ function median(values: number[]): number {
 // Output
 
 function printTable(rows: Row[]): void {
-  const header = ["combination", "total", "direct p50", "direct p95", "console p50", "console p95", "ratio"];
+  const header = ["combination", "page", "total", "direct p50", "direct p95", "console p50", "console p95", "ratio"];
   const lines = rows.map((r) => {
     const d50 = percentile(r.direct, 50);
     const c50 = percentile(r.console, 50);
-    return [label(r), r.total.toLocaleString("en"), ms(d50), ms(percentile(r.direct, 95)), ms(c50), ms(percentile(r.console, 95)), `${(c50 / d50).toFixed(2)}×`];
+    return [label(r), String(r.number), r.total.toLocaleString("en"), ms(d50), ms(percentile(r.direct, 95)), ms(c50), ms(percentile(r.console, 95)), `${(c50 / d50).toFixed(2)}×`];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ");
@@ -414,6 +461,20 @@ function printSummary(rows: Row[]): void {
   );
 }
 
+/** Issue 13's goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
+function printGoals(rows: Row[]): void {
+  console.log("");
+  for (const page of PAGES) {
+    const these = rows.filter((r) => r.page === page);
+    if (!these.length) continue;
+    const worst = these.reduce((a, b) => (percentile(b.direct, 95) > percentile(a.direct, 95) ? b : a));
+    const goal = page === "middle" ? 60 : 15;
+    console.log(`Page ${page}: worst direct p95 ${ms(percentile(worst.direct, 95))} at ${label(worst)} (goal ≤ ${goal} ms) over ${these.length} combinations`);
+  }
+  const ratio = median(rows.map((r) => r.console).flat()) / median(rows.map((r) => r.direct).flat());
+  console.log(`Console / direct: p50 of all console requests / p50 of all direct ones = ${ratio.toFixed(2)}× (goal ≤ 1.10×)`);
+}
+
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const seconds = (v: number) => `${(v / 1000).toFixed(1)} s`;
 const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
@@ -422,7 +483,7 @@ const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
-  const combos = combinations(o.status);
+  const combos = combinations(o);
   const planned = combos.length * 2 * (1 + WARM_UP + o.requests);
   if (planned > o.maxRequests) {
     fail(`${combos.length} combinations × 2 paths × ${1 + WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`);
@@ -434,27 +495,33 @@ async function main(): Promise<void> {
 
   const build = await ensureBuilt();
   console.log(`Build: ${build}`);
-  const { target, driver, count, filtered, analyzed } = await prepareDatabase(o);
+  const { target, driver, count, filtered, analyzed, seedMs } = await prepareDatabase(o);
   const { base } = await startServer(o, target);
 
+  const values = filterValues(o);
   console.log(`Rows: ${count.toLocaleString("en")} invoices for the demo merchant, ${filtered.toLocaleString("en")} with status=${o.status}; page size 20 (default)`);
+  console.log(`Filters: ${FILTERS.map((f) => `${f} = ${new URLSearchParams(values[f]).toString() || "(none)"}`).join("; ")}`);
   console.log("");
   // One request per combination and path first, so that the first combinations do not pay for a cold server
   // (JIT, route compilation caches, the database's buffer cache) that the later ones do not.
   const warmStart = performance.now();
-  for (const c of combos) await measure(base, c, { ...o, requests: 0 }, 1);
+  for (const c of combos) await measure(base, c, values, { ...o, requests: 0 }, 1);
   console.log(`Warm-up: ${combos.length * 2} requests in ${seconds(performance.now() - warmStart)}`);
   const rows: Row[] = [];
   const started = performance.now();
   for (const [i, c] of combos.entries()) {
     if (process.stderr.isTTY) process.stderr.write(`\r  measuring ${i + 1}/${combos.length}: ${label(c)}`.padEnd(72));
-    rows.push(await measure(base, c, o));
+    rows.push(await measure(base, c, values, o));
   }
   if (process.stderr.isTTY) process.stderr.write("\r".padEnd(73) + "\r");
   console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${analyzed ? "analyzed" : "no planner statistics"}, ${o.requests} timed requests each`);
   console.log("");
   printTable(rows);
   printSummary(rows);
+  printGoals(rows);
+  console.log(`Seed: ${seedMs === undefined ? "not seeded in this run (the database had the demo merchant)" : `${count.toLocaleString("en")} invoices in ${seconds(seedMs)}`}`);
+  // >>> first-load JS of /invoices: printed here (scripts/first-load-js.ts, wired in by the merger) <<<
+  console.log("First-load JS of /invoices: (not measured in this script yet)");
   console.log(`Measured in ${seconds(performance.now() - started)}.`);
 }
 
