@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -60,15 +60,36 @@ export const invoices = sandbox.table(
     uniqueIndex("invoices_merchant_order_uq").on(t.merchantId, t.orderId),
     // One index per sort key, alone and behind each equality filter, each ending in the tie-breaker, so
     // every filter × sort of GET /invoices reads a page straight off an index (scanned backwards for desc).
+    // Behind the unique id come the other filters' columns (they never change the order): a deep page's
+    // offset is then walked in the index alone, filters included, without reading one table row (issue 13).
     ...(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const).flatMap((key) => {
       const column = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount }[key];
+      const created = key === "created_at" ? [] : [t.createdAt];
       return [
-        index(`invoices_${key}_idx`).on(t.merchantId, column, t.id),
-        index(`invoices_status_${key}_idx`).on(t.merchantId, t.status, column, t.id),
-        index(`invoices_currency_${key}_idx`).on(t.merchantId, t.currency, column, t.id),
+        index(`invoices_${key}_idx`).on(t.merchantId, column, t.id, t.status, t.currency, ...created),
+        index(`invoices_status_${key}_idx`).on(t.merchantId, t.status, column, t.id, t.currency, ...created),
+        index(`invoices_currency_${key}_idx`).on(t.merchantId, t.currency, column, t.id, t.status, ...created),
       ];
     }),
   ],
+);
+
+/**
+ * Exact totals for GET /invoices without counting invoices at request time (issue 13): how many invoices a
+ * merchant has per status, currency and UTC day of `created_at`. Kept by statement triggers on
+ * sandbox.invoices in the same transaction as every insert, update and delete (drizzle/0006, at its end), so
+ * it agrees with the table in every snapshot, whichever instance or path (API, seed, SQL) wrote.
+ */
+export const invoiceCounts = sandbox.table(
+  "invoice_counts",
+  {
+    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.status, t.currency, t.day] })],
 );
 
 export const transactions = sandbox.table(

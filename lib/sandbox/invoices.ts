@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
 import {
@@ -13,6 +13,7 @@ import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
 import type { Caller } from "./keys";
+import { countInvoices, invoiceFilterSql, type InvoiceFilter } from "./invoice-counts";
 import { enqueueStatusWebhook } from "./webhooks";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -25,33 +26,44 @@ const SORT_COLUMNS = {
   crypto_amount: invoices.cryptoAmount,
 } as const;
 
-/** GET /invoices: one page in the requested order, ties broken by id so pages never overlap (DESIGN §3). */
+/**
+ * GET /invoices: one page in the requested order, ties broken by id so pages never overlap (DESIGN §3).
+ *
+ * Fast at any depth of a million invoices (issue 13): the total comes from the rollup (invoice-counts.ts),
+ * the page's ids are found by walking the offset in an index alone (every filter column is in the sort
+ * indexes), and only those rows are read. A page past the middle is walked from the other end of the index,
+ * so the last page is as cheap as the first. Total and rows are read in one snapshot, so they agree.
+ */
 export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQuery): Promise<InvoiceList> {
-  const conditions: (SQL | undefined)[] = [
-    eq(invoices.merchantId, caller.merchantId),
-    query.status ? eq(invoices.status, query.status) : undefined,
+  const filter: InvoiceFilter = {
+    merchantId: caller.merchantId,
+    status: query.status,
     // The sandbox's codes are upper case; a filter in any case finds them.
-    query.currency ? eq(invoices.currency, query.currency.toUpperCase()) : undefined,
-    query.created_after ? gt(invoices.createdAt, new Date(query.created_after)) : undefined,
-    query.created_before ? lt(invoices.createdAt, new Date(query.created_before)) : undefined,
-  ];
-  const where = and(...conditions);
-  const direction = query.sort_order === "asc" ? asc : desc;
+    currency: query.currency?.toUpperCase(),
+    createdAfter: query.created_after ? new Date(query.created_after) : undefined,
+    createdBefore: query.created_before ? new Date(query.created_before) : undefined,
+  };
+  const offset = (query.page - 1) * query.page_size;
 
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort_by]), direction(invoices.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ total: count() }).from(invoices).where(where),
-  ]);
+  const { total, items } = await db.transaction(
+    async (tx) => {
+      const total = await countInvoices(tx, filter);
+      if (offset >= total) return { total, items: [] };
+      // From the nearer end: past the middle, the page is found by skipping the rows after it in the
+      // reverse order, fewer than those before it.
+      const limit = Math.min(query.page_size, total - offset);
+      const after = total - offset - limit;
+      const walk = after < offset ? { offset: after, reverse: true } : { offset, reverse: false };
+      const rows = await readPage(tx, filter, query.sort_by, query.sort_order, limit, walk);
+      return { total, items: await withTransactions(tx, rows) };
+    },
+    // One snapshot for the total, the rows and their transactions, whatever other instances commit between.
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 
   const totalPages = Math.ceil(total / query.page_size);
   return {
-    items: await withTransactions(db, rows),
+    items,
     pagination: {
       current_page: query.page,
       page_size: query.page_size,
@@ -61,6 +73,33 @@ export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQue
       has_previous: query.page > 1,
     },
   };
+}
+
+/** Finds the page's ids in an index (an index-only walk of the offset), then reads just those rows. */
+async function readPage(
+  db: Db,
+  filter: InvoiceFilter,
+  sortBy: InvoiceListQuery["sort_by"],
+  sortOrder: InvoiceListQuery["sort_order"],
+  limit: number,
+  walk: { offset: number; reverse: boolean },
+): Promise<InvoiceRow[]> {
+  const ascending = sortOrder === "asc";
+  const order = (up: boolean) => (up ? [asc(SORT_COLUMNS[sortBy]), asc(invoices.id)] : [desc(SORT_COLUMNS[sortBy]), desc(invoices.id)]);
+  const page = db
+    .select({ pageId: invoices.id })
+    .from(invoices)
+    .where(invoiceFilterSql(filter))
+    .orderBy(...order(ascending !== walk.reverse))
+    .limit(limit)
+    .offset(walk.offset)
+    .as("page");
+  const rows = await db
+    .select({ invoice: invoices })
+    .from(page)
+    .innerJoin(invoices, eq(invoices.id, page.pageId))
+    .orderBy(...order(ascending));
+  return rows.map((r) => r.invoice);
 }
 
 /**
