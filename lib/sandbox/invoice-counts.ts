@@ -53,8 +53,10 @@ export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
         eq(invoiceCounts.merchantId, f.merchantId),
         f.status ? eq(invoiceCounts.status, f.status) : undefined,
         f.currency ? eq(invoiceCounts.currency, f.currency) : undefined,
+        // Without a range, the all-time rows (day = infinity); with one, the whole days inside it.
+        f.createdAfter || f.createdBefore ? undefined : eq(invoiceCounts.day, "infinity"),
         wholeFrom ? gte(invoiceCounts.day, isoDay(wholeFrom)) : undefined,
-        wholeTo ? lt(invoiceCounts.day, isoDay(wholeTo)) : undefined,
+        f.createdAfter || f.createdBefore ? lt(invoiceCounts.day, wholeTo ? isoDay(wholeTo) : "infinity") : undefined,
       ),
     );
   const edge = (range: SQL) => sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`;
