@@ -33,9 +33,10 @@ async function statusLinks(page: Page): Promise<{ status: string; label: string;
   );
 }
 
-test.beforeEach(async ({ page }) => signIn(page, "viewer", "/"));
+test.beforeEach(async ({ page }) => signIn(page, "viewer", "/overview"));
 
 test("`/` opens the overview, first in the navigation", async ({ page }) => {
+  await page.goto("/");
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main" });
