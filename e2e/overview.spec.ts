@@ -183,3 +183,18 @@ test("the chart's code loads only on the overview", async ({ page }) => {
   expect(chartChunks.length).toBeGreaterThan(0);
   for (const url of before) expect(await (await page.request.get(url)).text(), url).not.toContain("recharts-bar-rectangle");
 });
+
+test("with the Overview link the admin's header still fits from 1024 px, where the links appear", async ({ page, context }) => {
+  await context.clearCookies();
+  await signIn(page, "admin", "/overview");
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/overview");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveCount(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), `${width} px scrolls sideways`).toBe(false);
+    const header = await page.locator("header").boundingBox();
+    expect(header!.height, `${width} px header on one line`).toBeLessThan(70);
+    await page.screenshot({ path: path.join(process.cwd(), "screenshots-tmp", `overview-admin-header-${width}.png`) });
+  }
+});
