@@ -10,7 +10,7 @@ import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (pathname === "/") return withSecurityHeaders(NextResponse.redirect(new URL("/invoices", request.url)), contentSecurityPolicy(nonce()));
+  if (pathname === "/") return withSecurityHeaders(NextResponse.redirect(new URL("/overview", request.url)), contentSecurityPolicy(nonce()));
   // The app shows no images: Next.js's image optimiser would only answer odd URLs with a 500.
   if (pathname.startsWith("/_next/image")) return withSecurityHeaders(problem(404, "not_found", "Not found", "This console serves no images here."), contentSecurityPolicy(nonce()));
   const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");

@@ -186,11 +186,11 @@ test("after sign-in, `next` can only lead to a page of the console", async ({ pa
   // Not signed in: the sign-in form carries `next` through.
   await page.goto(`/login?next=${encodeURIComponent(bypasses[1])}`);
   await page.getByRole("button", { name: /Sign in as viewer/ }).click();
-  await expect(page).toHaveURL(`${origin}/invoices`);
+  await expect(page).toHaveURL(`${origin}/overview`);
   // Signed in: the sign-in page redirects at once.
   for (const next of bypasses) {
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     expect(new URL(page.url()).origin, next).toBe(origin);
-    await expect(page.getByRole("heading", { name: "Invoices" }), next).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Overview", level: 1 }), next).toBeVisible();
   }
 });

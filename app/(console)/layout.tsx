@@ -12,6 +12,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const user = await requireUser();
   const { embeddedSandbox } = env();
   const nav = [
+    { href: "/overview", label: "Overview", show: true },
     { href: "/invoices", label: "Invoices", show: true },
     { href: "/rates", label: "Rates", show: true },
     { href: "/archive", label: "Archive", show: can(user.role, "invoices:archive") },

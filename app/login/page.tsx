@@ -31,7 +31,7 @@ export default async function LoginPage({ searchParams }: Props) {
         <SignInForm
           next={nextPath}
           demoUsers={demo}
-          notice={signed_out ? "You are signed out." : nextPath !== "/invoices" ? "Sign in to continue where you were." : undefined}
+          notice={signed_out ? "You are signed out." : !["/", "/overview"].includes(nextPath) ? "Sign in to continue where you were." : undefined}
         />
       </div>
     </main>

@@ -26,7 +26,7 @@ export const currentUser = cache(async () => sessionUser(await headers()));
 export async function requireUser(): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) {
-    const requested = (await headers()).get(REQUESTED_PATH_HEADER) ?? "/invoices";
+    const requested = (await headers()).get(REQUESTED_PATH_HEADER) ?? "/overview";
     redirect(`/login?next=${encodeURIComponent(requested)}`);
   }
   return user;
@@ -39,7 +39,7 @@ export async function requireUser(): Promise<SessionUser> {
  * "//evil.example", which a Location header sends to evil.example.
  */
 export function safeNextPath(value: unknown): string {
-  const fallback = "/invoices";
+  const fallback = "/overview";
   if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   const base = "http://console.invalid";
   let url: URL;

@@ -13,6 +13,7 @@ import { useConsoleServer } from "./use-console-server";
 type Access = Permission | "public";
 /** `ownText`: a page that shows no invoice data proves it rendered with this text instead (and leaks nothing). */
 const PAGES: Record<string, { path: (invoiceId: string) => string; access: Access; ownText?: string }> = {
+  "app/(console)/overview/page.tsx": { path: () => "/overview", access: "invoices:read", ownText: "Invoices per status, completed volume" },
   "app/(console)/invoices/page.tsx": { path: () => "/invoices?page_size=100", access: "invoices:read" },
   "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
   "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },

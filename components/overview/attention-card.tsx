@@ -1,0 +1,69 @@
+import { CircleCheck } from "lucide-react";
+import Link from "next/link";
+import { invoiceHref } from "@/components/invoices/invoice-href";
+import { StatusBadge } from "@/components/invoices/status-badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatCount, formatDate, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
+import { loadAttention } from "@/lib/overview/load";
+import { serializeInvoiceListState } from "@/lib/query/invoice-list-state";
+import { OverviewCard, OverviewCardError } from "./overview-card";
+
+export const ATTENTION = { id: "attention", title: "Needs attention" };
+
+const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceListState("/invoices", { status, sort_order: "asc" });
+
+/** Partly paid invoices and those pending for more than a day, oldest first, whatever the period. */
+export async function AttentionCard({ className }: { className?: string }) {
+  let attention;
+  try {
+    attention = await loadAttention();
+  } catch (error) {
+    return <OverviewCardError {...ATTENTION} className={className} error={error} />;
+  }
+  const { items, partlyPaid, pendingOverADay } = attention;
+  return (
+    <OverviewCard
+      {...ATTENTION}
+      className={className}
+      description={
+        <>
+          <Link href={oldestFirst("paid_partial")} className="text-link underline-offset-4 hover:underline">
+            {formatCount(partlyPaid)} partly paid
+          </Link>
+          {" · "}
+          <Link href={oldestFirst("pending")} className="text-link underline-offset-4 hover:underline">
+            {formatCount(pendingOverADay)} pending for more than a day
+          </Link>
+          . Oldest first, from any date.
+        </>
+      }
+    >
+      {items.length === 0 ? (
+        <EmptyState className="py-6" icon={<CircleCheck />} title="Nothing needs attention" description="No invoice is partly paid, and none has been pending for more than a day." />
+      ) : (
+        <ol className="flex flex-col" aria-label="Invoices needing attention, oldest first">
+          {items.map((invoice) => (
+            <li key={invoice.invoice_id} className="border-b border-border last:border-b-0">
+              <Link
+                href={invoiceHref(invoice.invoice_id)}
+                className="-mx-2 grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-2.5 hover:bg-accent sm:grid-cols-[minmax(0,1fr)_auto_8rem_7rem]"
+              >
+                <span className="min-w-0 truncate font-medium">
+                  {invoice.order_id ?? shortInvoiceId(invoice.invoice_id)}
+                  {invoice.order_name && <span className="ml-2 font-normal text-muted-foreground">{invoice.order_name}</span>}
+                </span>
+                <span className="justify-self-end sm:justify-self-start">
+                  <StatusBadge status={invoice.status} />
+                </span>
+                <span className="text-sm tabular-nums sm:text-right">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</span>
+                <span className="justify-self-end text-sm text-muted-foreground tabular-nums">
+                  {invoice.created_at ? formatDate(new Date(invoice.created_at)) : MISSING}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </OverviewCard>
+  );
+}

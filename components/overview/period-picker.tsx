@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { cn } from "@/lib/cn";
+import { MAX_PERIOD_DAYS, OVERVIEW_PERIODS, PERIOD_LABELS, serializeOverviewState, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
+
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the
+ * URL, so a reload or a shared link shows the same overview, and it works before the page's script has loaded.
+ */
+export function PeriodPicker({ state, period }: { state: OverviewState; period: ResolvedPeriod }) {
+  const from = isoDay(period.start);
+  const to = isoDay(period.end - 1);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <nav aria-label="Period" className="flex flex-wrap rounded-md border border-border bg-card p-0.5 text-sm">
+          {OVERVIEW_PERIODS.filter((p) => p !== "custom").map((p) => (
+            <Link
+              key={p}
+              href={`/overview${serializeOverviewState({ period: p, from: null, to: null, bucket: null })}`}
+              aria-current={period.period === p ? "page" : undefined}
+              className={cn(
+                "rounded px-3 py-1.5 font-medium text-muted-foreground hover:text-foreground",
+                period.period === p && "bg-accent text-accent-foreground",
+              )}
+            >
+              {PERIOD_LABELS[p]}
+            </Link>
+          ))}
+        </nav>
+        <form method="get" action="/overview" className="flex flex-wrap items-end gap-2" aria-label="Custom period">
+          <input type="hidden" name="period" value="custom" />
+          {state.bucket && <input type="hidden" name="bucket" value={state.bucket} />}
+          <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
+            From
+            <Input type="date" name="from" defaultValue={from} max={isoDay(Date.now())} required className="w-40" />
+          </label>
+          <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
+            To
+            <Input type="date" name="to" defaultValue={to} required className="w-40" />
+          </label>
+          <Button type="submit" variant={period.period === "custom" ? "primary" : "secondary"}>
+            Show period
+          </Button>
+        </form>
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="period-range">
+        {period.days === 1 ? `${from}` : `${from} to ${to}`} (UTC days{period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
+      </p>
+      {period.notice && (
+        <Notice tone="warning" role="alert">
+          {period.notice} Showing the last 30 days instead.
+        </Notice>
+      )}
+    </div>
+  );
+}
