@@ -127,7 +127,7 @@ async function startInstances(count: number, databaseUrl: string | undefined): P
 }
 
 const STATUSES = ["new", "pending", "completed", "expired", "cancelled", "paid_partial", "archived"];
-const SORTS = ["created_at", "updated_at", "fiat_amount", "crypto_amount", "status"];
+const SORTS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"];
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
 
 /** A list request as people make them: mostly the first pages, sometimes a filter, any sort. */
