@@ -78,6 +78,18 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
   };
 }
 
+// On globalThis, not in module scope: Next.js may load this module in several bundles (one per route), and a
+// limit only bounds anything if the whole process shares it.
+const holder = globalThis as typeof globalThis & { __invoiceConsoleLimits?: Map<string, ConcurrencyLimit> };
+
+/** The process's one limit of this name, made with `options` on first use. */
+export function processConcurrencyLimit(name: string, options: () => ConcurrencyLimitOptions): ConcurrencyLimit {
+  const limits = (holder.__invoiceConsoleLimits ??= new Map());
+  let limit = limits.get(name);
+  if (!limit) limits.set(name, (limit = createConcurrencyLimit(options())));
+  return limit;
+}
+
 /**
  * Identical reads at the same moment share one call: the first starts it, the others wait for its answer
  * (or its failure). Nothing is kept once it settles, so this is never a cache.

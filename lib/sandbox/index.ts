@@ -1,5 +1,5 @@
 import "server-only";
-import { createConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
+import { processConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/invoicing/openapi";
@@ -35,12 +35,12 @@ export function wakeWebhooks(): void {
   wakeWebhookDispatcher(getSandboxDb);
 }
 
-let limit: ConcurrencyLimit | undefined;
-
 /** The sandbox's work in flight in this process, database included (SANDBOX_MAX_CONCURRENCY, OVERLOAD_MAX_WAIT_MS). */
 function sandboxLimit(): ConcurrencyLimit {
-  const { load } = env();
-  return (limit ??= createConcurrencyLimit({ what: "the sandbox", concurrency: load.sandboxConcurrency, queue: load.sandboxConcurrency * 4, maxWaitMs: load.maxWaitMs }));
+  return processConcurrencyLimit("sandbox", () => {
+    const { load } = env();
+    return { what: "the sandbox", concurrency: load.sandboxConcurrency, queue: load.sandboxConcurrency * 4, maxWaitMs: load.maxWaitMs };
+  });
 }
 
 type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P }) => Promise<unknown>;
