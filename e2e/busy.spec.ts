@@ -94,6 +94,14 @@ test("an invoice page that came back busy retries once by itself and shows the i
   await page.goto(at("/invoices/inv_8Hq2x"));
   await expect(page.getByRole("heading", { level: 1, name: "Busy right now" })).toBeVisible();
   await expect(busyNotice(page)).toBeVisible();
+  if (process.env.E2E_SCREENSHOTS) {
+    // For looking at: the busy page in both themes, at desktop and phone widths (test-results/e2e/…).
+    for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`busy-${scheme}-${width}.png`) });
+    }
+  }
   await free();
   await expect(page.getByText("inv_8Hq2x").first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Busy right now" })).toHaveCount(0);
