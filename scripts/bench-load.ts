@@ -110,6 +110,7 @@ function rssMb(pid: number): number {
 async function startInstances(count: number, databaseUrl: string | undefined): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
+    console.log(`  starting console ${i + 1} of ${count}…`);
     const proxy = await startCountingProxy();
     const consoleServer = await startConsoleServer({
       INVOICING_API_URL: `${proxy.url}/sandbox/api/v1`,
@@ -142,6 +143,25 @@ function randomListPath(): string {
   return `/api/invoices?${q}`;
 }
 
+class ClientTimeout extends Error {}
+
+/** A request and its body within `seconds`, however the connection behaves (a hard timer, not only the signal). */
+async function withinSeconds<T>(seconds: number, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ClientTimeout());
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([task(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 type Result = { statuses: Map<string, number>; answered: number[]; shed: number[]; served: number };
 
 async function load(instances: Instance[], clients: number, seconds: number, onTick?: (elapsed: number) => void): Promise<Result> {
@@ -158,8 +178,10 @@ async function load(instances: Instance[], clients: number, seconds: number, onT
       const url = detail ? `/api/invoices/${encodeURIComponent(pick(ids))}` : randomListPath();
       const started = performance.now();
       try {
-        const response = await fetch(`${target.url}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-        const body = (await response.json().catch(() => null)) as { items?: { invoice_id: string }[] } | null;
+        const { response, body } = await withinSeconds(30, async (signal) => {
+          const response = await fetch(`${target.url}${url}`, { headers: { cookie }, signal });
+          return { response, body: (await response.json().catch(() => null)) as { items?: { invoice_id: string }[] } | null };
+        });
         const ms = performance.now() - started;
         count(String(response.status));
         if (response.ok) {
@@ -173,7 +195,7 @@ async function load(instances: Instance[], clients: number, seconds: number, onT
           await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
         }
       } catch (error) {
-        count(error instanceof DOMException && error.name === "TimeoutError" ? "client timeout (30 s)" : "network error");
+        count(error instanceof ClientTimeout ? "client timeout (30 s)" : "network error");
       }
     }
   };
@@ -194,6 +216,7 @@ async function run(label: string, count: number, o: Options, databaseUrl: string
     const rss = instances.map((i) => ({ start: rssMb(i.pid), peak: rssMb(i.pid), end: NaN }));
     const sampler = setInterval(() => instances.forEach((inst, n) => (rss[n].peak = Math.max(rss[n].peak, rssMb(inst.pid)))), 500);
     instances.forEach((i) => i.proxy.reset());
+    console.log("  load…");
     const started = Date.now();
     const r = await load(instances, o.clients, o.seconds, o.soak ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`) : undefined);
     const elapsed = (Date.now() - started) / 1000;
