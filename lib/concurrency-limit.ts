@@ -23,9 +23,8 @@ export type ConcurrencyLimit = {
  * served), and anything past that gets an immediate 503 with Retry-After instead of a ten-second wait that
  * ends in a timeout.
  */
-export function createConcurrencyLimit(options: ConcurrencyLimitOptions): ConcurrencyLimit {
-  let active = 0;
-  const waiters: (() => void)[] = [];
+export function createConcurrencyLimit(options: ConcurrencyLimitOptions, state: LimitState = { active: 0, waiters: [] }): ConcurrencyLimit {
+  const { waiters } = state;
   const retryAfter = String(Math.max(1, Math.ceil(options.maxWaitMs / 1000)));
 
   const busy = (why: string) =>
@@ -36,15 +35,15 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
     });
 
   function slot(): Promise<void> {
-    if (active < options.concurrency && waiters.length === 0) {
-      active++;
+    if (state.active < options.concurrency && waiters.length === 0) {
+      state.active++;
       return Promise.resolve();
     }
     if (waiters.length >= options.queue) return Promise.reject(busy("is busy with other requests"));
     return new Promise<void>((resolve, reject) => {
       const grant = () => {
         clearTimeout(timer);
-        active++;
+        state.active++;
         resolve();
       };
       const timer = setTimeout(() => {
@@ -56,8 +55,8 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
   }
 
   function release(): void {
-    active--;
-    if (active < options.concurrency) waiters.shift()?.();
+    state.active--;
+    if (state.active < options.concurrency) waiters.shift()?.();
   }
 
   return {
@@ -70,7 +69,7 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
       }
     },
     get active() {
-      return active;
+      return state.active;
     },
     get waiting() {
       return waiters.length;
@@ -78,15 +77,24 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
   };
 }
 
-// On globalThis, not in module scope: Next.js may load this module in several bundles (one per route), and a
-// limit only bounds anything if the whole process shares it.
-const holder = globalThis as typeof globalThis & { __invoiceConsoleLimits?: Map<string, ConcurrencyLimit> };
+/** What is running and waiting: shared by every copy of a limit in one process. */
+type LimitState = { active: number; waiters: (() => void)[] };
+
+// The counts on globalThis, not in module scope: Next.js loads this module once per route bundle, and a limit
+// only bounds anything if the whole process shares it. The functions stay per bundle, so the problem a refused
+// call throws is of its caller's own Problem class (an `instanceof` in another bundle would not know it).
+const holder = globalThis as typeof globalThis & { __invoiceConsoleLimits?: Map<string, LimitState> };
+const limits = new Map<string, ConcurrencyLimit>();
 
 /** The process's one limit of this name, made with `options` on first use. */
 export function processConcurrencyLimit(name: string, options: () => ConcurrencyLimitOptions): ConcurrencyLimit {
-  const limits = (holder.__invoiceConsoleLimits ??= new Map());
   let limit = limits.get(name);
-  if (!limit) limits.set(name, (limit = createConcurrencyLimit(options())));
+  if (!limit) {
+    const states = (holder.__invoiceConsoleLimits ??= new Map());
+    let state = states.get(name);
+    if (!state) states.set(name, (state = { active: 0, waiters: [] }));
+    limits.set(name, (limit = createConcurrencyLimit(options(), state)));
+  }
   return limit;
 }
 

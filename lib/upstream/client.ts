@@ -133,14 +133,12 @@ export function createUpstream(config: UpstreamConfig) {
 
 export type Upstream = ReturnType<typeof createUpstream>;
 
-// On globalThis: Next.js may load this module in several bundles, and identical reads from any of them (a
-// page's prefetch, the API route) should share one call.
-const holder = globalThis as typeof globalThis & { __invoiceConsoleUpstream?: Upstream };
+let configured: Upstream | undefined;
 
 /** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
 export function upstream(): Upstream {
   const e = env();
-  return (holder.__invoiceConsoleUpstream ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs, limit: upstreamLimit() }));
+  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs, limit: upstreamLimit() }));
 }
 
 function unreachable(error: unknown, config: UpstreamConfig): Problem {
