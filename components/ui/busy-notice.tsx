@@ -6,14 +6,6 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { cn } from "@/lib/cn";
-import { Problem } from "@/lib/problem";
-
-/** How long a busy answer (503 `overloaded`) asks to wait, in whole seconds; null for any other failure. */
-export function busySeconds(error: unknown): number | null {
-  if (!(error instanceof Problem) || !error.is("overloaded")) return null;
-  const seconds = Number(error.headers["retry-after"]);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) : 2;
-}
 
 /** Seconds left of a wait that started when this was first shown; ticks once a second down to zero. */
 function useCountdown(seconds: number): number {
