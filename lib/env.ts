@@ -68,6 +68,9 @@ const envSchema = z.object({
     .optional(),
   WEBHOOK_INBOX_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(500),
   WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
+  UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
+  SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
 });
 
 /** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
@@ -117,6 +120,11 @@ export type Env = {
   consoleOrigin: string;
   /** The webhook inbox: the secret signatures are checked with (none: "not verified"), and its bounds. */
   inbox: { secret: string | undefined; maxEntries: number; maxBodyBytes: number };
+  /**
+   * Overload is shed, not queued: calls to the invoicing API and the sandbox's own work run at most this many
+   * at once; as many again times four wait up to `maxWaitMs` for a slot, the rest get a 503 with Retry-After.
+   */
+  load: { upstreamConcurrency: number; sandboxConcurrency: number; maxWaitMs: number };
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -162,6 +170,7 @@ export function env(): Env {
       maxEntries: e.WEBHOOK_INBOX_MAX_ENTRIES,
       maxBodyBytes: e.WEBHOOK_INBOX_MAX_BODY_BYTES,
     },
+    load: { upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY, sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY, maxWaitMs: e.OVERLOAD_MAX_WAIT_MS },
   };
   return cached;
 }

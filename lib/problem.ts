@@ -117,6 +117,13 @@ export class Problem extends Error {
   }
 }
 
+/** How long a busy answer (503 `overloaded`) asks to wait, in whole seconds; null for any other failure. */
+export function busySeconds(error: unknown): number | null {
+  if (!(error instanceof Problem) || !error.is("overloaded")) return null;
+  const seconds = Number(error.headers["retry-after"]);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) : 2;
+}
+
 export const notFound = (detail: string) => Problem.of("not_found", { detail });
 
 /** Anything thrown → a problem. Unexpected errors are logged here and answered without internals. */

@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
  *   nested fields, payment details under `payment_details` with other names, transactions at the top level;
  * - one invoice with odd values (an amount "n/a", a date "last tuesday");
  * - `/currencies` in the shape `settings.currencyStyle` names, errors in the shape `settings.errorStyle` names;
- * - one invoice (`inv_slow`) that answers after `settings.slowMs`;
+ * - one invoice (`inv_slow`) that answers after `settings.slowMs`, and not before `hold()`'s release;
  * - POST /webhooks/simulate answers `{ok, status: "queued", message}` and posts the event to
  *   `settings.webhookUrl` (when set) in its own scheme: `X-Shop-Signature: sha256=<hex HMAC>`, not Standard
  *   Webhooks; it offers no deliveries extension (404).
@@ -44,6 +44,8 @@ export type SecondProvider = {
   requests: { method: string; url: string }[];
   /** The invoice as this provider stores (and sends) it. */
   invoice(id: string): Record<string, unknown> | undefined;
+  /** Until the returned function is called, `inv_slow` does not answer (a call that keeps a slot busy). */
+  hold(): () => void;
   /** Back to the seeded invoices and default settings. */
   reset(): void;
   close(): Promise<void>;
@@ -211,6 +213,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
   const settings: ProviderSettings = { ...defaults };
   let invoices = seed();
   const requests: { method: string; url: string }[] = [];
+  let held: Promise<void> = Promise.resolve();
 
   function send(res: ServerResponse, status: number, body: unknown, type = "application/json") {
     res.writeHead(status, { "content-type": type }).end(typeof body === "string" && type.startsWith("text/") ? body : JSON.stringify(body));
@@ -394,7 +397,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     const id = decodeURIComponent(match[1]);
     const invoice = invoices.get(id);
     if (!invoice) return refuse(res, 404, `No invoice ${id}`);
-    if (id === "inv_slow") await new Promise((resolve) => setTimeout(resolve, settings.slowMs));
+    if (id === "inv_slow") await Promise.all([new Promise((resolve) => setTimeout(resolve, settings.slowMs)), held]);
 
     if (req.method === "GET") return send(res, 200, invoice);
     if (req.method === "PATCH") {
@@ -430,6 +433,11 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     settings,
     requests,
     invoice: (id) => invoices.get(id),
+    hold() {
+      let release!: () => void;
+      held = new Promise((resolve) => (release = resolve));
+      return release;
+    },
     reset() {
       invoices = seed();
       Object.assign(settings, defaults);

@@ -6,11 +6,12 @@ import { FileSearch, Inbox } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { BusyNotice } from "@/components/ui/busy-notice";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
 import type { Invoice } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import { busySeconds, Problem } from "@/lib/problem";
 import { invoiceListOptions } from "@/lib/query/invoices";
 import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
 import { LIST_SEARCH_KEY } from "./back-to-list";
@@ -49,6 +50,8 @@ export function InvoiceTable() {
 
   const rows = table.getRowModel().rows;
   const pagination = list.data?.pagination;
+  // The console shed this request (503, Retry-After) and the query asks again by itself once that has passed.
+  const busy = list.isFetching && list.failureCount > 0 ? busySeconds(list.failureReason) : null;
 
   let message = null;
   if (list.isError && !list.data) {
@@ -93,14 +96,18 @@ export function InvoiceTable() {
       }}
       message={message}
       notice={
-        list.isError &&
-        list.data && (
+        busy !== null ? (
+          <BusyNotice key={list.failureCount} seconds={busy} className="rounded-none border-x-0 border-b-0" />
+        ) : (
+          list.isError &&
+          list.data && (
           <p role="alert" className="border-t border-danger-border bg-danger-muted px-4 py-2 text-sm text-danger-text">
             Could not load this view: {problemText(list.error)}{" "}
             <Button variant="link" className="font-medium text-danger-text underline" onClick={() => list.refetch()}>
               Try again
             </Button>
           </p>
+          )
         )
       }
       footer={pagination && pagination.total_records > 0 && <InvoicePagination pagination={pagination} pageSize={state.page_size} onChange={update} />}

@@ -10,6 +10,11 @@ function makeQueryClient() {
         // On the server, never: the page would wait for every retry before sending any HTML. In the browser,
         // once more for what may pass (network, gateway timeout, unavailable), never for a definite answer.
         retry: isServer ? false : (failures, error) => failures < 1 && error instanceof Problem && [0, 503, 504].includes(error.status),
+        // A busy answer (503 with Retry-After) says when to ask again; anything else retries after a second.
+        retryDelay: (_, error) => {
+          const seconds = error instanceof Problem ? Number(error.headers["retry-after"]) : NaN;
+          return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) * 1000 : 1000;
+        },
       },
     },
   });

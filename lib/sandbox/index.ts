@@ -1,4 +1,5 @@
 import "server-only";
+import { processConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/invoicing/openapi";
@@ -34,11 +35,20 @@ export function wakeWebhooks(): void {
   wakeWebhookDispatcher(getSandboxDb);
 }
 
+/** The sandbox's work in flight in this process, database included (SANDBOX_MAX_CONCURRENCY, OVERLOAD_MAX_WAIT_MS). */
+function sandboxLimit(): ConcurrencyLimit {
+  return processConcurrencyLimit("sandbox", () => {
+    const { load } = env();
+    return { what: "the sandbox", concurrency: load.sandboxConcurrency, queue: load.sandboxConcurrency * 4, maxWaitMs: load.maxWaitMs };
+  });
+}
+
 type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P }) => Promise<unknown>;
 
 /**
  * Every sandbox route: authenticate the Api-key, run the handler, answer JSON or a problem. Handlers return
- * the body (200) or a Response of their own for other statuses.
+ * the body (200) or a Response of their own for other statuses. All of it runs in a slot of the sandbox's
+ * concurrency limit: past it, a 503 with Retry-After at once rather than a queue that ends in timeouts.
  */
 export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
@@ -47,10 +57,12 @@ export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
         // With a real provider configured, the well-known test keys must not open anything.
         throw notFound("The sandbox is switched off on this console (SANDBOX_ENABLED=false).");
       }
-      const db = await getSandboxDb();
-      const caller = await authenticate(db, request.headers.get("api-key"));
-      const result = await handler({ request, db, caller, params: await context.params });
-      return result instanceof Response ? result : Response.json(result, { headers: { "cache-control": "no-store" } });
+      return await sandboxLimit().run(async () => {
+        const db = await getSandboxDb();
+        const caller = await authenticate(db, request.headers.get("api-key"));
+        const result = await handler({ request, db, caller, params: await context.params });
+        return result instanceof Response ? result : Response.json(result, { headers: { "cache-control": "no-store" } });
+      });
     } catch (error) {
       return problemResponse(error);
     }

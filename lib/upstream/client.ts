@@ -1,12 +1,20 @@
 import "server-only";
+import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { readErrorBody } from "./error-body";
+import { upstreamLimit } from "./limiter";
 import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
 
-export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
+export type UpstreamConfig = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Bounds the calls in flight; past it a call fails at once with a 503 problem (./limiter.ts). */
+  limit?: ConcurrencyLimit;
+};
 
 /**
  * The console's only way to the invoicing API: HTTP to the configured base URL with the Api-key header, a
@@ -23,8 +31,19 @@ export function createUpstream(config: UpstreamConfig) {
     soleField?: string;
   };
 
-  /** `read` turns the answer into the console's shape, or null when it is not one at all. */
-  async function call<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions = {}): Promise<T> {
+  const reads = createCoalescer();
+  const limited = <T>(task: () => Promise<T>) => (config.limit ? config.limit.run(task) : task());
+
+  /**
+   * `read` turns the answer into the console's shape, or null when it is not one at all. Identical GETs in
+   * flight at the same moment share one call (and one answer, which nobody mutates).
+   */
+  function call<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions = {}): Promise<T> {
+    const send = () => limited(() => request(read, what, path, init));
+    return (init.method ?? "GET") === "GET" ? reads.run(path, send) : send();
+  }
+
+  async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
@@ -119,7 +138,7 @@ let configured: Upstream | undefined;
 /** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
 export function upstream(): Upstream {
   const e = env();
-  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs }));
+  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs, limit: upstreamLimit() }));
 }
 
 function unreachable(error: unknown, config: UpstreamConfig): Problem {
@@ -151,6 +170,14 @@ async function failed(response: Response, path: string, resource: boolean, soleF
     const retryAfter = String(retryAfterSeconds(response.headers.get("retry-after")));
     return Problem.of("upstream_rate_limited", {
       detail: `Wait ${retryAfter} s and try again.`,
+      headers: { "retry-after": retryAfter },
+    });
+  }
+  if (status === 503 && response.headers.has("retry-after")) {
+    // The provider sheds load and says when to come back: pass that on, so the page waits and retries.
+    const retryAfter = String(retryAfterSeconds(response.headers.get("retry-after")));
+    return Problem.of("overloaded", {
+      detail: `The invoicing API is busy. Try again in ${retryAfter} s.`,
       headers: { "retry-after": retryAfter },
     });
   }

@@ -13,11 +13,12 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
+import { RetryOnceWhenBusy } from "@/components/ui/busy-notice";
 import { ProblemState } from "@/components/ui/problem-state";
 import { WorthToday } from "@/components/rates/worth-today";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import { busySeconds, Problem } from "@/lib/problem";
 import { auditTrail } from "@/lib/audit";
 import { can } from "@/lib/auth/roles";
 import { guardPage } from "@/lib/bff/page";
@@ -166,6 +167,7 @@ async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null>
 /** The provider has no invoice under this id, or the question failed: its own words, and the way back. */
 function InvoiceProblem({ id, problem }: { id: string; problem: Problem }) {
   const missing = problem.status === 404;
+  const busy = busySeconds(problem);
   return (
     <ProblemState
       headingLevel={1}
@@ -184,9 +186,13 @@ function InvoiceProblem({ id, problem }: { id: string; problem: Problem }) {
         ) : undefined
       }
       action={
-        <Button asChild>
-          <Link href="/invoices">Back to all invoices</Link>
-        </Button>
+        busy !== null ? (
+          <RetryOnceWhenBusy seconds={busy} />
+        ) : (
+          <Button asChild>
+            <Link href="/invoices">Back to all invoices</Link>
+          </Button>
+        )
       }
     />
   );

@@ -1,0 +1,281 @@
+// `npm run bench:load`: N signed-in clients looping over the console's GET /api/invoices (random filters,
+// sorts, pages) and GET /api/invoices/[id], against one console (PGlite) and against two consoles sharing one
+// PostgreSQL, each on the demo data (2,400 invoices of the embedded sandbox). Prints requests served, errors
+// by status, p50/p95/p99 (answered requests; and of the 503s alone), the calls that reached the invoicing API,
+// and each console's RSS at start, peak and end. `--soak` runs 30 clients for 10 minutes against one console
+// and prints its RSS each minute. Figures are printed, never asserted (DESIGN §6).
+//
+//   npm run bench:load                                   200 clients, 60 s: one instance, then two on PostgreSQL
+//   npm run bench:load -- --clients 100 --seconds 30 --only one
+//   DATABASE_URL=postgres://… npm run bench:load -- --only two
+//   npm run bench:load -- --soak [--seconds 600]
+//
+// Options (also BENCH_CLIENTS / BENCH_SECONDS in the environment):
+//   --clients N      concurrent clients (default 200; 30 with --soak), spread round-robin over the instances
+//   --seconds S      how long each run lasts (default 60; 600 with --soak)
+//   --only one|two   run only the single-instance or the two-instance case
+//   --soak           30 clients for 10 minutes on one instance, RSS each minute
+//
+// Two instances need PostgreSQL: DATABASE_URL, or else a throwaway PostgreSQL 15 cluster this script starts
+// (from /usr/lib/postgresql/15/bin, as root through `runuser -u postgres`) and removes afterwards.
+// Each console's calls to the invoicing API are counted by a small HTTP proxy in front of its own sandbox
+// (INVOICING_API_URL points at the proxy), so the count is what really left the console, coalescing included.
+// The app must be built (`npx next build`); the consoles run the current build with test/console-server.ts.
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, startConsoleServer, type ConsoleServer } from "@/test/console-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+type Options = { clients: number; seconds: number; only: "one" | "two" | null; soak: boolean };
+
+function option(argv: string[], name: string, envName: string, fallback: number, max: number): number {
+  const i = argv.indexOf(`--${name}`);
+  const raw = i >= 0 ? argv[i + 1] : (process.env[envName] ?? String(fallback));
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max} (got ${raw})`);
+  return n;
+}
+
+function parseOptions(argv: string[]): Options {
+  const soak = argv.includes("--soak");
+  const i = argv.indexOf("--only");
+  const only = i >= 0 ? argv[i + 1] : null;
+  if (only !== null && only !== "one" && only !== "two") throw new Error(`--only must be one or two (got ${only})`);
+  return {
+    soak,
+    only,
+    clients: option(argv, "clients", "BENCH_CLIENTS", soak ? 30 : 200, 2_000),
+    seconds: option(argv, "seconds", "BENCH_SECONDS", soak ? 600 : 60, 3_600),
+  };
+}
+
+/** An HTTP proxy in front of one console's sandbox that counts the calls reaching it. */
+async function startCountingProxy() {
+  let target = "";
+  let calls = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const server = http.createServer((req, res) => {
+    calls++;
+    if (!target) return void res.writeHead(503, { "retry-after": "1" }).end();
+    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set target(origin: string) {
+      target = origin;
+    },
+    calls: () => calls,
+    reset: () => void (calls = 0),
+    close: () => {
+      server.closeAllConnections();
+      agent.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+type Proxy = Awaited<ReturnType<typeof startCountingProxy>>;
+type Instance = { console: ConsoleServer; proxy: Proxy; pid: number };
+
+/** The process listening on a port (the console's server), from `ss`. */
+function listeningPid(url: string): number {
+  const port = new URL(url).port;
+  const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`]).toString();
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`No process found listening on port ${port}`);
+  return Number(pid);
+}
+
+function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+async function startInstances(count: number, databaseUrl: string | undefined): Promise<Instance[]> {
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    console.log(`  starting console ${i + 1} of ${count}…`);
+    const proxy = await startCountingProxy();
+    const consoleServer = await startConsoleServer({
+      INVOICING_API_URL: `${proxy.url}/sandbox/api/v1`,
+      INVOICING_API_KEY: "sk_test_demo_full",
+      SANDBOX_ENABLED: "true",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    proxy.target = consoleServer.url;
+    // The sandbox seeds its 2,400 demo invoices on its first request: before the clock starts, one at a time.
+    const warm = await fetch(`${consoleServer.url}/api/invoices`, { headers: { cookie: consoleServer.sessions.roles.viewer }, signal: AbortSignal.timeout(300_000) });
+    if (!warm.ok) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
+    instances.push({ console: consoleServer, proxy, pid: listeningPid(consoleServer.url) });
+  }
+  return instances;
+}
+
+const STATUSES = ["new", "pending", "completed", "expired", "cancelled", "paid_partial", "archived"];
+const SORTS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"];
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
+
+/** A list request as people make them: mostly the first pages, sometimes a filter, any sort. */
+function randomListPath(): string {
+  const q = new URLSearchParams();
+  if (Math.random() < 0.4) q.set("status", pick(STATUSES));
+  if (Math.random() < 0.3) q.set("currency", pick(["BTC", "ETH", "USDT"]));
+  q.set("sort_by", pick(SORTS));
+  q.set("sort_order", pick(["asc", "desc"]));
+  q.set("page", String(1 + Math.floor(Math.random() ** 2 * 10)));
+  q.set("page_size", pick(["20", "20", "50"]));
+  return `/api/invoices?${q}`;
+}
+
+class ClientTimeout extends Error {}
+
+/** A request and its body within `seconds`, however the connection behaves (a hard timer, not only the signal). */
+async function withinSeconds<T>(seconds: number, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ClientTimeout());
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([task(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Result = { statuses: Map<string, number>; answered: number[]; shed: number[]; served: number };
+
+async function load(instances: Instance[], clients: number, seconds: number, onTick?: (elapsed: number) => void): Promise<Result> {
+  const result: Result = { statuses: new Map(), answered: [], shed: [], served: 0 };
+  const deadline = Date.now() + seconds * 1000;
+  const ids: string[] = [];
+  const count = (key: string) => result.statuses.set(key, (result.statuses.get(key) ?? 0) + 1);
+  const client = async (i: number) => {
+    const { console: target } = instances[i % instances.length];
+    const cookie = target.sessions.roles.viewer;
+    await new Promise((r) => setTimeout(r, Math.floor((i / clients) * 1000)));
+    while (Date.now() < deadline) {
+      const detail = ids.length > 0 && Math.random() < 0.3;
+      const url = detail ? `/api/invoices/${encodeURIComponent(pick(ids))}` : randomListPath();
+      const started = performance.now();
+      try {
+        const { response, body } = await withinSeconds(30, async (signal) => {
+          const response = await fetch(`${target.url}${url}`, { headers: { cookie }, signal });
+          return { response, body: (await response.json().catch(() => null)) as { items?: { invoice_id: string }[] } | null };
+        });
+        const ms = performance.now() - started;
+        count(String(response.status));
+        if (response.ok) {
+          result.served++;
+          result.answered.push(ms);
+          if (body?.items?.length && ids.length < 500) ids.push(body.items[0].invoice_id);
+        } else if (response.status === 503) {
+          result.shed.push(ms);
+          // What the UI does: wait as long as Retry-After asks before this client's next request.
+          const wait = Number(response.headers.get("retry-after") ?? 2);
+          await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
+        }
+      } catch (error) {
+        count(error instanceof ClientTimeout ? "client timeout (30 s)" : "network error");
+      }
+    }
+  };
+  const started = Date.now();
+  const ticker = onTick && setInterval(() => onTick((Date.now() - started) / 1000), 60_000);
+  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
+  if (ticker) clearInterval(ticker);
+  return result;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
+
+async function run(label: string, count: number, o: Options, databaseUrl: string | undefined): Promise<void> {
+  console.log(`\n## ${label}: ${o.clients} clients for ${o.seconds} s`);
+  const instances = await startInstances(count, databaseUrl);
+  try {
+    const rss = instances.map((i) => ({ start: rssMb(i.pid), peak: rssMb(i.pid), end: NaN }));
+    const sampler = setInterval(() => instances.forEach((inst, n) => (rss[n].peak = Math.max(rss[n].peak, rssMb(inst.pid)))), 500);
+    instances.forEach((i) => i.proxy.reset());
+    console.log("  load…");
+    const started = Date.now();
+    const r = await load(instances, o.clients, o.seconds, o.soak ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`) : undefined);
+    const elapsed = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    await new Promise((r) => setTimeout(r, 2_000));
+    instances.forEach((inst, n) => (rss[n].end = rssMb(inst.pid)));
+
+    const answered = r.answered.sort((a, b) => a - b);
+    const shed = r.shed.sort((a, b) => a - b);
+    const total = [...r.statuses.values()].reduce((a, b) => a + b, 0);
+    const errors = [...r.statuses].filter(([status]) => status !== "200");
+    const upstream = instances.reduce((sum, i) => sum + i.proxy.calls(), 0);
+    console.log(`| Requests | Served (200) | Served/s | Errors by status | p50 | p95 | p99 | 503 p95 | Upstream calls |`);
+    console.log(`|---|---|---|---|---|---|---|---|---|`);
+    console.log(
+      `| ${total} | ${r.served} | ${(r.served / elapsed).toFixed(1)} | ${errors.map(([s, n]) => `${n} × ${s}`).join(", ") || "none"} | ${ms(percentile(answered, 50))} | ${ms(percentile(answered, 95))} | ${ms(percentile(answered, 99))} | ${ms(percentile(shed, 95))} | ${upstream} |`,
+    );
+    rss.forEach((m, n) => console.log(`  instance ${n + 1} RSS: start ${m.start} MB, peak ${m.peak} MB, end ${m.end} MB`));
+  } finally {
+    for (const i of instances) {
+      await i.console.stop();
+      await i.proxy.close();
+    }
+  }
+}
+
+/** A throwaway PostgreSQL 15 cluster, for the two-instance run when no DATABASE_URL is given. */
+async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  const bin = "/usr/lib/postgresql/15/bin";
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-load-pg-"));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const asPostgres = (cmd: string, args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", `${bin}/${cmd}`, ...args], { stdio: "pipe" });
+  execFileSync("chown", ["postgres", dir]);
+  asPostgres("initdb", ["-D", `${dir}/data`, "--auth=trust", "-U", "postgres"]);
+  asPostgres("pg_ctl", ["-D", `${dir}/data`, "-l", `${dir}/log`, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, "-w", "start"]);
+  asPostgres("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "bench"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/bench`,
+    stop: () => {
+      asPostgres("pg_ctl", ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const o = parseOptions(process.argv.slice(2));
+console.log(`bench:load on ${os.cpus().length} cores, Node ${process.version}`);
+if (o.soak) {
+  await run("Soak, one instance (PGlite)", 1, o, undefined);
+} else {
+  if (o.only !== "two") await run("One instance (PGlite)", 1, o, undefined);
+  if (o.only !== "one") {
+    const pg = process.env.DATABASE_URL ? null : await startPostgres();
+    try {
+      await run("Two instances sharing PostgreSQL", 2, o, process.env.DATABASE_URL ?? pg!.url);
+    } finally {
+      pg?.stop();
+    }
+  }
+}
+process.exit(0);
