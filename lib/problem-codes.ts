@@ -11,6 +11,7 @@ export const PROBLEM_CODES = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   internal_error: { status: 500, title: "Something went wrong on our side" },
+  shutting_down: { status: 503, title: "The console is restarting" },
   // Who asks.
   unauthenticated: { status: 401, title: "Sign in to continue" },
   forbidden: { status: 403, title: "Your role does not allow this" },

@@ -3,10 +3,12 @@ import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
+import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
 
-export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number };
+/** `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider. */
+export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: number; embedded?: boolean };
 
 /**
  * The console's only way to the invoicing API: HTTP to the configured base URL with the Api-key header, a
@@ -26,10 +28,11 @@ export function createUpstream(config: UpstreamConfig) {
   /** `read` turns the answer into the console's shape, or null when it is not one at all. */
   async function call<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions = {}): Promise<T> {
     let response: Response;
+    countUpstreamCall();
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
         ...init,
-        headers: { accept: "application/json", ...init.headers, "api-key": config.apiKey },
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? internalRequestHeaders() : {}), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
         // Never follow a redirect: it would carry the Api-key header to wherever it points.
@@ -119,7 +122,7 @@ let configured: Upstream | undefined;
 /** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
 export function upstream(): Upstream {
   const e = env();
-  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs }));
+  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs, embedded: e.embeddedSandbox }));
 }
 
 function unreachable(error: unknown, config: UpstreamConfig): Problem {
