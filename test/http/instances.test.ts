@@ -39,7 +39,14 @@ describe("two console instances on one PostgreSQL", () => {
     const [fromA, fromB] = await Promise.all([get(a, path), get(b, path)]);
     expect(fromA.status).toBe(200);
     expect(fromA.body.items).toHaveLength(25);
-    expect(fromB.body).toEqual(fromA.body);
+    // The seeded invoices' callback URL is stored as a marker and shown as the answering console's own inbox
+    // (lib/sandbox/callback-url.ts), so it names each instance's port; everything else is the same.
+    const sameExceptInbox = (body: { items: Record<string, unknown>[] }) => ({
+      ...body,
+      items: body.items.map(({ callback_url, ...rest }) => ({ ...rest, callback_url: String(callback_url).replace(/^http:\/\/127\.0\.0\.1:\d+\//, "<this console>/") })),
+    });
+    expect(sameExceptInbox(fromB.body)).toEqual(sameExceptInbox(fromA.body));
+    expect(fromB.body.pagination).toEqual(fromA.body.pagination);
   });
 
   it("share the sandbox's rate limit: requests to either count against one budget per key", async () => {
