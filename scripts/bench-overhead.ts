@@ -10,6 +10,7 @@
 //   LOG_FORMAT=json npm run bench:overhead        the same with a JSON log line per request
 //
 // The app must be built (`npx next build`); an existing build is used as it is, so rebuild after a change.
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startConsoleServer } from "@/test/console-server";
 
@@ -48,6 +49,18 @@ function option(name: string, fallback: number): number {
 const requests = option("requests", 300);
 const warmUp = option("warm-up", 30);
 
+/** User + system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
+function serverCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return null;
+  }
+}
+/** Linux's USER_HZ: 100 on every common platform. */
+const CLOCK_TICKS = 100;
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -85,6 +98,21 @@ try {
     const a = results.get(consoleRoute)!;
     const b = results.get(direct)!;
     console.log(`  ${consoleRoute.trim().padEnd(40)} ${(a.p50 / b.p50).toFixed(2)}×  ${(a.p95 / b.p95).toFixed(2)}×`);
+  }
+  // Wall time on a shared machine moves with everyone else's load; the server's own CPU time per request
+  // does not (much): it is what the fixed overhead costs. Read from /proc (Linux), one route at a time.
+  const cpu = serverCpuMs(server.child.pid!);
+  if (cpu !== null) {
+    console.log(`\nserver CPU per request (${requests} requests per route, one route at a time; the console's rows include its sandbox call):\n`);
+    const perRoute = new Map<string, number>();
+    for (const probe of PROBES) {
+      const before = serverCpuMs(server.child.pid!)!;
+      for (let i = 0; i < requests; i++) await time(server.url + probe.path, probe.headers(cookie));
+      perRoute.set(probe.name, (serverCpuMs(server.child.pid!)! - before) / requests);
+      console.log(`${probe.name.padEnd(42)} ${perRoute.get(probe.name)!.toFixed(2).padStart(7)} ms`);
+    }
+    console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps; the sandbox without gzip ÷ with:");
+    for (const [a, b] of RATIOS) console.log(`  ${a.trim().padEnd(40)} ${(perRoute.get(a)! / perRoute.get(b)!).toFixed(2)}×`);
   }
 } finally {
   await server.stop();
