@@ -48,6 +48,7 @@ function option(name: string, fallback: number): number {
 
 const requests = option("requests", 300);
 const warmUp = option("warm-up", 30);
+const CPU_ROUNDS = 3;
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
 function serverCpuMs(pid: number): number | null {
@@ -103,13 +104,19 @@ try {
   // does not (much): it is what the fixed overhead costs. Read from /proc (Linux), one route at a time.
   const cpu = serverCpuMs(server.child.pid!);
   if (cpu !== null) {
-    console.log(`\nserver CPU per request (${requests} requests per route, one route at a time; the console's rows include its sandbox call):\n`);
+    console.log(`\nserver CPU per request, median of ${CPU_ROUNDS} rounds of ${requests} requests per route (one route at a time; a console row includes its sandbox call):\n`);
+    const rounds = new Map<string, number[]>(PROBES.map((p) => [p.name, []]));
+    for (let round = 0; round < CPU_ROUNDS; round++) {
+      for (const probe of PROBES) {
+        const before = serverCpuMs(server.child.pid!)!;
+        for (let i = 0; i < requests; i++) await time(server.url + probe.path, probe.headers(cookie));
+        rounds.get(probe.name)!.push((serverCpuMs(server.child.pid!)! - before) / requests);
+      }
+    }
     const perRoute = new Map<string, number>();
-    for (const probe of PROBES) {
-      const before = serverCpuMs(server.child.pid!)!;
-      for (let i = 0; i < requests; i++) await time(server.url + probe.path, probe.headers(cookie));
-      perRoute.set(probe.name, (serverCpuMs(server.child.pid!)! - before) / requests);
-      console.log(`${probe.name.padEnd(42)} ${perRoute.get(probe.name)!.toFixed(2).padStart(7)} ms`);
+    for (const [name, values] of rounds) {
+      perRoute.set(name, percentile(values.sort((a, b) => a - b), 50));
+      console.log(`${name.padEnd(42)} ${perRoute.get(name)!.toFixed(2).padStart(7)} ms   (rounds: ${values.map((v) => v.toFixed(1)).join(", ")})`);
     }
     console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps; the sandbox without gzip ÷ with:");
     for (const [a, b] of RATIOS) console.log(`  ${a.trim().padEnd(40)} ${(perRoute.get(a)! / perRoute.get(b)!).toFixed(2)}×`);
