@@ -24,15 +24,11 @@ const PROBES: Probe[] = [
   { name: "console  GET /api/health/ready", path: "/api/health/ready", headers: () => ({}) },
   { name: "sandbox  GET /sandbox/api/v1/invoices", path: "/sandbox/api/v1/invoices?page=2&page_size=20", headers: () => SANDBOX_KEY },
   { name: "console  GET /api/invoices", path: "/api/invoices?page=2&page_size=20", headers: (cookie) => ({ cookie }) },
-  // What the console asks its embedded sandbox since issue 16: no gzip over loopback (the rows above accept
-  // gzip, as fetch and browsers do by default).
-  { name: "sandbox  GET …/invoices, no gzip", path: "/sandbox/api/v1/invoices?page=2&page_size=20", headers: () => ({ ...SANDBOX_KEY, "accept-encoding": "identity" }) },
 ];
 /** Console route → the direct sandbox call it wraps: the ratio is the console's own cost. */
 const RATIOS: [string, string][] = [
   ["console  GET /api/currencies", "sandbox  GET /sandbox/api/v1/currencies"],
   ["console  GET /api/invoices", "sandbox  GET /sandbox/api/v1/invoices"],
-  ["sandbox  GET …/invoices, no gzip", "sandbox  GET /sandbox/api/v1/invoices"],
 ];
 
 function option(name: string, fallback: number): number {
@@ -94,7 +90,7 @@ try {
     results.set(name, r);
     console.log(`${name.padEnd(42)} ${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.p99.toFixed(2).padStart(7)}`);
   }
-  console.log("\nratios (p50, p95): a console route ÷ the sandbox call it wraps; the sandbox without gzip ÷ with:");
+  console.log("\nratios (p50, p95): a console route ÷ the sandbox call it wraps:");
   for (const [consoleRoute, direct] of RATIOS) {
     const a = results.get(consoleRoute)!;
     const b = results.get(direct)!;
@@ -118,7 +114,7 @@ try {
       perRoute.set(name, percentile(values.sort((a, b) => a - b), 50));
       console.log(`${name.padEnd(42)} ${perRoute.get(name)!.toFixed(2).padStart(7)} ms   (rounds: ${values.map((v) => v.toFixed(1)).join(", ")})`);
     }
-    console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps; the sandbox without gzip ÷ with:");
+    console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps:");
     for (const [a, b] of RATIOS) console.log(`  ${a.trim().padEnd(40)} ${(perRoute.get(a)! / perRoute.get(b)!).toFixed(2)}×`);
   }
 } finally {

@@ -17,12 +17,6 @@ export type UpstreamConfig = { baseUrl: string; apiKey: string; timeoutMs: numbe
  * on (DESIGN §4), with the provider's own message on the field it names; the key never leaves this module.
  * Ids are opaque: used as given, URL-encoded.
  */
-/**
- * The embedded sandbox is this process over loopback: compressing its answer and decompressing it again only
- * spends CPU (a tenth of a trivial request's, profiled in issue 16). A remote provider keeps gzip.
- */
-const EMBEDDED_HEADERS = () => ({ "accept-encoding": "identity", ...internalRequestHeaders() });
-
 export function createUpstream(config: UpstreamConfig) {
   type CallOptions = RequestInit & {
     /** A 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
@@ -38,7 +32,7 @@ export function createUpstream(config: UpstreamConfig) {
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
         ...init,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? EMBEDDED_HEADERS() : {}), "api-key": config.apiKey },
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? internalRequestHeaders() : {}), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
         // Never follow a redirect: it would carry the Api-key header to wherever it points.
