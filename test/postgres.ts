@@ -1,8 +1,8 @@
 // Tests only: a PostgreSQL database of the test's own. With TEST_POSTGRES_URL (CI's server; any database on
 // it, used only to connect) a fresh database is created there and dropped afterwards. Without it, and when
 // PostgreSQL's server programs are installed (Debian keeps them in /usr/lib/postgresql/<version>/bin), a
-// throwaway cluster is started on a free port and removed afterwards. With neither, `null`: the caller says
-// so and how to get one, instead of skipping silently.
+// throwaway cluster is started on a free port and removed afterwards. With neither, the suite is skipped
+// with a warning saying how to provide one (never silently: the skip is counted and the reason printed).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -15,6 +15,11 @@ export type TestPostgres = { url: string; stop: () => Promise<void> };
 export const NO_POSTGRES_HINT =
   "No PostgreSQL for this suite: set TEST_POSTGRES_URL=postgres://user@host:port/db (a server where the test may create " +
   "and drop a database), or install PostgreSQL's server programs (apt-get install postgresql) so that it starts its own.";
+
+/** Whether a PostgreSQL can be had here; decided before the suite is collected, so it can be skipped loudly. */
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.TEST_POSTGRES_URL) || serverPrograms() !== null;
+}
 
 export async function startTestPostgres(): Promise<TestPostgres | null> {
   const given = process.env.TEST_POSTGRES_URL;
