@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startConsoleServer, type ConsoleServer } from "../console-server";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "../postgres";
 
@@ -80,7 +80,8 @@ describe.skipIf(!available)("two console instances on one PostgreSQL", () => {
         .filter((l) => l.startsWith("{"))
         .map((l) => JSON.parse(l))
         .findLast((l) => l.route === "/api/rates");
-    expect(line(b)).toMatchObject({ status: 200, upstream_calls: 0 });
+    // The line reaches this process through a pipe, a moment after the answer.
+    await vi.waitFor(() => expect(line(b)).toMatchObject({ status: 200, upstream_calls: 0 }), { timeout: 5_000, interval: 50 });
   });
 
   it("a status change made through one is seen through the other on the next request", async () => {
