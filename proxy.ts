@@ -31,8 +31,13 @@ export async function proxy(request: NextRequest) {
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
 
+/**
+ * Pages only. API routes (`/api/…`, `/sandbox/…`) need neither a nonce nor the sign-in redirect: they check the
+ * session themselves, and scripts/server.mjs gives their answers the security headers (a CSP of
+ * `default-src 'none'`). Skipping them saves the proxy's run on every API request (issue 16).
+ */
 export const config = {
-  matcher: ["/((?!_next/static|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png).*)"],
+  matcher: ["/((?!_next/static|api/|sandbox/|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png).*)"],
 };
 
 /** Next.js's own limit on a server action's body (`serverActions.bodySizeLimit`). */

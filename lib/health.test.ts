@@ -1,16 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const TOKEN = "health-token-for-the-monitor-0123";
 let provider: Server;
 let providerCalls = 0;
+let providerFails = false;
 let GET: (request: Request, context: unknown) => Promise<Response>;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   provider = createServer((_req, res) => {
     providerCalls++;
+    if (providerFails) return res.writeHead(503, { "content-type": "text/plain" }).end("down for maintenance");
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ currencies: [{ code: "BTC", name: "Bitcoin" }] }));
   });
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
@@ -56,5 +58,47 @@ describe("GET /api/health", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => ask({ authorization: `Bearer ${TOKEN}` })));
     expect(providerCalls - before).toBeLessThanOrEqual(1);
     expect(new Set(answers.map((a) => a.upstream.checked_at)).size).toBe(1);
+  });
+});
+
+describe("GET /api/health/ready", () => {
+  const ready = async () => {
+    const { GET: READY } = await import("@/app/api/health/ready/route");
+    const response = await READY(new Request("http://console.test/api/health/ready"), { params: Promise.resolve({}) });
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
+  };
+  const thirtySecondsLater = () => vi.setSystemTime(Date.now() + 31_000);
+
+  it("answers 200 while the database and the invoicing API answer, to anyone, without a session", async () => {
+    expect(await ready()).toEqual({ status: 200, retryAfter: null, body: { status: "ready", database: "ok", invoicing_api: "ok" } });
+  });
+
+  it("answers 503 with Retry-After when the invoicing API fails, naming neither its address nor the key, and recovers by itself", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      providerFails = true;
+      thirtySecondsLater();
+      const down = await ready();
+      expect(down).toEqual({ status: 503, retryAfter: "5", body: { status: "not_ready", database: "ok", invoicing_api: "unreachable" } });
+      expect(JSON.stringify(down.body)).not.toMatch(/127\.0\.0\.1|sk_live|api\/v1/);
+
+      providerFails = false;
+      vi.setSystemTime(Date.now() + 6_000); // a failed check is repeated after 5 s, not 30
+      expect((await ready()).status).toBe(200);
+    } finally {
+      providerFails = false;
+      vi.useRealTimers();
+    }
+  });
+
+  it("answers 503 from the moment the server starts shutting down, so a load balancer sends the work elsewhere", async () => {
+    const { AsyncLocalStorage } = await import("node:async_hooks");
+    const server = globalThis as typeof globalThis & { __invoiceConsoleServer?: unknown };
+    server.__invoiceConsoleServer = { draining: true, requests: new AsyncLocalStorage(), internalToken: "t" };
+    try {
+      expect(await ready()).toMatchObject({ status: 503, body: { status: "not_ready", database: "ok", invoicing_api: "ok", shutting_down: true } });
+    } finally {
+      delete server.__invoiceConsoleServer;
+    }
   });
 });

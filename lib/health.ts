@@ -5,14 +5,19 @@ import { can } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
+import { isDraining } from "@/lib/server-lifecycle";
 import { toProblem } from "@/lib/problem";
 import { upstream } from "@/lib/upstream/client";
 
 type Check = { ok: true } | { ok: false; problem: string };
 
-/** The provider is asked at most this often, however many monitors poll: each ask spends its rate limit. */
+/**
+ * The provider is asked at most this often, however many monitors poll: each ask spends its rate limit. A
+ * failed check is repeated sooner, so that readiness comes back soon after the provider does.
+ */
 const UPSTREAM_CHECK_TTL_MS = 30_000;
-let upstreamCheck: { at: number; result: Promise<Check & { checked_at: string }> } | undefined;
+const UPSTREAM_FAILED_CHECK_TTL_MS = 5_000;
+let upstreamCheck: { at: number; ok?: boolean; result: Promise<Check & { checked_at: string }> } | undefined;
 
 async function check(run: () => Promise<unknown>): Promise<Check> {
   try {
@@ -25,12 +30,22 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
 }
 
 function cachedUpstreamCheck() {
-  if (!upstreamCheck || Date.now() - upstreamCheck.at >= UPSTREAM_CHECK_TTL_MS) {
+  const ttl = upstreamCheck?.ok === false ? UPSTREAM_FAILED_CHECK_TTL_MS : UPSTREAM_CHECK_TTL_MS;
+  if (!upstreamCheck || Date.now() - upstreamCheck.at >= ttl) {
     const at = Date.now();
-    upstreamCheck = { at, result: check(() => upstream().listCurrencies()).then((c) => ({ ...c, checked_at: new Date(at).toISOString() })) };
+    const entry: NonNullable<typeof upstreamCheck> = {
+      at,
+      result: check(() => upstream().listCurrencies()).then((c) => {
+        entry.ok = c.ok;
+        return { ...c, checked_at: new Date(at).toISOString() };
+      }),
+    };
+    upstreamCheck = entry;
   }
   return upstreamCheck.result;
 }
+
+const databaseCheck = () => check(async () => (await getDatabase()).execute(sql`select 1`));
 
 /** A monitor with HEALTH_TOKEN, or a signed-in admin: the only ones told more than "up". */
 function mayReadDetails(request: Request, user: SessionUser | null): boolean {
@@ -50,10 +65,29 @@ function mayReadDetails(request: Request, user: SessionUser | null): boolean {
 export async function health({ request, user }: { request: Request; user: SessionUser | null }) {
   if (!mayReadDetails(request, user)) return { status: "ok" };
   const e = env();
-  const [database, upstreamState] = await Promise.all([check(async () => (await getDatabase()).execute(sql`select 1`)), cachedUpstreamCheck()]);
+  const [database, upstreamState] = await Promise.all([databaseCheck(), cachedUpstreamCheck()]);
   return {
     status: database.ok && upstreamState.ok ? "ok" : "degraded",
     database: { ...database, driver: e.databaseUrl ? "postgresql" : "pglite" },
     upstream: { ...upstreamState, embedded_sandbox: e.embeddedSandbox },
   };
+}
+
+/**
+ * GET /api/health/ready, for a load balancer or an orchestrator: 200 when this instance can serve (its
+ * database answers and the invoicing API is reachable), else 503 with Retry-After, as from the moment it
+ * received SIGTERM. Says which part is down, never where it is nor with which key: that is for
+ * /api/health's details.
+ */
+export async function readiness(): Promise<Response> {
+  const [database, upstreamState] = await Promise.all([databaseCheck(), cachedUpstreamCheck()]);
+  const draining = isDraining();
+  const ready = database.ok && upstreamState.ok && !draining;
+  const body = {
+    status: ready ? "ready" : "not_ready",
+    database: database.ok ? "ok" : "unreachable",
+    invoicing_api: upstreamState.ok ? "ok" : "unreachable",
+    ...(draining ? { shutting_down: true } : {}),
+  };
+  return Response.json(body, { status: ready ? 200 : 503, headers: { "cache-control": "no-store", ...(ready ? {} : { "retry-after": "5" }) } });
 }

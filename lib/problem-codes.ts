@@ -13,6 +13,7 @@ export const PROBLEM_CODES = {
   internal_error: { status: 500, title: "Something went wrong on our side" },
   // Load shed, not queued: a slot did not come free in time; Retry-After says when to ask again.
   overloaded: { status: 503, title: "Busy right now" },
+  shutting_down: { status: 503, title: "The console is restarting" },
   // Who asks.
   unauthenticated: { status: 401, title: "Sign in to continue" },
   forbidden: { status: 403, title: "Your role does not allow this" },

@@ -1,12 +1,15 @@
 import "server-only";
 import { ensureStartupUsers } from "@/lib/auth/users";
-import { getDatabase } from "@/lib/db";
+import { closeDatabase, getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
+import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
+import { onShutdown } from "@/lib/server-lifecycle";
 
 export async function startup(): Promise<void> {
   const e = env();
   const started = Date.now();
+  onShutdown(shutdown);
   const db = await getDatabase();
   if (e.embeddedSandbox) await getSandboxDb();
   // Webhooks queued before a restart go out now.
@@ -17,4 +20,19 @@ export async function startup(): Promise<void> {
   }
   const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
+}
+
+/**
+ * SIGTERM (scripts/server.mjs): the webhook dispatcher claims nothing more and hands back what it claimed but
+ * did not finish, so another instance sends it at once; once the last request is answered, the database
+ * closes (PGlite writes its checkpoint, so its folder never needs recovery on the next start).
+ */
+async function shutdown(drained: Promise<void>, graceMs: number): Promise<Record<string, string | number>> {
+  const released = await stopWebhookDispatcher(graceMs).catch((error: unknown) => `not handed back (${error instanceof Error ? error.message : error})`);
+  await drained;
+  const database = await closeDatabase().then(
+    () => "closed",
+    (error: unknown) => `close failed: ${error instanceof Error ? error.message : error}`,
+  );
+  return { webhook_deliveries_released: released, database };
 }

@@ -7,9 +7,15 @@
 //   - the client's address, from the socket and TRUSTED_PROXIES (never from headers a client made up);
 //   - a 405 problem for methods no route has (TRACE, CONNECT, …), a 404 for a path that is not valid
 //     percent-encoding (Next.js answers both with a bare 500);
-//   - the security headers on every answer, including Next.js's own errors and redirects.
+//   - the security headers on every answer, including Next.js's own errors and redirects;
+//   - one JSON log line per request when LOG_FORMAT=json (method, route, status, duration, upstream calls);
+//   - graceful shutdown on SIGTERM (and SIGINT): new work is refused with a fast 503, requests in flight
+//     finish (for at most SHUTDOWN_GRACE_SECONDS), then the app lets go of its database; one log line.
 //
 //   PORT=4000 node scripts/server.mjs [-H 127.0.0.1]
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +26,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT || 3000);
 const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
+const logJson = logFormat(process.env.LOG_FORMAT) === "json";
+const shutdownGraceMs = shutdownGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS) * 1000;
+/** Shared with the app (lib/server-lifecycle.ts), which runs in this process but loads its modules apart. */
+const layer = (globalThis.__invoiceConsoleServer = {
+  draining: false,
+  requests: new AsyncLocalStorage(),
+  internalToken: randomBytes(24).toString("base64url"),
+  onShutdown: undefined,
+});
+const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -38,8 +54,25 @@ const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const routeOf = routeMatcher();
+/** Requests whose answer is not yet complete; shutdown waits for them. */
+let inFlight = 0;
+let onIdle = () => {};
+
 const server = http.createServer((req, res) => {
+  const started = performance.now();
+  const record = { upstreamCalls: 0 };
+  inFlight += 1;
+  res.once("close", () => {
+    inFlight -= 1;
+    if (logJson) logRequest(req, res, started, record);
+    if (inFlight === 0) onIdle();
+  });
   withSecurityHeaders(res);
+  if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
+    // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
+    return problem(res, 503, { code: "shutting_down", title: "The console is restarting", detail: "This instance is shutting down. Try again in a moment." }, { "retry-after": "1", connection: "close" });
+  }
   if (!METHODS.includes(req.method ?? "")) {
     return problem(res, 405, { code: "method_not_allowed", title: "Method not allowed", detail: `${req.method} is not answered here.` }, { allow: METHODS.join(", ") });
   }
@@ -52,7 +85,7 @@ const server = http.createServer((req, res) => {
     return res.end(`<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`);
   }
   rewriteForwardedHeaders(req);
-  return handle(req, res);
+  return layer.requests.run(record, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000;
 // What Node.js refuses before any handler runs (headers over its 16 KB limit, a request it cannot parse) is
@@ -73,12 +106,49 @@ server.listen(port, hostname, () => {
   console.log(`Invoice Console listening on http://${hostname ?? "localhost"}:${port}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(signal));
+
+/**
+ * Stops taking work (readiness answers 503, new requests a fast 503 with Connection: close), lets the requests
+ * in flight finish for at most SHUTDOWN_GRACE_SECONDS, then closes every connection; meanwhile the app's hook
+ * hands back claimed webhooks and, once drained, closes the database. Ends with one log line. A second
+ * signal ends the process at once.
+ */
+async function shutDown(signal) {
+  const started = performance.now();
+  layer.draining = true;
+  for (const again of ["SIGINT", "SIGTERM"]) process.once(again, () => process.exit(1));
+  server.closeIdleConnections();
+  const inFlightAtSignal = inFlight;
+  let cutOff = 0;
+  const drained = new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      cutOff = inFlight;
+      resolve();
+    }, shutdownGraceMs);
+    onIdle = () => {
+      clearTimeout(deadline);
+      resolve();
+    };
+    if (inFlight === 0) onIdle();
+  }).then(() => {
+    server.close();
+    server.closeAllConnections();
   });
+  let app = {};
+  try {
+    // Bounded too: a database that does not answer must not keep the process from ending.
+    app = (await Promise.race([
+      layer.onShutdown?.(drained, shutdownGraceMs) ?? drained.then(() => ({})),
+      drained.then(() => new Promise((resolve) => setTimeout(() => resolve({ database: "did not close within 5 s" }), 5_000).unref())),
+    ])) ?? {};
+  } catch (error) {
+    app = { error: String(error?.message ?? error) };
+  }
+  const fields = { signal, duration_ms: Math.round(performance.now() - started), requests_finished: inFlightAtSignal - cutOff, requests_cut_off: cutOff, ...app };
+  if (logJson) console.log(JSON.stringify({ time: new Date().toISOString(), level: cutOff ? "warn" : "info", msg: "shutdown", ...fields }));
+  else console.log(`Invoice Console stopped on ${signal} in ${fields.duration_ms} ms: ${Object.entries(fields).slice(2).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")}.`);
+  process.exit(0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -106,6 +176,8 @@ function withSecurityHeaders(res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    // While draining, no connection is kept for another request.
+    if (layer.draining) res.setHeader("connection", "close");
     return writeHead.apply(this, args);
   };
 }
@@ -134,6 +206,60 @@ function trustedProxyCount(value) {
   if (value === undefined || value === "") return 0;
   if (!/^\d+$/.test(value) || Number(value) > 10) {
     console.error(`Invalid configuration:\n  TRUSTED_PROXIES: must be a whole number from 0 to 10 (the reverse proxies in front of the console), not ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+
+/**
+ * LOG_FORMAT=json: one line per request, written when its answer is complete (or the client gave up: status
+ * then says what was being sent, and `aborted` is true). The route is the app's pattern (`/api/invoices/[id]`),
+ * never the path itself, which may hold ids and queries.
+ */
+function logRequest(req, res, started, record) {
+  const line = {
+    time: new Date().toISOString(),
+    level: res.statusCode >= 500 ? "error" : "info",
+    msg: "request",
+    method: req.method,
+    route: routeOf((req.url ?? "/").split("?")[0]),
+    status: res.statusCode,
+    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    upstream_calls: record.upstreamCalls,
+  };
+  if (!res.writableFinished) line.aborted = true;
+  if (req.headers[INTERNAL_REQUEST_HEADER] === layer.internalToken) line.internal = true;
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/** Path → the route pattern that serves it, from the build's routes manifest. */
+function routeMatcher() {
+  let manifest = { staticRoutes: [], dynamicRoutes: [] };
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, ".next", "routes-manifest.json"), "utf8"));
+  } catch {
+    // No manifest: routes are logged as null.
+  }
+  const statics = new Set(manifest.staticRoutes.map((route) => route.page));
+  const dynamics = manifest.dynamicRoutes.map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
+  return (pathname) => {
+    if (pathname.startsWith("/_next/")) return pathname.startsWith("/_next/static/") ? "/_next/static" : "/_next";
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    if (statics.has(trimmed)) return trimmed;
+    return dynamics.find((route) => route.regex.test(pathname))?.page ?? null;
+  };
+}
+
+function logFormat(value) {
+  if (value === undefined || value === "" || value === "text" || value === "json") return value || "text";
+  console.error(`Invalid configuration:\n  LOG_FORMAT: must be text or json, not ${JSON.stringify(value)}`);
+  process.exit(1);
+}
+
+function shutdownGraceSeconds(value) {
+  if (value === undefined || value === "") return 10;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 600) {
+    console.error(`Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: must be a whole number from 1 to 600 (how long requests in flight may finish on SIGTERM), not ${JSON.stringify(value)}`);
     process.exit(1);
   }
   return Number(value);

@@ -11,7 +11,15 @@ import type { TestSessions } from "./prepare-console";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-export type ConsoleServer = { url: string; sessions: TestSessions; stop: () => Promise<void> };
+export type ConsoleServer = {
+  url: string;
+  sessions: TestSessions;
+  /** The server's process (to signal it), everything it wrote so far, and its PGlite folder. */
+  child: ChildProcess;
+  output: () => string;
+  dataDir: string;
+  stop: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +61,9 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
   return {
     url,
     sessions: JSON.parse(readFileSync(sessionsFile, "utf8")),
+    child: server,
+    output: () => output.join(""),
+    dataDir: env.DATA_DIR!,
     stop: async () => {
       server.kill("SIGTERM");
       await exited(server);
@@ -61,7 +72,7 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
   };
 }
 
-function exited(child: ChildProcess): Promise<number | null> {
+export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }

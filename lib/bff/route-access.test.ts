@@ -20,6 +20,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     methods: Object.fromEntries(ROUTE_METHODS.map((m) => [m, { access: "public", status: 404 }])),
   },
   "app/api/health/route.ts": { path: "/api/health", methods: { GET: { access: "public", status: 200 } } },
+  "app/api/health/ready/route.ts": { path: "/api/health/ready", methods: { GET: { access: "public", status: 200 } } },
   "app/api/invoices/route.ts": { path: "/api/invoices", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/invoices/[id]/route.ts": {
     path: "/api/invoices/invoice_0190a1d2-1111-7000-8000-000000000001",

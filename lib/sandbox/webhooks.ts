@@ -59,8 +59,12 @@ export async function enqueueStatusWebhook(
   return id;
 }
 
-/** Makes one attempt at every delivery that is due; returns how many were attempted. */
-export async function deliverDueWebhooks(db: Db, config: WebhookConfig): Promise<number> {
+/**
+ * Makes one attempt at every delivery that is due; returns how many were attempted. `claims`, when given,
+ * holds each claimed delivery (id → its attempts so far) until its attempt is recorded, so that a stopping
+ * dispatcher can hand back what it has not finished (`releaseClaims`).
+ */
+export async function deliverDueWebhooks(db: Db, config: WebhookConfig, claims?: Map<string, number>): Promise<number> {
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -73,8 +77,9 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig): Promise
     .set({ nextAttemptAt: CLAIM_LEASE })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
+  for (const delivery of claimed) claims?.set(delivery.id, delivery.attempts);
   // Each attempt records its own outcome; one that cannot even do that is reported, and its lease runs out.
-  const results = await Promise.allSettled(claimed.map((delivery) => attempt(db, delivery, config)));
+  const results = await Promise.allSettled(claimed.map((delivery) => attempt(db, delivery, config).finally(() => claims?.delete(delivery.id))));
   for (const result of results) if (result.status === "rejected") console.error("Sandbox webhooks: could not record an attempt:", result.reason);
   return claimed.length;
 }
@@ -179,7 +184,34 @@ async function signedHeaders(db: Db, delivery: typeof webhookDeliveries.$inferSe
   };
 }
 
-type Dispatcher = { wake: () => void };
+/**
+ * Hands claimed deliveries back at once (due now) instead of leaving them to their lease, so another instance
+ * sends them in its next pass. Only while still unattempted by anyone else: the attempt count must not have
+ * moved. Returns how many were handed back.
+ */
+export async function releaseClaims(db: Db, claims: Map<string, number>): Promise<number> {
+  let released = 0;
+  for (const [id, attempts] of claims) {
+    const rows = await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: dbNowPlus(0) })
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, "pending"), eq(webhookDeliveries.attempts, attempts)))
+      .returning({ id: webhookDeliveries.id });
+    released += rows.length;
+  }
+  claims.clear();
+  return released;
+}
+
+export type Dispatcher = {
+  wake: () => void;
+  /**
+   * Claims nothing more, waits up to `graceMs` for the attempts under way, and hands back the claims still
+   * open; resolves with how many it handed back. An attempt still running after that may reach its receiver
+   * twice (once from here, once from the instance that takes over), under the same webhook-id.
+   */
+  stop: (graceMs: number) => Promise<number>;
+};
 const holder = globalThis as typeof globalThis & { __invoiceConsoleWebhookDispatcher?: Dispatcher };
 
 /**
@@ -187,31 +219,43 @@ const holder = globalThis as typeof globalThis & { __invoiceConsoleWebhookDispat
  * and every so often for work queued elsewhere. Started on the first wake; one per process.
  */
 export function wakeWebhookDispatcher(getDb: () => Promise<Db>): void {
-  holder.__invoiceConsoleWebhookDispatcher ??= createDispatcher(getDb, webhookConfig());
+  holder.__invoiceConsoleWebhookDispatcher ??= createWebhookDispatcher(getDb, webhookConfig());
   holder.__invoiceConsoleWebhookDispatcher.wake();
 }
 
-function createDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Dispatcher {
+/** On shutdown: stops this process's dispatcher, if it ever started; how many claims it handed back. */
+export async function stopWebhookDispatcher(graceMs: number): Promise<number> {
+  return (await holder.__invoiceConsoleWebhookDispatcher?.stop(graceMs)) ?? 0;
+}
+
+export function createWebhookDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Dispatcher {
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
+  let stopped = false;
+  const claims = new Map<string, number>();
 
   const runIn = (ms: number) => {
     clearTimeout(timer);
+    if (stopped) return;
     timer = setTimeout(run, ms);
     timer.unref(); // never what keeps a process alive
   };
 
-  async function run(): Promise<void> {
+  function run(): void {
     if (running) {
       wokenWhileRunning = true;
       return;
     }
-    running = true;
+    running = pass().finally(() => (running = undefined));
+  }
+
+  async function pass(): Promise<void> {
     try {
       const db = await getDb();
       do wokenWhileRunning = false;
-      while ((await deliverDueWebhooks(db, config)) > 0 || wokenWhileRunning);
+      while (!stopped && ((await deliverDueWebhooks(db, config, claims)) > 0 || wokenWhileRunning));
+      if (stopped) return;
       // How long until the next due attempt, by the database's clock (the one due dates are compared with).
       const [{ waitMs }] = await db
         .select({ waitMs: sql<number | null>`extract(epoch from min(${webhookDeliveries.nextAttemptAt}) - now()) * 1000` })
@@ -221,12 +265,19 @@ function createDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Disp
       // A change queued after the last pass looked must not wait for the next poll.
       runIn(wokenWhileRunning ? 0 : wait);
     } catch (error) {
+      if (stopped) return;
       console.error(`Sandbox webhooks: ${error instanceof Error ? error.message : error}; trying again in ${IDLE_POLL_MS / 1000} s.`);
       runIn(IDLE_POLL_MS);
-    } finally {
-      running = false;
     }
   }
 
-  return { wake: () => runIn(0) };
+  async function stop(graceMs: number): Promise<number> {
+    stopped = true;
+    clearTimeout(timer);
+    if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    if (claims.size === 0) return 0;
+    return releaseClaims(await getDb(), claims);
+  }
+
+  return { wake: () => runIn(0), stop };
 }

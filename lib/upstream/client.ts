@@ -4,15 +4,20 @@ import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
+import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
 import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
 
+/**
+ * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
+ * `limit` bounds the calls in flight; past it a call fails at once with a 503 problem (./limiter.ts).
+ */
 export type UpstreamConfig = {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
-  /** Bounds the calls in flight; past it a call fails at once with a 503 problem (./limiter.ts). */
+  embedded?: boolean;
   limit?: ConcurrencyLimit;
 };
 
@@ -45,10 +50,11 @@ export function createUpstream(config: UpstreamConfig) {
 
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
     let response: Response;
+    countUpstreamCall();
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
         ...init,
-        headers: { accept: "application/json", ...init.headers, "api-key": config.apiKey },
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? internalRequestHeaders() : {}), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
         // Never follow a redirect: it would carry the Api-key header to wherever it points.
@@ -138,7 +144,13 @@ let configured: Upstream | undefined;
 /** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
 export function upstream(): Upstream {
   const e = env();
-  return (configured ??= createUpstream({ baseUrl: e.invoicingApiUrl, apiKey: e.invoicingApiKey, timeoutMs: e.upstreamTimeoutMs, limit: upstreamLimit() }));
+  return (configured ??= createUpstream({
+    baseUrl: e.invoicingApiUrl,
+    apiKey: e.invoicingApiKey,
+    timeoutMs: e.upstreamTimeoutMs,
+    embedded: e.embeddedSandbox,
+    limit: upstreamLimit(),
+  }));
 }
 
 function unreachable(error: unknown, config: UpstreamConfig): Problem {

@@ -1,0 +1,54 @@
+import "server-only";
+import type { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What scripts/server.mjs (the Node layer in front of Next.js) and the app share. Both run in one process but
+ * load their modules apart, so the bridge is one object on globalThis, created by the server before Next.js
+ * starts. Under `next dev` or in unit tests there is no server layer: every reader here then answers as if
+ * the process were serving normally.
+ */
+type RequestRecord = { upstreamCalls: number };
+type ServerLayer = {
+  /** Set on SIGTERM: readiness answers 503 so a load balancer stops sending work here. */
+  draining: boolean;
+  /** Per request, for its log line. */
+  requests: AsyncLocalStorage<RequestRecord>;
+  /** A random token per process: the console's own calls to its embedded sandbox carry it, and are served while draining. */
+  internalToken: string;
+  /** Registered by the app at start (lib/startup.ts), run by the server on SIGTERM. */
+  onShutdown?: ShutdownHook;
+};
+
+/**
+ * Runs as the server starts draining: may let go at once of what requests do not need (background work),
+ * and must wait for `drained` before closing what they do (the database). Its result goes into the shutdown's
+ * one log line.
+ */
+export type ShutdownHook = (drained: Promise<void>, graceMs: number) => Promise<Record<string, string | number>>;
+
+export const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
+
+function layer(): ServerLayer | undefined {
+  return (globalThis as typeof globalThis & { __invoiceConsoleServer?: ServerLayer }).__invoiceConsoleServer;
+}
+
+export function isDraining(): boolean {
+  return layer()?.draining ?? false;
+}
+
+/** Counted on the request being served, for its log line (LOG_FORMAT=json). */
+export function countUpstreamCall(): void {
+  const record = layer()?.requests.getStore();
+  if (record) record.upstreamCalls += 1;
+}
+
+/** The header that lets the console's own call to its embedded sandbox through while the server drains. */
+export function internalRequestHeaders(): Record<string, string> {
+  const token = layer()?.internalToken;
+  return token ? { [INTERNAL_REQUEST_HEADER]: token } : {};
+}
+
+export function onShutdown(run: ShutdownHook): void {
+  const server = layer();
+  if (server) server.onShutdown = run;
+}
