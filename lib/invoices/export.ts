@@ -29,7 +29,7 @@ export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: str
 
 /** The view's query bounded at `now`, its first page fetched (so a failure here is an ordinary problem), and the rest to walk. */
 export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, now = new Date()): Promise<ExportPlan> {
-  const bound = view.created_before && view.created_before < now.toISOString() ? view.created_before : now.toISOString();
+  const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
   const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
   const first = await listPage(query);
   return { query, total: first.pagination.total_records, fileName: exportFileName(query, format), pages: walk(listPage, query, first) };
