@@ -132,7 +132,9 @@ export function jsonEncoder(now = new Date()): Encoder {
 }
 
 function incompleteMessage(written: number, failure: Problem): string {
-  return `${EXPORT_INCOMPLETE}: only the first ${written} rows are here. The invoicing API failed midway (${failure.title}${failure.detail ? `: ${failure.detail}` : ""}). Export again.`;
+  // One line, so the file's last line holds the whole message.
+  const why = `${failure.title}${failure.detail ? `: ${failure.detail}` : ""}`.replace(/\s+/g, " ");
+  return `${EXPORT_INCOMPLETE}: only the first ${written} rows are here. The invoicing API failed midway (${why}). Export again.`;
 }
 
 /**
