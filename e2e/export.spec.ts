@@ -21,7 +21,7 @@ async function tableView(page: Page, url: string): Promise<{ total: number; orde
 }
 
 async function exportAs(page: Page, item: "Export CSV" | "Export CSV for Excel" | "Export JSON") {
-  await page.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: item, exact: true }).click();
   return download;
@@ -65,10 +65,10 @@ test("the export shows rows so far of the total, and Cancel stops it without sav
   let downloaded = false;
   page.on("download", () => (downloaded = true));
 
-  await page.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
   await page.getByRole("menuitem", { name: "Export JSON" }).click();
   const progress = page.getByTestId("export-progress");
-  await expect(progress).toHaveText(new RegExp(`^Exporting JSON: [1-9][\\d,]* of ${view.total.toLocaleString("en")} invoices$`));
+  await expect(progress).toHaveText(new RegExp(`^Exporting JSON: [1-9][\\d,]* of ${view.total.toLocaleString("en")} invoices$`), { timeout: 15_000 });
   await expect(page.getByRole("progressbar", { name: "Export progress" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel export" }).click();
   await expect(page.getByTestId("export-outcome")).toHaveText("Export cancelled; nothing was saved.");

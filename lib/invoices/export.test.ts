@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readArchiveCsv } from "@/lib/archive/csv";
 import { EXPORT_INCOMPLETE, exportFileName, INVOICE_CSV_COLUMNS, invoiceListQuerySchema, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
@@ -192,5 +192,31 @@ describe("the file name", () => {
     expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
     expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
     expect(exportFileName(q({}), "csv")).toBe("invoices_all.csv");
+  });
+});
+
+describe("a reader that goes away", () => {
+  it("stops the walk: no page is asked for after the cancel, and nothing is written", async () => {
+    let asked = 0;
+    let release: () => void = () => {};
+    async function* pages() {
+      for (;;) {
+        asked++;
+        await new Promise<void>((resolve) => (release = resolve));
+        yield [base];
+      }
+    }
+    const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error")];
+    const stream = exportStream({ query: invoiceListQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() }, csvEncoder({ bom: false }));
+    const reader = stream.getReader();
+    await reader.read(); // the header
+    const pending = reader.read(); // asks for a page, which is still on its way
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([reader.cancel(), Promise.resolve().then(() => release())]);
+    expect(await pending).toEqual({ done: true, value: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toBe(1);
+    // The page that arrived after the cancel is dropped quietly, not reported as a failed export.
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
   });
 });

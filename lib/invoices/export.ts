@@ -145,6 +145,8 @@ export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream
   const bytes = new TextEncoder();
   let written = 0;
   let started = false;
+  // The reader may go away while a page is on its way: nothing is written after that.
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -156,12 +158,14 @@ export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream
         let failure: Problem | null = null;
         try {
           const next = await plan.pages.next();
+          if (cancelled) return;
           if (!next.done) {
             controller.enqueue(bytes.encode(encoder.rows(next.value, written)));
             written += next.value.length;
             return;
           }
         } catch (error) {
+          if (cancelled) return;
           failure = toProblem(error);
           console.warn(`invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`);
         }
@@ -170,6 +174,7 @@ export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream
         controller.close();
       },
       async cancel() {
+        cancelled = true;
         await plan.pages.return(undefined);
       },
     },
