@@ -100,7 +100,7 @@ export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRe
             ) : (
               <p className="font-medium">The export failed; nothing was saved.</p>
             )}
-            <p>{outcome.message}</p>
+            <p>{outcome.message.replace(/^EXPORT INCOMPLETE: only the first [\d,]+ rows are here\. /, "")}</p>
             <div>
               <Button size="sm" onClick={onRetry}>
                 Export again
