@@ -12,7 +12,8 @@
 //
 // Options (also BENCH_INVOICES / BENCH_RUNS in the environment):
 //   --invoices N   invoices to seed for the demo merchant (default 100000)
-//   --runs K       timed runs of each path, alternating, after one warm-up export (default 1)
+//   --runs K       timed runs of each path, alternating, after a short warm-up (default 1)
+//   --formats F    the console's formats to time, comma-separated (default csv,json)
 //
 // The app must be built; when .next/BUILD_ID is missing this runs `next build` first. An existing build is used
 // as it is, so rebuild after changing the code. Linux only for the memory figures (/proc); elsewhere they read "n/a".
@@ -45,6 +46,8 @@ if (args.includes("--help") || args.includes("-h")) {
 }
 const INVOICES = option("--invoices", "BENCH_INVOICES", "100000");
 const RUNS = option("--runs", "BENCH_RUNS", "1");
+const FORMATS = (args.includes("--formats") ? args[args.indexOf("--formats") + 1] : "csv,json").split(",").map((f) => f.trim());
+if (!FORMATS.length || FORMATS.some((f) => f !== "csv" && f !== "json")) fail("--formats must list csv and/or json.");
 
 function fail(message: string): never {
   console.error(`bench:export: ${message}`);
@@ -182,17 +185,17 @@ async function main() {
   const pid = server.pid!;
   console.log(`Server: scripts/server.mjs on ${base} (pid ${pid}), answering after ${seconds(performance.now() - started)}, RSS ${mib(rssKib(pid))}`);
 
-  // Warm-up: compiles and caches what the first request of each kind would otherwise pay for.
-  await consoleExport(base, cookie, "csv");
-  await plainWalk(base, new Date().toISOString());
+  // Warm-up: what the first request of each kind would otherwise pay for (a small filtered export, a short walk).
+  await (await fetch(`${base}/api/invoices/export?format=csv&status=expired&created_after=${new Date(Date.now() - 7 * 86_400_000).toISOString()}`, { headers: { cookie } })).text();
+  await (await fetch(`${base}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": DIRECT_KEY } })).text();
 
   const results: Measured[] = [];
   for (let run = 0; run < RUNS; run++) {
-    for (const [label, work] of [
+    const paths: [string, () => Promise<Omit<Measured, "path" | "before" | "peak">>][] = [
       ["baseline: plain fetch walk", () => plainWalk(base, new Date().toISOString())],
-      ["console export CSV", () => consoleExport(base, cookie, "csv")],
-      ["console export JSON", () => consoleExport(base, cookie, "json")],
-    ] as const) {
+      ...FORMATS.map((f) => [`console export ${f.toUpperCase()}`, () => consoleExport(base, cookie, f as "csv" | "json")] as [string, () => Promise<Omit<Measured, "path" | "before" | "peak">>]),
+    ];
+    for (const [label, work] of paths) {
       const { result, before, peak } = await withPeakRss(pid, work);
       results.push({ path: label, ...result, before, peak });
       console.log(`  ${label}: ${result.rows.toLocaleString("en")} rows, first byte ${seconds(result.ttfbMs)}, total ${seconds(result.totalMs)}, server RSS ${mib(before)} → peak ${mib(peak)}`);
