@@ -11,6 +11,7 @@ import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing";
 import { formatDate } from "@/lib/format";
 import { currencyListOptions } from "@/lib/query/invoices";
 import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";
+import { ExportMenu } from "./export-menu";
 import { invoiceHref } from "./invoice-href";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
@@ -92,6 +93,7 @@ export function InvoiceToolbar() {
         </Button>
       )}
       <GoToInvoice />
+      <ExportMenu />
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">
           Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestSchema, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
+import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
 
 /*
  * The archive import reads a CSV with the invoice columns of lib/invoicing (INVOICE_CSV_COLUMNS, what the
@@ -25,7 +25,9 @@ const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
 
 /** A cell as POST /archived wants it: numbers for the amounts and the percentage, absent when empty. */
 function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefined): unknown {
-  const value = raw?.trim() ?? "";
+  // The export neutralises a cell a spreadsheet would run as a formula with a leading ' (lib/invoices/export.ts);
+  // the API gets the text as it was.
+  const value = (raw?.trim() ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
   if (value === "") return undefined;
   if (column === "fiat_amount" || column === "crypto_amount" || column === "allowed_error_percent") {
     return NUMBER.test(value) ? Number(value.replace(",", ".")) : value;
@@ -37,6 +39,13 @@ export function readArchiveCsv(text: string): ArchiveCsv {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
   const columns = parsed.meta.fields ?? [];
   const fileProblems = parsed.errors.filter((e) => e.type !== "FieldMismatch").map((e) => `Line ${(e.row ?? 0) + 2}: ${e.message}`);
+  // An export that failed midway ends with a row saying so: its rows are importable, but the file is not whole.
+  const last = parsed.data.at(-1);
+  const incomplete = last && columns[0] ? String(last[columns[0]] ?? "") : "";
+  if (incomplete.startsWith(EXPORT_INCOMPLETE)) {
+    parsed.data.pop();
+    fileProblems.push(`This is an incomplete export: ${incomplete.slice(EXPORT_INCOMPLETE.length + 2)}`);
+  }
   const missingColumns = ["order_id", "currency"].filter((c) => !columns.includes(c));
   if (!columns.includes("fiat_amount") && !columns.includes("crypto_amount")) missingColumns.push("fiat_amount or crypto_amount");
   const ignoredColumns = columns.filter((c) => !(ARCHIVE_CSV_COLUMNS as readonly string[]).includes(c));

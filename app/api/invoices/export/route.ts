@@ -1,0 +1,7 @@
+import { bffRoute } from "@/lib/bff/route";
+import { methods } from "@/lib/http-methods";
+import { exportInvoicesResponse } from "@/lib/invoices/export-response";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  GET: bffRoute("invoices:read", ({ request, user }) => exportInvoicesResponse(request, user)),
+});

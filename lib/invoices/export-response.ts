@@ -1,0 +1,41 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { getDatabase } from "@/lib/db";
+import { parseQuery } from "@/lib/http-body";
+import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema } from "@/lib/invoicing";
+import { upstream } from "@/lib/upstream/client";
+import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
+
+export const EXPORT_ACTION = "invoices.export";
+
+const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" } as const;
+
+/**
+ * GET /api/invoices/export: the list's own filter and sort (bad values → 422, nothing sent upstream), the
+ * first page fetched before answering (a failure there is an ordinary problem, not a file), the audit entry
+ * of who exported which filter, then the file streamed page by page.
+ */
+export async function exportInvoicesResponse(request: Request, user: SessionUser): Promise<Response> {
+  const options = parseQuery(request, invoiceExportOptionsSchema);
+  const view = parseQuery(request, invoiceListQuerySchema);
+  const plan = await planExport(upstream().listInvoices, view, options.format);
+  const { page: _page, page_size: _size, ...filter } = plan.query;
+  await recordAudit(await getDatabase(), {
+    actor: user,
+    action: EXPORT_ACTION,
+    target: "invoices",
+    detail: { format: options.format, ...(options.bom ? { bom: true } : {}), filter, total_records: plan.total, file: plan.fileName },
+  });
+  const encoder = options.format === "csv" ? csvEncoder({ bom: options.bom }) : jsonEncoder();
+  return new Response(exportStream(plan, encoder), {
+    headers: {
+      "content-type": CONTENT_TYPES[options.format],
+      "content-disposition": `attachment; filename="${plan.fileName}"`,
+      "cache-control": "private, no-store",
+      [EXPORT_TOTAL_HEADER]: String(plan.total),
+      // Proxies that buffer (nginx) would hold the stream back; the download should start at once.
+      "x-accel-buffering": "no",
+    },
+  });
+}

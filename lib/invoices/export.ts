@@ -1,0 +1,183 @@
+import Papa from "papaparse";
+import {
+  EXPORT_INCOMPLETE,
+  EXPORT_PAGE_SIZE,
+  exportFileName,
+  INVOICE_CSV_COLUMNS,
+  type ExportFormat,
+  type Invoice,
+  type InvoiceCsvColumn,
+  type InvoiceList,
+  type InvoiceListQuery,
+} from "@/lib/invoicing";
+import { toProblem, type Problem } from "@/lib/problem";
+
+/*
+ * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
+ * out as it goes, so no more than one page is ever held.
+ *
+ * The rule that keeps the walk consistent while invoices are added: the export fixes an upper bound before its
+ * first call — created_before = the moment it starts (or the view's own bound, when earlier) — and keeps the
+ * view's filter and sort. An invoice created during the walk lies beyond the bound, so it is in no page and
+ * moves no row from one page to the next. An invoice added with an earlier creation date (the archive can
+ * back-date one) can still push rows one place down; a row the previous page already wrote is then skipped,
+ * never written twice. Rows only ever move down when invoices are added, so none is skipped.
+ */
+
+export type ListPage = (query: InvoiceListQuery) => Promise<InvoiceList>;
+export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: string; pages: AsyncGenerator<Invoice[]> };
+
+/** The view's query bounded at `now`, its first page fetched (so a failure here is an ordinary problem), and the rest to walk. */
+export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, now = new Date()): Promise<ExportPlan> {
+  const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
+  const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
+  const first = await listPage(query);
+  return { query, total: first.pagination.total_records, fileName: exportFileName(query, format), pages: walk(listPage, query, first) };
+}
+
+async function* walk(listPage: ListPage, query: InvoiceListQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {
+  let list = first;
+  let previousIds = new Set<string>();
+  for (let page = 1; ; page++) {
+    if (page > 1) list = await listPage({ ...query, page });
+    const fresh = list.items.filter((invoice) => !previousIds.has(invoice.invoice_id));
+    if (fresh.length) yield fresh;
+    if (!list.pagination.has_next || list.items.length === 0) return;
+    previousIds = new Set(list.items.map((invoice) => invoice.invoice_id));
+  }
+}
+
+/** A number as a plain decimal with a dot, never in exponent form (1e-7 → 0.0000001). */
+export function plainDecimal(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, lead, rest = "", exp] = match;
+  const digits = lead + rest;
+  const point = 1 + Number(exp);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  return sign + (point >= digits.length ? digits + "0".repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
+}
+
+type Cell = string | number;
+
+/** One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty. */
+export function invoiceCsvCells(invoice: Invoice): Cell[] {
+  const payment = invoice.payment;
+  const values: Record<InvoiceCsvColumn, string | number | null | undefined> = {
+    invoice_id: invoice.invoice_id,
+    order_id: invoice.order_id,
+    order_name: invoice.order_name,
+    status: invoice.status,
+    fiat_amount: invoice.fiat_amount,
+    fiat_currency: invoice.fiat_currency,
+    crypto_amount: invoice.crypto_amount,
+    currency: invoice.currency,
+    allowed_error_percent: invoice.allowed_error_percent,
+    callback_url: invoice.callback_url,
+    created_at: invoice.created_at,
+    updated_at: invoice.updated_at,
+    expires_at: invoice.expires_at,
+    payment_address: payment?.address,
+    payment_network: payment?.network,
+    payment_amount_due: payment?.amount_due,
+    payment_amount_received: payment?.amount_received,
+    payment_rate: payment?.rate,
+    payment_paid_at: payment?.paid_at,
+    payment_confirmations: payment?.confirmations,
+    payment_confirmations_required: payment?.confirmations_required,
+    tx_hashes: payment?.transactions.map((t) => t.tx_hash).filter(Boolean).join(" "),
+  };
+  return INVOICE_CSV_COLUMNS.map((column) => {
+    const value = values[column];
+    if (value === null || value === undefined) return "";
+    if (typeof value === "number") {
+      // A number papaparse writes as it is; one in exponent form goes as its plain-decimal text.
+      const plain = plainDecimal(value);
+      return plain === String(value) ? value : plain;
+    }
+    return value;
+  });
+}
+
+// Formula injection (OWASP "CSV injection"): papaparse prefixes a cell starting with = + - @ tab or CR with '
+// and quotes it, so a spreadsheet shows the text instead of running it. Numbers are left alone.
+const CSV_OPTIONS = { header: false, escapeFormulae: true, newline: "\r\n" } as const;
+const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
+
+export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
+
+export function csvEncoder(options: { bom: boolean }): Encoder {
+  return {
+    start: () => (options.bom ? "\uFEFF" : "") + csvLines([[...INVOICE_CSV_COLUMNS]]),
+    rows: (invoices) => csvLines(invoices.map(invoiceCsvCells)),
+    end: (written, failure) => (failure ? csvLines([[incompleteMessage(written, failure)]]) : ""),
+  };
+}
+
+/**
+ * `{"export": {...}, "items": [` then one invoice a line, then `], "complete": true, "row_count": n}` — or
+ * `"complete": false` with the problem as `error`. A file cut off any other way is not valid JSON at all.
+ */
+export function jsonEncoder(now = new Date()): Encoder {
+  return {
+    start: ({ query, total }) => {
+      const { page: _page, page_size: _size, ...filter } = query;
+      return `{"export":${JSON.stringify({ started_at: now.toISOString(), filter, total_records: total })},"items":[\n`;
+    },
+    rows: (invoices, written) => invoices.map((invoice, i) => `${written + i > 0 ? "," : ""}${JSON.stringify(invoice)}\n`).join(""),
+    end: (written, failure) =>
+      `],"complete":${failure ? "false" : "true"},"row_count":${written}${failure ? `,"error":${JSON.stringify({ ...failure.toJSON(), detail: incompleteMessage(written, failure) })}` : ""}}\n`,
+  };
+}
+
+function incompleteMessage(written: number, failure: Problem): string {
+  // One line, so the file's last line holds the whole message.
+  const why = `${failure.title}${failure.detail ? `: ${failure.detail}` : ""}`.replace(/\s+/g, " ");
+  return `${EXPORT_INCOMPLETE}: only the first ${written} rows are here. The invoicing API failed midway (${why}). Export again.`;
+}
+
+/**
+ * The file as a byte stream that asks the provider for the next page only when the reader wants more, and
+ * stops walking when the reader goes away. A failure after the first byte ends the file with its mark.
+ */
+export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder();
+  let written = 0;
+  let started = false;
+  // The reader may go away while a page is on its way: nothing is written after that.
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(bytes.encode(encoder.start(plan)));
+          return;
+        }
+        let failure: Problem | null = null;
+        try {
+          const next = await plan.pages.next();
+          if (cancelled) return;
+          if (!next.done) {
+            controller.enqueue(bytes.encode(encoder.rows(next.value, written)));
+            written += next.value.length;
+            return;
+          }
+        } catch (error) {
+          if (cancelled) return;
+          failure = toProblem(error);
+          console.warn(`invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`);
+        }
+        const end = encoder.end(written, failure);
+        if (end) controller.enqueue(bytes.encode(end));
+        controller.close();
+      },
+      async cancel() {
+        cancelled = true;
+        await plan.pages.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { InvoiceListQuery } from "./schemas";
+
+/*
+ * GET /api/invoices/export (the console's own endpoint, issue 14): the list's own filter and sort parameters
+ * plus these. The walk, the encoders and the stream are in lib/invoices/export.ts.
+ */
+
+export const EXPORT_FORMATS = ["csv", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const invoiceExportOptionsSchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: "must be csv or json" }),
+  /** CSV only: start the file with a UTF-8 byte order mark, which Excel needs to read UTF-8. */
+  bom: z
+    .enum(["0", "1", "true", "false"], { error: "must be 1 or 0" })
+    .default("0")
+    .transform((value) => value === "1" || value === "true"),
+});
+export type InvoiceExportOptions = z.output<typeof invoiceExportOptionsSchema>;
+
+/** The provider's page size the export walks with (the spec's maximum). */
+export const EXPORT_PAGE_SIZE = 100;
+
+/** Response header: how many invoices the export holds (the list's total_records under the export's bound). */
+export const EXPORT_TOTAL_HEADER = "x-export-total";
+
+/**
+ * The start of the last record of a file whose walk failed midway: in CSV the first cell of a final row, in
+ * JSON the `error` member beside `"complete": false`. A short file is never silent.
+ */
+export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
+
+/**
+ * What the file holds, in its name: `invoices_cancelled_btc_2026-01-01_2026-03-31.csv`. Dates are UTC days,
+ * both included: the query's created_after is exclusive (one millisecond before midnight) and created_before
+ * is exclusive (the midnight after the last day).
+ */
+export function exportFileName(query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">, format: ExportFormat): string {
+  const day = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+  const parts = ["invoices", query.status ?? "all"];
+  if (query.currency) parts.push(query.currency.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+  const from = query.created_after ? day(Date.parse(query.created_after) + 1) : null;
+  const to = query.created_before ? day(Date.parse(query.created_before) - 1) : null;
+  if (from && to) parts.push(from, to);
+  else if (from) parts.push("from", from);
+  else if (to) parts.push("until", to);
+  return `${parts.join("_")}.${format}`;
+}
