@@ -8,6 +8,8 @@
 //   - a 405 problem for methods no route has (TRACE, CONNECT, …), a 404 for a path that is not valid
 //     percent-encoding (Next.js answers both with a bare 500);
 //   - the security headers on every answer, including Next.js's own errors and redirects;
+//   - the front door (./admission.mjs): at most REQUEST_MAX_CONCURRENCY requests worked on at once, a few
+//     waiting for at most OVERLOAD_MAX_WAIT_MS, the rest refused at once with a 503 and Retry-After;
 //   - one JSON log line per request when LOG_FORMAT=json (method, route, status, duration, upstream calls);
 //   - graceful shutdown on SIGTERM (and SIGINT): new work is refused with a fast 503, requests in flight
 //     finish (for at most SHUTDOWN_GRACE_SECONDS), then the app lets go of its database; one log line.
@@ -19,6 +21,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bypassesAdmission, createAdmission } from "./admission.mjs";
 
 process.env.NODE_ENV = "production";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,6 +31,14 @@ const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
 const shutdownGraceMs = shutdownGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS) * 1000;
+const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 24 });
+const admission = createAdmission({
+  limit: requestLimit,
+  queue: requestLimit,
+  maxWaitMs: wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 2_000 }),
+});
+/** Seconds a refused client is asked to wait before it tries again. */
+const BUSY_RETRY_SECONDS = 2;
 /** Shared with the app (lib/server-lifecycle.ts), which runs in this process but loads its modules apart. */
 const layer = (globalThis.__invoiceConsoleServer = {
   draining: false,
@@ -59,7 +70,7 @@ const routeOf = routeMatcher();
 let inFlight = 0;
 let onIdle = () => {};
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(async (req, res) => {
   const started = performance.now();
   const record = { upstreamCalls: 0 };
   inFlight += 1;
@@ -85,6 +96,14 @@ const server = http.createServer((req, res) => {
     return res.end(`<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`);
   }
   rewriteForwardedHeaders(req);
+  // The console's own calls to its embedded sandbox are bounded by UPSTREAM_MAX_CONCURRENCY instead: refusing
+  // them here would only fail requests already admitted.
+  if (req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken && !bypassesAdmission(pathname)) {
+    const leave = await admission.enter();
+    if (!leave) return busy(res, pathname);
+    if (res.closed) return leave(); // the client gave up while it waited
+    res.once("close", leave);
+  }
   return layer.requests.run(record, () => handle(req, res));
 });
 server.keepAliveTimeout = 65_000;
@@ -187,6 +206,20 @@ function problem(res, status, { code, title, detail }, headers = {}) {
   res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code }));
 }
 
+/**
+ * The front door is full: a problem with Retry-After for API callers (the UI shows "busy, retrying"), and for a
+ * person loading a page, a page that says so and loads itself again.
+ */
+function busy(res, pathname) {
+  const headers = { "retry-after": String(BUSY_RETRY_SECONDS) };
+  const detail = `The console is answering as many requests as it can. Try again in ${BUSY_RETRY_SECONDS} s.`;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/sandbox/")) {
+    return problem(res, 503, { code: "overloaded", title: "Busy right now", detail }, headers);
+  }
+  res.writeHead(503, { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(`<!doctype html><html lang="en"><meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}"><title>Busy · Invoice Console</title><h1>Busy right now</h1><p>${detail} This page loads again by itself.</p></html>`);
+}
+
 function decodes(pathname) {
   try {
     decodeURIComponent(pathname);
@@ -200,6 +233,15 @@ function hostnameArgument(args) {
   const index = args.findIndex((arg) => arg === "-H" || arg === "--hostname");
   if (index >= 0) return args[index + 1];
   return args.find((arg) => arg.startsWith("--hostname="))?.slice("--hostname=".length);
+}
+
+function wholeNumber(name, value, { min, max, fallback }) {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    console.error(`Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return Number(value);
 }
 
 function trustedProxyCount(value) {

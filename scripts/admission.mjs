@@ -1,0 +1,70 @@
+// The server's front door (issue 16): at most `limit` requests are worked on at once; a few more wait, for at
+// most `maxWaitMs`, in a queue of `queue` places; the rest are refused at once. Bounding work where it enters
+// keeps everything behind it (session reads, the embedded database, calls to the invoicing API) short, so
+// a person gets a fast answer or a fast, honest "busy" rather than a ten-second wait that ends in a timeout.
+
+/**
+ * @param {{ limit: number, queue: number, maxWaitMs: number }} options
+ * @returns {{ enter(): Promise<(() => void) | null>, readonly active: number, readonly waiting: number }}
+ *   `enter` resolves to the function that gives the place back, or to null when the request is refused.
+ */
+export function createAdmission({ limit, queue, maxWaitMs }) {
+  let active = 0;
+  /** @type {{ admit: () => void, timer: NodeJS.Timeout }[]} */
+  const waiting = [];
+
+  function release() {
+    const next = waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.admit();
+    } else {
+      active -= 1;
+    }
+  }
+  /** A place given back exactly once, however many times the caller calls it. */
+  function ticket() {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  }
+
+  return {
+    enter() {
+      if (active < limit) {
+        active += 1;
+        return Promise.resolve(ticket());
+      }
+      if (waiting.length >= queue || maxWaitMs === 0) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const entry = {
+          admit: () => resolve(ticket()),
+          timer: setTimeout(() => {
+            waiting.splice(waiting.indexOf(entry), 1);
+            resolve(null);
+          }, maxWaitMs),
+        };
+        waiting.push(entry);
+      });
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+/** Requests the front door lets through without a place: static files, and liveness/readiness probes. */
+export function bypassesAdmission(pathname) {
+  return (
+    pathname.startsWith("/_next/static/") ||
+    pathname === "/api/health" ||
+    pathname === "/api/health/ready" ||
+    /^\/(?:icon\.svg|favicon\.ico|robots\.txt|apple-touch-icon\.png)$/.test(pathname)
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from "vitest";
+// @ts-expect-error -- a plain ES module of the server layer, without type declarations
+import { bypassesAdmission, createAdmission } from "./admission.mjs";
+
+type Leave = () => void;
+type Admission = { enter(): Promise<Leave | null>; readonly active: number; readonly waiting: number };
+const admission = (options: { limit: number; queue: number; maxWaitMs: number }) => createAdmission(options) as Admission;
+
+describe("the front door", () => {
+  it("admits up to the limit, queues up to the queue's size, and refuses the rest at once", async () => {
+    const door = admission({ limit: 2, queue: 1, maxWaitMs: 60_000 });
+    const [a, b] = await Promise.all([door.enter(), door.enter()]);
+    expect(a).toBeTypeOf("function");
+    expect(b).toBeTypeOf("function");
+    const queued = door.enter();
+    expect(door.waiting).toBe(1);
+    expect(await door.enter()).toBeNull();
+
+    a!();
+    const c = await queued;
+    expect(c).toBeTypeOf("function");
+    expect([door.active, door.waiting]).toEqual([2, 0]);
+    b!();
+    c!();
+    expect(door.active).toBe(0);
+  });
+
+  it("refuses a request that waited maxWaitMs without a place, and frees its place in the queue", async () => {
+    vi.useFakeTimers();
+    try {
+      const door = admission({ limit: 1, queue: 1, maxWaitMs: 1_000 });
+      const held = await door.enter();
+      const waiting = door.enter();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await waiting).toBeNull();
+      expect(door.waiting).toBe(0);
+      held!();
+      expect(door.active).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives a place back once, however often its holder lets go", async () => {
+    const door = admission({ limit: 1, queue: 0, maxWaitMs: 0 });
+    const leave = await door.enter();
+    leave!();
+    leave!();
+    expect(door.active).toBe(0);
+    const again = await door.enter();
+    expect(again).toBeTypeOf("function");
+    expect(await door.enter()).toBeNull();
+  });
+
+  it("lets static files and health probes through without a place", () => {
+    for (const path of ["/_next/static/chunks/app.js", "/api/health", "/api/health/ready", "/favicon.ico", "/icon.svg"]) {
+      expect(bypassesAdmission(path), path).toBe(true);
+    }
+    for (const path of ["/api/invoices", "/invoices", "/sandbox/api/v1/invoices", "/api/health/../invoices", "/_next/data/x.json"]) {
+      expect(bypassesAdmission(path), path).toBe(false);
+    }
+  });
+});
