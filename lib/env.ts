@@ -68,6 +68,8 @@ const envSchema = z.object({
     .optional(),
   WEBHOOK_INBOX_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(500),
   WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
+  SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
+  SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
 });
 
 /** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
@@ -117,6 +119,8 @@ export type Env = {
   consoleOrigin: string;
   /** The webhook inbox: the secret signatures are checked with (none: "not verified"), and its bounds. */
   inbox: { secret: string | undefined; maxEntries: number; maxBodyBytes: number };
+  /** The search index: seconds between incremental syncs (0: this instance never syncs), and the walks' pace. */
+  search: { syncSeconds: number; pagesPerSecond: number };
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -162,6 +166,7 @@ export function env(): Env {
       maxEntries: e.WEBHOOK_INBOX_MAX_ENTRIES,
       maxBodyBytes: e.WEBHOOK_INBOX_MAX_BODY_BYTES,
     },
+    search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
   };
   return cached;
 }

@@ -1,3 +1,4 @@
 export * from "./status";
 export * from "./schemas";
 export * from "./webhooks";
+export * from "./search";
