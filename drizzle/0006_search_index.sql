@@ -9,7 +9,7 @@ CREATE TABLE "console"."search_invoices" (
 	"currency" text,
 	"created_at" timestamp with time zone,
 	"updated_at" timestamp with time zone,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(order_name, '') || ' ' || coalesce(order_id, ''))) STORED,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', regexp_replace(coalesce(order_name, '') || ' ' || coalesce(order_id, ''), '[-_/.#:]+', ' ', 'g'))) STORED,
 	"indexed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -317,9 +317,12 @@ export const searchInvoices = consoleSchema.table(
     currency: text("currency"),
     createdAt: timestamp("created_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
-    /** Words of the order name and parts of the order id ('simple' config: no stemming, any language). */
+    /**
+     * Words of the order name and parts of the order id ('simple' config: no stemming, any language). Dashes
+     * and the like become spaces first: the parser would read "ORD-2611-002399" as "ord", "-2611", "-002399".
+     */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(order_name, '') || ' ' || coalesce(order_id, ''))`,
+      sql`to_tsvector('simple', regexp_replace(coalesce(order_name, '') || ' ' || coalesce(order_id, ''), '[-_/.#:]+', ' ', 'g'))`,
     ),
     /** When the console last wrote this row (from a sync, a change made here, or a webhook). */
     indexedAt: timestamp("indexed_at", { withTimezone: true }).notNull().defaultNow(),

@@ -87,7 +87,7 @@ export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResul
   const wordsMatch: SQL = words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`;
   const match = sql<SearchMatch>`case when ${orderExact} then 'order_id' when ${idMatch} then 'invoice_id' when ${orderPrefix} then 'order_id_prefix' else 'words' end`;
   const rank = sql`case when ${orderExact} then 0 when ${idMatch} then 1 when ${orderPrefix} then 2 else 3 end`;
-  const wordsRank = words ? sql`ts_rank(${t.searchVector}, to_tsquery('simple', ${words}))` : sql`0`;
+  const byWords = words ? [desc(sql`ts_rank(${t.searchVector}, to_tsquery('simple', ${words}))`)] : [];
   const rows = await db
     .select({
       invoiceId: t.invoiceId,
@@ -104,7 +104,7 @@ export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResul
     })
     .from(t)
     .where(or(orderExact, idMatch, orderPrefix, wordsMatch))
-    .orderBy(rank, desc(wordsRank), sql`${t.updatedAt} desc nulls last`, t.invoiceId)
+    .orderBy(rank, ...byWords, sql`${t.updatedAt} desc nulls last`, t.invoiceId)
     .limit(SEARCH_LIMIT);
   return rows.map((r) => ({
     invoice_id: r.invoiceId,

@@ -92,8 +92,17 @@ export function createSearchSync(options: SearchSyncOptions) {
   async function fill(db: Db, row: Row): Promise<SyncOutcome> {
     const until = Date.now() + runMs;
     let page = row.fillPage ?? 1;
-    const startedAt = row.fillStartedAt ?? now();
-    if (!row.fillStartedAt) await advance(db, { fillStartedAt: startedAt }, 0);
+    if (!row.fillStartedAt) {
+      // Where the first incremental walk may stop, on the provider's own clock: its newest change before the
+      // fill began. Everything changed during the fill is newer, whichever page it was on.
+      const newest = await list({ page: 1, sort_by: "updated_at", sort_order: "desc" }).catch(async (error) => {
+        await advance(db, {}, 1);
+        throw error;
+      });
+      await indexInvoices(db, newest.items);
+      const highWater = newest.items[0]?.updated_at ? new Date(newest.items[0].updated_at) : null;
+      if (!(await advance(db, { fillStartedAt: now(), highWater, fillTotalRecords: newest.pagination.total_records }))) return "busy";
+    }
     for (;;) {
       let answer: InvoiceList;
       try {
@@ -104,8 +113,8 @@ export function createSearchSync(options: SearchSyncOptions) {
       }
       await indexInvoices(db, answer.items);
       if (!answer.pagination.has_next || answer.items.length === 0) {
-        // Everything changed since the fill began is still to come: the first incremental walk reads back to it.
-        await advance(db, { fillPage: null, fillCompletedAt: now(), highWater: startedAt, fillTotalRecords: answer.pagination.total_records });
+        // What changed during the fill comes with the first incremental walk, at once.
+        await advance(db, { fillPage: null, fillCompletedAt: now(), fillTotalRecords: answer.pagination.total_records });
         await release(db, { nextTryAt: now(), pausedReason: null, pausedDetail: null });
         return "filled";
       }
