@@ -26,7 +26,9 @@ CREATE TABLE "console"."search_sync" (
 	"paused_detail" text,
 	"lease_until" timestamp with time zone,
 	"lease_holder" text,
-	"upstream_calls" integer DEFAULT 0 NOT NULL
+	"upstream_calls" integer DEFAULT 0 NOT NULL,
+	"last_walk_ms" integer,
+	"last_walk_calls" integer
 );
 --> statement-breakpoint
 CREATE INDEX "search_invoices_updated_idx" ON "console"."search_invoices" USING btree ("updated_at");--> statement-breakpoint

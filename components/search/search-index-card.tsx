@@ -50,6 +50,10 @@ export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexStat
           <dd>
             <DateTime iso={index.next_try_at} />
           </dd>
+          <dt className="text-muted-foreground">Last sync</dt>
+          <dd className="tabular-nums">
+            {index.last_walk_ms === null ? "—" : `${(index.last_walk_ms / 1000).toFixed(1)} s, ${index.last_walk_calls} provider call${index.last_walk_calls === 1 ? "" : "s"}`}
+          </dd>
           <dt className="text-muted-foreground">Provider calls</dt>
           <dd className="tabular-nums">{formatCount(index.upstream_calls)}</dd>
         </dl>

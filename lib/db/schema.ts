@@ -357,4 +357,7 @@ export const searchSync = consoleSchema.table("search_sync", {
   leaseHolder: text("lease_holder"),
   /** Every provider call the sync has made (the benchmark and the admin card read it). */
   upstreamCalls: integer("upstream_calls").notNull().default(0),
+  /** The last complete incremental walk: how long it took and how many provider calls it made. */
+  lastWalkMs: integer("last_walk_ms"),
+  lastWalkCalls: integer("last_walk_calls"),
 });

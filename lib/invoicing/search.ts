@@ -4,9 +4,9 @@ import { z } from "zod";
 export const searchQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(1, { error: "type an order id, words of the order name, or an invoice id" })
-    .max(200, { error: "must be at most 200 characters" }),
+    // Control characters are never part of an id or a name (and PostgreSQL's text cannot hold a NUL).
+    .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim())
+    .pipe(z.string().min(1, { error: "type an order id, words of the order name, or an invoice id" }).max(200, { error: "must be at most 200 characters" })),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
@@ -48,6 +48,9 @@ export const searchIndexStateSchema = z.object({
   paused_detail: z.string().nullable(),
   next_try_at: z.string(),
   upstream_calls: z.number().int(),
+  /** The last incremental walk: its duration and its provider calls (null before the first). */
+  last_walk_ms: z.number().int().nullable(),
+  last_walk_calls: z.number().int().nullable(),
 });
 export type SearchIndexState = z.infer<typeof searchIndexStateSchema>;
 

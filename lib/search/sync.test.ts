@@ -138,6 +138,7 @@ describe("incremental sync", () => {
     expect((await searchIndex(db, "ORD-2611-000042"))[0]).toMatchObject({ invoice_id: "inv_42", status: "cancelled" });
     const state = await sync.state();
     expect(state.fresh_as_of).toBe(new Date(clock.now).toISOString());
+    expect(state.last_walk_calls).toBe(1);
   });
 
   it("an invoice that changes while the walk runs is not lost: the next walk has it", async () => {

@@ -131,9 +131,11 @@ export function createSearchSync(options: SearchSyncOptions) {
 
   async function incremental(db: Db, row: Row): Promise<SyncOutcome> {
     const walkStartedAt = now();
+    const walkTimer = performance.now();
     const stopAt = row.highWater ? row.highWater.getTime() - overlapMs : -Infinity;
     let newest = row.highWater?.getTime() ?? -Infinity;
-    for (let page = 1; ; page += 1) {
+    let page = 1;
+    for (; ; page += 1) {
       let answer: InvoiceList;
       try {
         answer = await list({ page, sort_by: "updated_at", sort_order: "desc" });
@@ -151,6 +153,8 @@ export function createSearchSync(options: SearchSyncOptions) {
         await release(db, {
           highWater: Number.isFinite(newest) ? new Date(newest) : row.highWater,
           freshAsOf: walkStartedAt,
+          lastWalkMs: Math.round(performance.now() - walkTimer),
+          lastWalkCalls: page,
           nextTryAt: new Date(now().getTime() + options.syncSeconds * 1000),
           pausedReason: null,
           pausedDetail: null,
@@ -207,6 +211,8 @@ export function createSearchSync(options: SearchSyncOptions) {
       paused_detail: row.pausedDetail,
       next_try_at: row.nextTryAt.toISOString(),
       upstream_calls: row.upstreamCalls,
+      last_walk_ms: row.lastWalkMs,
+      last_walk_calls: row.lastWalkCalls,
     };
   }
 
