@@ -75,6 +75,9 @@ describe("search ranking", () => {
     expect(await ids("%")).toEqual([]);
     expect(await ids("!&|:*()")).toEqual([]);
     expect(wordsQuery("a&b | c")).toBe("a:* & b:* & c:*");
+    for (const odd of ["x²", "١٢٣", "😀", "a:b", "'", "\\", "ǅemal", "ß".repeat(200), "--", "e.g. 1.5"]) {
+      await expect(searchIndex(db, odd), odd).resolves.toBeInstanceOf(Array);
+    }
   });
 
   it("keeps the newer of two summaries: an old sync page does not undo a change made through the console", async () => {

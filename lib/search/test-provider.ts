@@ -46,6 +46,16 @@ export async function startSearchProvider() {
         return;
       }
       const match = /^\/api\/v1\/invoices\/(.+)$/.exec(url.pathname);
+      if (match && req.method === "PATCH") {
+        let body = "";
+        req.on("data", (chunk) => (body += chunk));
+        req.on("end", () => {
+          const id = decodeURIComponent(match[1]);
+          if (invoices.has(id)) invoices.set(id, { ...invoices.get(id)!, status: JSON.parse(body).status, updated_at: tick() });
+          res.writeHead(invoices.has(id) ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(invoices.get(id) ?? { message: "not found" }));
+        });
+        return;
+      }
       if (match) {
         const invoice = invoices.get(decodeURIComponent(match[1]));
         res.writeHead(invoice ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(invoice ?? { message: "not found" }));
