@@ -21,6 +21,14 @@ async function pendingOrderId(page: Page): Promise<string> {
   return list.items[0].order_id as string;
 }
 
+/** The shell's shortcuts listen once the header's search button has hydrated. */
+async function untilShortcuts(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("button[aria-keyshortcuts]");
+    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 const palette = (page: Page) => page.getByRole("dialog", { name: "Find an invoice" });
 const searchBox = (page: Page) => page.getByRole("combobox", { name: /Find an invoice/ });
 
@@ -90,13 +98,14 @@ test("arrow keys move through results, / typed in a field stays text, and the he
 });
 
 test("the palette in light and dark, on a desktop and at phone width (screenshots)", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
   await signIn(page, "admin");
   await untilIndexReady(page);
   for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/users");
-    await untilInteractive(page);
+    await untilShortcuts(page);
     await page.screenshot({ path: testInfo.outputPath(`users-${scheme}-${width}.png`), fullPage: true });
     await page.keyboard.press("/");
     await searchBox(page).fill("lamp");

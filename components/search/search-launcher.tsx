@@ -2,7 +2,7 @@
 
 import { Search } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 // The palette (cmdk, the query, the result rows) loads on first use, so no page's first-load JS carries it.
@@ -19,6 +19,9 @@ function isTyping(target: EventTarget | null): boolean {
 export function SearchLauncher() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  // Where focus goes back on close: what had it when the palette opened (the button, a row, the page).
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -26,6 +29,7 @@ export function SearchLauncher() {
       const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
       if (!commandK && !slash) return;
       event.preventDefault();
+      if (!document.querySelector("[data-search-palette]")) remember();
       setUsed(true);
       setOpen((was) => (commandK ? !was : true));
     }
@@ -42,7 +46,8 @@ export function SearchLauncher() {
         aria-keyshortcuts="/ Control+K Meta+K"
         onPointerEnter={() => void loadPalette()}
         onFocus={() => void loadPalette()}
-        onClick={() => {
+        onClick={(event) => {
+          opener.current = event.currentTarget;
           setUsed(true);
           setOpen(true);
         }}
@@ -53,7 +58,7 @@ export function SearchLauncher() {
           /
         </kbd>
       </Button>
-      {used && <SearchPalette open={open} onOpenChange={setOpen} />}
+      {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} />}
     </>
   );
 }

@@ -34,21 +34,36 @@ function useDebounced<T>(value: T, ms: number): T {
  * move, Enter opens the invoice (read from the provider there), Escape closes. cmdk gives the combobox
  * and listbox their ARIA and keys; Radix's dialog traps focus and returns it to the opener.
  */
-export default function SearchPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function SearchPalette(props: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => HTMLElement | null }) {
+  const { open, onOpenChange, returnFocus } = props;
   const router = useRouter();
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), 120);
   const { data, error, isFetching } = useQuery(searchOptions(q));
   const answer = q && data ? data : undefined;
 
+  const [navigating, setNavigating] = useState(false);
+
   function openInvoice(result: SearchResult) {
+    setNavigating(true);
     onOpenChange(false);
     router.push(invoiceHref(result.invoice_id));
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent showClose={false} className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]">
+      <DialogContent
+        data-search-palette
+        showClose={false}
+        className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]"
+        onOpenAutoFocus={() => setNavigating(false)}
+        onCloseAutoFocus={(event) => {
+          // Radix would focus the dialog's trigger, but it opens from a shortcut too: back to what had focus,
+          // unless an invoice is opening (its page takes focus).
+          event.preventDefault();
+          if (!navigating) returnFocus()?.focus();
+        }}
+      >
         <DialogTitle className="sr-only">Find an invoice</DialogTitle>
         <DialogDescription className="sr-only">
           Type an order id, words of the order name, or an invoice id. Arrow keys move through the results, Enter opens the invoice, Escape closes.
