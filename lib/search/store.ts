@@ -1,5 +1,5 @@
 import "server-only";
-import { count, desc, or, sql, type SQL } from "drizzle-orm";
+import { count, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { searchInvoices } from "@/lib/db/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/invoicing";
@@ -71,52 +71,49 @@ export function wordsQuery(q: string): string | null {
 
 /**
  * What support has in hand, ranked: the exact order id first, then an invoice id (exact, or its tail such as
- * the bare UUID of `invoice_<uuid>`), then order ids that start with it, then order names (and order-id
- * parts) holding every word typed. Each arm reads an index (see the migration); ties go to the newest change.
+ * the bare UUID of `invoice_<uuid>`), then order ids that start with it (in order), then order names (and
+ * order-id parts) holding every word typed, newest change first. Each arm is its own small query with its
+ * own limit, so each reads its own index (see the migration) and stops at SEARCH_LIMIT rows — an OR of all
+ * four would make PostgreSQL read and rank every match of a common word.
  */
 export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResult[]> {
   const q = rawQuery.trim().toLowerCase();
   const t = searchInvoices;
-  const orderExact = sql`lower(${t.orderId}) = ${q}`;
-  const orderPrefix = sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}`;
-  const idMatch =
-    q.length >= ID_SUFFIX_MIN
-      ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
-      : sql`lower(${t.invoiceId}) = ${q}`;
   const words = wordsQuery(q);
-  const wordsMatch: SQL = words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`;
-  const match = sql<SearchMatch>`case when ${orderExact} then 'order_id' when ${idMatch} then 'invoice_id' when ${orderPrefix} then 'order_id_prefix' else 'words' end`;
-  const rank = sql`case when ${orderExact} then 0 when ${idMatch} then 1 when ${orderPrefix} then 2 else 3 end`;
-  const byWords = words ? [desc(sql`ts_rank(${t.searchVector}, to_tsquery('simple', ${words}))`)] : [];
-  const rows = await db
-    .select({
-      invoiceId: t.invoiceId,
-      orderId: t.orderId,
-      orderName: t.orderName,
-      status: t.status,
-      fiatAmount: t.fiatAmount,
-      fiatCurrency: t.fiatCurrency,
-      cryptoAmount: t.cryptoAmount,
-      currency: t.currency,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      match,
-    })
-    .from(t)
-    .where(or(orderExact, idMatch, orderPrefix, wordsMatch))
-    .orderBy(rank, ...byWords, sql`${t.updatedAt} desc nulls last`, t.invoiceId)
-    .limit(SEARCH_LIMIT);
-  return rows.map((r) => ({
-    invoice_id: r.invoiceId,
-    order_id: r.orderId,
-    order_name: r.orderName,
-    status: r.status,
-    fiat_amount: r.fiatAmount,
-    fiat_currency: r.fiatCurrency,
-    crypto_amount: r.cryptoAmount,
-    currency: r.currency,
-    created_at: r.createdAt?.toISOString() ?? null,
-    updated_at: r.updatedAt?.toISOString() ?? null,
-    match: r.match,
-  }));
+  const arms: [SearchMatch, SQL, SQL[]][] = [
+    ["order_id", sql`lower(${t.orderId}) = ${q}`, [sql`${t.updatedAt} desc nulls last`]],
+    [
+      "invoice_id",
+      q.length >= ID_SUFFIX_MIN
+        ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
+        : sql`lower(${t.invoiceId}) = ${q}`,
+      [sql`${t.updatedAt} desc nulls last`],
+    ],
+    ["order_id_prefix", sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}`, [sql`lower(${t.orderId})`]],
+    ["words", words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`, [sql`${t.updatedAt} desc nulls last`]],
+  ];
+  // Everything but the vector itself, which only the database needs.
+  const { searchVector: _vector, ...columns } = getTableColumns(t);
+  const found = new Map<string, SearchResult>();
+  for (const [match, where, order] of arms) {
+    if (found.size >= SEARCH_LIMIT) break;
+    const rows = await db.select(columns).from(t).where(where).orderBy(...order, t.invoiceId).limit(SEARCH_LIMIT);
+    for (const r of rows) {
+      if (found.has(r.invoiceId)) continue;
+      found.set(r.invoiceId, {
+        invoice_id: r.invoiceId,
+        order_id: r.orderId,
+        order_name: r.orderName,
+        status: r.status,
+        fiat_amount: r.fiatAmount,
+        fiat_currency: r.fiatCurrency,
+        crypto_amount: r.cryptoAmount,
+        currency: r.currency,
+        created_at: r.createdAt?.toISOString() ?? null,
+        updated_at: r.updatedAt?.toISOString() ?? null,
+        match,
+      });
+    }
+  }
+  return [...found.values()].slice(0, SEARCH_LIMIT);
 }
