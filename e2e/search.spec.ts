@@ -108,7 +108,7 @@ test("the palette in light and dark, on a desktop and at phone width (screenshot
     await untilShortcuts(page);
     await page.screenshot({ path: testInfo.outputPath(`users-${scheme}-${width}.png`), fullPage: true });
     await page.keyboard.press("/");
-    await searchBox(page).fill("lamp");
+    await searchBox(page).fill("merino sw");
     await expect(palette(page).getByRole("option").first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`palette-${scheme}-${width}.png`) });
     await page.keyboard.press("Escape");
