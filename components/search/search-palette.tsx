@@ -138,7 +138,7 @@ function Body(props: { text: string; q: string; answer: { results: SearchResult[
           <div className="flex shrink-0 items-center gap-3">
             <StatusBadge status={result.status} />
             <span className="w-24 text-right tabular-nums">{result.fiat_amount === null ? MISSING : formatFiat(result.fiat_amount, result.fiat_currency ?? "EUR")}</span>
-            <span className="hidden w-36 text-right text-xs text-muted-foreground tabular-nums sm:inline">{result.created_at ? formatDateTime(result.created_at) : MISSING}</span>
+            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">{result.created_at ? formatDateTime(result.created_at) : MISSING}</span>
           </div>
         </Command.Item>
       ))}
