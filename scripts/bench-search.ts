@@ -113,7 +113,7 @@ async function main() {
   }
   const fillMs = Date.parse(index.fill_completed_at!) - Date.parse(index.fill_started_at!);
   const fillCalls = index.upstream_calls - (index.last_walk_calls ?? 0);
-  console.log(`\nFirst fill: ${index.fill_total?.toLocaleString("en")} invoices in ${s(fillMs)}, ${fillCalls} provider calls (pace ${o.pace} pages/s; at the default 5 pages/s it would take about ${s((fillCalls / 5) * 1000)})`);
+  console.log(`\nFirst fill: ${index.fill_total?.toLocaleString("en")} invoices in ${s(fillMs)}, ${fillCalls} provider calls (${(fillCalls / (fillMs / 1000)).toFixed(1)} pages/s at a pace of at most ${o.pace}; the default pace, 5 pages/s, allows no less than ${s((fillCalls / 5) * 1000)})`);
 
   // 2. One incremental sync after N changes made at the provider (not through the console).
   const changed = samples.slice(0, o.changes);
