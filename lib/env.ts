@@ -71,6 +71,8 @@ const envSchema = z.object({
   UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
   SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
+  SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
 });
 
 /** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
@@ -125,6 +127,8 @@ export type Env = {
    * at once; as many again times four wait up to `maxWaitMs` for a slot, the rest get a 503 with Retry-After.
    */
   load: { upstreamConcurrency: number; sandboxConcurrency: number; maxWaitMs: number };
+  /** The search index: seconds between incremental syncs (0: this instance never syncs), and the walks' pace. */
+  search: { syncSeconds: number; pagesPerSecond: number };
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -171,6 +175,7 @@ export function env(): Env {
       maxBodyBytes: e.WEBHOOK_INBOX_MAX_BODY_BYTES,
     },
     load: { upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY, sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY, maxWaitMs: e.OVERLOAD_MAX_WAIT_MS },
+    search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
   };
   return cached;
 }

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
 import { onShutdown } from "@/lib/server-lifecycle";
+import { searchSync } from "@/lib/search";
 
 export async function startup(): Promise<void> {
   const e = env();
@@ -15,6 +16,8 @@ export async function startup(): Promise<void> {
   // Webhooks queued before a restart go out now.
   if (e.sandboxEnabled) wakeWebhooks();
   await ensureStartupUsers(db, { embeddedSandbox: e.embeddedSandbox, initialAdmin: e.initialAdmin });
+  // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
+  if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
     console.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");
   }

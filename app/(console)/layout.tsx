@@ -4,6 +4,7 @@ import { UserMenu } from "@/components/auth/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
 import { RatesStrip } from "@/components/rates/rates-strip";
+import { SearchLauncher } from "@/components/search/search-launcher";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -39,6 +40,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </Link>
           <NavLinks items={nav.filter((item) => item.show)} />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
+            <SearchLauncher />
             {embeddedSandbox && (
               <Badge tone="warning" title="The console talks to the embedded sandbox: simulated data, no real payments.">
                 Sandbox

@@ -33,6 +33,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   "app/api/invoices/export/route.ts": { path: "/api/invoices/export?format=csv", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/search/route.ts": { path: "/api/search?q=O-1", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/archived/route.ts": {
     path: "/api/archived",
     methods: { POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } } },

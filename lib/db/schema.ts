@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -314,4 +314,72 @@ export const webhookInbox = consoleSchema.table(
 export const webhookInboxIds = consoleSchema.table("webhook_inbox_ids", {
   messageId: text("message_id").primaryKey(),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The console's search index (issue 15): a summary of every invoice the provider lists, kept so that support
+ * can find one by order id, order name or invoice id — which the provider's list cannot filter by. It only
+ * finds: lists, totals and the invoice page still read the provider. `search_vector` holds the words of the
+ * order name and the parts of the order id (PostgreSQL's built-in full-text search, on PGlite and PostgreSQL
+ * alike); the exact/prefix/suffix indexes on the ids are hand-written at the end of the migration.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const searchInvoices = consoleSchema.table(
+  "search_invoices",
+  {
+    /** The provider's id, as it gives it (opaque). */
+    invoiceId: text("invoice_id").primaryKey(),
+    orderId: text("order_id"),
+    orderName: text("order_name"),
+    status: text("status"),
+    fiatAmount: numeric("fiat_amount", { mode: "number" }),
+    fiatCurrency: text("fiat_currency"),
+    cryptoAmount: numeric("crypto_amount", { mode: "number" }),
+    currency: text("currency"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    /**
+     * Words of the order name and parts of the order id ('simple' config: no stemming, any language). Dashes
+     * and the like become spaces first: the parser would read "ORD-2611-002399" as "ord", "-2611", "-002399".
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('simple', regexp_replace(coalesce(order_name, '') || ' ' || coalesce(order_id, ''), '[-_/.#:]+', ' ', 'g'))`,
+    ),
+    /** When the console last wrote this row (from a sync, a change made here, or a webhook). */
+    indexedAt: timestamp("indexed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("search_invoices_updated_idx").on(t.updatedAt),
+    index("search_invoices_vector_idx").using("gin", t.searchVector),
+  ],
+);
+
+/**
+ * The search index's sync state, one row shared by every instance: the first fill's progress (resumable by
+ * page), the newest `updated_at` seen (where the next incremental walk may stop), when the index was last
+ * complete, why it is paused, and the lease only one instance at a time holds while it walks the provider.
+ */
+export const searchSync = consoleSchema.table("search_sync", {
+  id: text("id").primaryKey(),
+  /** The next page of the first fill; null once the fill is done. */
+  fillPage: integer("fill_page").default(1),
+  fillTotalRecords: integer("fill_total_records"),
+  fillStartedAt: timestamp("fill_started_at", { withTimezone: true }),
+  fillCompletedAt: timestamp("fill_completed_at", { withTimezone: true }),
+  /** The newest provider `updated_at` the index has seen. */
+  highWater: timestamp("high_water", { withTimezone: true }),
+  /** The index holds every change made before this instant (the start of the last complete walk). */
+  freshAsOf: timestamp("fresh_as_of", { withTimezone: true }),
+  nextTryAt: timestamp("next_try_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Why the sync waits (null when it does not): rate_limited, upstream_error. */
+  pausedReason: text("paused_reason"),
+  pausedDetail: text("paused_detail"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  /** Every provider call the sync has made (the benchmark and the admin card read it). */
+  upstreamCalls: integer("upstream_calls").notNull().default(0),
+  /** The last complete incremental walk: how long it took and how many provider calls it made. */
+  lastWalkMs: integer("last_walk_ms"),
+  lastWalkCalls: integer("last_walk_calls"),
 });

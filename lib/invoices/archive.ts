@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
 import type { ArchivedInvoiceInput, Invoice } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
+import { indexChangedInvoice } from "@/lib/search";
 import type { Upstream } from "@/lib/upstream/client";
 import { invoiceAuditTarget } from "./change-status";
 
@@ -46,5 +47,6 @@ export async function recordArchivedInvoice(input: { db: Db; upstream: Upstream;
     target: invoiceAuditTarget(created.invoice_id),
     detail: { sent, outcome: "created", upstream_status: 201, order_id: created.order_id },
   });
+  await indexChangedInvoice(db, created);
   return created;
 }

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
 import { isKnownStatus, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
+import { indexChangedInvoice } from "@/lib/search";
 import type { Upstream } from "@/lib/upstream/client";
 
 const STATUS_CHANGE_ACTION = "invoice.status_change";
@@ -51,6 +52,8 @@ export async function changeInvoiceStatus(input: {
     throw problem;
   }
   await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
+  // Search finds it under its new status at once, not after the next sync.
+  await indexChangedInvoice(db, updated);
   return updated;
 }
 

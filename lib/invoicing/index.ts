@@ -2,3 +2,4 @@ export * from "./status";
 export * from "./schemas";
 export * from "./webhooks";
 export * from "./export";
+export * from "./search";

@@ -30,7 +30,7 @@ export async function receiveWebhook(
   db: Db,
   input: { headers: Headers; body: ReadableStream<Uint8Array> | null; remoteAddress: string | null },
   config: InboxConfig,
-): Promise<{ status: number; receipt: InboxReceipt }> {
+): Promise<{ status: number; receipt: InboxReceipt; invoiceId: string | null }> {
   const { bytes, total, truncated } = await readCapped(input.body, config.maxBodyBytes);
   const checked = truncated
     ? { verdict: "not_verified" as const, messageId: null, reason: `The body is over ${config.maxBodyBytes} bytes: only its start is kept, and a cut body cannot be verified.` }
@@ -64,7 +64,7 @@ export async function receiveWebhook(
     })
     .returning({ id: webhookInbox.id });
   await prune(db, config.maxEntries);
-  return { status: truncated ? 413 : RECEIPT_STATUS[verdict], receipt: { received: true, id: entry.id, verdict, reason } };
+  return { status: truncated ? 413 : RECEIPT_STATUS[verdict], receipt: { received: true, id: entry.id, verdict, reason }, invoiceId: summary.invoiceId ?? null };
 }
 
 /** GET /api/webhook-inbox: newest first; with `since`, only what arrived after that cursor. */
@@ -159,9 +159,24 @@ async function prune(db: Db, max: number): Promise<void> {
   await db.delete(webhookInboxIds).where(lt(webhookInboxIds.seenAt, REMEMBER_IDS));
 }
 
-/** The whole of POST /api/webhook-inbox: receive, then answer the sender JSON (a problem for a refusal). */
-export async function answerInbox(db: Db, request: Request, config: InboxConfig): Promise<Response> {
-  const { status, receipt } = await receiveWebhook(db, { headers: request.headers, body: request.body, remoteAddress: clientAddress(request.headers) }, config);
+/** How long the sender waits at most for what a validly signed webhook sets off (the search index's re-read). */
+const AFTER_VALID_MS = 2_000;
+
+/**
+ * The whole of POST /api/webhook-inbox: receive, then answer the sender JSON (a problem for a refusal).
+ * `afterValid` runs for a validly signed, first-time webhook that names an invoice (bounded in time; its
+ * failure is its own business).
+ */
+export async function answerInbox(
+  db: Db,
+  request: Request,
+  config: InboxConfig,
+  afterValid?: (invoiceId: string) => Promise<void>,
+): Promise<Response> {
+  const { status, receipt, invoiceId } = await receiveWebhook(db, { headers: request.headers, body: request.body, remoteAddress: clientAddress(request.headers) }, config);
+  if (afterValid && receipt.verdict === "valid" && invoiceId) {
+    await Promise.race([afterValid(invoiceId).catch(() => {}), new Promise((resolve) => setTimeout(resolve, AFTER_VALID_MS).unref())]);
+  }
   const headers = { "cache-control": "no-store" };
   if (status < 400) return Response.json(receipt, { status, headers });
   const code = status === 413 ? "body_too_large" : receipt.verdict === "too_old" ? "webhook_too_old" : "webhook_signature_invalid";

@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
+import { SearchIndexCard } from "@/components/search/search-index-card";
 import { AddUserForm } from "@/components/users/user-forms";
 import { UserTable } from "@/components/users/user-table";
 import { guardPage } from "@/lib/bff/page";
 import { listUsers } from "@/lib/auth/users";
 import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
+import { searchSync } from "@/lib/search";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const me = await guardPage("users:manage");
-  const users = await listUsers(await getDatabase());
+  const [users, index] = await Promise.all([listUsers(await getDatabase()), searchSync().state(true)]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -20,7 +23,10 @@ export default async function UsersPage() {
       {/* min-w-0: a grid item is as wide as its content by default, so the table's scroll would widen the page. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
-        <AddUserForm />
+        <div className="flex flex-col gap-6">
+          <AddUserForm />
+          <SearchIndexCard index={index} syncSeconds={env().search.syncSeconds} />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,64 @@
+"use client";
+
+import { Search } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+// The palette (cmdk, the query, the result rows) loads on first use, so no page's first-load JS carries it.
+const loadPalette = () => import("./search-palette");
+const SearchPalette = dynamic(loadPalette, { ssr: false });
+
+/** Typing "/" in a field is text, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("[role=dialog]") !== null;
+}
+
+/** The header's search button, and the shortcuts that open the palette anywhere: "/" and Ctrl+K (⌘K). */
+export function SearchLauncher() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  // Where focus goes back on close: what had it when the palette opened (the button, a row, the page).
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
+      const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+      if (!commandK && !slash) return;
+      event.preventDefault();
+      if (!document.querySelector("[data-search-palette]")) remember();
+      setUsed(true);
+      setOpen((was) => (commandK ? !was : true));
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="gap-2 text-muted-foreground"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        onPointerEnter={() => void loadPalette()}
+        onFocus={() => void loadPalette()}
+        onClick={(event) => {
+          opener.current = event.currentTarget;
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Search aria-hidden className="size-4" />
+        <span className="sr-only sm:not-sr-only">Find invoice</span>
+        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline">
+          /
+        </kbd>
+      </Button>
+      {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} />}
+    </>
+  );
+}

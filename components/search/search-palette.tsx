@@ -1,0 +1,168 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Command } from "cmdk";
+import { Loader2, Search } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { invoiceHref } from "@/components/invoices/invoice-href";
+import { StatusBadge } from "@/components/invoices/status-badge";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { formatAge, formatCount, formatDateTime, formatFiat, MISSING } from "@/lib/format";
+import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/invoicing";
+import { searchOptions } from "@/lib/query/search";
+
+const MATCH_LABELS: Record<SearchMatch, string> = {
+  order_id: "Order id",
+  invoice_id: "Invoice id",
+  order_id_prefix: "Order id begins",
+  words: "Order name",
+};
+
+/** Waits until typing pauses, so a fast typist costs one request, not one a letter. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The search palette: results as one types (order id, words of the order name, invoice id), arrow keys
+ * move, Enter opens the invoice (read from the provider there), Escape closes. cmdk gives the combobox
+ * and listbox their ARIA and keys; Radix's dialog traps focus and returns it to the opener.
+ */
+export default function SearchPalette(props: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => HTMLElement | null }) {
+  const { open, onOpenChange, returnFocus } = props;
+  const router = useRouter();
+  const [text, setText] = useState("");
+  const q = useDebounced(text.trim(), 120);
+  const { data, error, isFetching } = useQuery(searchOptions(q));
+  const answer = q && data ? data : undefined;
+
+  const [navigating, setNavigating] = useState(false);
+
+  function openInvoice(result: SearchResult) {
+    setNavigating(true);
+    onOpenChange(false);
+    router.push(invoiceHref(result.invoice_id));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-search-palette
+        showClose={false}
+        className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]"
+        onOpenAutoFocus={() => setNavigating(false)}
+        onCloseAutoFocus={(event) => {
+          // Radix would focus the dialog's trigger, but it opens from a shortcut too: back to what had focus,
+          // unless an invoice is opening (its page takes focus).
+          event.preventDefault();
+          if (!navigating) returnFocus()?.focus();
+        }}
+      >
+        <DialogTitle className="sr-only">Find an invoice</DialogTitle>
+        <DialogDescription className="sr-only">
+          Type an order id, words of the order name, or an invoice id. Arrow keys move through the results, Enter opens the invoice, Escape closes.
+        </DialogDescription>
+        <Command shouldFilter={false} loop label="Find an invoice" className="flex min-h-0 flex-col">
+          <div className="flex items-center gap-2 border-b border-border px-4">
+            {isFetching ? <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" /> : <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+            <Command.Input
+              value={text}
+              onValueChange={setText}
+              placeholder="Order id, order name or invoice id…"
+              aria-label="Find an invoice by order id, order name or invoice id"
+              maxLength={200}
+              className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
+            />
+            <kbd className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] text-muted-foreground sm:inline">Esc</kbd>
+          </div>
+          <Command.List className="max-h-[min(60vh,26rem)] overflow-y-auto p-2">
+            <Body text={text} q={q} answer={answer} error={error} fetching={isFetching} onOpen={openInvoice} />
+          </Command.List>
+          {answer && <Freshness index={answer.index} />}
+        </Command>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Body(props: { text: string; q: string; answer: { results: SearchResult[] } | undefined; error: Error | null; fetching: boolean; onOpen: (r: SearchResult) => void }) {
+  const { text, q, answer, error, fetching, onOpen } = props;
+  if (!text.trim()) {
+    return <p className="px-3 py-6 text-center text-sm text-muted-foreground">Type an order id (like ORD-2611-002399), words of what was ordered, or an invoice id.</p>;
+  }
+  if (error && !answer) {
+    const problem = error as { title?: string; detail?: string };
+    return (
+      <div role="alert" className="px-3 py-6 text-center text-sm">
+        <p className="font-medium">{problem.title ?? "Search failed"}</p>
+        <p className="mt-1 text-muted-foreground">{problem.detail ?? "Try again in a moment."}</p>
+      </div>
+    );
+  }
+  if (!answer) {
+    return (
+      <Command.Loading>
+        <p className="px-3 py-6 text-center text-sm text-muted-foreground">Searching…</p>
+      </Command.Loading>
+    );
+  }
+  if (answer.results.length === 0) {
+    return (
+      <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
+        {fetching || q !== text.trim() ? "Searching…" : `No invoice matches “${q}”. Order ids, words of the order name and invoice ids are searched.`}
+      </p>
+    );
+  }
+  return (
+    <Command.Group heading="Invoices" className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
+      {answer.results.map((result) => (
+        <Command.Item
+          key={result.invoice_id}
+          value={result.invoice_id}
+          onSelect={() => onOpen(result)}
+          className="flex cursor-pointer flex-col gap-1 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground sm:flex-row sm:items-center sm:gap-3"
+        >
+          <div className="min-w-0 flex-1">
+            <div className="flex items-center gap-2">
+              <span className="truncate font-medium">{result.order_id ?? MISSING}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">{MATCH_LABELS[result.match]}</span>
+            </div>
+            <div className="truncate text-xs text-muted-foreground">{result.order_name || result.invoice_id}</div>
+          </div>
+          <div className="flex shrink-0 items-center gap-3">
+            <StatusBadge status={result.status} />
+            <span className="w-24 text-right tabular-nums">{result.fiat_amount === null ? MISSING : formatFiat(result.fiat_amount, result.fiat_currency ?? "EUR")}</span>
+            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">{result.created_at ? formatDateTime(result.created_at) : MISSING}</span>
+          </div>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+/** Never stale in silence: how complete and how fresh the index is. */
+function Freshness({ index }: { index: SearchIndexState }) {
+  let text: string;
+  if (index.state === "filling") {
+    const total = index.fill_total;
+    const read = index.fill_page ? Math.max(0, (index.fill_page - 1) * 100) : 0;
+    text = `The search index is still being built${total ? ` (about ${formatCount(Math.min(read, total))} of ${formatCount(total)} invoices)` : ""}: an invoice may be missing yet.`;
+  } else if (index.age_seconds !== null) {
+    text = `Index as of ${formatAge(index.age_seconds)}. Opening an invoice reads it from the invoicing API.`;
+  } else {
+    text = "Index complete; its first sync is under way.";
+  }
+  const paused = index.paused_reason === "rate_limited" ? " Syncing waits: the invoicing API asked the console to slow down." : index.paused_reason ? " The last sync failed; it will be tried again." : "";
+  return (
+    <p className="border-t border-border px-4 py-2 text-xs text-muted-foreground" data-testid="search-freshness">
+      {text}
+      {paused}
+    </p>
+  );
+}

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, untilInteractive } from "./fixtures";
+
+/**
+ * Support finds an invoice by what they have in hand — part of the shop's order id — in the search palette
+ * (/ or Ctrl+K), opens it, cancels it, and finds it again under its new status at once.
+ */
+
+type Answer = { results: { invoice_id: string; order_id: string; status: string }[]; index: { state: string; fresh_as_of: string | null } };
+
+/** The console fills its index in the background after it starts; the specs wait until the first fill is done. */
+async function untilIndexReady(page: Page) {
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/search?q=ORD")).json()) as Answer).index, { timeout: 90_000, intervals: [500] })
+    .toMatchObject({ state: "ready", fresh_as_of: expect.any(String) });
+}
+
+/** A pending invoice's order id, as support would have it from the shop. */
+async function pendingOrderId(page: Page): Promise<string> {
+  const list = await (await page.request.get("/api/invoices?status=pending&page_size=1&sort_by=created_at&sort_order=asc")).json();
+  return list.items[0].order_id as string;
+}
+
+/** The shell's shortcuts listen once the header's search button has hydrated. */
+async function untilShortcuts(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("button[aria-keyshortcuts]");
+    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+const palette = (page: Page) => page.getByRole("dialog", { name: "Find an invoice" });
+const searchBox = (page: Page) => page.getByRole("combobox", { name: /Find an invoice/ });
+
+test("support presses /, types part of an order id, opens the invoice, cancels it and finds it cancelled at once", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, "support");
+  await untilIndexReady(page);
+  const orderId = await pendingOrderId(page);
+  const part = orderId.split("-").at(-1)!; // "002399" of ORD-2611-002399
+
+  await untilInteractive(page);
+  await page.keyboard.press("/");
+  await expect(palette(page)).toBeVisible();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(part);
+  const first = palette(page).getByRole("option").first();
+  await expect(first).toContainText(orderId);
+  await expect(first).toContainText("Pending");
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(palette(page).getByTestId("search-freshness")).toContainText(/Index as of \d+ (s|min) ago/);
+
+  await page.keyboard.press("Enter");
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/invoices\/[^/]+$/);
+  await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Cancel invoice" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${orderId}?` });
+  await page.getByLabel("Reason (required)").fill("The shop voided the order (ticket 5120)");
+  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+
+  // Found under its new status at once: the change wrote the index, no sync needed.
+  await page.keyboard.press("Control+k");
+  await expect(palette(page)).toBeVisible();
+  await page.keyboard.type(orderId);
+  await expect(palette(page).getByRole("option").first()).toContainText("Cancelled");
+  await expect(palette(page).getByRole("option").first()).toContainText("Order id");
+  await page.keyboard.press("Escape");
+  await expect(palette(page)).toBeHidden();
+});
+
+test("arrow keys move through results, / typed in a field stays text, and the header button opens the palette", async ({ page }) => {
+  await signIn(page, "viewer");
+  await untilIndexReady(page);
+  await untilInteractive(page);
+
+  await page.getByLabel("Open by invoice id").fill("a/b");
+  await expect(page.getByLabel("Open by invoice id")).toHaveValue("a/b");
+  await expect(palette(page)).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Find invoice" }).click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type("ORD-");
+  const options = palette(page).getByRole("option");
+  await expect(options).toHaveCount(10);
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp");
+  await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+
+  await searchBox(page).fill("zzzz-no-such-order");
+  await expect(palette(page).getByRole("status")).toContainText("No invoice matches “zzzz-no-such-order”");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Find invoice" })).toBeFocused();
+});
+
+test("the palette in light and dark, on a desktop and at phone width (screenshots)", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, "admin");
+  await untilIndexReady(page);
+  for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/users");
+    await untilShortcuts(page);
+    await page.screenshot({ path: testInfo.outputPath(`users-${scheme}-${width}.png`), fullPage: true });
+    await page.keyboard.press("/");
+    await searchBox(page).fill("merino sw");
+    await expect(palette(page).getByRole("option").first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`palette-${scheme}-${width}.png`) });
+    await page.keyboard.press("Escape");
+  }
+});

@@ -1,0 +1,46 @@
+import "server-only";
+import { getDatabase, type Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import type { Invoice, SearchAnswer } from "@/lib/invoicing";
+import type { Upstream } from "@/lib/upstream/client";
+import { upstream } from "@/lib/upstream/client";
+import { indexInvoices, searchIndex } from "./store";
+import { createSearchSync, type SearchSync } from "./sync";
+
+// On globalThis: Next.js may load this module in several bundles, and one process runs one sync.
+const holder = globalThis as typeof globalThis & { __invoiceConsoleSearchSync?: SearchSync };
+
+/** The console's search-index sync over the configured upstream (SEARCH_SYNC_SECONDS). */
+export function searchSync(): SearchSync {
+  const e = env();
+  return (holder.__invoiceConsoleSearchSync ??= createSearchSync({
+    db: getDatabase,
+    listInvoices: (query) => upstream().listInvoices(query),
+    syncSeconds: e.search.syncSeconds || 60,
+    pageIntervalMs: Math.ceil(1000 / e.search.pagesPerSecond),
+    leaseMs: e.upstreamTimeoutMs + 15_000,
+  }));
+}
+
+/** GET /api/search: results from the index, and how complete and fresh it is. */
+export async function search(q: string): Promise<SearchAnswer> {
+  const [results, index] = await Promise.all([searchIndex(await getDatabase(), q), searchSync().state()]);
+  return { results, index };
+}
+
+/**
+ * A change made through the console (or announced by a webhook) shows in search at once. Never fails the
+ * change itself: the next sync brings the index in step anyway.
+ */
+export async function indexChangedInvoice(db: Db, invoice: Invoice): Promise<void> {
+  await indexInvoices(db, [invoice]).catch((error) => console.error("search index: could not record a change", error));
+}
+
+/** A webhook named this invoice: read it from the provider (the body may be simulated or stale) and index it. */
+export async function reindexInvoice(db: Db, api: Upstream, id: string): Promise<void> {
+  try {
+    await indexInvoices(db, [await api.getInvoice(id)]);
+  } catch (error) {
+    console.warn(`search index: could not re-read invoice ${JSON.stringify(id)} after its webhook`, error instanceof Error ? error.message : error);
+  }
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, type Db } from "@/lib/db";
+import type { Invoice } from "@/lib/invoicing";
+import { indexInvoices, searchIndex, wordsQuery } from "./store";
+
+/* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
+let db: Db;
+
+const invoice = (fields: Partial<Invoice> & { invoice_id: string }): Invoice => ({
+  order_id: null, order_name: null, status: "new", fiat_amount: 10, fiat_currency: "EUR", crypto_amount: 0.1, currency: "BTC",
+  allowed_error_percent: null, callback_url: null, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z",
+  expires_at: null, payment: null, provider_fields: [], ...fields,
+});
+
+beforeAll(async () => {
+  db = await getDatabase();
+  await db.execute(sql`delete from console.search_invoices`);
+  await indexInvoices(db, [
+    invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000001", order_id: "ORD-2611-002399", order_name: "Walnut desk" }),
+    invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000002", order_id: "ORD-2611-0023990", order_name: "Oak chair" }),
+    invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000003", order_id: "ORD-2611-002398", order_name: "Desk lamp, ORD-2611-002399 replacement" }),
+    invoice({ invoice_id: "48213", order_id: "SO-1001", order_name: "Blue moon lamp", updated_at: "2026-11-02T00:00:00.000Z" }),
+    invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", order_name: "Moonlight lamp shade" }),
+    invoice({ invoice_id: "a/b c%", order_id: "SO_100%", order_name: "Ünïcode Größe" }),
+  ]);
+});
+
+const ids = async (q: string) => (await searchIndex(db, q)).map((r) => [r.order_id, r.match]);
+
+describe("search ranking", () => {
+  it("puts the exact order id first, then order ids it begins, then names holding the words", async () => {
+    expect(await ids("ORD-2611-002399")).toEqual([
+      ["ORD-2611-002399", "order_id"],
+      ["ORD-2611-0023990", "order_id_prefix"],
+      ["ORD-2611-002398", "words"],
+    ]);
+  });
+
+  it("finds order ids by prefix, case-insensitively", async () => {
+    const found = await ids("ord-2611-00239");
+    expect(found.slice(0, 3).sort()).toEqual([
+      ["ORD-2611-002398", "order_id_prefix"],
+      ["ORD-2611-002399", "order_id_prefix"],
+      ["ORD-2611-0023990", "order_id_prefix"],
+    ]);
+  });
+
+  it("finds a part of an order id after a dash (the id's own words)", async () => {
+    expect((await ids("002399")).map(([o]) => o)).toContain("ORD-2611-002399");
+  });
+
+  it("finds words of the order name, each a prefix, in any order", async () => {
+    expect(await ids("lamp moo")).toEqual([
+      ["SO-1001", "words"],
+      ["SO-1002", "words"],
+    ]);
+    expect(await ids("größe")).toEqual([["SO_100%", "words"]]);
+  });
+
+  it("finds an invoice id in any form the provider uses, and a bare UUID by the id's tail", async () => {
+    expect(await ids("48213")).toEqual([["SO-1001", "invoice_id"]]);
+    expect(await ids("INV_8hq2X")).toEqual([["SO-1002", "invoice_id"]]);
+    expect(await ids("a/b c%")).toEqual([["SO_100%", "invoice_id"]]);
+    expect(await ids("0190a1d2-aaaa-7000-8000-000000000002")).toEqual([["ORD-2611-0023990", "invoice_id"]]);
+  });
+
+  it("treats LIKE wildcards and tsquery operators as text", async () => {
+    // "SO_" begins one order id; the other SO- orders follow only as a word ("so").
+    expect(await ids("SO_")).toEqual([
+      ["SO_100%", "order_id_prefix"],
+      ["SO-1001", "words"],
+      ["SO-1002", "words"],
+    ]);
+    expect(await ids("%")).toEqual([]);
+    expect(await ids("!&|:*()")).toEqual([]);
+    expect(wordsQuery("a&b | c")).toBe("a:* & b:* & c:*");
+    for (const odd of ["x²", "١٢٣", "😀", "a:b", "'", "\\", "ǅemal", "ß".repeat(200), "--", "e.g. 1.5"]) {
+      await expect(searchIndex(db, odd), odd).resolves.toBeInstanceOf(Array);
+    }
+  });
+
+  it("keeps the newer of two summaries: an old sync page does not undo a change made through the console", async () => {
+    await indexInvoices(db, [invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "cancelled", updated_at: "2026-11-05T00:00:00.000Z" })]);
+    await indexInvoices(db, [invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "new", updated_at: "2026-11-01T00:00:00.000Z" })]);
+    expect((await searchIndex(db, "SO-1002"))[0].status).toBe("cancelled");
+  });
+});

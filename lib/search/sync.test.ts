@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDatabase, openDatabase, type Db } from "@/lib/db";
+import { createUpstream } from "@/lib/upstream/client";
+import { searchIndex } from "./store";
+import { createSearchSync } from "./sync";
+import { startSearchProvider, type SearchProvider } from "./test-provider";
+
+/*
+ * The sync against a real local provider (./test-provider.ts) through lib/upstream, on the console's real
+ * database (PGlite, or PostgreSQL with DATABASE_URL). "Two instances" are two syncs (two lease holders) on
+ * two connections: two pools on PostgreSQL, PGlite's one connection otherwise.
+ */
+let provider: SearchProvider;
+let db: Db;
+let second: { db: Db; close: () => Promise<void> };
+
+beforeAll(async () => {
+  provider = await startSearchProvider();
+  db = await getDatabase();
+  second = process.env.DATABASE_URL ? await openDatabase(process.env.DATABASE_URL) : { db, close: async () => {} };
+});
+
+afterAll(async () => {
+  await provider.close();
+  await second.close();
+});
+
+beforeEach(async () => {
+  provider.invoices.clear();
+  provider.requests.length = 0;
+  provider.state.limited = null;
+  provider.state.beforePage = null;
+  provider.state.delayMs = 0;
+  await db.execute(sql`delete from console.search_invoices`);
+});
+
+function seed(count: number, from = 1) {
+  for (let n = from; n < from + count; n++) {
+    provider.insert({ invoice_id: `inv_${n}`, order_id: `ORD-2611-${String(n).padStart(6, "0")}`, order_name: `Order number ${n}` });
+  }
+}
+
+/** A sync (one console instance) with a clock the test moves; a shared id makes instances share one row. */
+function makeSync(options: { id?: string; on?: Db; runMs?: number; syncSeconds?: number } = {}) {
+  const clock = { now: Date.parse("2026-11-23T10:00:00Z") };
+  const api = createUpstream({ baseUrl: provider.url, apiKey: "sk_test_search", timeoutMs: 5_000 });
+  const sync = createSearchSync({
+    db: async () => options.on ?? db,
+    listInvoices: (query) => api.listInvoices(query),
+    syncSeconds: options.syncSeconds ?? 60,
+    pageIntervalMs: 0,
+    leaseMs: 10_000,
+    runMs: options.runMs,
+    id: options.id ?? `test-${randomUUID()}`,
+    now: () => new Date(clock.now),
+    sleep: async () => {},
+  });
+  return { sync, clock };
+}
+
+const orderIds = async (q: string) => (await searchIndex(db, q)).map((r) => r.order_id);
+const listCalls = () => provider.requests.filter((r) => r.startsWith("GET /api/v1/invoices?"));
+
+describe("first fill", () => {
+  it("walks the whole list 100 a page, oldest first, and is then ready", async () => {
+    seed(250);
+    const { sync } = makeSync();
+    expect(await sync.runOnce()).toBe("filled");
+    // First the newest change (where the incremental walks will stop), then the list, oldest first.
+    expect(listCalls()).toEqual([
+      "GET /api/v1/invoices?page=1&page_size=100&sort_by=updated_at&sort_order=desc",
+      ...[1, 2, 3].map((page) => `GET /api/v1/invoices?page=${page}&page_size=100&sort_by=created_at&sort_order=asc`),
+    ]);
+    const state = await sync.state(true);
+    expect(state).toMatchObject({ state: "ready", indexed: 250, fill_total: 250, fill_page: null, upstream_calls: 4 });
+    expect(await orderIds("ORD-2611-000250")).toEqual(["ORD-2611-000250"]);
+  });
+
+  it("resumes after a stop at the page it had reached, not from the start", async () => {
+    seed(350);
+    const id = `test-${randomUUID()}`;
+    const first = makeSync({ id, runMs: 0 });
+    // runMs 0: one page a run, as if the process stopped after each page.
+    expect(await first.sync.runOnce()).toBe("filling");
+    expect(await first.sync.runOnce()).toBe("filling");
+    expect((await first.sync.state()).fill_page).toBe(3);
+
+    provider.requests.length = 0;
+    const restarted = makeSync({ id });
+    expect(await restarted.sync.runOnce()).toBe("filled");
+    expect(listCalls().map((r) => new URL(r.slice(4), "http://x").searchParams.get("page"))).toEqual(["3", "4"]);
+    expect((await restarted.sync.state(true)).indexed).toBe(350);
+  });
+
+  it("a 429 pauses it for Retry-After and it resumes at the same page", async () => {
+    seed(300);
+    const { sync, clock } = makeSync({ runMs: 0 });
+    expect(await sync.runOnce()).toBe("filling");
+    provider.state.limited = { retryAfter: "120" };
+    expect(await sync.runOnce()).toBe("paused");
+    const paused = await sync.state();
+    expect(paused).toMatchObject({ state: "filling", fill_page: 2, paused_reason: "rate_limited" });
+    expect(Date.parse(paused.next_try_at) - clock.now).toBe(120_000);
+
+    provider.state.limited = null;
+    provider.requests.length = 0;
+    clock.now += 119_000;
+    expect(await sync.runOnce()).toBe("not_due");
+    expect(provider.requests).toEqual([]);
+    clock.now += 1_000;
+    expect(await sync.runOnce()).toBe("filling");
+    expect(listCalls()[0]).toContain("page=2&");
+    expect((await sync.state()).paused_reason).toBeNull();
+  });
+});
+
+describe("incremental sync", () => {
+  it("finds inserted, changed and archived invoices, reading only back to what it had seen", async () => {
+    seed(500);
+    const { sync, clock } = makeSync();
+    await sync.runOnce();
+    await sync.runOnce(); // the walk that closes the fill's window
+    provider.requests.length = 0;
+
+    provider.insert({ invoice_id: "inv_new", order_id: "ORD-2611-900001", order_name: "Blue moon lamp" });
+    provider.insert({ invoice_id: "inv_arch", order_id: "LEGACY-77", order_name: "Old ledger", status: "archived" });
+    provider.change("inv_42", { status: "cancelled" });
+
+    expect(await sync.runOnce()).toBe("not_due");
+    clock.now += 60_000;
+    expect(await sync.runOnce()).toBe("synced");
+    // 500 invoices, 3 changes: one page of updated_at desc is enough.
+    expect(listCalls()).toEqual(["GET /api/v1/invoices?page=1&page_size=100&sort_by=updated_at&sort_order=desc"]);
+    expect(await orderIds("ORD-2611-900001")).toEqual(["ORD-2611-900001"]);
+    expect((await searchIndex(db, "legacy-77"))[0]).toMatchObject({ invoice_id: "inv_arch", status: "archived" });
+    expect((await searchIndex(db, "ORD-2611-000042"))[0]).toMatchObject({ invoice_id: "inv_42", status: "cancelled" });
+    const state = await sync.state();
+    expect(state.fresh_as_of).toBe(new Date(clock.now).toISOString());
+    expect(state.last_walk_calls).toBe(1);
+  });
+
+  it("an invoice that changes while the walk runs is not lost: the next walk has it", async () => {
+    seed(450);
+    const { sync, clock } = makeSync();
+    await sync.runOnce();
+    await sync.runOnce();
+    // 150 changes: the walk reads two pages. While page 1 is answered, an old invoice (deep in the walk's
+    // pages) changes and jumps to the top, shifting the rest down under the walk.
+    for (let n = 1; n <= 150; n++) provider.change(`inv_${n + 300}`, { order_name: `Renamed ${n}` });
+    let raced = false;
+    provider.state.beforePage = (page, sortBy) => {
+      if (sortBy === "updated_at" && page === 2 && !raced) {
+        raced = true;
+        provider.change("inv_7", { status: "expired" });
+      }
+    };
+    clock.now += 60_000;
+    expect(await sync.runOnce()).toBe("synced");
+    clock.now += 60_000;
+    expect(await sync.runOnce()).toBe("synced");
+    expect((await searchIndex(db, "ORD-2611-000007"))[0]).toMatchObject({ status: "expired" });
+    expect((await searchIndex(db, "Renamed 150"))[0]).toMatchObject({ invoice_id: "inv_450" });
+    expect((await sync.state(true)).indexed).toBe(450);
+  });
+
+  it("a 429 during a walk pauses it for Retry-After (an HTTP date too)", async () => {
+    seed(10);
+    const { sync, clock } = makeSync();
+    await sync.runOnce();
+    provider.state.limited = { retryAfter: new Date(Date.now() + 30_000).toUTCString() };
+    const outcome = await sync.runOnce();
+    expect(outcome).toBe("paused");
+    const state = await sync.state();
+    expect(state.paused_reason).toBe("rate_limited");
+    const waitS = (Date.parse(state.next_try_at) - clock.now) / 1000;
+    expect(waitS).toBeGreaterThanOrEqual(28);
+    expect(waitS).toBeLessThanOrEqual(31);
+  });
+});
+
+describe("one instance at a time", () => {
+  it("two instances never walk at once: the second finds the lease taken", async () => {
+    seed(400);
+    provider.state.delayMs = 30;
+    const id = `test-${randomUUID()}`;
+    const a = makeSync({ id });
+    const b = makeSync({ id, on: second.db });
+    const outcomes = await Promise.all([a.sync.runOnce(), b.sync.runOnce()]);
+    expect(outcomes.sort()).toEqual(["busy", "filled"]);
+    expect(provider.maxInFlight()).toBe(1);
+    expect(listCalls()).toHaveLength(5);
+    // And once the walk is over, the next instance may take its turn.
+    expect(await b.sync.runOnce()).toBe("synced");
+  });
+
+  it("a holder that lost its lease (it expired and another took over) stops writing progress", async () => {
+    seed(300);
+    const id = `test-${randomUUID()}`;
+    const a = makeSync({ id });
+    const b = makeSync({ id, on: second.db });
+    let stolen = false;
+    provider.state.beforePage = (page) => {
+      if (page === 2 && !stolen) {
+        stolen = true;
+        // The lease is over (a long stall); b takes it.
+        a.clock.now += 60_000;
+        b.clock.now += 60_000;
+      }
+    };
+    const [outcomeA, outcomeB] = await Promise.all([a.sync.runOnce(), new Promise((r) => setTimeout(r, 50)).then(() => b.sync.runOnce())]);
+    expect([outcomeA, outcomeB]).toContain("filled");
+    expect((await a.sync.state(true)).indexed).toBe(300);
+  });
+});

@@ -1,0 +1,250 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { searchSync } from "@/lib/db/schema";
+import { PAGE_SIZE_MAX, type InvoiceList, type InvoiceListQuery, type SearchIndexState } from "@/lib/invoicing";
+import { Problem } from "@/lib/problem";
+import { countIndexed, indexInvoices } from "./store";
+
+type Row = typeof searchSync.$inferSelect;
+type Update = Partial<typeof searchSync.$inferInsert>;
+
+export type SearchSyncOptions = {
+  /** The console's database: the index and the sync's state live there, shared by every instance. */
+  db: () => Promise<Db>;
+  /** GET /invoices through lib/upstream: normalised, and a 429 thrown as a Problem with Retry-After. */
+  listInvoices: (query: InvoiceListQuery) => Promise<InvoiceList>;
+  /** How often an incremental sync runs (SEARCH_SYNC_SECONDS). */
+  syncSeconds: number;
+  /** The pause between two pages, so a walk never hammers the provider. */
+  pageIntervalMs: number;
+  /** How long one instance may hold the lease per page (a crashed holder's lease expires). */
+  leaseMs: number;
+  /** How far behind the newest change seen the next incremental walk still reads (changes that raced it). */
+  overlapMs?: number;
+  /** One run walks at most this long, then lets go of the lease (another instance may take over). */
+  runMs?: number;
+  id?: string;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type SyncOutcome = "not_due" | "busy" | "filling" | "filled" | "synced" | "paused";
+
+/**
+ * Keeps the search index (./store.ts) in step with the provider, which cannot search (issue 15).
+ *
+ * First fill: the whole list, oldest first, 100 a page at a bounded pace; after each page the next page
+ * number is written with the lease check, so a restart resumes there. Then incremental syncs every
+ * `syncSeconds`: `sort_by=updated_at&sort_order=desc` until an item older than the newest change seen
+ * before (less an overlap), so inserted, changed and archived invoices all come in, and one that changes
+ * while the walk runs is caught by the next walk. One instance at a time walks: a lease on the row in
+ * console.search_sync (the pattern of the rates cache). A 429 pauses the sync as Retry-After says; any
+ * failure is recorded for admins and retried on the next turn — the fill resumes at its page.
+ */
+export function createSearchSync(options: SearchSyncOptions) {
+  const id = options.id ?? "default";
+  const now = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const overlapMs = options.overlapMs ?? 60_000;
+  const runMs = options.runMs ?? 30_000;
+  const holder = randomUUID();
+
+  async function readRow(db: Db): Promise<Row> {
+    const [row] = await db.select().from(searchSync).where(eq(searchSync.id, id));
+    if (row) return row;
+    await db.insert(searchSync).values({ id, nextTryAt: new Date(0) }).onConflictDoNothing();
+    const [created] = await db.select().from(searchSync).where(eq(searchSync.id, id));
+    return created;
+  }
+
+  const leaseUntil = () => new Date(now().getTime() + options.leaseMs);
+
+  async function takeLease(db: Db, at: Date): Promise<Row | null> {
+    const [row] = await db
+      .update(searchSync)
+      .set({ leaseUntil: leaseUntil(), leaseHolder: holder })
+      .where(and(eq(searchSync.id, id), lte(searchSync.nextTryAt, at), or(isNull(searchSync.leaseUntil), lt(searchSync.leaseUntil, at))))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Writes progress only while we still hold the lease; false when another instance has taken over. */
+  async function advance(db: Db, update: Update, calls = 1): Promise<boolean> {
+    const rows = await db
+      .update(searchSync)
+      .set({ ...update, leaseUntil: leaseUntil(), upstreamCalls: sql`${searchSync.upstreamCalls} + ${calls}` })
+      .where(and(eq(searchSync.id, id), eq(searchSync.leaseHolder, holder)))
+      .returning({ id: searchSync.id });
+    return rows.length > 0;
+  }
+
+  async function release(db: Db, update: Update): Promise<void> {
+    await db
+      .update(searchSync)
+      .set({ ...update, leaseUntil: null, leaseHolder: null })
+      .where(and(eq(searchSync.id, id), eq(searchSync.leaseHolder, holder)));
+  }
+
+  const list = (query: Partial<InvoiceListQuery>) => options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
+
+  async function fill(db: Db, row: Row): Promise<SyncOutcome> {
+    const until = Date.now() + runMs;
+    let page = row.fillPage ?? 1;
+    if (!row.fillStartedAt) {
+      // Where the first incremental walk may stop, on the provider's own clock: its newest change before the
+      // fill began. Everything changed during the fill is newer, whichever page it was on.
+      const newest = await list({ page: 1, sort_by: "updated_at", sort_order: "desc" }).catch(async (error) => {
+        await advance(db, {}, 1);
+        throw error;
+      });
+      await indexInvoices(db, newest.items);
+      const highWater = newest.items[0]?.updated_at ? new Date(newest.items[0].updated_at) : null;
+      if (!(await advance(db, { fillStartedAt: now(), highWater, fillTotalRecords: newest.pagination.total_records }))) return "busy";
+    }
+    for (;;) {
+      let answer: InvoiceList;
+      try {
+        answer = await list({ page, sort_by: "created_at", sort_order: "asc" });
+      } catch (error) {
+        await advance(db, {}, 1);
+        throw error;
+      }
+      await indexInvoices(db, answer.items);
+      if (!answer.pagination.has_next || answer.items.length === 0) {
+        // What changed during the fill comes with the first incremental walk, at once.
+        await advance(db, { fillPage: null, fillCompletedAt: now(), fillTotalRecords: answer.pagination.total_records });
+        await release(db, { nextTryAt: now(), pausedReason: null, pausedDetail: null });
+        return "filled";
+      }
+      page += 1;
+      const held = await advance(db, { fillPage: page, fillTotalRecords: answer.pagination.total_records, pausedReason: null, pausedDetail: null });
+      if (!held) return "busy";
+      if (Date.now() >= until) {
+        await release(db, { nextTryAt: new Date(now().getTime() + options.pageIntervalMs) });
+        return "filling";
+      }
+      await sleep(options.pageIntervalMs);
+    }
+  }
+
+  async function incremental(db: Db, row: Row): Promise<SyncOutcome> {
+    const walkStartedAt = now();
+    const walkTimer = performance.now();
+    const stopAt = row.highWater ? row.highWater.getTime() - overlapMs : -Infinity;
+    let newest = row.highWater?.getTime() ?? -Infinity;
+    let page = 1;
+    for (; ; page += 1) {
+      let answer: InvoiceList;
+      try {
+        answer = await list({ page, sort_by: "updated_at", sort_order: "desc" });
+      } catch (error) {
+        await advance(db, {}, 1);
+        throw error;
+      }
+      await indexInvoices(db, answer.items);
+      const times = answer.items.map((i) => (i.updated_at ? Date.parse(i.updated_at) : -Infinity));
+      newest = Math.max(newest, ...times);
+      const reachedSeen = times.length > 0 && times[times.length - 1] < stopAt;
+      const done = reachedSeen || !answer.pagination.has_next || answer.items.length === 0;
+      if (!(await advance(db, {}))) return "busy";
+      if (done) {
+        await release(db, {
+          highWater: Number.isFinite(newest) ? new Date(newest) : row.highWater,
+          freshAsOf: walkStartedAt,
+          lastWalkMs: Math.round(performance.now() - walkTimer),
+          lastWalkCalls: page,
+          nextTryAt: new Date(now().getTime() + options.syncSeconds * 1000),
+          pausedReason: null,
+          pausedDetail: null,
+        });
+        return "synced";
+      }
+      await sleep(options.pageIntervalMs);
+    }
+  }
+
+  async function pause(db: Db, error: unknown): Promise<SyncOutcome> {
+    const problem = error instanceof Problem ? error : null;
+    const limited = problem?.status === 429;
+    // Any other failure (provider down, a restart of our own embedded sandbox) is tried again soon.
+    const waitSeconds = limited ? Math.max(1, Number(problem.headers["retry-after"] ?? 60) || 60) : Math.min(options.syncSeconds, 15);
+    if (!problem) console.error("search sync: a walk failed", error);
+    await release(db, {
+      nextTryAt: new Date(now().getTime() + waitSeconds * 1000),
+      pausedReason: limited ? "rate_limited" : "upstream_error",
+      pausedDetail: problem ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` : "The invoicing API could not be read.",
+    });
+    return "paused";
+  }
+
+  /** One turn: if the sync is due and no other instance walks, fill on or walk the recent changes. */
+  async function runOnce(): Promise<SyncOutcome> {
+    const db = await options.db();
+    const row = await readRow(db);
+    const at = now();
+    if (row.nextTryAt.getTime() > at.getTime()) return "not_due";
+    const leased = await takeLease(db, at);
+    if (!leased) return "busy";
+    try {
+      return leased.fillPage !== null ? await fill(db, leased) : await incremental(db, leased);
+    } catch (error) {
+      return pause(db, error);
+    }
+  }
+
+  async function state(withCount = false): Promise<SearchIndexState> {
+    const db = await options.db();
+    const row = await readRow(db);
+    const at = now().getTime();
+    return {
+      state: row.fillPage === null ? "ready" : "filling",
+      indexed: withCount ? await countIndexed(db) : null,
+      fill_total: row.fillTotalRecords,
+      fill_page: row.fillPage,
+      fill_started_at: row.fillStartedAt?.toISOString() ?? null,
+      fill_completed_at: row.fillCompletedAt?.toISOString() ?? null,
+      fresh_as_of: row.freshAsOf?.toISOString() ?? null,
+      age_seconds: row.freshAsOf ? Math.max(0, Math.floor((at - row.freshAsOf.getTime()) / 1000)) : null,
+      paused_reason: row.pausedReason,
+      paused_detail: row.pausedDetail,
+      next_try_at: row.nextTryAt.toISOString(),
+      upstream_calls: row.upstreamCalls,
+      last_walk_ms: row.lastWalkMs,
+      last_walk_calls: row.lastWalkCalls,
+    };
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = true;
+
+  /** Runs turns in this process until stop(): at once while filling, else when the row says it is due. */
+  function start(firstDelayMs = 0): void {
+    if (!stopped) return;
+    stopped = false;
+    const turn = async () => {
+      let delay = options.syncSeconds * 1000;
+      try {
+        const outcome = await runOnce();
+        const row = await readRow(await options.db());
+        delay = outcome === "filling" || outcome === "filled" ? options.pageIntervalMs : Math.max(options.pageIntervalMs, row.nextTryAt.getTime() - now().getTime());
+        // Someone else holds the lease: look again when it would have expired.
+        if (outcome === "busy") delay = Math.max(delay, Math.min(options.leaseMs, options.syncSeconds * 1000));
+      } catch (error) {
+        console.error("search sync: a turn failed", error);
+      }
+      if (!stopped) timer = setTimeout(turn, Math.min(delay, options.syncSeconds * 1000)).unref();
+    };
+    timer = setTimeout(turn, firstDelayMs).unref();
+  }
+
+  function stop(): void {
+    stopped = true;
+    clearTimeout(timer);
+  }
+
+  return { runOnce, state, start, stop, holder };
+}
+
+export type SearchSync = ReturnType<typeof createSearchSync>;
