@@ -70,7 +70,7 @@ const envSchema = z.object({
   WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
   UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
   SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
-  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
 });

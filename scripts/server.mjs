@@ -31,11 +31,11 @@ const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
 const shutdownGraceMs = shutdownGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS) * 1000;
-const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 24 });
+const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
 const admission = createAdmission({
   limit: requestLimit,
   queue: requestLimit,
-  maxWaitMs: wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 2_000 }),
+  maxWaitMs: wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 }),
 });
 /** Seconds a refused client is asked to wait before it tries again. */
 const BUSY_RETRY_SECONDS = 2;
