@@ -7,9 +7,9 @@ import { cn } from "@/lib/cn";
 import { isCurrent, type NavItem } from "./nav-item";
 
 /** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx). */
-export function NavMenuDropdown({ items, pathname, trigger, defaultOpen }: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
+export function NavMenuDropdown({ items, pathname, trigger, open, onOpenChange }: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-56">
         {items.map((item) => {

@@ -15,9 +15,9 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 type Props = DeferredMenuProps & { user: { name: string; email: string; role: Role }; onSignOut: () => void };
 
 /** The user menu itself, loaded after the page (user-menu.tsx). */
-export function UserMenuDropdown({ user, trigger, defaultOpen, onSignOut }: Props) {
+export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut }: Props) {
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">
         <div className="px-2 py-1.5">

@@ -6,8 +6,9 @@ type TriggerProps = { ref?: Ref<HTMLButtonElement>; onClick?: () => void; "aria-
 export type DeferredMenuProps = {
   /** The trigger, to render inside the menu's own trigger (`asChild`). */
   trigger: ReactElement<TriggerProps>;
-  /** Whether the person already asked for the menu before its code arrived. */
-  defaultOpen: boolean;
+  /** Open or not: true at once when the person asked for the menu before its code arrived. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 };
 
 /**
@@ -18,7 +19,7 @@ export type DeferredMenuProps = {
  */
 export function DeferredMenu<M>({ load, trigger, render }: { load: () => Promise<M>; trigger: ReactElement<TriggerProps>; render: (module: M, props: DeferredMenuProps) => ReactNode }) {
   const [menu, setMenu] = useState<{ module: M } | null>(null);
-  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const placeholder = useRef<HTMLButtonElement>(null);
   const real = useRef<HTMLButtonElement>(null);
@@ -41,9 +42,9 @@ export function DeferredMenu<M>({ load, trigger, render }: { load: () => Promise
   }, [load, attempt]);
 
   useEffect(() => {
-    if (menu && refocus.current && !openAtOnce) real.current?.focus();
+    if (menu && refocus.current && !open) real.current?.focus();
     refocus.current = false;
-  }, [menu, openAtOnce]);
+  }, [menu, open]);
 
   if (!menu) {
     return cloneElement(trigger, {
@@ -51,10 +52,10 @@ export function DeferredMenu<M>({ load, trigger, render }: { load: () => Promise
       "aria-haspopup": "menu",
       "aria-expanded": false,
       onClick: () => {
-        setOpenAtOnce(true);
+        setOpen(true);
         setAttempt((n) => n + 1);
       },
     });
   }
-  return render(menu.module, { trigger: cloneElement(trigger, { ref: real }), defaultOpen: openAtOnce });
+  return render(menu.module, { trigger: cloneElement(trigger, { ref: real }), open, onOpenChange: setOpen });
 }
