@@ -1,21 +1,22 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
-import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { getQueryClient } from "@/lib/query/get-query-client";
+
+// No page shows a toast on arrival: the toaster (sonner) loads after hydration instead of with every page.
+// A toast raised before it is there still shows: sonner replays it when the toaster subscribes.
+const Toaster = dynamic(() => import("@/components/ui/toaster").then((m) => m.Toaster), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={getQueryClient()}>
-        <TooltipProvider delayDuration={300}>
-          <NuqsAdapter>{children}</NuqsAdapter>
-          <Toaster />
-        </TooltipProvider>
+        <NuqsAdapter>{children}</NuqsAdapter>
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

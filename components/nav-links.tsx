@@ -4,14 +4,10 @@ import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { cn } from "@/lib/cn";
+import { DeferredMenu } from "@/components/ui/deferred-menu";
+import { isCurrent, type NavItem } from "./nav-item";
 
-type NavItem = { href: string; label: string };
-
-function isCurrent(pathname: string, href: string) {
-  return pathname === href || pathname.startsWith(`${href}/`);
-}
+const loadDropdown = () => import("./nav-menu-dropdown");
 
 /** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
 export function NavLinks({ items }: { items: NavItem[] }) {
@@ -30,25 +26,15 @@ export function NavLinks({ items }: { items: NavItem[] }) {
           </Link>
         ))}
       </nav>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
+      <DeferredMenu
+        load={loadDropdown}
+        trigger={
           <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Main menu">
             <Menu aria-hidden className="size-5" />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" className="w-56">
-          {items.map((item) => {
-            const current = isCurrent(pathname, item.href);
-            return (
-              <DropdownMenuItem key={item.href} asChild>
-                <Link href={item.href} aria-current={current ? "page" : undefined} className={cn("font-medium", current && "bg-accent")}>
-                  {item.label}
-                </Link>
-              </DropdownMenuItem>
-            );
-          })}
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+        render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} pathname={pathname} {...props} />}
+      />
     </>
   );
 }

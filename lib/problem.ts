@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { problemSchema, type ProblemBody } from "@/lib/invoicing";
+import type { ProblemBody } from "@/lib/invoicing";
 import { PROBLEM_CODES, type ProblemCode } from "@/lib/problem-codes";
 
 /**
  * The one error type of the app: an RFC 9457 problem (DESIGN §3). The sandbox and the console's proxy throw
- * it and answer with `problemResponse`; the browser turns a problem answer back into one with `fromResponse`,
- * so every layer speaks the same shape.
+ * it and answer with `problemResponse`; the browser turns a problem answer back into one
+ * (lib/query/fetch-json.ts), so every layer speaks the same shape.
  */
 export type FieldError = { pointer: string; code?: string; detail: string };
 
@@ -88,32 +88,6 @@ export class Problem extends Error {
       detail: first ? `${first.pointer.slice(1) || what} ${first.detail}` : undefined,
       errors,
     });
-  }
-
-  /** Rebuilds a problem from a parsed JSON answer; anything that is not a problem becomes a generic one. */
-  static fromBody(status: number, body: unknown): Problem {
-    const parsed = problemSchema.safeParse(body);
-    if (!parsed.success) {
-      return new Problem({ status, code: "http_error", title: `The request failed (HTTP ${status})` });
-    }
-    const p = parsed.data;
-    return new Problem({
-      status,
-      code: p.code ?? "http_error",
-      title: p.title,
-      detail: p.detail,
-      errors: p.errors,
-    });
-  }
-
-  static async fromResponse(response: Response): Promise<Problem> {
-    const body = await response.json().catch(() => undefined);
-    const problem = Problem.fromBody(response.status, body);
-    // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
-    const retryAfter = response.headers.get("retry-after");
-    return retryAfter === null
-      ? problem
-      : new Problem({ status: problem.status, code: problem.code, title: problem.title, detail: problem.detail, errors: problem.errors, headers: { "retry-after": retryAfter } });
   }
 }
 

@@ -12,7 +12,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, invoiceSchema, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
@@ -52,7 +52,7 @@ export function ArchiveForm() {
     inFlight.current = true;
     setFailure(null);
     try {
-      const invoice = await fetchJson("/api/archived", invoiceSchema, {
+      const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(toArchiveRequest(data)),

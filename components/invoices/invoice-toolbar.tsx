@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing";
+import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing/status";
 import { formatDate } from "@/lib/format";
 import { currencyListOptions } from "@/lib/query/invoices";
 import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";

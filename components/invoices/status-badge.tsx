@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, type AnyInvoiceStatus } from "@/lib/invoicing";
+import { isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, type AnyInvoiceStatus } from "@/lib/invoicing/status";
 
 const TONES: Record<AnyInvoiceStatus, BadgeTone> = {
   new: "info",

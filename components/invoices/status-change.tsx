@@ -8,7 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { INVOICE_STATUSES, invoiceSchema, STATUS_DESCRIPTIONS, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing";
+import { INVOICE_STATUSES, STATUS_DESCRIPTIONS, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { invoiceKeys } from "@/lib/query/invoices";
 import { invoiceApiPath } from "./invoice-href";
@@ -37,7 +37,7 @@ export function StatusChange({ invoice, received }: Props) {
 
   const change = useMutation({
     mutationFn: (status: InvoiceStatus) =>
-      fetchJson(invoiceApiPath(invoice.invoice_id), invoiceSchema, {
+      fetchJson(invoiceApiPath(invoice.invoice_id), (c) => c.invoiceSchema, {
         method: "PATCH",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ status, reason }),

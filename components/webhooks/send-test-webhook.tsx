@@ -8,7 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing";
+import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
 import { simulateWebhook } from "@/lib/query/webhooks";
 
 /**

@@ -1,3 +1,4 @@
+export * from "./list-query";
 export * from "./status";
 export * from "./schemas";
 export * from "./webhooks";

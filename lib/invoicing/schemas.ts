@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
@@ -198,13 +199,6 @@ export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
 export type ApiInvoiceList = z.infer<typeof apiInvoiceListSchema>;
 export type ProblemBody = z.infer<typeof problemSchema>;
 
-export const SORT_FIELDS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export const SORT_ORDERS = ["asc", "desc"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
 
 /** A date (midnight UTC) or a date-time with offset, normalised to an ISO instant. */
 const instant = z
@@ -226,11 +220,6 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .default(fallback)
     .meta({ description: `A whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}; default ${fallback}.` });
 
-/**
- * A currency code as a provider may spell it (BTC, usdt, USDT.TRC20, USDC:ETH): passed on as given, since
- * the provider decides what its codes and their case are.
- */
-export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 
 /**
  * GET /invoices query parameters (spec §4.1), parsed from the raw strings of a query string. Both the
@@ -261,21 +250,6 @@ export const invoiceListQuerySchema = z
 
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
-/** Turns URLSearchParams into the plain object the query schema reads; blank values count as absent. */
-export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) if (value.trim() !== "" && !(key in out)) out[key] = value;
-  return out;
-}
-
-/** The query string for a list query: every parameter that has a value. */
-export function invoiceListQueryToSearchParams(query: Partial<InvoiceListQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  return params;
-}
 
 /** PATCH /invoices/{id} (spec §4.2): only the six statuses; `archived` comes from POST /archived alone. */
 export const invoiceStatusUpdateSchema = z.object({
@@ -283,7 +257,6 @@ export const invoiceStatusUpdateSchema = z.object({
 });
 export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
 
-export const REASON_MAX = 500;
 
 /**
  * The console's own request to change a status: the API's body plus the reason the audit log keeps. A

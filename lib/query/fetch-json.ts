@@ -1,26 +1,45 @@
 import type { z } from "zod";
+import type * as Contract from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
+/**
+ * The contract's schemas (and zod with them), loaded with the first answer a page reads instead of with the
+ * page: a first view arrives with its data from the server and needs none of them to show it.
+ */
+const loadContract = () => import("@/lib/invoicing");
+
+/** Picks the schema that reads an answer, e.g. `(c) => c.invoiceListSchema`. */
+export type PickSchema<S extends z.ZodType> = (contract: typeof Contract) => S;
+
+const unreachable = () =>
+  Problem.of("network_error", {
+    title: "The console cannot be reached",
+    detail: "Check your connection and try again.",
+  });
+
 /** GET a console API route and read its answer with a contract schema; failures arrive as a Problem. */
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, init?: RequestInit): Promise<z.output<S>> {
+export async function fetchJson<S extends z.ZodType>(url: string, pick: PickSchema<S>, init?: RequestInit): Promise<z.output<S>> {
+  // Asked for at once, so the schemas load while the request is under way.
+  const contract = loadContract();
+  contract.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers: { accept: "application/json", ...init?.headers } });
   } catch {
-    throw Problem.of("network_error", {
-      title: "The console cannot be reached",
-      detail: "Check your connection and try again.",
-    });
+    throw unreachable();
   }
+  const schemas = await contract.catch(() => {
+    throw unreachable();
+  });
   if (!response.ok) {
-    const problem = await Problem.fromResponse(response);
+    const problem = await problemFromResponse(response, schemas.problemSchema);
     if (problem.status === 401 && typeof window !== "undefined") {
       // The session ended mid-work: sign in again and come back to exactly this view.
       window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw problem;
   }
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  const parsed = pick(schemas).safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
     throw Problem.of("invalid_response", {
       title: "The console gave an answer this page does not understand",
@@ -28,4 +47,16 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, ini
     });
   }
   return parsed.data;
+}
+
+/** A problem answer back into a Problem; anything that is not a problem becomes a generic one. */
+async function problemFromResponse(response: Response, problemSchema: typeof Contract.problemSchema): Promise<Problem> {
+  const status = response.status;
+  const parsed = problemSchema.safeParse(await response.json().catch(() => undefined));
+  // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
+  const retryAfter = response.headers.get("retry-after");
+  const headers = retryAfter === null ? undefined : { "retry-after": retryAfter };
+  if (!parsed.success) return new Problem({ status, code: "http_error", title: `The request failed (HTTP ${status})`, headers });
+  const p = parsed.data;
+  return new Problem({ status, code: p.code ?? "http_error", title: p.title, detail: p.detail, errors: p.errors, headers });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { invoiceListParsers, toListQuery, type InvoiceListState } from "./invoice-list-state";
+import { invoiceListQuerySchema, invoiceListQueryToSearchParams, searchParamsToObject } from "@/lib/invoicing";
+import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
+import { CREATED_PRESETS, invoiceListParsers, PAGE_SIZES, toListQuery, type CreatedPreset, type InvoiceListState } from "./invoice-list-state";
 
 const NOW = new Date("2026-11-22T15:30:00Z");
 const defaults: InvoiceListState = {
@@ -36,4 +38,74 @@ describe("toListQuery", () => {
     expect(query).not.toHaveProperty("created_after");
     expect(query).not.toHaveProperty("created_before");
   });
+});
+
+// toListQuery runs in the browser without zod; the contract's schema stays the judge of what the API accepts.
+describe("toListQuery against the contract's query schema", () => {
+  /** What the API reads from a query: the schema's own parse of its query string. */
+  const apiReads = (query: object) => invoiceListQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
+
+  // A small seeded generator (mulberry32), so a failure reproduces.
+  function random(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const YEARS = [0, 1, 2, 50, 99, 1999, 2026, 9998, 9999, 10000, 275000];
+  const PAGES = [1, 2, 50, 1e6, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e20, 1e21, 1e300];
+
+  it("gives, for 5,000 random URL states, a query the schema accepts unchanged, keeping every value it would accept", () => {
+    const next = random(13);
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+    const day = (): Date | null => {
+      if (next() < 0.4) return null;
+      const date = new Date(Date.UTC(2000, pick([0, 5, 11]), pick([1, 15, 31])));
+      date.setUTCFullYear(pick(YEARS));
+      return date;
+    };
+    for (let i = 0; i < 5_000; i++) {
+      const preset = next() < 0.3 ? pick(Object.keys(CREATED_PRESETS) as CreatedPreset[]) : null;
+      const state: InvoiceListState = {
+        status: next() < 0.5 ? pick(ALL_INVOICE_STATUSES) : null,
+        currency: next() < 0.5 ? pick(["BTC", "usdt", "USDT.TRC20", "USDC:ETH"]) : null,
+        created: preset,
+        from: preset ? null : day(),
+        to: preset ? null : day(),
+        page: pick(PAGES),
+        page_size: pick(PAGE_SIZES),
+        sort_by: pick(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const),
+        sort_order: pick(["asc", "desc"] as const),
+      };
+      const query = toListQuery(state, NOW);
+      const read = apiReads(query);
+      expect(read.success, JSON.stringify({ state, query })).toBe(true);
+      expect(read.data).toEqual(query);
+      // Nothing the API would accept is dropped: each value left out fails the schema on its own.
+      const full = { ...toListQuery({ ...state, page: 1, from: null, to: null, created: null }, NOW), ...candidateExtras(state) };
+      for (const [key, value] of Object.entries(full)) {
+        if (key in query) continue;
+        expect(apiReads({ [key]: value }).success, `${key}=${value} was dropped`).toBe(false);
+      }
+    }
+  });
+
+  /** The page and the created bounds the state asks for, before any is dropped. */
+  function candidateExtras(state: InvoiceListState): Record<string, string | number> {
+    const out: Record<string, string | number> = { page: state.page };
+    const bounds = toListQuery({ ...state, page: 1 }, NOW);
+    for (const key of ["created_after", "created_before"] as const) if (bounds[key]) out[key] = bounds[key];
+    const midnight = (date: Date) => new Date(date).setUTCHours(0, 0, 0, 0);
+    const iso = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : "invalid");
+    if (!state.created && state.from && state.to && midnight(state.from) < midnight(state.to) + 86_400_000) {
+      out.created_after ??= iso(midnight(state.from) - 1);
+      out.created_before ??= iso(midnight(state.to) + 86_400_000);
+    } else if (!state.created && !(state.from && state.to)) {
+      if (state.from) out.created_after ??= iso(midnight(state.from) - 1);
+      if (state.to) out.created_before ??= iso(midnight(state.to) + 86_400_000);
+    }
+    return out;
+  }
 });

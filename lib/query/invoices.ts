@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { currencyListSchema, invoiceListQueryToSearchParams, invoiceListSchema, type InvoiceListQuery } from "@/lib/invoicing";
+import type { InvoiceListQuery } from "@/lib/invoicing";
+import { invoiceListQueryToSearchParams } from "@/lib/invoicing/list-query";
 import { fetchJson } from "./fetch-json";
 
 export const invoiceKeys = {
@@ -14,14 +15,14 @@ export const currencyKeys = { all: ["currencies"] as const };
 export function invoiceListOptions(query: InvoiceListQuery) {
   return queryOptions({
     queryKey: invoiceKeys.list(query),
-    queryFn: ({ signal }) => fetchJson(`/api/invoices?${invoiceListQueryToSearchParams(query)}`, invoiceListSchema, { signal }),
+    queryFn: ({ signal }) => fetchJson(`/api/invoices?${invoiceListQueryToSearchParams(query)}`, (c) => c.invoiceListSchema, { signal }),
   });
 }
 
 export function currencyListOptions() {
   return queryOptions({
     queryKey: currencyKeys.all,
-    queryFn: ({ signal }) => fetchJson("/api/currencies", currencyListSchema, { signal }),
+    queryFn: ({ signal }) => fetchJson("/api/currencies", (c) => c.currencyListSchema, { signal }),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ratesViewSchema, type RatesView } from "@/lib/invoicing";
+import type { RatesView } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "./fetch-json";
 
@@ -15,7 +15,7 @@ const MIN_REFETCH_MS = 5_000;
 export function ratesOptions() {
   return queryOptions({
     queryKey: rateKeys.all,
-    queryFn: ({ signal }): Promise<RatesView> => fetchJson("/api/rates", ratesViewSchema, { signal }),
+    queryFn: ({ signal }): Promise<RatesView> => fetchJson("/api/rates", (c) => c.ratesViewSchema, { signal }),
     retry: false,
     refetchOnWindowFocus: false,
     refetchInterval: (query) => nextRefetchMs(query.state.data, query.state.error),

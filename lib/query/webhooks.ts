@@ -1,4 +1,4 @@
-import { inboxListSchema, webhookSimulationResultSchema, type InboxList, type WebhookSimulation } from "@/lib/invoicing";
+import type { InboxList, WebhookSimulation } from "@/lib/invoicing";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
@@ -20,14 +20,14 @@ export async function fetchInboxAfter(previous: InboxList | undefined, invoiceId
   const params = new URLSearchParams({ limit: String(INBOX_SHOWN) });
   if (previous) params.set("since", String(previous.cursor));
   if (invoiceId) params.set("invoice_id", invoiceId);
-  const next = await fetchJson(`/api/webhook-inbox?${params}`, inboxListSchema, { signal });
+  const next = await fetchJson(`/api/webhook-inbox?${params}`, (c) => c.inboxListSchema, { signal });
   if (!previous) return next;
   if (next.entries.length === 0) return previous;
   return { entries: [...next.entries, ...previous.entries].slice(0, INBOX_SHOWN), cursor: Math.max(previous.cursor, next.cursor) };
 }
 
 export function simulateWebhook(request: WebhookSimulation) {
-  return fetchJson("/api/webhooks/simulate", webhookSimulationResultSchema, {
+  return fetchJson("/api/webhooks/simulate", (c) => c.webhookSimulationResultSchema, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(request),

@@ -1,0 +1,39 @@
+"use client";
+
+import { LogOut } from "lucide-react";
+import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
+import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/auth/roles";
+
+type Props = DeferredMenuProps & { user: { name: string; email: string; role: Role }; onSignOut: () => void };
+
+/** The user menu itself, loaded after the page (user-menu.tsx). */
+export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut }: Props) {
+  return (
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent className="w-72">
+        <div className="px-2 py-1.5">
+          <p className="font-medium">{user.name}</p>
+          <p className="text-muted-foreground">{user.email}</p>
+          <p className="mt-2 text-xs text-muted-foreground">
+            <span className="font-medium text-foreground">{ROLE_LABELS[user.role]}:</span> {ROLE_DESCRIPTIONS[user.role]}
+          </p>
+        </div>
+        <DropdownMenuSeparator />
+        <ThemeMenuItems />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOut aria-hidden /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import Link from "next/link";
+import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/cn";
+import { isCurrent, type NavItem } from "./nav-item";
+
+/** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx). */
+export function NavMenuDropdown({ items, pathname, trigger, open, onOpenChange }: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
+  return (
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-56">
+        {items.map((item) => {
+          const current = isCurrent(pathname, item.href);
+          return (
+            <DropdownMenuItem key={item.href} asChild>
+              <Link href={item.href} aria-current={current ? "page" : undefined} className={cn("font-medium", current && "bg-accent")}>
+                {item.label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

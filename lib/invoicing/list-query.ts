@@ -1,0 +1,38 @@
+import type { InvoiceListQuery } from "./schemas";
+
+// The contract's plain values and helpers, without zod: the browser's first load needs these (the table's
+// sort, the URL parsers) but none of the schemas, which it loads when it first reads an answer
+// (lib/query/fetch-json.ts). schemas.ts builds its rules from these; the barrel exports both.
+
+export const SORT_FIELDS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/**
+ * A currency code as a provider may spell it (BTC, usdt, USDT.TRC20, USDC:ETH): passed on as given, since
+ * the provider decides what its codes and their case are.
+ */
+export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
+
+/** The longest reason a status change may carry. */
+export const REASON_MAX = 500;
+
+/** Turns URLSearchParams into the plain object the query schema reads; blank values count as absent. */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (value.trim() !== "" && !(key in out)) out[key] = value;
+  return out;
+}
+
+/** The query string for a list query: every parameter that has a value. */
+export function invoiceListQueryToSearchParams(query: Partial<InvoiceListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  return params;
+}

@@ -1,0 +1,157 @@
+// `npm run bench:js`: the first-load JavaScript of the console's pages, as a browser downloads it. Starts the
+// BUILT console (scripts/server.mjs via test/console-server.ts, fresh PGlite, a free port), signs in as admin
+// with a test session, opens each page in Chromium and records every script the page fetches. Prints, per
+// page, the gzip size of:
+//   - first load: the scripts the page's HTML names (<script src>), which the browser must fetch and run
+//     before the page is interactive — what Next.js calls "First Load JS";
+//   - by idle: every script fetched until the network is idle (adds chunks loaded on demand after hydration,
+//     such as lazily loaded parts and Next.js's prefetches), so nothing deferred goes unseen.
+// Sizes are the decoded bytes of each file gzipped with zlib's default level (what `next build` reported
+// before Turbopack, and close to what the server sends with its own gzip). Figures are printed, never asserted.
+//
+//   npx next build && npm run bench:js
+//   npm run bench:js -- /invoices /rates          only these pages
+//   npm run bench:js -- --json                    one JSON object instead of the table
+//
+// Scripts that import `measureFirstLoadJs` (scripts/bench-list.ts) get the same figures as data.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type Response } from "@playwright/test";
+import { startConsoleServer, type ConsoleServer } from "@/test/console-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The console's pages; `/invoices/{first}` is replaced by the first invoice of the list. */
+export const CONSOLE_PAGES = ["/invoices", "/invoices/{first}", "/rates", "/archive", "/webhooks", "/users", "/docs/api", "/login"] as const;
+
+export type ScriptSize = { url: string; bytes: number; gzip: number };
+export type PageJs = {
+  route: string;
+  /** What was opened (the detail page with a real id). */
+  path: string;
+  /** The scripts the HTML names: the first load. */
+  firstLoad: { files: number; bytes: number; gzip: number };
+  /** Every script fetched until the network was idle. */
+  byIdle: { files: number; bytes: number; gzip: number };
+  scripts: ScriptSize[];
+};
+
+const KB = 1024;
+export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+
+/** main's figures (commit 191b965, measured with this script before issue 13's changes), in KB gzip. */
+export const BASELINE_KB = JSON.parse(readFileSync(path.join(root, "scripts", "first-load-js.baseline.json"), "utf8")) as {
+  commit: string;
+  firstLoadKb: Record<string, number>;
+  byIdleKb: Record<string, number>;
+};
+
+type Options = { routes?: readonly string[]; console?: ConsoleServer; chromiumPath?: string };
+
+/**
+ * Opens each route of the built console in Chromium, signed in as admin, and sums the gzip size of the
+ * scripts it loads. Starts (and stops) its own console unless one is given.
+ */
+export async function measureFirstLoadJs(options: Options = {}): Promise<PageJs[]> {
+  const routes = options.routes ?? CONSOLE_PAGES;
+  const server = options.console ?? (await startConsoleServer());
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+    });
+    const cookie = server.sessions.roles.admin;
+    const results: PageJs[] = [];
+    for (const route of routes) {
+      const target = route.includes("{first}") ? route.replace("{first}", encodeURIComponent(await firstInvoiceId(server))) : route;
+      // A fresh context a page: an empty cache, as on a first visit. /login is measured signed out.
+      const context = await browser.newContext({ baseURL: server.url });
+      if (route !== "/login") await context.addCookies(cookiesFrom(cookie, server.url));
+      const page = await context.newPage();
+      const fetched = new Map<string, Promise<Buffer | null>>();
+      page.on("response", (response: Response) => {
+        if (response.request().resourceType() === "script" && !fetched.has(response.url())) {
+          fetched.set(response.url(), response.body().catch(() => null));
+        }
+      });
+      const document = await page.goto(target, { waitUntil: "load" });
+      if (!document || document.status() !== 200) throw new Error(`${target} answered ${document?.status()}: is the build current?`);
+      if (new URL(page.url()).pathname !== target.split("?")[0]) throw new Error(`${target} redirected to ${page.url()}`);
+      await page.waitForLoadState("networkidle");
+      const named = scriptsNamedIn(await document.text(), server.url);
+      const scripts: ScriptSize[] = [];
+      for (const [url, body] of fetched) {
+        const bytes = await body;
+        if (bytes) scripts.push({ url, bytes: bytes.length, gzip: gzipSync(bytes).length });
+      }
+      const missing = [...named].filter((url) => !fetched.has(url));
+      if (missing.length) throw new Error(`${target}: the browser never fetched ${missing.join(", ")}`);
+      const sum = (list: ScriptSize[]) => ({
+        files: list.length,
+        bytes: list.reduce((n, s) => n + s.bytes, 0),
+        gzip: list.reduce((n, s) => n + s.gzip, 0),
+      });
+      results.push({ route, path: target, firstLoad: sum(scripts.filter((s) => named.has(s.url))), byIdle: sum(scripts), scripts });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser?.close();
+    if (!options.console) await server.stop();
+  }
+}
+
+/** The absolute URLs of the external scripts an HTML document names, but for the `nomodule` polyfills (which browsers with modules skip). */
+function scriptsNamedIn(html: string, base: string): Set<string> {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = tag.match(/\bsrc="([^"]+)"/)?.[1];
+    if (src && !/\bnomodule\b/i.test(tag)) urls.add(new URL(src.replaceAll("&amp;", "&"), base).href);
+  }
+  return urls;
+}
+
+function cookiesFrom(header: string, url: string) {
+  return header.split(/;\s*/).flatMap((pair) => {
+    const i = pair.indexOf("=");
+    return i > 0 ? [{ name: pair.slice(0, i), value: pair.slice(i + 1), url }] : [];
+  });
+}
+
+async function firstInvoiceId(server: ConsoleServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/invoices?page_size=10`, { headers: { cookie: server.sessions.roles.admin } });
+  const body = (await response.json()) as { items?: { invoice_id: string }[] };
+  const id = body.items?.[0]?.invoice_id;
+  if (!id) throw new Error(`No invoice to open (GET /api/invoices answered ${response.status})`);
+  return id;
+}
+
+/** The table the CLI prints: now, main's figure and the ratio, per page. */
+export function formatFirstLoadTable(pages: PageJs[]): string {
+  const rows = [["page", "first load", "main", "now / main", "files", "by idle", "main by idle"]];
+  for (const p of pages) {
+    const now = kb(p.firstLoad.gzip);
+    const main = BASELINE_KB.firstLoadKb[p.route];
+    const idleMain = BASELINE_KB.byIdleKb[p.route];
+    rows.push([p.route, now.toFixed(1), main?.toFixed(1) ?? "—", main ? (now / main).toFixed(2) : "—", String(p.firstLoad.files), kb(p.byIdle.gzip).toFixed(1), idleMain?.toFixed(1) ?? "—"]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.chdir(root);
+  const args = process.argv.slice(2);
+  const routes = args.filter((a) => a.startsWith("/"));
+  const pages = await measureFirstLoadJs({ routes: routes.length ? routes : undefined });
+  if (args.includes("--json")) {
+    console.log(JSON.stringify({ baseline: BASELINE_KB, pages: pages.map(({ scripts, ...rest }) => ({ ...rest, scripts: scripts.map((s) => ({ ...s, url: new URL(s.url).pathname })) })) }, null, 2));
+  } else {
+    console.log(`JavaScript a page loads, KB gzip: first load (the scripts its HTML names) and by idle (all scripts until the network is idle); main = ${BASELINE_KB.commit}\n`);
+    console.log(formatFirstLoadTable(pages));
+  }
+  process.exit(0);
+}
