@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { formatCount } from "@/lib/format";
 import { EXPORT_TOTAL_HEADER, invoiceListQueryToSearchParams, type ExportFormat, type InvoiceListQuery } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import { readProblem } from "@/lib/query/fetch-json";
 import { exportEnding, rowCounter } from "@/lib/query/export-download";
 
 export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceListQuery };
@@ -126,7 +126,7 @@ async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Pr
     return signal.aborted ? { kind: "cancelled" } : { kind: "failed", message: "The console cannot be reached. Check your connection and export again." };
   }
   if (!response.ok || !response.body) {
-    const problem = await Problem.fromResponse(response);
+    const problem = await readProblem(response);
     if (problem.status === 401) window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     return { kind: "failed", message: problem.detail ? `${problem.title}. ${problem.detail}` : problem.title };
   }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { formatCount } from "@/lib/format";
-import { STATUS_DESCRIPTIONS } from "@/lib/invoicing";
+import { STATUS_DESCRIPTIONS } from "@/lib/invoicing/status";
 import { loadStatusCounts } from "@/lib/overview/load";
 import { tableHref, type ResolvedPeriod } from "@/lib/overview/period";
 import { OverviewCard, OverviewCardError } from "./overview-card";

@@ -49,6 +49,12 @@ export async function fetchJson<S extends z.ZodType>(url: string, pick: PickSche
   return parsed.data;
 }
 
+/** A refused answer of a console route as a Problem (for callers that read the body themselves). */
+export async function readProblem(response: Response): Promise<Problem> {
+  const schemas = await loadContract();
+  return problemFromResponse(response, schemas.problemSchema);
+}
+
 /** A problem answer back into a Problem; anything that is not a problem becomes a generic one. */
 async function problemFromResponse(response: Response, problemSchema: typeof Contract.problemSchema): Promise<Problem> {
   const status = response.status;

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { searchAnswerSchema } from "@/lib/invoicing";
 import { fetchJson } from "./fetch-json";
 
 export const searchKeys = { query: (q: string) => ["search", q] as const };
@@ -8,7 +7,7 @@ export const searchKeys = { query: (q: string) => ["search", q] as const };
 export function searchOptions(q: string) {
   return queryOptions({
     queryKey: searchKeys.query(q),
-    queryFn: ({ signal }) => fetchJson(`/api/search?${new URLSearchParams({ q })}`, searchAnswerSchema, { signal }),
+    queryFn: ({ signal }) => fetchJson(`/api/search?${new URLSearchParams({ q })}`, (c) => c.searchAnswerSchema, { signal }),
     enabled: q.trim().length > 0,
     staleTime: 0,
     gcTime: 30_000,
