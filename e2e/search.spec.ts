@@ -17,7 +17,7 @@ async function untilIndexReady(page: Page) {
 
 /** A pending invoice's order id, as support would have it from the shop. */
 async function pendingOrderId(page: Page): Promise<string> {
-  const list = await (await page.request.get("/api/invoices?status=pending&page_size=1&sort_by=created_at&sort_order=asc")).json();
+  const list = await (await page.request.get("/api/invoices?status=pending&page_size=1&page=5&sort_by=created_at&sort_order=asc")).json();
   return list.items[0].order_id as string;
 }
 

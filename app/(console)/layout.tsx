@@ -32,7 +32,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
-          <Link href="/invoices" aria-label="Invoice Console, all invoices" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+          <Link href="/overview" aria-label="Invoice Console, overview" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>

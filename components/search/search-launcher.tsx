@@ -53,8 +53,8 @@ export function SearchLauncher() {
         }}
       >
         <Search aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only">Find invoice</span>
-        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline">
+        <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
+        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline">
           /
         </kbd>
       </Button>
