@@ -4,13 +4,15 @@ import { Download } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DeferredMenu } from "@/components/ui/deferred-menu";
 import type { ExportFormat } from "@/lib/invoicing";
 import { toListQuery } from "@/lib/query/invoice-list-state";
 import type { ExportJob } from "./export-download";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
-// The download code (stream reading, progress, saving) loads on first use, not with the table.
+// The menu (Radix) loads right after the page, the download code (stream reading, progress, saving) on first
+// use: neither comes with the table's first load.
+const loadDropdown = () => import("./export-menu-dropdown");
 const loadExportDownload = () => import("./export-download");
 const ExportDownload = dynamic(() => loadExportDownload().then((m) => m.ExportDownload), { ssr: false });
 
@@ -22,18 +24,24 @@ export function ExportMenu() {
 
   return (
     <>
-      <DropdownMenu onOpenChange={(open) => open && void loadExportDownload()}>
-        <DropdownMenuTrigger asChild>
+      <DeferredMenu
+        load={loadDropdown}
+        trigger={
           <Button>
             <Download aria-hidden /> Export
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => start("csv")}>Export CSV</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => start("csv", true)}>Export CSV for Excel</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => start("json")}>Export JSON</DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+        render={({ ExportMenuDropdown }, props) => (
+          <ExportMenuDropdown
+            {...props}
+            onOpenChange={(open) => {
+              if (open) void loadExportDownload();
+              props.onOpenChange(open);
+            }}
+            onStart={start}
+          />
+        )}
+      />
       {job && <ExportDownload key={job.id} job={job} onRetry={() => setJob({ ...job, id: Date.now() })} onClose={() => setJob(null)} />}
     </>
   );

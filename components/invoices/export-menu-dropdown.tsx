@@ -1,0 +1,19 @@
+"use client";
+
+import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import type { ExportFormat } from "@/lib/invoicing";
+
+/** The export menu's items, loaded after the page (export-menu.tsx). */
+export function ExportMenuDropdown({ trigger, open, onOpenChange, onStart }: DeferredMenuProps & { onStart: (format: ExportFormat, bom?: boolean) => void }) {
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onStart("csv")}>Export CSV</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onStart("csv", true)}>Export CSV for Excel</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onStart("json")}>Export JSON</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
