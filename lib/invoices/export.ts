@@ -102,7 +102,9 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
 
 // Formula injection (OWASP "CSV injection"): papaparse prefixes a cell starting with = + - @ tab or CR with '
 // and quotes it, so a spreadsheet shows the text instead of running it. Numbers are left alone.
-const CSV_OPTIONS = { header: false, escapeFormulae: true, newline: "\r\n" } as const;
+// papaparse's own pattern for `true` (/^[=+\-@\t\r].*$/) stops at a line break and so misses "=cmd()\nmore":
+// the first character alone decides.
+const CSV_OPTIONS = { header: false, escapeFormulae: /^[=+\-@\t\r]/, newline: "\r\n" } as const;
 const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
 
 export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
