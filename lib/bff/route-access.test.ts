@@ -30,7 +30,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
       PATCH: { access: "invoices:change_status", status: 200, body: { status: "pending" } },
     },
   },
-  "app/api/invoices/export/route.ts": { path: "/api/invoices/export?format=csv", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/invoices/export/route.ts": { path: "/api/invoices/export?format=csv", methods: { GET: { access: "invoices:export", status: 200 } } },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/search/route.ts": { path: "/api/search?q=O-1", methods: { GET: { access: "invoices:read", status: 200 } } },

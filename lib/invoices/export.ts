@@ -20,8 +20,11 @@ import { toProblem, type Problem } from "@/lib/problem";
  * first call — created_before = the moment it starts (or the view's own bound, when earlier) — and keeps the
  * view's filter and sort. An invoice created during the walk lies beyond the bound, so it is in no page and
  * moves no row from one page to the next. An invoice added with an earlier creation date (the archive can
- * back-date one) can still push rows one place down; a row the previous page already wrote is then skipped,
- * never written twice. Rows only ever move down when invoices are added, so none is skipped.
+ * back-date one) can still push rows one place down; every id written is remembered (ids only: 100,000 of them
+ * are a few megabytes), so a row that comes round again is never written twice. What no bound can hold still:
+ * an invoice that leaves a status filter, or moves in an updated_at or amount order, while the walk runs can
+ * move the rows behind it up by one, and one of them can be missed. Sorted by created date ascending (the
+ * rule's best case), only back-dated additions move rows, and only down.
  */
 
 export type ListPage = (query: InvoiceListQuery) => Promise<InvoiceList>;
@@ -37,13 +40,13 @@ export async function planExport(listPage: ListPage, view: InvoiceListQuery, for
 
 async function* walk(listPage: ListPage, query: InvoiceListQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {
   let list = first;
-  let previousIds = new Set<string>();
+  const written = new Set<string>();
   for (let page = 1; ; page++) {
     if (page > 1) list = await listPage({ ...query, page });
-    const fresh = list.items.filter((invoice) => !previousIds.has(invoice.invoice_id));
+    const fresh = list.items.filter((invoice) => !written.has(invoice.invoice_id));
+    for (const invoice of fresh) written.add(invoice.invoice_id);
     if (fresh.length) yield fresh;
     if (!list.pagination.has_next || list.items.length === 0) return;
-    previousIds = new Set(list.items.map((invoice) => invoice.invoice_id));
   }
 }
 

@@ -3,5 +3,5 @@ import { methods } from "@/lib/http-methods";
 import { exportInvoicesResponse } from "@/lib/invoices/export-response";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: bffRoute("invoices:read", ({ request, user }) => exportInvoicesResponse(request, user)),
+  GET: bffRoute("invoices:export", ({ request, user }) => exportInvoicesResponse(request, user)),
 });
