@@ -31,7 +31,10 @@ export async function startup(): Promise<void> {
  * closes (PGlite writes its checkpoint, so its folder never needs recovery on the next start).
  */
 async function shutdown(drained: Promise<void>, graceMs: number): Promise<Record<string, string | number>> {
+  // A walk under way finishes (its calls to the embedded sandbox are still served), then the lease is let go.
+  const searchStopped = env().search.syncSeconds > 0 ? searchSync().stop().catch((error: unknown) => console.error("search sync: stopping failed", error)) : undefined;
   const released = await stopWebhookDispatcher(graceMs).catch((error: unknown) => `not handed back (${error instanceof Error ? error.message : error})`);
+  await searchStopped;
   await drained;
   const database = await closeDatabase().then(
     () => "closed",

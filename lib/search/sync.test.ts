@@ -214,3 +214,24 @@ describe("one instance at a time", () => {
     expect((await a.sync.state(true)).indexed).toBe(300);
   });
 });
+
+describe("stopping (graceful shutdown)", () => {
+  it("lets the walk under way finish, then lets go of the lease and runs no more turns", async () => {
+    seed(250);
+    provider.state.delayMs = 150;
+    const id = `test-${randomUUID()}`;
+    const { sync } = makeSync({ id });
+    sync.start();
+    // A turn is under way once the lease is held.
+    const holder = async () => (await db.execute<{ lease_holder: string | null }>(sql`select lease_holder from console.search_sync where id = ${id}`)).rows[0]?.lease_holder ?? null;
+    await expect.poll(holder, { timeout: 10_000, intervals: [10] }).toBe(sync.holder);
+
+    await sync.stop();
+    expect(await holder()).toBeNull();
+    const calls = listCalls().length;
+    expect(calls).toBeGreaterThan(0);
+    // No turn after stop(): the provider hears nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls().length).toBe(calls);
+  });
+});

@@ -218,12 +218,17 @@ export function createSearchSync(options: SearchSyncOptions) {
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = true;
+  /** The turn under way, if any: stop() waits for it before it lets go of the lease. */
+  let running: Promise<void> | undefined;
 
   /** Runs turns in this process until stop(): at once while filling, else when the row says it is due. */
   function start(firstDelayMs = 0): void {
     if (!stopped) return;
     stopped = false;
-    const turn = async () => {
+    const turn = () => {
+      running = runTurn().finally(() => (running = undefined));
+    };
+    const runTurn = async () => {
       let delay = options.syncSeconds * 1000;
       try {
         const outcome = await runOnce();
@@ -239,9 +244,15 @@ export function createSearchSync(options: SearchSyncOptions) {
     timer = setTimeout(turn, firstDelayMs).unref();
   }
 
-  function stop(): void {
+  /**
+   * Runs no more turns; the one under way ends first, then this instance lets go of the lease, so another one
+   * syncs at once instead of after the lease runs out (graceful shutdown, lib/startup.ts).
+   */
+  async function stop(): Promise<void> {
     stopped = true;
     clearTimeout(timer);
+    await running;
+    await release(await options.db(), {});
   }
 
   return { runOnce, state, start, stop, holder };
