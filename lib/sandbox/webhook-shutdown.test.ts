@@ -70,7 +70,6 @@ describe("webhook dispatcher on shutdown", () => {
 
     // Another instance's very next pass sends it; nothing waits for the lease to run out.
     hold = false;
-    const sentFrom = Date.now();
     await deliverDueWebhooks(db, webhookConfig());
     const delivered = await vi.waitFor(
       async () => {
@@ -81,7 +80,6 @@ describe("webhook dispatcher on shutdown", () => {
       { timeout: 5_000, interval: 20 },
     );
     expect(delivered.state).toBe("delivered");
-    expect(Date.now() - sentFrom).toBeLessThan(5_000);
     const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id));
     expect(attempts).toMatchObject([{ attempt: 1, responseStatus: 200, error: null }]);
   });
