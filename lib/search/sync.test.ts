@@ -223,8 +223,11 @@ describe("stopping (graceful shutdown)", () => {
     const { sync } = makeSync({ id });
     sync.start();
     // A turn is under way once the lease is held.
-    const holder = async () => (await db.execute<{ lease_holder: string | null }>(sql`select lease_holder from console.search_sync where id = ${id}`)).rows[0]?.lease_holder ?? null;
-    await expect.poll(holder, { timeout: 10_000, intervals: [10] }).toBe(sync.holder);
+    const holder = async () => {
+      const result = (await db.execute(sql`select lease_holder from console.search_sync where id = ${id}`)) as unknown as { rows: { lease_holder: string | null }[] };
+      return result.rows[0]?.lease_holder ?? null;
+    };
+    await expect.poll(holder, { timeout: 10_000, interval: 10 }).toBe(sync.holder);
 
     await sync.stop();
     expect(await holder()).toBeNull();
