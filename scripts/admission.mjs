@@ -5,7 +5,7 @@
 
 /**
  * @param {{ limit: number, queue: number, maxWaitMs: number }} options
- * @returns {{ enter(): Promise<(() => void) | null>, readonly active: number, readonly waiting: number }}
+ * @returns {{ enter(gaveUp?: AbortSignal): Promise<(() => void) | null>, readonly active: number, readonly waiting: number }}
  *   `enter` resolves to the function that gives the place back, or to null when the request is refused.
  */
 export function createAdmission({ limit, queue, maxWaitMs }) {
@@ -33,20 +33,28 @@ export function createAdmission({ limit, queue, maxWaitMs }) {
   }
 
   return {
-    enter() {
+    /** `gaveUp`: the client went away; its place in the queue goes to the next request at once. */
+    enter(gaveUp) {
       if (active < limit) {
         active += 1;
         return Promise.resolve(ticket());
       }
-      if (waiting.length >= queue || maxWaitMs === 0) return Promise.resolve(null);
+      if (waiting.length >= queue || maxWaitMs === 0 || gaveUp?.aborted) return Promise.resolve(null);
       return new Promise((resolve) => {
-        const entry = {
-          admit: () => resolve(ticket()),
-          timer: setTimeout(() => {
-            waiting.splice(waiting.indexOf(entry), 1);
-            resolve(null);
-          }, maxWaitMs),
+        const leaveQueue = () => {
+          clearTimeout(entry.timer);
+          const index = waiting.indexOf(entry);
+          if (index >= 0) waiting.splice(index, 1);
+          resolve(null);
         };
+        const entry = {
+          admit: () => {
+            gaveUp?.removeEventListener("abort", leaveQueue);
+            resolve(ticket());
+          },
+          timer: setTimeout(leaveQueue, maxWaitMs),
+        };
+        gaveUp?.addEventListener("abort", leaveQueue, { once: true });
         waiting.push(entry);
       });
     },

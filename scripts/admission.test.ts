@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
 
 type Leave = () => void;
-type Admission = { enter(): Promise<Leave | null>; readonly active: number; readonly waiting: number };
+type Admission = { enter(gaveUp?: AbortSignal): Promise<Leave | null>; readonly active: number; readonly waiting: number };
 const admission = (options: { limit: number; queue: number; maxWaitMs: number }) => createAdmission(options) as Admission;
 
 describe("the front door", () => {
@@ -59,5 +59,23 @@ describe("the front door", () => {
     for (const path of ["/api/invoices", "/invoices", "/sandbox/api/v1/invoices", "/api/health/../invoices", "/_next/data/x.json"]) {
       expect(bypassesAdmission(path), path).toBe(false);
     }
+  });
+});
+
+describe("a client that gives up while it waits", () => {
+  it("leaves the queue at once, so the next request is not refused for its sake", async () => {
+    const door = admission({ limit: 1, queue: 1, maxWaitMs: 60_000 });
+    const held = await door.enter();
+    const gaveUp = new AbortController();
+    const waiting = door.enter(gaveUp.signal);
+    expect(door.waiting).toBe(1);
+    gaveUp.abort();
+    expect(await waiting).toBeNull();
+    expect(door.waiting).toBe(0);
+    // Its place in the queue is free again.
+    const next = door.enter();
+    expect(door.waiting).toBe(1);
+    held!();
+    expect(await next).toBeTypeOf("function");
   });
 });

@@ -37,6 +37,8 @@ const admission = createAdmission({
   queue: requestLimit,
   maxWaitMs: wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 }),
 });
+/** Answers streamed for as long as a download lasts (lib/invoices/export-response.ts). */
+const STREAMED_DOWNLOADS = new Set(["/api/invoices/export"]);
 /** Seconds a refused client is asked to wait before it tries again. */
 const BUSY_RETRY_SECONDS = 2;
 /** Shared with the app (lib/server-lifecycle.ts), which runs in this process but loads its modules apart. */
@@ -99,10 +101,15 @@ const server = http.createServer(async (req, res) => {
   // The console's own calls to its embedded sandbox are bounded by UPSTREAM_MAX_CONCURRENCY instead: refusing
   // them here would only fail requests already admitted.
   if (req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken && !bypassesAdmission(pathname)) {
-    const leave = await admission.enter();
-    if (!leave) return busy(res, pathname);
-    if (res.closed) return leave(); // the client gave up while it waited
+    const gaveUp = new AbortController();
+    res.once("close", () => gaveUp.abort());
+    const leave = await admission.enter(gaveUp.signal);
+    if (!leave) return res.closed ? undefined : busy(res, pathname);
+    if (res.closed) return leave(); // the client gave up as its turn came
     res.once("close", leave);
+    // A download streams for as long as the reader takes: its place is given back once its headers are out
+    // (each of its calls to the invoicing API still takes a slot of UPSTREAM_MAX_CONCURRENCY).
+    if (STREAMED_DOWNLOADS.has(pathname)) givenBackWithHeaders(res, leave);
   }
   return layer.requests.run(record, () => handle(req, res));
 });
@@ -188,6 +195,14 @@ function rewriteForwardedHeaders(req) {
   if (trustedProxies === 0) {
     for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"]) delete req.headers[name];
   }
+}
+
+function givenBackWithHeaders(res, leave) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    leave();
+    return writeHead.apply(this, args);
+  };
 }
 
 /** Adds whatever security header the answer does not already carry, at the moment its headers are sent. */
