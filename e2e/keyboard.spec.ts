@@ -78,10 +78,16 @@ test("sign in, filter, sort, page, open, cancel with a reason, back to the same 
   await expect(page.getByRole("button", { name: "Change status…" })).toBeFocused();
 
   // Change the theme in the user menu.
-  await tabTo(page, page.getByRole("button", { name: /Account menu for/ }), { back: true });
+  const accountMenu = page.getByRole("button", { name: /Account menu for/ });
+  await tabTo(page, accountMenu, { back: true });
+  // The menu's code loads after the page (components/ui/deferred-menu.tsx); its trigger then carries data-state.
+  await expect(accountMenu).toHaveAttribute("data-state", "closed");
   await page.keyboard.press("Enter");
   const dark = page.getByRole("menuitemradio", { name: "Dark" });
+  await expect(page.getByRole("menu")).toBeVisible();
   for (let i = 0; i < 10 && !(await dark.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
+  // Never Enter on another item (the last one signs out).
+  await expect(dark).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await page.keyboard.press("Escape");
