@@ -108,9 +108,15 @@ export function createCoalescer() {
     run<T>(key: string, task: () => Promise<T>): Promise<T> {
       const pending = inFlight.get(key);
       if (pending) return pending as Promise<T>;
-      const started = task().finally(() => inFlight.delete(key));
+      const started: Promise<T> = task().finally(() => {
+        if (inFlight.get(key) === started) inFlight.delete(key);
+      });
       inFlight.set(key, started);
       return started;
+    },
+    /** Reads from now on start their own call: the ones in flight may have begun before a change. */
+    forgetAll(): void {
+      inFlight.clear();
     },
     get size() {
       return inFlight.size;

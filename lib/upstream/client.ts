@@ -41,11 +41,15 @@ export function createUpstream(config: UpstreamConfig) {
 
   /**
    * `read` turns the answer into the console's shape, or null when it is not one at all. Identical GETs in
-   * flight at the same moment share one call (and one answer, which nobody mutates).
+   * flight at the same moment share one call (and one answer, which nobody mutates). A change (any other
+   * method) ends that sharing when it starts and when it ends, so no read made after a change gets an answer
+   * read before it.
    */
   function call<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions = {}): Promise<T> {
     const send = () => limited(() => request(read, what, path, init));
-    return (init.method ?? "GET") === "GET" ? reads.run(path, send) : send();
+    if ((init.method ?? "GET") === "GET") return reads.run(path, send);
+    reads.forgetAll();
+    return send().finally(() => reads.forgetAll());
   }
 
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {

@@ -133,6 +133,25 @@ describe("identical reads at the same moment are coalesced", () => {
     expect(asked).toEqual(["GET /currencies", "GET /currencies", "PATCH /invoices/a", "PATCH /invoices/a"]);
   });
 
+  it("a read made after a change never shares the answer of a read begun before it", async () => {
+    asked.length = 0;
+    const client = createUpstream({ baseUrl: origin, apiKey: "k", timeoutMs: 10_000 });
+    const before = client.getInvoice("a");
+    await until(() => asked.length === 1);
+    const change = client.updateInvoiceStatus("a", { status: "cancelled" });
+    await until(() => asked.length === 2);
+    // Begun while the change is under way: its own call, not the read from before the change.
+    const during = client.getInvoice("a");
+    await until(() => asked.length === 3);
+    for (const release of held.splice(0, 2)) release();
+    await Promise.allSettled([before, change]);
+    const after = client.getInvoice("a");
+    await until(() => asked.length === 4);
+    releaseAll();
+    await Promise.allSettled([during, after]);
+    expect(asked).toEqual(["GET /invoices/a", "PATCH /invoices/a", "GET /invoices/a", "GET /invoices/a"]);
+  });
+
   it("a provider that sheds load itself (503 with Retry-After) is passed on as the same busy problem", async () => {
     const shedding = createServer((_, res) => res.writeHead(503, { "retry-after": "3" }).end());
     await new Promise<void>((resolve) => shedding.listen(0, "127.0.0.1", resolve));
