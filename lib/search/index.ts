@@ -25,7 +25,8 @@ export function searchSync(): SearchSync {
 /** GET /api/search: results from the index, and how complete and fresh it is. */
 export async function search(q: string): Promise<SearchAnswer> {
   const [results, index] = await Promise.all([searchIndex(await getDatabase(), q), searchSync().state()]);
-  return { results, index };
+  // Why a sync paused may name the provider's address: that detail is for admins (the card on /users).
+  return { results, index: { ...index, paused_detail: null } };
 }
 
 /**
