@@ -28,9 +28,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const port = Number(process.env.PORT || 3000);
 const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
-const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXIES);
+const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIES, { min: 0, max: 10, fallback: 0, meaning: "the reverse proxies in front of the console" });
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
-const shutdownGraceMs = shutdownGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS) * 1000;
+const shutdownGraceMs = wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, { min: 1, max: 600, fallback: 10, meaning: "how long requests in flight may finish on SIGTERM" }) * 1000;
 const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
 const admission = createAdmission({
   limit: requestLimit,
@@ -250,19 +250,11 @@ function hostnameArgument(args) {
   return args.find((arg) => arg.startsWith("--hostname="))?.slice("--hostname=".length);
 }
 
-function wholeNumber(name, value, { min, max, fallback }) {
+/** A whole-number setting, or the process ends saying what is wrong with it; `meaning` explains the setting. */
+function wholeNumber(name, value, { min, max, fallback, meaning }) {
   if (value === undefined || value === "") return fallback;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    console.error(`Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
-    process.exit(1);
-  }
-  return Number(value);
-}
-
-function trustedProxyCount(value) {
-  if (value === undefined || value === "") return 0;
-  if (!/^\d+$/.test(value) || Number(value) > 10) {
-    console.error(`Invalid configuration:\n  TRUSTED_PROXIES: must be a whole number from 0 to 10 (the reverse proxies in front of the console), not ${JSON.stringify(value)}`);
+    console.error(`Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}${meaning ? ` (${meaning})` : ""}, not ${JSON.stringify(value)}`);
     process.exit(1);
   }
   return Number(value);
@@ -313,11 +305,3 @@ function logFormat(value) {
   process.exit(1);
 }
 
-function shutdownGraceSeconds(value) {
-  if (value === undefined || value === "") return 10;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 600) {
-    console.error(`Invalid configuration:\n  SHUTDOWN_GRACE_SECONDS: must be a whole number from 1 to 600 (how long requests in flight may finish on SIGTERM), not ${JSON.stringify(value)}`);
-    process.exit(1);
-  }
-  return Number(value);
-}

@@ -4,8 +4,8 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { cn } from "@/lib/cn";
 import { MAX_PERIOD_DAYS, OVERVIEW_PERIODS, PERIOD_LABELS, serializeOverviewState, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
+import { isoDay } from "@/lib/utc-day";
 
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
  * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the

@@ -1,5 +1,6 @@
 import { createLoader, createSerializer, parseAsIsoDate, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { invoiceListParsers, serializeInvoiceListState, toListQuery, type InvoiceListState } from "@/lib/query/invoice-list-state";
+import { isoDay, utcMidnight } from "@/lib/utc-day";
 
 /**
  * The overview's period and the chart's buckets. A period is expressed as the invoice table's own date filter
@@ -29,8 +30,6 @@ export const loadOverviewState = createLoader(overviewParsers);
 export const serializeOverviewState = createSerializer(overviewParsers);
 
 const DAY = 86_400_000;
-const utcMidnight = (t: number) => new Date(t).setUTCHours(0, 0, 0, 0);
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 export type ResolvedPeriod = {
   period: OverviewPeriod;

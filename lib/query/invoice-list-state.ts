@@ -11,6 +11,7 @@ import {
 import type { InvoiceListQuery } from "@/lib/invoicing";
 import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/invoicing/list-query";
 import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
+import { utcMidnight } from "@/lib/utc-day";
 
 /**
  * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
@@ -51,7 +52,6 @@ export function hasFilters(state: InvoiceListState): boolean {
 }
 
 const DAY = 86_400_000;
-const utcMidnight = (date: Date) => new Date(date).setUTCHours(0, 0, 0, 0);
 
 /**
  * URL state → the API's list query. Date filters are whole UTC days: "last 7 days" is today and the six

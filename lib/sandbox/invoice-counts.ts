@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoiceCounts, invoices } from "@/lib/db/schema";
+import { isoDay, utcMidnight } from "@/lib/utc-day";
 
 /** The filters of GET /invoices, as the list applies them. */
 export type InvoiceFilter = {
@@ -14,8 +15,6 @@ export type InvoiceFilter = {
 };
 
 const DAY = 86_400_000;
-const startOfUtcDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY) * DAY);
-const isoDay = (t: Date) => t.toISOString().slice(0, 10);
 
 /** The rows GET /invoices selects: the merchant's, narrowed by each filter given. */
 export function invoiceFilterSql(f: InvoiceFilter): SQL {
@@ -36,8 +35,8 @@ export function invoiceFilterSql(f: InvoiceFilter): SQL {
 export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
   // Whole days: from the first midnight after `createdAfter` up to (not including) the midnight before
   // `createdBefore`. Everything else in the range is edge, at most two days' worth.
-  const wholeFrom = f.createdAfter ? new Date(startOfUtcDay(f.createdAfter).getTime() + DAY) : undefined;
-  const wholeTo = f.createdBefore ? startOfUtcDay(f.createdBefore) : undefined;
+  const wholeFrom = f.createdAfter ? new Date(utcMidnight(f.createdAfter) + DAY) : undefined;
+  const wholeTo = f.createdBefore ? new Date(utcMidnight(f.createdBefore)) : undefined;
   const base = { ...f, createdAfter: undefined, createdBefore: undefined };
 
   if (wholeFrom && wholeTo && wholeFrom >= wholeTo) {
