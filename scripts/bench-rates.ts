@@ -22,19 +22,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startConsoleServer, type ConsoleServer } from "@/test/console-server";
+import { option } from "./bench-option";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 type Options = { clients: number; seconds: number; intervalMs: number; ttl: number; maxRequests: number; databaseUrl: string | undefined };
-
-function option(argv: string[], name: string, envName: string, fallback: number, max: number): number {
-  const i = argv.indexOf(`--${name}`);
-  const raw = i >= 0 ? argv[i + 1] : (process.env[envName] ?? String(fallback));
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max} (got ${raw})`);
-  return n;
-}
 
 function parseOptions(argv: string[]): Options {
   return {
