@@ -2,6 +2,20 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** What readJson answers for a body that is not JSON. */
+const MALFORMED = Symbol("malformed JSON");
+
+/** A request's body read as JSON, or MALFORMED. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  try {
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    return JSON.parse(text);
+  } catch {
+    return MALFORMED;
+  }
+}
+
 /*
  * A second invoicing provider for tests: a real HTTP server that speaks the spec (GET /invoices with every
  * filter, sort and page; GET and PATCH /invoices/{id}; /currencies) but makes a different legal choice from
@@ -313,14 +327,9 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
   }
 
   async function simulate(req: IncomingMessage, res: ServerResponse) {
-    let body: { invoice_id?: unknown; status?: unknown };
-    try {
-      let text = "";
-      for await (const chunk of req) text += chunk;
-      body = JSON.parse(text);
-    } catch {
-      return refuse(res, 400, "Malformed JSON");
-    }
+    const read = await readJson(req);
+    if (read === MALFORMED) return refuse(res, 400, "Malformed JSON");
+    const body = read as { invoice_id?: unknown; status?: unknown } | null;
     if (body?.invoice_id === undefined) return refuse(res, 422, "invoice_id is required", "invoice_id");
     if (typeof body.status !== "string" || !SIX.includes(body.status)) return refuse(res, 422, "Unknown status", "status");
     const invoice = invoices.get(String(body.invoice_id));
@@ -336,15 +345,8 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
   let nextArchivedId = 70_001;
 
   async function archive(req: IncomingMessage, res: ServerResponse) {
-    let body: Record<string, unknown>;
-    try {
-      let text = "";
-      for await (const chunk of req) text += chunk;
-      body = JSON.parse(text);
-      if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");
-    } catch {
-      return refuse(res, 400, "Request body must be a JSON object");
-    }
+    const body = (await readJson(req)) as Record<string, unknown>;
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return refuse(res, 400, "Request body must be a JSON object");
     const orderId = typeof body.order_id === "string" || typeof body.order_id === "number" ? String(body.order_id).trim() : "";
     if (!orderId) return refuse(res, 422, "Order reference can't be blank", "order_id");
     if ([...invoices.values()].some((i) => String(i.order_id) === orderId)) {
@@ -401,14 +403,8 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
 
     if (req.method === "GET") return send(res, 200, invoice);
     if (req.method === "PATCH") {
-      let body: unknown;
-      try {
-        let text = "";
-        for await (const chunk of req) text += chunk;
-        body = JSON.parse(text);
-      } catch {
-        return refuse(res, 400, "Malformed JSON");
-      }
+      const body = await readJson(req);
+      if (body === MALFORMED) return refuse(res, 400, "Malformed JSON");
       const next = (body as { status?: unknown })?.status;
       if (typeof next !== "string" || !SIX.includes(next)) return refuse(res, 422, "Unknown status", "status");
       if (invoice.status === "completed" && next === "cancelled") {
