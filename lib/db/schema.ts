@@ -93,6 +93,27 @@ export const invoiceCounts = sandbox.table(
   (t) => [primaryKey({ columns: [t.merchantId, t.status, t.currency, t.day] }), index("invoice_counts_day_idx").on(t.merchantId, t.day)],
 );
 
+/**
+ * Where a deep page starts, without walking the index to it (issue 13): how many of a merchant's invoices per
+ * status and currency fall in each bucket of a sort key — `updated_at` by UTC day (the bucket is the epoch
+ * second of its midnight), `fiat_amount` and `crypto_amount` by their first two significant digits (the
+ * bucket is the amount cut to those digits). A bucket is the smallest key its invoices can have, so the rows
+ * before it are exactly those of the buckets below it. `created_at` needs no table of its own: its days are in
+ * invoice_counts. Kept by statement triggers like invoice_counts (drizzle/0008, at its end).
+ */
+export const invoiceSortBuckets = sandbox.table(
+  "invoice_sort_buckets",
+  {
+    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    sortBy: text("sort_by").notNull(),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    bucket: numeric("bucket").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.sortBy, t.status, t.currency, t.bucket] })],
+);
+
 export const transactions = sandbox.table(
   "transactions",
   {

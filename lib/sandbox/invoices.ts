@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
 import {
@@ -14,6 +14,7 @@ import { notFound, Problem } from "@/lib/problem";
 import { explorerUrl, findCurrency } from "./currencies";
 import type { Caller } from "./keys";
 import { countInvoices, invoiceFilterSql, type InvoiceFilter } from "./invoice-counts";
+import { walkStart } from "./sort-buckets";
 import { enqueueStatusWebhook } from "./webhooks";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -32,9 +33,10 @@ const SORT_COLUMNS = {
  * Fast at any depth of a million invoices (issue 13): the total comes from the rollup (invoice-counts.ts),
  * the page's ids are found by walking the offset in an index alone (every filter column is in the sort
  * indexes), and only those rows are read. A page past the middle is walked from the other end of the index,
- * so the last page is as cheap as the first. Total and rows are read in one snapshot, so they agree.
+ * so the last page is as cheap as the first, and a page deep in the list from the bucket of its sort key
+ * (sort-buckets.ts). Total and rows are read in one snapshot, so they agree.
  */
-export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQuery): Promise<InvoiceList> {
+export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQuery, options: WalkOptions = {}): Promise<InvoiceList> {
   const filter: InvoiceFilter = {
     merchantId: caller.merchantId,
     status: query.status,
@@ -49,11 +51,8 @@ export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQue
     async (tx) => {
       const total = await countInvoices(tx, filter);
       if (offset >= total) return { total, items: [] };
-      // From the nearer end: past the middle, the page is found by skipping the rows after it in the
-      // reverse order, fewer than those before it.
       const limit = Math.min(query.page_size, total - offset);
-      const after = total - offset - limit;
-      const walk = after < offset ? { offset: after, reverse: true } : { offset, reverse: false };
+      const walk = await planWalk(tx, filter, query, { total, offset, limit }, options.bucketWalkFrom ?? BUCKET_WALK_FROM);
       const rows = await readPage(tx, filter, query.sort_by, query.sort_order, limit, walk);
       return { total, items: await withTransactions(tx, rows) };
     },
@@ -75,6 +74,36 @@ export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQue
   };
 }
 
+/** Where the walk in the index to a page starts, and in which direction it goes. */
+type Walk = { offset: number; reverse: boolean; from?: SQL };
+
+/** Deeper than this from both ends, a page is found from its bucket (sort-buckets.ts) instead of from an end. */
+const BUCKET_WALK_FROM = 10_000;
+
+/** For tests: from which depth buckets are used (0: always, so that small lists take that path too). */
+export type WalkOptions = { bucketWalkFrom?: number };
+
+/**
+ * How to reach the page's first row: from the nearer end of the index (past the middle, by skipping the rows
+ * after it in the reverse order), or, deep in a list without a created range, from the bucket of the sort key
+ * that holds it, so that the walk is at most one bucket long.
+ */
+async function planWalk(
+  db: Db,
+  filter: InvoiceFilter,
+  query: InvoiceListQuery,
+  { total, offset, limit }: { total: number; offset: number; limit: number },
+  bucketWalkFrom: number,
+): Promise<Walk> {
+  const after = total - offset - limit;
+  const ascending = query.sort_order === "asc";
+  if (Math.min(offset, after) >= bucketWalkFrom && !filter.createdAfter && !filter.createdBefore) {
+    const start = await walkStart(db, filter, query.sort_by, ascending ? offset : after);
+    if (start) return { offset: start.skip, reverse: !ascending, from: start.from };
+  }
+  return after < offset ? { offset: after, reverse: true } : { offset, reverse: false };
+}
+
 /** Finds the page's ids in an index (an index-only walk of the offset), then reads just those rows. */
 async function readPage(
   db: Db,
@@ -82,14 +111,14 @@ async function readPage(
   sortBy: InvoiceListQuery["sort_by"],
   sortOrder: InvoiceListQuery["sort_order"],
   limit: number,
-  walk: { offset: number; reverse: boolean },
+  walk: Walk,
 ): Promise<InvoiceRow[]> {
   const ascending = sortOrder === "asc";
   const order = (up: boolean) => (up ? [asc(SORT_COLUMNS[sortBy]), asc(invoices.id)] : [desc(SORT_COLUMNS[sortBy]), desc(invoices.id)]);
   const page = db
     .select({ pageId: invoices.id })
     .from(invoices)
-    .where(invoiceFilterSql(filter))
+    .where(and(invoiceFilterSql(filter), walk.from))
     .orderBy(...order(ascending !== walk.reverse))
     .limit(limit)
     .offset(walk.offset)

@@ -1,0 +1,63 @@
+import "server-only";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { invoiceCounts, invoiceSortBuckets, invoices } from "@/lib/db/schema";
+import type { InvoiceListQuery } from "@/lib/invoicing";
+import type { InvoiceFilter } from "./invoice-counts";
+
+type SortBy = InvoiceListQuery["sort_by"];
+
+/** Where an ascending walk to a deep offset can start: at the first invoice whose key is ≥ `from`, skipping `skip`. */
+export type WalkStart = { from: SQL; skip: number };
+
+/**
+ * The bucket that holds the invoice at `offset` (0-based, ascending order) and the invoices before it, so that
+ * the walk to a deep page starts at that bucket instead of at the first invoice (issue 13). The rows before a
+ * bucket are exactly those of the buckets below it (drizzle/0008), so the result is exact in the caller's
+ * snapshot. Only for filters without a created range: the buckets count every created_at.
+ */
+export async function walkStart(db: Db, filter: InvoiceFilter, sortBy: SortBy, offset: number): Promise<WalkStart | undefined> {
+  const counts = bucketCounts(filter, sortBy);
+  const result = (await db.execute(sql`
+    select bucket::text as bucket, before::bigint as before from (
+      select bucket, sum(n) over (order by bucket) - n as before, n
+      from (select bucket, sum(count) as n from (${counts}) as c group by bucket) as per_bucket
+    ) as cumulative
+    where before <= ${offset} and before + n > ${offset}`)) as unknown as { rows: { bucket: string; before: string }[] };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { from: bucketStart(sortBy, row.bucket), skip: offset - Number(row.before) };
+}
+
+/** Per bucket of the sort key, how many of the filter's invoices it holds (several rows a bucket: per status and currency). */
+function bucketCounts(f: InvoiceFilter, sortBy: SortBy): SQL {
+  if (sortBy === "created_at") {
+    // Days of created_at are invoice_counts' own (without its all-time rows).
+    return sql`select extract(epoch from ${invoiceCounts.day}) as bucket, ${invoiceCounts.count} as count from ${invoiceCounts} where ${and(
+      eq(invoiceCounts.merchantId, f.merchantId),
+      ne(invoiceCounts.day, "infinity"),
+      f.status ? eq(invoiceCounts.status, f.status) : undefined,
+      f.currency ? eq(invoiceCounts.currency, f.currency) : undefined,
+    )}`;
+  }
+  return sql`select ${invoiceSortBuckets.bucket} as bucket, ${invoiceSortBuckets.count} as count from ${invoiceSortBuckets} where ${and(
+    eq(invoiceSortBuckets.merchantId, f.merchantId),
+    eq(invoiceSortBuckets.sortBy, sortBy),
+    f.status ? eq(invoiceSortBuckets.status, f.status) : undefined,
+    f.currency ? eq(invoiceSortBuckets.currency, f.currency) : undefined,
+  )}`;
+}
+
+/** "key ≥ the bucket's smallest key": a day's midnight (epoch seconds) for the dates, the cut amount for amounts. */
+function bucketStart(sortBy: SortBy, bucket: string): SQL {
+  switch (sortBy) {
+    case "created_at":
+      return sql`${invoices.createdAt} >= to_timestamp(${bucket}::numeric)`;
+    case "updated_at":
+      return sql`${invoices.updatedAt} >= to_timestamp(${bucket}::numeric)`;
+    case "fiat_amount":
+      return sql`${invoices.fiatAmount} >= ${bucket}::numeric`;
+    case "crypto_amount":
+      return sql`${invoices.cryptoAmount} >= ${bucket}::numeric`;
+  }
+}
