@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
 export const sandbox = pgSchema("sandbox");
@@ -58,6 +58,9 @@ export const invoices = sandbox.table(
   },
   (t) => [
     uniqueIndex("invoices_merchant_order_uq").on(t.merchantId, t.orderId),
+    // An invoice changes after it is created, never before: a list sorted by updated_at with a created range
+    // can then start its walk at the range's start (lib/sandbox/invoices.ts).
+    check("invoices_updated_at_not_before_created_at", sql`${t.updatedAt} >= ${t.createdAt}`),
     // One index per sort key, alone and behind each equality filter, each ending in the tie-breaker, so
     // every filter × sort of GET /invoices reads a page straight off an index (scanned backwards for desc).
     // Behind the unique id come the other filters' columns (they never change the order): a deep page's

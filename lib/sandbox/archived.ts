@@ -61,7 +61,8 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
       allowedErrorPercent: input.allowed_error_percent ?? ALLOWED_ERROR_PERCENT_DEFAULT,
       callbackUrl: input.callback_url || null,
       createdAt,
-      updatedAt: now,
+      // Never before created_at (a created_at within the clock skew ahead of this server's clock).
+      updatedAt: createdAt > now ? createdAt : now,
       rate,
     })
     .onConflictDoNothing({ target: [invoices.merchantId, invoices.orderId] })

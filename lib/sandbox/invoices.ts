@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
 import {
@@ -118,7 +118,7 @@ async function readPage(
   const page = db
     .select({ pageId: invoices.id })
     .from(invoices)
-    .where(and(invoiceFilterSql(filter), walk.from))
+    .where(and(invoiceFilterSql(filter), startOfUpdates(filter, sortBy), walk.from))
     .orderBy(...order(ascending !== walk.reverse))
     .limit(limit)
     .offset(walk.offset)
@@ -129,6 +129,15 @@ async function readPage(
     .innerJoin(invoices, eq(invoices.id, page.pageId))
     .orderBy(...order(ascending));
   return rows.map((r) => r.invoice);
+}
+
+/**
+ * With a created range, sorted by updated_at: nothing in the range was updated before the range starts
+ * (updated_at >= created_at holds for every invoice, a check of the table), so the walk can begin there
+ * instead of at the merchant's oldest change. The same rows, far fewer index entries passed over.
+ */
+function startOfUpdates(filter: InvoiceFilter, sortBy: InvoiceListQuery["sort_by"]): SQL | undefined {
+  return sortBy === "updated_at" && filter.createdAfter ? gt(invoices.updatedAt, filter.createdAfter) : undefined;
 }
 
 /**
@@ -159,7 +168,9 @@ export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string,
       });
     }
     if (row.status === status) return (await withTransactions(tx, [row]))[0];
-    const [updated] = await tx.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, row.id)).returning();
+    // Never before created_at, whatever another instance's clock said when it created the invoice.
+    const updatedAt = new Date(Math.max(Date.now(), row.createdAt.getTime()));
+    const [updated] = await tx.update(invoices).set({ status, updatedAt }).where(eq(invoices.id, row.id)).returning();
     const [invoice] = await withTransactions(tx, [updated]);
     await enqueueStatusWebhook(tx, { merchantId: row.merchantId, invoice, previousStatus: row.status, simulated: false });
     return invoice;

@@ -248,6 +248,15 @@ describe("list pages: rows and totals equal a plain query's", () => {
     }
   });
 
+  it("no invoice is updated before it was created (the updated_at walk of a created range relies on it)", async () => {
+    const [row] = await db.select().from(invoices).where(eq(invoices.merchantId, merchantId)).limit(1);
+    await expect(db.update(invoices).set({ updatedAt: new Date(row.createdAt.getTime() - 1) }).where(eq(invoices.id, row.id))).rejects.toThrow();
+    const future = new Date(Date.now() + 30_000); // within the minute of clock skew allowed
+    const archived = await createArchivedInvoice(db, caller(merchantId), { order_id: "SKEW-1", currency: "BTC", fiat_amount: 3, created_at: future.toISOString() });
+    const [stored] = await db.select().from(invoices).where(eq(invoices.orderId, "SKEW-1"));
+    expect({ archived: archived.status, updatedAt: stored.updatedAt.getTime() }).toEqual({ archived: "archived", updatedAt: future.getTime() });
+  });
+
   it("the rollup has a row per status, currency and UTC day, never a count below zero", async () => {
     const result = (await db.execute(sql`select count(*)::int as n from sandbox.invoice_counts where count < 0`)) as unknown as { rows: { n: number }[] };
     expect(result.rows[0].n).toBe(0);
