@@ -117,6 +117,23 @@ export const invoiceSortBuckets = sandbox.table(
   (t) => [primaryKey({ columns: [t.merchantId, t.sortBy, t.status, t.currency, t.bucket] })],
 );
 
+/**
+ * The same buckets of the amounts per UTC day of created_at (all statuses and currencies together), for deep
+ * pages of a list with a created range: the rows before a bucket are those of the range's whole days (here)
+ * plus those of its partial edge days (counted in the index). Kept by statement triggers (drizzle/0010).
+ */
+export const invoiceDayBuckets = sandbox.table(
+  "invoice_day_buckets",
+  {
+    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    sortBy: text("sort_by").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    bucket: numeric("bucket").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.sortBy, t.day, t.bucket] })],
+);
+
 export const transactions = sandbox.table(
   "transactions",
   {

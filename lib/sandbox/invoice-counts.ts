@@ -28,42 +28,55 @@ export function invoiceFilterSql(f: InvoiceFilter): SQL {
 }
 
 /**
+ * A created range cut into whole UTC days and the partial days at its edges: the whole days' invoices are
+ * counted in a rollup (by its `day`), the edges' in the invoices' own index. `whole` is undefined when no
+ * whole day lies inside the range; then the whole range is edge.
+ */
+export type RangeParts = { whole?: { from?: string; to?: string }; edges: SQL[] };
+
+export function rangeParts(f: InvoiceFilter): RangeParts {
+  // Whole days: from the first midnight after `createdAfter` up to (not including) the midnight before
+  // `createdBefore`. Everything else in the range is edge, at most two days' worth.
+  const wholeFrom = f.createdAfter ? new Date(utcMidnight(f.createdAfter) + DAY) : undefined;
+  const wholeTo = f.createdBefore ? new Date(utcMidnight(f.createdBefore)) : undefined;
+  const after = f.createdAfter ? gt(invoices.createdAt, f.createdAfter) : undefined;
+  const before = f.createdBefore ? lt(invoices.createdAt, f.createdBefore) : undefined;
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return { edges: [and(after, before)!] };
+  const edges: SQL[] = [];
+  if (after && wholeFrom) edges.push(and(after, lt(invoices.createdAt, wholeFrom))!);
+  if (before && wholeTo) edges.push(and(gte(invoices.createdAt, wholeTo), before)!);
+  return { whole: { from: wholeFrom && isoDay(wholeFrom), to: wholeTo && isoDay(wholeTo) }, edges };
+}
+
+/**
  * How many invoices match, exactly, without counting them: a sum over the rollup's days that lie wholly
  * inside the created range, plus the invoices of the (at most two) partial days at its edges, counted in an
  * index. Run it in the same transaction as the page's query and both describe one snapshot.
  */
 export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
-  // Whole days: from the first midnight after `createdAfter` up to (not including) the midnight before
-  // `createdBefore`. Everything else in the range is edge, at most two days' worth.
-  const wholeFrom = f.createdAfter ? new Date(utcMidnight(f.createdAfter) + DAY) : undefined;
-  const wholeTo = f.createdBefore ? new Date(utcMidnight(f.createdBefore)) : undefined;
+  const ranged = !!(f.createdAfter || f.createdBefore);
+  const { whole, edges } = ranged ? rangeParts(f) : { whole: {}, edges: [] };
   const base = { ...f, createdAfter: undefined, createdBefore: undefined };
-
-  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) {
-    // No whole day inside: the range spans at most two partial days; count them in the index.
-    return Number((await db.select({ n: sql<string>`count(*)` }).from(invoices).where(invoiceFilterSql(f)))[0].n);
+  const parts: SQL[] = [];
+  if (whole) {
+    const rollup = db
+      .select({ n: sql<string>`coalesce(sum(${invoiceCounts.count}), 0)` })
+      .from(invoiceCounts)
+      .where(
+        and(
+          eq(invoiceCounts.merchantId, f.merchantId),
+          f.status ? eq(invoiceCounts.status, f.status) : undefined,
+          f.currency ? eq(invoiceCounts.currency, f.currency) : undefined,
+          // Without a range, the all-time rows (day = infinity); with one, the whole days inside it.
+          ranged ? undefined : eq(invoiceCounts.day, "infinity"),
+          whole.from ? gte(invoiceCounts.day, whole.from) : undefined,
+          ranged ? lt(invoiceCounts.day, whole.to ?? "infinity") : undefined,
+        ),
+      );
+    parts.push(sql`(${rollup})`);
   }
-
-  const rollup = db
-    .select({ n: sql<string>`coalesce(sum(${invoiceCounts.count}), 0)` })
-    .from(invoiceCounts)
-    .where(
-      and(
-        eq(invoiceCounts.merchantId, f.merchantId),
-        f.status ? eq(invoiceCounts.status, f.status) : undefined,
-        f.currency ? eq(invoiceCounts.currency, f.currency) : undefined,
-        // Without a range, the all-time rows (day = infinity); with one, the whole days inside it.
-        f.createdAfter || f.createdBefore ? undefined : eq(invoiceCounts.day, "infinity"),
-        wholeFrom ? gte(invoiceCounts.day, isoDay(wholeFrom)) : undefined,
-        f.createdAfter || f.createdBefore ? lt(invoiceCounts.day, wholeTo ? isoDay(wholeTo) : "infinity") : undefined,
-      ),
-    );
-  const edge = (range: SQL) => sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`;
-  const parts: SQL[] = [sql`(${rollup})`];
-  if (f.createdAfter && wholeFrom) parts.push(edge(and(gt(invoices.createdAt, f.createdAfter), lt(invoices.createdAt, wholeFrom))!));
-  if (f.createdBefore && wholeTo) parts.push(edge(and(gte(invoices.createdAt, wholeTo), lt(invoices.createdAt, f.createdBefore))!));
+  for (const range of edges) parts.push(sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`);
   // One statement, one round trip. node-postgres and PGlite both answer with `rows`.
   const result = (await db.execute(sql`select (${sql.join(parts, sql` + `)})::bigint as n`)) as unknown as { rows: { n: string }[] };
-  const n = result.rows[0].n;
-  return Number(n);
+  return Number(result.rows[0].n);
 }

@@ -85,8 +85,8 @@ export type WalkOptions = { bucketWalkFrom?: number };
 
 /**
  * How to reach the page's first row: from the nearer end of the index (past the middle, by skipping the rows
- * after it in the reverse order), or, deep in a list without a created range, from the bucket of the sort key
- * that holds it, so that the walk is at most one bucket long.
+ * after it in the reverse order), or, deep in a list, from the bucket of the sort key that holds it, so that
+ * the walk is at most one bucket long (where sort-buckets.ts has buckets for the filter).
  */
 async function planWalk(
   db: Db,
@@ -97,7 +97,7 @@ async function planWalk(
 ): Promise<Walk> {
   const after = total - offset - limit;
   const ascending = query.sort_order === "asc";
-  if (Math.min(offset, after) >= bucketWalkFrom && !filter.createdAfter && !filter.createdBefore) {
+  if (Math.min(offset, after) >= bucketWalkFrom) {
     const start = await walkStart(db, filter, query.sort_by, ascending ? offset : after);
     if (start) return { offset: start.skip, reverse: !ascending, from: start.from };
   }

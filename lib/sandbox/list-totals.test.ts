@@ -66,7 +66,7 @@ async function expectTotalsMatch(merchantId: string): Promise<void> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The sort-key buckets the triggers keep (drizzle/0008) equal the invoices grouped by a plain query. */
+/** The sort-key buckets the triggers keep (drizzle/0008, 0010) equal the invoices grouped by a plain query. */
 async function expectSortBucketsMatch(merchantId: string): Promise<void> {
   const kept = await db.execute(sql`
     select sort_by, status, currency, bucket::float8 as bucket, count::int as n from sandbox.invoice_sort_buckets
@@ -80,6 +80,15 @@ async function expectSortBucketsMatch(merchantId: string): Promise<void> {
       ('crypto_amount', ${cut("crypto_amount")})) as k (sort_by, bucket)
     where merchant_id = ${merchantId}::uuid group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
   expect(rowsOf(kept)).toEqual(rowsOf(plain));
+
+  const keptDays = await db.execute(sql`
+    select sort_by, day::text as day, bucket::float8 as bucket, count::int as n from sandbox.invoice_day_buckets
+    where merchant_id = ${merchantId}::uuid and count <> 0 order by 1, 2, 3`);
+  const plainDays = await db.execute(sql`
+    select k.sort_by, (created_at at time zone 'UTC')::date::text as day, k.bucket::float8 as bucket, count(*)::int as n
+    from sandbox.invoices, lateral (values ('fiat_amount', ${cut("fiat_amount")}), ('crypto_amount', ${cut("crypto_amount")})) as k (sort_by, bucket)
+    where merchant_id = ${merchantId}::uuid group by 1, 2, 3 order by 1, 2, 3`);
+  expect(rowsOf(keptDays)).toEqual(rowsOf(plainDays));
 }
 
 beforeAll(async () => {
@@ -231,9 +240,16 @@ describe("list pages: rows and totals equal a plain query's", () => {
   });
 
   it("every page of one filter and sort, first to last, lists each invoice exactly once", async () => {
-    for (const sort_by of SORTS) {
+    // A status, and created ranges with whole days and partial edges (their buckets are counted per day).
+    const filters = [
+      { status: "completed" as const },
+      { created_after: "2026-03-10T05:00:00.000Z", created_before: "2026-06-12T07:30:00.000Z" },
+      { created_after: "2026-05-31T23:00:00.000Z" },
+      { created_after: "2026-06-10T05:00:00.000Z", created_before: "2026-06-11T07:00:00.000Z" },
+    ];
+    for (const [sort_by, filter] of SORTS.flatMap((s) => filters.map((f) => [s, f] as const))) {
       for (const sort_order of ["asc", "desc"] as const) {
-        const q = { sort_by, sort_order, status: "completed" as const, page_size: 7 };
+        const q = { sort_by, sort_order, ...filter, page_size: 7 };
         const everything = await plainPage({ ...q, page: 1, page_size: 10_000 });
         // From the ends of the index, and from the sort key's buckets on every page.
         for (const bucketWalkFrom of [undefined, 0]) {
@@ -242,7 +258,7 @@ describe("list pages: rows and totals equal a plain query's", () => {
           for (let page = 1; page <= first.pagination.total_pages; page++) {
             ids.push(...(await listInvoices(db, caller(merchantId), { ...q, page }, { bucketWalkFrom })).items.map((i) => i.invoice_id));
           }
-          expect({ sort_by, sort_order, bucketWalkFrom, ids }).toEqual({ sort_by, sort_order, bucketWalkFrom, ids: everything.ids });
+          expect({ q, bucketWalkFrom, ids }).toEqual({ q, bucketWalkFrom, ids: everything.ids });
         }
       }
     }
@@ -260,7 +276,9 @@ describe("list pages: rows and totals equal a plain query's", () => {
   it("the rollup has a row per status, currency and UTC day, never a count below zero", async () => {
     const result = (await db.execute(sql`select count(*)::int as n from sandbox.invoice_counts where count < 0`)) as unknown as { rows: { n: number }[] };
     expect(result.rows[0].n).toBe(0);
-    const buckets = (await db.execute(sql`select count(*)::int as n from sandbox.invoice_sort_buckets where count < 0`)) as unknown as { rows: { n: number }[] };
-    expect(buckets.rows[0].n).toBe(0);
+    for (const table of ["invoice_sort_buckets", "invoice_day_buckets"]) {
+      const negative = await db.execute(sql`select count(*)::int as n from ${sql.identifier("sandbox")}.${sql.identifier(table)} where count < 0`);
+      expect({ table, negative: rowsOf<{ n: number }>(negative)[0].n }).toEqual({ table, negative: 0 });
+    }
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { invoiceCounts, invoiceSortBuckets, invoices } from "@/lib/db/schema";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/db/schema";
 import type { InvoiceListQuery } from "@/lib/invoicing";
-import type { InvoiceFilter } from "./invoice-counts";
+import { rangeParts, type InvoiceFilter } from "./invoice-counts";
 
 type SortBy = InvoiceListQuery["sort_by"];
 
@@ -14,10 +14,13 @@ export type WalkStart = { from: SQL; skip: number };
  * The bucket that holds the invoice at `offset` (0-based, ascending order) and the invoices before it, so that
  * the walk to a deep page starts at that bucket instead of at the first invoice (issue 13). The rows before a
  * bucket are exactly those of the buckets below it (drizzle/0008), so the result is exact in the caller's
- * snapshot. Only for filters without a created range: the buckets count every created_at.
+ * snapshot. Undefined where the caller's walk from the nearer end is short enough already: a created range
+ * sorted by created_at or updated_at is one stretch of its index, and a range with a status or currency
+ * narrows the walk to that filter's index.
  */
 export async function walkStart(db: Db, filter: InvoiceFilter, sortBy: SortBy, offset: number): Promise<WalkStart | undefined> {
   const counts = bucketCounts(filter, sortBy);
+  if (!counts) return undefined;
   const result = (await db.execute(sql`
     select bucket::text as bucket, before::bigint as before from (
       select bucket, sum(n) over (order by bucket) - n as before, n
@@ -29,8 +32,11 @@ export async function walkStart(db: Db, filter: InvoiceFilter, sortBy: SortBy, o
   return { from: bucketStart(sortBy, row.bucket), skip: offset - Number(row.before) };
 }
 
-/** Per bucket of the sort key, how many of the filter's invoices it holds (several rows a bucket: per status and currency). */
-function bucketCounts(f: InvoiceFilter, sortBy: SortBy): SQL {
+/** Per bucket of the sort key, how many of the filter's invoices it holds (several rows a bucket, to be summed). */
+function bucketCounts(f: InvoiceFilter, sortBy: SortBy): SQL | undefined {
+  if (f.createdAfter || f.createdBefore) {
+    return (sortBy === "fiat_amount" || sortBy === "crypto_amount") && !f.status && !f.currency ? rangeBucketCounts(f, sortBy) : undefined;
+  }
   if (sortBy === "created_at") {
     // Days of created_at are invoice_counts' own (without its all-time rows).
     return sql`select extract(epoch from ${invoiceCounts.day}) as bucket, ${invoiceCounts.count} as count from ${invoiceCounts} where ${and(
@@ -46,6 +52,24 @@ function bucketCounts(f: InvoiceFilter, sortBy: SortBy): SQL {
     f.status ? eq(invoiceSortBuckets.status, f.status) : undefined,
     f.currency ? eq(invoiceSortBuckets.currency, f.currency) : undefined,
   )}`;
+}
+
+/** An amount's buckets within a created range: the whole days' from invoice_day_buckets, the edge days' counted. */
+function rangeBucketCounts(f: InvoiceFilter, sortBy: "fiat_amount" | "crypto_amount"): SQL {
+  const { whole, edges } = rangeParts(f);
+  const amount = sortBy === "fiat_amount" ? invoices.fiatAmount : invoices.cryptoAmount;
+  const parts = edges.map(
+    (range) => sql`select sandbox.amount_bucket(${amount}) as bucket, 1 as count from ${invoices} where ${and(eq(invoices.merchantId, f.merchantId), range)}`,
+  );
+  if (whole) {
+    parts.push(sql`select ${invoiceDayBuckets.bucket} as bucket, ${invoiceDayBuckets.count} as count from ${invoiceDayBuckets} where ${and(
+      eq(invoiceDayBuckets.merchantId, f.merchantId),
+      eq(invoiceDayBuckets.sortBy, sortBy),
+      whole.from ? gte(invoiceDayBuckets.day, whole.from) : undefined,
+      whole.to ? lt(invoiceDayBuckets.day, whole.to) : undefined,
+    )}`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /** "key ≥ the bucket's smallest key": a day's midnight (epoch seconds) for the dates, the cut amount for amounts. */
