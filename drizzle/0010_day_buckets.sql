@@ -7,14 +7,18 @@ CREATE TABLE "sandbox"."invoice_day_buckets" (
 	CONSTRAINT "invoice_day_buckets_merchant_id_sort_by_day_bucket_pk" PRIMARY KEY("merchant_id","sort_by","day","bucket")
 );
 --> statement-breakpoint
+DROP INDEX "sandbox"."invoices_created_at_idx";--> statement-breakpoint
+ALTER TABLE "sandbox"."invoices" ADD COLUMN "fiat_bucket" numeric GENERATED ALWAYS AS (sandbox.amount_bucket(fiat_amount)) STORED;--> statement-breakpoint
+ALTER TABLE "sandbox"."invoices" ADD COLUMN "crypto_bucket" numeric GENERATED ALWAYS AS (sandbox.amount_bucket(crypto_amount)) STORED;--> statement-breakpoint
 ALTER TABLE "sandbox"."invoice_day_buckets" ADD CONSTRAINT "invoice_day_buckets_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "sandbox"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoices_created_at_idx" ON "sandbox"."invoices" USING btree ("merchant_id","created_at","id","status","currency","fiat_bucket","crypto_bucket");--> statement-breakpoint
 -- Hand-written (issue 13), not generated: the triggers that keep sandbox.invoice_day_buckets equal to the
 -- invoices in every transaction, and its backfill, in the way of invoice_sort_buckets (drizzle/0008): the
--- amounts' buckets (sandbox.amount_bucket) per UTC day of created_at.
-CREATE FUNCTION "sandbox"."invoice_day_keys"(created_at timestamptz, fiat_amount numeric, crypto_amount numeric)
+-- amounts' buckets (the generated columns fiat_bucket and crypto_bucket) per UTC day of created_at.
+CREATE FUNCTION "sandbox"."invoice_day_keys"(created_at timestamptz, fiat_bucket numeric, crypto_bucket numeric)
   RETURNS TABLE (sort_by text, day date, bucket numeric) LANGUAGE sql STABLE AS $$
-  VALUES ('fiat_amount', (created_at AT TIME ZONE 'UTC')::date, "sandbox"."amount_bucket"(fiat_amount)),
-         ('crypto_amount', (created_at AT TIME ZONE 'UTC')::date, "sandbox"."amount_bucket"(crypto_amount))
+  VALUES ('fiat_amount', (created_at AT TIME ZONE 'UTC')::date, fiat_bucket),
+         ('crypto_amount', (created_at AT TIME ZONE 'UTC')::date, crypto_bucket)
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "sandbox"."invoice_day_buckets_add"(changes jsonb) RETURNS void LANGUAGE sql AS $$
@@ -30,21 +34,21 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM "sandbox"."invoice_day_buckets_add"((SELECT jsonb_agg(g) FROM (
       SELECT r."merchant_id", k.sort_by, k.day, k.bucket, count(*) AS delta
-      FROM new_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_amount", r."crypto_amount") AS k
+      FROM new_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_bucket", r."crypto_bucket") AS k
       GROUP BY 1, 2, 3, 4) AS g));
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM "sandbox"."invoice_day_buckets_add"((SELECT jsonb_agg(g) FROM (
       SELECT "merchant_id", sort_by, day, bucket, sum(delta) AS delta FROM (
         SELECT r."merchant_id", k.sort_by, k.day, k.bucket, 1 AS delta
-        FROM new_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_amount", r."crypto_amount") AS k
+        FROM new_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_bucket", r."crypto_bucket") AS k
         UNION ALL
         SELECT r."merchant_id", k.sort_by, k.day, k.bucket, -1
-        FROM old_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_amount", r."crypto_amount") AS k
+        FROM old_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_bucket", r."crypto_bucket") AS k
       ) AS moves GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0) AS g));
   ELSE
     PERFORM "sandbox"."invoice_day_buckets_add"((SELECT jsonb_agg(g) FROM (
       SELECT r."merchant_id", k.sort_by, k.day, k.bucket, -count(*) AS delta
-      FROM old_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_amount", r."crypto_amount") AS k
+      FROM old_rows AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_bucket", r."crypto_bucket") AS k
       GROUP BY 1, 2, 3, 4) AS g));
   END IF;
   RETURN NULL;
@@ -63,5 +67,5 @@ CREATE TRIGGER "invoice_day_buckets_on_delete" AFTER DELETE ON "sandbox"."invoic
 -- The backfill, after the triggers: creating them locked out writers until this migration commits.
 SELECT "sandbox"."invoice_day_buckets_add"((SELECT jsonb_agg(g) FROM (
   SELECT r."merchant_id", k.sort_by, k.day, k.bucket, count(*) AS delta
-  FROM "sandbox"."invoices" AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_amount", r."crypto_amount") AS k
+  FROM "sandbox"."invoices" AS r, "sandbox"."invoice_day_keys"(r."created_at", r."fiat_bucket", r."crypto_bucket") AS k
   GROUP BY 1, 2, 3, 4) AS g));

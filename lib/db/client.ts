@@ -25,7 +25,8 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS });
+      const query = async (text: string) => (await client.query(text)).rows;
+      await migratedAndTidied(query, () => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS }));
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
@@ -40,11 +41,28 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
   try {
     const client = await PGlite.create(folder);
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    await migratedAndTidied(async (text) => (await client.query(text)).rows, () => migrate(db, { migrationsFolder: MIGRATIONS }));
     return { db: db as unknown as Db, close: () => client.close().finally(unlock) };
   } catch (error) {
     unlock();
     throw error;
+  }
+}
+
+/**
+ * Runs the migrations; when any ran, vacuums and analyzes the sandbox's invoices and their rollups. A migration
+ * may rewrite the table (a generated column) or fill a rollup, and until a vacuum marks the pages visible
+ * again, the list's index-only walks read the table too (PGlite never vacuums on its own).
+ */
+async function migratedAndTidied(query: (text: string) => Promise<unknown[]>, migrate: () => Promise<void>): Promise<void> {
+  const applied = async () => {
+    const [{ table }] = (await query("select to_regclass('drizzle.__drizzle_migrations')::text as table")) as { table: string | null }[];
+    return table ? Number(((await query(`select count(*)::int as n from ${table}`)) as { n: number }[])[0].n) : 0;
+  };
+  const before = await applied();
+  await migrate();
+  if ((await applied()) !== before) {
+    await query("vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets");
   }
 }
 

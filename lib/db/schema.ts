@@ -55,6 +55,10 @@ export const invoices = sandbox.table(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmations: integer("confirmations"),
     confirmationsRequired: integer("confirmations_required"),
+    // The amounts' buckets (drizzle/0008), kept with the row so that a range's edge days are counted per
+    // bucket in the created_at index alone (lib/sandbox/sort-buckets.ts).
+    fiatBucket: numeric("fiat_bucket").generatedAlwaysAs(sql`sandbox.amount_bucket(fiat_amount)`),
+    cryptoBucket: numeric("crypto_bucket").generatedAlwaysAs(sql`sandbox.amount_bucket(crypto_amount)`),
   },
   (t) => [
     uniqueIndex("invoices_merchant_order_uq").on(t.merchantId, t.orderId),
@@ -68,8 +72,9 @@ export const invoices = sandbox.table(
     ...(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const).flatMap((key) => {
       const column = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount }[key];
       const created = key === "created_at" ? [] : [t.createdAt];
+      const buckets = key === "created_at" ? [t.fiatBucket, t.cryptoBucket] : [];
       return [
-        index(`invoices_${key}_idx`).on(t.merchantId, column, t.id, t.status, t.currency, ...created),
+        index(`invoices_${key}_idx`).on(t.merchantId, column, t.id, t.status, t.currency, ...created, ...buckets),
         index(`invoices_status_${key}_idx`).on(t.merchantId, t.status, column, t.id, t.currency, ...created),
         index(`invoices_currency_${key}_idx`).on(t.merchantId, t.currency, column, t.id, t.status, ...created),
       ];

@@ -39,7 +39,7 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
   });
   // Marks the new pages all-visible, so that GET /invoices walks deep offsets in its indexes alone without
   // visiting the table (PGlite has no autovacuum to do it; on PostgreSQL it would come minutes later).
-  if (seeded) await db.execute(sql`vacuum (analyze) sandbox.invoices, sandbox.invoice_counts`);
+  if (seeded) await db.execute(sql`vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets`);
   return seeded;
 }
 
