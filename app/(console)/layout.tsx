@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
-import { RatesStrip } from "@/components/rates/rates-strip";
+import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
@@ -50,7 +50,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
-      <RatesStrip />
+      <LazyRatesStrip />
       <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
     </div>
   );
