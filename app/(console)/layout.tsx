@@ -1,3 +1,4 @@
+import { Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
@@ -38,9 +39,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </span>
             <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
           </Link>
-          <NavLinks items={nav.filter((item) => item.show)} />
+          <NavLinks items={nav.filter((item) => item.show)} menuIcon={<Menu aria-hidden className="size-5" />} />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
-            <SearchLauncher />
+            <SearchLauncher>
+              <Search aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
+              <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline">
+                /
+              </kbd>
+            </SearchLauncher>
             {embeddedSandbox && (
               <Badge tone="warning" title="The console talks to the embedded sandbox: simulated data, no real payments.">
                 Sandbox
