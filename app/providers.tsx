@@ -2,7 +2,6 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { getQueryClient } from "@/lib/query/get-query-client";
@@ -15,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={getQueryClient()}>
-        <NuqsAdapter>{children}</NuqsAdapter>
+        {children}
         <Toaster />
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,7 +1,7 @@
 "use client";
 
-import { Menu } from "lucide-react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
@@ -10,7 +10,7 @@ import { isCurrent, type NavItem } from "./nav-item";
 const loadDropdown = () => import("./nav-menu-dropdown");
 
 /** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
-export function NavLinks({ items }: { items: NavItem[] }) {
+export function NavLinks({ items, menuIcon }: { items: NavItem[]; /** The menu button's icon, drawn on the server. */ menuIcon: ReactNode }) {
   const pathname = usePathname();
   return (
     <>
@@ -30,7 +30,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
         load={loadDropdown}
         trigger={
           <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Main menu">
-            <Menu aria-hidden className="size-5" />
+            {menuIcon}
           </Button>
         }
         render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} pathname={pathname} {...props} />}

@@ -90,6 +90,31 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
   await expect(page.getByLabel("Status")).toHaveValue("");
 });
 
+test("a change of view asks the API for the rows, never the server for the page again", async ({ page }) => {
+  await page.goto("/invoices");
+  await untilInteractive(page);
+  // What a router navigation to the list itself would fetch: the page's RSC payload (prefetches of the
+  // invoice pages the rows link to are other paths).
+  const pageFetches: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/invoices" && request.resourceType() !== "document" && (request.headers()["rsc"] === "1" || url.searchParams.has("_rsc"))) pageFetches.push(url.href);
+  });
+  const rows = page.waitForResponse((response) => response.url().includes("/api/invoices?") && response.url().includes("status=expired"));
+  await page.getByLabel("Status").selectOption("expired");
+  expect((await rows).status()).toBe(200);
+  await expect(page).toHaveURL(/\?status=expired$/);
+  await expect.poll(async () => new Set(await column(page, STATUS_COLUMN))).toEqual(new Set(["Expired"]));
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect.poll(async () => new Set(await column(page, STATUS_COLUMN)).size).toBeGreaterThan(1);
+  await page.goForward();
+  await expect(page).toHaveURL(/\?status=expired$/);
+  await expect.poll(async () => new Set(await column(page, STATUS_COLUMN))).toEqual(new Set(["Expired"]));
+  expect(pageFetches).toEqual([]);
+});
+
 test("a date preset and a custom range filter by creation date", async ({ page }) => {
   await page.goto("/invoices");
   await untilInteractive(page);

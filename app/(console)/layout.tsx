@@ -1,9 +1,10 @@
+import { Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
-import { RatesStrip } from "@/components/rates/rates-strip";
+import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
@@ -38,9 +39,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </span>
             <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
           </Link>
-          <NavLinks items={nav.filter((item) => item.show)} />
+          <NavLinks items={nav.filter((item) => item.show)} menuIcon={<Menu aria-hidden className="size-5" />} />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
-            <SearchLauncher />
+            <SearchLauncher>
+              <Search aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
+              <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline">
+                /
+              </kbd>
+            </SearchLauncher>
             {embeddedSandbox && (
               <Badge tone="warning" title="The console talks to the embedded sandbox: simulated data, no real payments.">
                 Sandbox
@@ -50,7 +57,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
         </div>
       </header>
-      <RatesStrip />
+      <LazyRatesStrip />
       <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
     </div>
   );

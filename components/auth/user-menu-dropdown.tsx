@@ -14,7 +14,7 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/auth/roles";
 
 type Props = DeferredMenuProps & { user: { name: string; email: string; role: Role }; onSignOut: () => void };
 
-/** The user menu itself, loaded after the page (user-menu.tsx). */
+/** The user menu itself, loaded after the page (user-menu-control.tsx). */
 export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut }: Props) {
   return (
     <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>

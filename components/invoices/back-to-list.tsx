@@ -2,9 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-
-/** Where the list was: the invoice table remembers its query so "back" restores filters, sort and page. */
-export const LIST_SEARCH_KEY = "invoice-console:list-search";
+import { LIST_SEARCH_KEY } from "./invoice-href";
 
 export function BackToList() {
   const [search, setSearch] = useState("");

@@ -2,23 +2,24 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type SortingState } from "@tanstack/react-table";
-import { FileSearch, Inbox } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { BusyNotice } from "@/components/ui/busy-notice";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ProblemState } from "@/components/ui/problem-state";
 import type { Invoice } from "@/lib/invoicing";
 import { busySeconds, Problem } from "@/lib/problem";
 import { invoiceListOptions } from "@/lib/query/invoices";
 import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { LIST_SEARCH_KEY } from "./back-to-list";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
-import { invoiceHref } from "./invoice-href";
+import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
 import { useInvoiceListState } from "./use-invoice-list-state";
+
+// Shown only when a view has no rows or the list is busy: loaded then (rendered on the server as well), not
+// with the table's usual first load, a page of rows.
+const InvoiceTableMessage = dynamic(() => import("./invoice-table-message").then((m) => m.InvoiceTableMessage));
+const BusyNotice = dynamic(() => import("@/components/ui/busy-notice").then((m) => m.BusyNotice));
 
 const EMPTY: Invoice[] = [];
 
@@ -28,8 +29,7 @@ export function InvoiceTable() {
   const { state, update, resetFilters } = useInvoiceListState();
   const query = useMemo(() => toListQuery(state), [state]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
-  // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
-  // still held the previous view (page 1 while page 2 showed).
+  // From the state, the one source of the view: what "← All invoices" on an invoice's page returns to.
   useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, serializeInvoiceListState(state)), [state]);
 
   const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];
@@ -55,29 +55,15 @@ export function InvoiceTable() {
 
   let message = null;
   if (list.isError && !list.data) {
-    message = (
-      <ProblemState
-        problem={list.error instanceof Problem ? list.error : { title: "The invoices could not be loaded", detail: list.error.message }}
-        action={<Button onClick={() => list.refetch()}>Try again</Button>}
-      />
-    );
+    message = <InvoiceTableMessage kind="error" error={list.error} onRetry={() => list.refetch()} />;
   } else if (pagination && rows.length === 0) {
     message =
       pagination.total_records > 0 ? (
-        <EmptyState
-          icon={<FileSearch />}
-          title="This page is past the end of the list"
-          action={<Button onClick={() => update({ page: pagination.total_pages })}>Go to the last page</Button>}
-        />
+        <InvoiceTableMessage kind="past-end" onLastPage={() => update({ page: pagination.total_pages })} />
       ) : hasFilters(state) ? (
-        <EmptyState
-          icon={<FileSearch />}
-          title="No invoices match these filters"
-          description="Try another status, currency or date range."
-          action={<Button onClick={resetFilters}>Clear filters</Button>}
-        />
+        <InvoiceTableMessage kind="no-match" onClearFilters={resetFilters} />
       ) : (
-        <EmptyState icon={<Inbox />} title="No invoices yet" description="Invoices appear here as soon as the invoicing API issues them." />
+        <InvoiceTableMessage kind="no-invoices" />
       );
   }
 

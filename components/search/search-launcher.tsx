@@ -1,8 +1,7 @@
 "use client";
 
-import { Search } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 // The palette (cmdk, the query, the result rows) loads on first use, so no page's first-load JS carries it.
@@ -15,8 +14,11 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("[role=dialog]") !== null;
 }
 
-/** The header's search button, and the shortcuts that open the palette anywhere: "/" and Ctrl+K (⌘K). */
-export function SearchLauncher() {
+/**
+ * The header's search button, and the shortcuts that open the palette anywhere: "/" and Ctrl+K (⌘K). The
+ * button's content (icon, label, key hint) comes drawn from the server layout as `children`.
+ */
+export function SearchLauncher({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   // Where focus goes back on close: what had it when the palette opened (the button, a row, the page).
@@ -52,11 +54,7 @@ export function SearchLauncher() {
           setOpen(true);
         }}
       >
-        <Search aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
-        <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline">
-          /
-        </kbd>
+        {children}
       </Button>
       {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} />}
     </>

@@ -2,7 +2,7 @@
 
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
 
-type TriggerProps = { ref?: Ref<HTMLButtonElement>; onClick?: () => void; "aria-haspopup"?: "menu"; "aria-expanded"?: boolean };
+export type TriggerProps = { ref?: Ref<HTMLButtonElement>; onClick?: () => void; "aria-haspopup"?: "menu"; "aria-expanded"?: boolean };
 export type DeferredMenuProps = {
   /** The trigger, to render inside the menu's own trigger (`asChild`). */
   trigger: ReactElement<TriggerProps>;

@@ -1,0 +1,27 @@
+"use client";
+
+import { useRef, type ReactElement } from "react";
+import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
+import { signOut } from "@/lib/auth/actions";
+import type { Role } from "@/lib/auth/roles";
+
+type Props = { user: { name: string; email: string; role: Role }; trigger: ReactElement<TriggerProps> };
+
+const loadDropdown = () => import("./user-menu-dropdown");
+
+/** The account menu around its server-drawn button (user-menu.tsx). Escape and an outside click close it. */
+export function UserMenuControl({ user, trigger }: Props) {
+  // The form lives outside the menu: the menu's content unmounts when it closes, and a form must stay
+  // connected to submit.
+  const signOutForm = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <form ref={signOutForm} action={signOut} hidden />
+      <DeferredMenu
+        load={loadDropdown}
+        trigger={trigger}
+        render={({ UserMenuDropdown }, props) => <UserMenuDropdown user={user} onSignOut={() => signOutForm.current?.requestSubmit()} {...props} />}
+      />
+    </>
+  );
+}
