@@ -58,7 +58,7 @@ export function createUpstream(config: UpstreamConfig) {
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
         ...init,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? internalRequestHeaders() : {}), "api-key": config.apiKey },
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : {}), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
         cache: "no-store",
         // Never follow a redirect: it would carry the Api-key header to wherever it points.
@@ -142,6 +142,14 @@ export function createUpstream(config: UpstreamConfig) {
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
+
+/**
+ * The embedded sandbox is this very process: its answers come back uncompressed, since gzip over loopback
+ * only costs CPU twice (the sandbox compressing, this client inflating). A real provider's stay compressed.
+ */
+function embeddedHeaders(): Record<string, string> {
+  return { ...internalRequestHeaders(), ...(process.env.OVH_IDENTITY === "0" ? {} : { "accept-encoding": "identity" }) };
+}
 
 let configured: Upstream | undefined;
 

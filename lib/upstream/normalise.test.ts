@@ -13,9 +13,11 @@ describe("toInstant: any ISO 8601 form → UTC ISO", () => {
     ["2026-03-01T10:15:00+0100", "2026-03-01T09:15:00.000Z"],
     ["2026-03-01T04:15:00-05", "2026-03-01T09:15:00.000Z"],
     ["2026-03-01", "2026-03-01T00:00:00.000Z"],
+    ["2026-03-01T09:15:00.000Z", "2026-03-01T09:15:00.000Z"], // already the console's form: kept
+    ["2028-02-29T23:59:59.999Z", "2028-02-29T23:59:59.999Z"],
   ])("%s → %s", (input, expected) => expect(toInstant(input)).toBe(expected));
 
-  it.each(["last tuesday", "2026-02-30T00:00:00Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
+  it.each(["last tuesday", "2026-02-30T00:00:00Z", "2026-02-30T00:00:00.000Z", "2027-02-29T00:00:00.000Z", "2026-03-01T24:00:00.000Z", "0000-01-01T00:00:00.000Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
 });
 
 describe("toNumber", () => {
