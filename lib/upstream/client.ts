@@ -1,4 +1,5 @@
 import "server-only";
+import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
@@ -53,22 +54,20 @@ export function createUpstream(config: UpstreamConfig) {
   }
 
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
-    let response: Response;
+    let response: Answer;
     countUpstreamCall();
     try {
-      response = await fetch(`${config.baseUrl}${path}`, {
-        ...init,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : {}), "api-key": config.apiKey },
+      response = await send(`${config.baseUrl}${path}`, {
+        method: init.method ?? "GET",
+        body: typeof init.body === "string" ? init.body : undefined,
+        headers: { accept: "application/json", ...(init.headers as Record<string, string>), ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
-        cache: "no-store",
-        // Never follow a redirect: it would carry the Api-key header to wherever it points.
-        redirect: "error",
       });
     } catch (error) {
       throw unreachable(error, config);
     }
-    if (!response.ok) {
-      const problem = await failed(response, path, init.resource ?? false, init.soleField);
+    if (response.status < 200 || response.status > 299) {
+      const problem = await failed(response, path, init.resource ?? false, init.soleField).finally(() => response.discard());
       throw answeredWith(problem, response.status);
     }
 
@@ -143,6 +142,41 @@ export function createUpstream(config: UpstreamConfig) {
 
 export type Upstream = ReturnType<typeof createUpstream>;
 
+/** What the client reads of an answer: its status, its headers, and its body once. */
+type Answer = { status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string>; discard: () => void };
+type Sent = { method: string; body?: string; headers: Record<string, string>; signal: AbortSignal };
+
+/** What a real provider may compress its answers with (the agent inflates them, error bodies included). */
+const COMPRESSED = { "accept-encoding": "gzip, deflate, br" };
+
+/**
+ * One pool of kept-alive connections per process (undici, Node.js's own HTTP client, without fetch's web
+ * streams and Next.js's fetch instrumentation on every call). It never follows a redirect: that would carry
+ * the Api-key header to wherever it points; a 3xx is an answer the client does not understand.
+ */
+const holder = globalThis as typeof globalThis & { __invoiceConsoleUpstreamAgent?: Dispatcher };
+function agent(): Dispatcher {
+  return (holder.__invoiceConsoleUpstreamAgent ??= new Agent({ keepAliveTimeout: 30_000 }).compose(interceptors.decompress({ skipErrorResponses: false })));
+}
+
+async function send(url: string, sent: Sent): Promise<Answer> {
+  if (process.env.OVH_CLIENT === "fetch") {
+    const r = await fetch(url, { ...sent, cache: "no-store", redirect: "error" });
+    return { status: r.status, headers: r.headers, json: () => r.json(), text: () => r.text(), discard: () => void r.body?.cancel().catch(() => {}) };
+  }
+  const { statusCode, headers, body } = await undiciRequest(url, { ...sent, method: sent.method as Dispatcher.HttpMethod, dispatcher: agent() });
+  return {
+    status: statusCode,
+    // Read only by a refusal's handling: not built for every answer.
+    get headers() {
+      return new Headers(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value]])));
+    },
+    json: () => body.json(),
+    text: () => body.text(),
+    discard: () => void body.dump().catch(() => {}),
+  };
+}
+
 /**
  * The embedded sandbox is this very process: its answers come back uncompressed, since gzip over loopback
  * only costs CPU twice (the sandbox compressing, this client inflating). A real provider's stay compressed.
@@ -178,7 +212,7 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
   });
 }
 
-async function failed(response: Response, path: string, resource: boolean, soleField?: string): Promise<Problem> {
+async function failed(response: Answer, path: string, resource: boolean, soleField?: string): Promise<Problem> {
   const { status } = response;
   if (status === 404 && !resource) {
     return Problem.of("upstream_not_found", {
