@@ -8,6 +8,7 @@
 //   npm run bench:overhead
 //   npm run bench:overhead -- --requests 500 --warm-up 50
 //   LOG_FORMAT=json npm run bench:overhead        the same with a JSON log line per request
+//   DATABASE_URL=postgres://… npm run bench:overhead   on PostgreSQL (an empty database: it is migrated and seeded)
 //
 // The app must be built (`npx next build`); an existing build is used as it is, so rebuild after a change.
 import { readFileSync } from "node:fs";
@@ -73,8 +74,9 @@ async function time(url: string, headers: Record<string, string>): Promise<numbe
   return elapsed;
 }
 
-console.log(`Starting the built console (fresh PGlite folder, demo data)${process.env.LOG_FORMAT ? `, LOG_FORMAT=${process.env.LOG_FORMAT}` : ""}…`);
-const server = await startConsoleServer(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {});
+const settings = Object.fromEntries(["LOG_FORMAT", "DATABASE_URL"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+console.log(`Starting the built console (${settings.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : "fresh PGlite folder"}, demo data)${settings.LOG_FORMAT ? `, LOG_FORMAT=${settings.LOG_FORMAT}` : ""}…`);
+const server = await startConsoleServer(settings);
 try {
   const cookie = server.sessions.roles.viewer;
   const results = new Map<string, { p50: number; p95: number; p99: number }>();
