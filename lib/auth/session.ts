@@ -16,7 +16,7 @@ export type SessionUser = { id: string; email: string; name: string; role: Role 
  * query (./session-read.ts); anything else (no such session, expired, due for its refresh) is better-auth's.
  */
 export async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
-  const row = process.env.OVH_SESSION === "better-auth" ? "ask-better-auth" : await readSessionRow(requestHeaders);
+  const row = await readSessionRow(requestHeaders);
   const user = row === "ask-better-auth" ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null) : row;
   if (!user || user.banned) return null;
   const { id, email, name, role } = user;

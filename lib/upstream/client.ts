@@ -30,7 +30,10 @@ export type UpstreamConfig = {
  * Ids are opaque: used as given, URL-encoded.
  */
 export function createUpstream(config: UpstreamConfig) {
-  type CallOptions = RequestInit & {
+  type CallOptions = {
+    method?: Dispatcher.HttpMethod;
+    headers?: Record<string, string>;
+    body?: string;
     /** A 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
     resource?: boolean;
     /** The one field the request sent: a 422 that names no field is about this one. */
@@ -59,8 +62,8 @@ export function createUpstream(config: UpstreamConfig) {
     try {
       response = await send(`${config.baseUrl}${path}`, {
         method: init.method ?? "GET",
-        body: typeof init.body === "string" ? init.body : undefined,
-        headers: { accept: "application/json", ...(init.headers as Record<string, string>), ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": config.apiKey },
+        body: init.body,
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
       });
     } catch (error) {
@@ -144,7 +147,7 @@ export type Upstream = ReturnType<typeof createUpstream>;
 
 /** What the client reads of an answer: its status, its headers, and its body once. */
 type Answer = { status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string>; discard: () => void };
-type Sent = { method: string; body?: string; headers: Record<string, string>; signal: AbortSignal };
+type Sent = { method: Dispatcher.HttpMethod; body?: string; headers: Record<string, string>; signal: AbortSignal };
 
 /** What a real provider may compress its answers with (the agent inflates them, error bodies included). */
 const COMPRESSED = { "accept-encoding": "gzip, deflate, br" };
@@ -160,11 +163,7 @@ function agent(): Dispatcher {
 }
 
 async function send(url: string, sent: Sent): Promise<Answer> {
-  if (process.env.OVH_CLIENT === "fetch") {
-    const r = await fetch(url, { ...sent, cache: "no-store", redirect: "error" });
-    return { status: r.status, headers: r.headers, json: () => r.json(), text: () => r.text(), discard: () => void r.body?.cancel().catch(() => {}) };
-  }
-  const { statusCode, headers, body } = await undiciRequest(url, { ...sent, method: sent.method as Dispatcher.HttpMethod, dispatcher: agent() });
+  const { statusCode, headers, body } = await undiciRequest(url, { ...sent, dispatcher: agent() });
   return {
     status: statusCode,
     // Read only by a refusal's handling: not built for every answer.
@@ -182,7 +181,7 @@ async function send(url: string, sent: Sent): Promise<Answer> {
  * only costs CPU twice (the sandbox compressing, this client inflating). A real provider's stay compressed.
  */
 function embeddedHeaders(): Record<string, string> {
-  return { ...internalRequestHeaders(), ...(process.env.OVH_IDENTITY === "0" ? {} : { "accept-encoding": "identity" }) };
+  return { ...internalRequestHeaders(), "accept-encoding": "identity" };
 }
 
 let configured: Upstream | undefined;
