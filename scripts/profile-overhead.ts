@@ -8,7 +8,7 @@
 //
 //   npm run profile:overhead                                        /api/invoices against /sandbox/api/v1/invoices
 //   npm run profile:overhead -- --path /api/currencies --requests 2000 --top 40
-//   npm run profile:overhead -- --path /api/health --baseline none --as admin
+//   npm run profile:overhead -- --path /api/health --baseline none --as nobody     the floor: no session at all
 //
 // The app must be built (`npx next build`); the raw profile is kept (its path is printed) for Chrome DevTools.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -47,7 +47,8 @@ const micros = () => Number(process.hrtime.bigint() / 1000n);
 const windows: Window[] = [];
 try {
   const send = async (url: string) => {
-    const headers: Record<string, string> = url.startsWith("/sandbox/") ? { "api-key": "sk_test_demo_full" } : { cookie: server.sessions.roles[role as "viewer"] };
+    const cookie = server.sessions.roles[role as "viewer"];
+    const headers: Record<string, string> = url.startsWith("/sandbox/") ? { "api-key": "sk_test_demo_full" } : cookie ? { cookie } : {};
     const response = await fetch(server.url + url, { headers });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}; profile a route that answers 200.`);
