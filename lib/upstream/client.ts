@@ -159,7 +159,7 @@ const COMPRESSED = { "accept-encoding": "gzip, deflate, br" };
  */
 const holder = globalThis as typeof globalThis & { __invoiceConsoleUpstreamAgent?: Dispatcher };
 function agent(): Dispatcher {
-  return (holder.__invoiceConsoleUpstreamAgent ??= new Agent({ keepAliveTimeout: 30_000 }).compose(interceptors.decompress({ skipErrorResponses: false })));
+  return (holder.__invoiceConsoleUpstreamAgent ??= new Agent().compose(interceptors.decompress({ skipErrorResponses: false })));
 }
 
 async function send(url: string, sent: Sent): Promise<Answer> {
@@ -168,7 +168,9 @@ async function send(url: string, sent: Sent): Promise<Answer> {
     status: statusCode,
     // Read only by a refusal's handling: not built for every answer.
     get headers() {
-      return new Headers(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value]])));
+      const read = new Headers();
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
+      return read;
     },
     json: () => body.json(),
     text: () => body.text(),
