@@ -14,10 +14,11 @@ export type SessionRow = { expiresAt: Date; id: string; email: string; name: str
  * its request pipeline): the signed cookie checked, then the session and its person read together, on every
  * request, so a sign-out, a ban or a role change counts from the next request on.
  *
- * - `null`: no session cookie, or one whose signature is wrong (better-auth answers null for both);
- * - `"ask-better-auth"`: anything but a live session that needs nothing done: no such session (better-auth
- *   clears the cookie), an expired one (it deletes the row), one due for its sliding refresh (`updateAge`:
- *   it moves the expiry on and sets the cookie again);
+ * - `null`: no session cookie at all (better-auth answers null too);
+ * - `"ask-better-auth"`: anything but a live session that needs nothing done, so that every refusal stays
+ *   better-auth's own: a signature this check does not accept, no such session (better-auth clears the
+ *   cookie), an expired one (it deletes the row), one due for its sliding refresh (`updateAge`: it moves the
+ *   expiry on and sets the cookie again);
  * - the row: a live session, its person as the database has them now (banned or not).
  */
 export async function readSessionRow(requestHeaders: Headers, now: number = Date.now()): Promise<SessionRow | null | "ask-better-auth"> {
@@ -27,7 +28,7 @@ export async function readSessionRow(requestHeaders: Headers, now: number = Date
   const signed = parseCookies(cookieHeader).get(cookieName);
   if (!signed) return null;
   const token = verifiedToken(signed, secret);
-  if (!token) return null;
+  if (!token) return "ask-better-auth";
   const [row] = await (await sessionByToken()).execute({ token });
   if (!row) return "ask-better-auth";
   const expiresAt = row.expiresAt.getTime();
