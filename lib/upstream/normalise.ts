@@ -80,7 +80,6 @@ function toText(value: unknown): string | null {
   return null;
 }
 
-const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
@@ -90,11 +89,6 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d
  */
 export function toInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  // Most providers (the sandbox too) already send this very form: kept as it is when it names a real instant.
-  if (CANONICAL.test(value) && !value.startsWith("0000")) {
-    const time = Date.parse(value);
-    if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
-  }
   const m = ISO.exec(value.trim());
   if (!m) return null;
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = m;
