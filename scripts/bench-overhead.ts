@@ -8,6 +8,7 @@
 //   npm run bench:overhead
 //   npm run bench:overhead -- --requests 500 --warm-up 50
 //   LOG_FORMAT=json npm run bench:overhead        the same with a JSON log line per request
+//   DATABASE_URL=postgres://… npm run bench:overhead   on PostgreSQL (an empty database: it is migrated and seeded)
 //
 // The app must be built (`npx next build`); an existing build is used as it is, so rebuild after a change.
 import { readFileSync } from "node:fs";
@@ -21,6 +22,8 @@ const PROBES: Probe[] = [
   { name: "sandbox  GET /sandbox/api/v1/currencies", path: "/sandbox/api/v1/currencies", headers: () => SANDBOX_KEY },
   { name: "console  GET /api/currencies", path: "/api/currencies", headers: (cookie) => ({ cookie }) },
   { name: "console  GET /api/health", path: "/api/health", headers: () => ({}) },
+  // The same route with a viewer's session: the difference is the session read (the answer is the same).
+  { name: "console  GET /api/health (signed in)", path: "/api/health", headers: (cookie) => ({ cookie }) },
   { name: "console  GET /api/health/ready", path: "/api/health/ready", headers: () => ({}) },
   { name: "sandbox  GET /sandbox/api/v1/invoices", path: "/sandbox/api/v1/invoices?page=2&page_size=20", headers: () => SANDBOX_KEY },
   { name: "console  GET /api/invoices", path: "/api/invoices?page=2&page_size=20", headers: (cookie) => ({ cookie }) },
@@ -71,8 +74,9 @@ async function time(url: string, headers: Record<string, string>): Promise<numbe
   return elapsed;
 }
 
-console.log(`Starting the built console (fresh PGlite folder, demo data)${process.env.LOG_FORMAT ? `, LOG_FORMAT=${process.env.LOG_FORMAT}` : ""}…`);
-const server = await startConsoleServer(process.env.LOG_FORMAT ? { LOG_FORMAT: process.env.LOG_FORMAT } : {});
+const settings = Object.fromEntries(["LOG_FORMAT", "DATABASE_URL"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+console.log(`Starting the built console (${settings.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : "fresh PGlite folder"}, demo data)${settings.LOG_FORMAT ? `, LOG_FORMAT=${settings.LOG_FORMAT}` : ""}…`);
+const server = await startConsoleServer(settings);
 try {
   const cookie = server.sessions.roles.viewer;
   const results = new Map<string, { p50: number; p95: number; p99: number }>();
@@ -116,6 +120,11 @@ try {
     }
     console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps:");
     for (const [a, b] of RATIOS) console.log(`  ${a.trim().padEnd(40)} ${(perRoute.get(a)! / perRoute.get(b)!).toFixed(2)}×`);
+    const cpuOf = (name: string) => perRoute.get(name)!;
+    console.log("\nwhere the console's own CPU goes (differences of the rows above, ms per request):");
+    console.log(`  the session read (health signed in − anonymous)          ${(cpuOf("console  GET /api/health (signed in)") - cpuOf("console  GET /api/health")).toFixed(2).padStart(6)}`);
+    for (const [a, b] of RATIOS) console.log(`  ${a.trim().slice(9).padEnd(22)} − its sandbox call (all it adds)         ${(cpuOf(a) - cpuOf(b)).toFixed(2).padStart(6)}`);
+    console.log(`  the floor: one console API route, no session (health)      ${cpuOf("console  GET /api/health").toFixed(2).padStart(6)}`);
   }
 } finally {
   await server.stop();

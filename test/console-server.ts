@@ -34,8 +34,9 @@ export async function freePort(): Promise<number> {
 /**
  * `extraEnv` overrides the defaults: `DATABASE_URL` puts the console on a PostgreSQL server instead of its own
  * fresh PGlite folder, and several consoles started with the same one share it (as the rates benchmark does).
+ * `nodeArgs` go to the server's node (`--cpu-prof` for scripts/profile-overhead.ts).
  */
-export async function startConsoleServer(extraEnv: Record<string, string> = {}): Promise<ConsoleServer> {
+export async function startConsoleServer(extraEnv: Record<string, string> = {}, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ConsoleServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build: run `npx next build` first (`npm test` does), then this suite.");
   }
@@ -55,7 +56,7 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}):
 
   const prepared = await exited(run([path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "test/prepare-console.ts", sessionsFile]));
   if (prepared !== 0) throw new Error(`test/prepare-console.ts failed:\n${output.join("")}`);
-  const server = run(["scripts/server.mjs", "-H", "127.0.0.1"]);
+  const server = run([...nodeArgs, "scripts/server.mjs", "-H", "127.0.0.1"]);
   await waitUntilUp(url, server, output);
 
   return {

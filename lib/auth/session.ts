@@ -5,16 +5,21 @@ import { cache } from "react";
 import { REQUESTED_PATH_HEADER } from "./constants";
 import { isRole, type Role } from "./roles";
 import { getAuth } from "./server";
+import { readSessionRow } from "./session-read";
 
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
 
-/** The signed-in person behind these request headers, or null (no session, expired, banned). */
+/**
+ * The signed-in person behind these request headers, or null (no session, expired, banned). Read from the
+ * database on every request, so a sign-out, a ban or a role change counts at once. A live session takes one
+ * query (./session-read.ts); anything else (no such session, expired, due for its refresh) is better-auth's.
+ */
 export async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: requestHeaders });
-  if (!session || session.user.banned) return null;
-  const { id, email, name, role } = session.user;
+  const row = await readSessionRow(requestHeaders);
+  const user = row === "ask-better-auth" ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null) : row;
+  if (!user || user.banned) return null;
+  const { id, email, name, role } = user;
   // A role this version does not know grants nothing beyond reading.
   return { id, email, name, role: isRole(role) ? role : "viewer" };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Problem } from "@/lib/problem";
 import { createUpstream } from "./client";
@@ -13,6 +14,12 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
   "/garbage/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).end("{not json"),
   "/shape/currencies": (_, res) => json(res, 200, { currencies: "none" }),
   "/hang/currencies": () => {},
+  // Headers at once, then a body that never ends: the timeout covers the whole answer.
+  "/stall/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).write('{"currencies": ['),
+  // Compressed when the client asks for it, refusals too.
+  "/gzip/currencies": (req, res) => gzipped(req, res, 200, { currencies: [{ code: "ETH", name: "Ether" }] }),
+  "/gzip/invoices/invoice_x": (req, res) => gzipped(req, res, 422, { message: "Too late to change.", errors: [{ field: "status", message: "Paid invoices stay paid." }] }),
+  "/redirect/currencies": (_, res) => res.writeHead(302, { location: `${origin}/ok/currencies` }).end(),
   "/429/currencies": (_, res) => res.writeHead(429, { "retry-after": "17" }).end(),
   "/404/invoices/invoice_x": (_, res) =>
     json(res, 404, { title: "Not found", status: 404, code: "not_found", detail: "No invoice has the id invoice_x." }),
@@ -21,10 +28,12 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
 let server: Server;
 let origin: string;
 const seenKeys: (string | undefined)[] = [];
+let lastAcceptEncoding: string | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seenKeys.push(req.headers["api-key"] as string | undefined);
+    lastAcceptEncoding = req.headers["accept-encoding"];
     (behaviours[req.url ?? ""] ?? ((_, r) => json(r, 404, {})))(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -35,6 +44,11 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
+
+function gzipped(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
+  if (!/\bgzip\b/.test(String(req.headers["accept-encoding"]))) return json(res, status, body);
+  res.writeHead(status, { "content-type": "application/json", "content-encoding": "gzip" }).end(gzipSync(JSON.stringify(body)));
+}
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -65,6 +79,8 @@ describe("upstream client", () => {
     ["garbage", 502, "upstream_invalid_response", /did not answer JSON/],
     ["shape", 502, "upstream_invalid_response", /did not answer a list of currencies/],
     ["hang", 504, "upstream_timeout", /0\.3 s/],
+    ["stall", 504, "upstream_timeout", /0\.3 s/],
+    ["redirect", 502, "upstream_error", /HTTP 302/],
     ["429", 429, "upstream_rate_limited", /17 s/],
   ])("maps an upstream that answers %s to %i %s", async (mode, status, code, detail) => {
     const problem = await problemOf(client(mode).listCurrencies());
@@ -82,6 +98,24 @@ describe("upstream client", () => {
   it("passes the provider's own 404 problem through", async () => {
     const problem = await problemOf(client("404").getInvoice("invoice_x"));
     expect(problem).toMatchObject({ status: 404, code: "not_found", detail: "No invoice has the id invoice_x." });
+  });
+
+  it("never follows a redirect: the Api-key goes nowhere but the configured provider", async () => {
+    const before = seenKeys.length;
+    await problemOf(client("redirect").listCurrencies());
+    expect(seenKeys.length).toBe(before + 1);
+  });
+
+  it("reads a provider's compressed answers, its refusals too", async () => {
+    expect(await client("gzip").listCurrencies()).toEqual({ currencies: [{ code: "ETH", name: "Ether", network: null, decimals: null }] });
+    const problem = await problemOf(client("gzip").updateInvoiceStatus("invoice_x", { status: "cancelled" }));
+    expect(problem).toMatchObject({ status: 422, detail: "Too late to change.", errors: [{ pointer: "/status", detail: "Paid invoices stay paid." }] });
+  });
+
+  it("asks the embedded sandbox for uncompressed answers: gzip over loopback only costs CPU", async () => {
+    const embedded = createUpstream({ baseUrl: `${origin}/gzip`, apiKey: "k", timeoutMs: 300, embedded: true });
+    expect(await embedded.listCurrencies()).toMatchObject({ currencies: [{ code: "ETH" }] });
+    expect(lastAcceptEncoding).toBe("identity");
   });
 
   it("answers 502 unreachable when nothing listens", async () => {

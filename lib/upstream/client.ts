@@ -1,4 +1,5 @@
 import "server-only";
+import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
@@ -29,7 +30,10 @@ export type UpstreamConfig = {
  * Ids are opaque: used as given, URL-encoded.
  */
 export function createUpstream(config: UpstreamConfig) {
-  type CallOptions = RequestInit & {
+  type CallOptions = {
+    method?: Dispatcher.HttpMethod;
+    headers?: Record<string, string>;
+    body?: string;
     /** A 404 means "no such thing" and is passed on; elsewhere it means the base URL is wrong. */
     resource?: boolean;
     /** The one field the request sent: a 422 that names no field is about this one. */
@@ -53,22 +57,20 @@ export function createUpstream(config: UpstreamConfig) {
   }
 
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
-    let response: Response;
+    let response: Answer;
     countUpstreamCall();
     try {
-      response = await fetch(`${config.baseUrl}${path}`, {
-        ...init,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? internalRequestHeaders() : {}), "api-key": config.apiKey },
+      response = await send(`${config.baseUrl}${path}`, {
+        method: init.method ?? "GET",
+        body: init.body,
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": config.apiKey },
         signal: AbortSignal.timeout(config.timeoutMs),
-        cache: "no-store",
-        // Never follow a redirect: it would carry the Api-key header to wherever it points.
-        redirect: "error",
       });
     } catch (error) {
       throw unreachable(error, config);
     }
-    if (!response.ok) {
-      const problem = await failed(response, path, init.resource ?? false, init.soleField);
+    if (response.status < 200 || response.status > 299) {
+      const problem = await failed(response, path, init.resource ?? false, init.soleField).finally(() => response.discard());
       throw answeredWith(problem, response.status);
     }
 
@@ -143,6 +145,47 @@ export function createUpstream(config: UpstreamConfig) {
 
 export type Upstream = ReturnType<typeof createUpstream>;
 
+/** What the client reads of an answer: its status, its headers, and its body once. */
+type Answer = { status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string>; discard: () => void };
+type Sent = { method: Dispatcher.HttpMethod; body?: string; headers: Record<string, string>; signal: AbortSignal };
+
+/** What a real provider may compress its answers with (the agent inflates them, error bodies included). */
+const COMPRESSED = { "accept-encoding": "gzip, deflate, br" };
+
+/**
+ * One pool of kept-alive connections per process (undici, Node.js's own HTTP client, without fetch's web
+ * streams and Next.js's fetch instrumentation on every call). It never follows a redirect: that would carry
+ * the Api-key header to wherever it points; a 3xx is an answer the client does not understand.
+ */
+const holder = globalThis as typeof globalThis & { __invoiceConsoleUpstreamAgent?: Dispatcher };
+function agent(): Dispatcher {
+  return (holder.__invoiceConsoleUpstreamAgent ??= new Agent().compose(interceptors.decompress({ skipErrorResponses: false })));
+}
+
+async function send(url: string, sent: Sent): Promise<Answer> {
+  const { statusCode, headers, body } = await undiciRequest(url, { ...sent, dispatcher: agent() });
+  return {
+    status: statusCode,
+    // Read only by a refusal's handling: not built for every answer.
+    get headers() {
+      const read = new Headers();
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
+      return read;
+    },
+    json: () => body.json(),
+    text: () => body.text(),
+    discard: () => void body.dump().catch(() => {}),
+  };
+}
+
+/**
+ * The embedded sandbox is this very process: its answers come back uncompressed, since gzip over loopback
+ * only costs CPU twice (the sandbox compressing, this client inflating). A real provider's stay compressed.
+ */
+function embeddedHeaders(): Record<string, string> {
+  return { ...internalRequestHeaders(), "accept-encoding": "identity" };
+}
+
 let configured: Upstream | undefined;
 
 /** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
@@ -170,7 +213,7 @@ function unreachable(error: unknown, config: UpstreamConfig): Problem {
   });
 }
 
-async function failed(response: Response, path: string, resource: boolean, soleField?: string): Promise<Problem> {
+async function failed(response: Answer, path: string, resource: boolean, soleField?: string): Promise<Problem> {
   const { status } = response;
   if (status === 404 && !resource) {
     return Problem.of("upstream_not_found", {

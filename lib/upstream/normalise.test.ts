@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readErrorBody, toPointer } from "./error-body";
 import { retryAfterSeconds } from "./client";
@@ -13,9 +14,25 @@ describe("toInstant: any ISO 8601 form → UTC ISO", () => {
     ["2026-03-01T10:15:00+0100", "2026-03-01T09:15:00.000Z"],
     ["2026-03-01T04:15:00-05", "2026-03-01T09:15:00.000Z"],
     ["2026-03-01", "2026-03-01T00:00:00.000Z"],
+    ["2026-03-01T09:15:00.000Z", "2026-03-01T09:15:00.000Z"], // already the console's form: kept
+    ["2028-02-29T23:59:59.999Z", "2028-02-29T23:59:59.999Z"],
   ])("%s → %s", (input, expected) => expect(toInstant(input)).toBe(expected));
 
-  it.each(["last tuesday", "2026-02-30T00:00:00Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
+  it("keeps any string in its own form exactly when it names a real instant", () => {
+    const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
+    const canonical = fc.tuple(digits(4), digits(2), digits(2), digits(2), digits(2), digits(2), digits(3)).map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
+    const real = fc.date({ min: new Date("0001-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    fc.assert(
+      fc.property(fc.oneof(canonical, real), (value) => {
+        const date = new Date(value);
+        const names = !Number.isNaN(date.getTime()) && date.toISOString() === value && !value.startsWith("0000");
+        expect(toInstant(value)).toBe(names ? value : null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(["last tuesday", "2026-02-30T00:00:00Z", "2026-02-30T00:00:00.000Z", "2027-02-29T00:00:00.000Z", "2026-03-01T24:00:00.000Z", "0000-01-01T00:00:00.000Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
 });
 
 describe("toNumber", () => {
