@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoiceCounts, invoices } from "@/lib/db/schema";
 import { isoDay, utcMidnight } from "@/lib/utc-day";
@@ -32,7 +32,14 @@ export function invoiceFilterSql(f: InvoiceFilter): SQL {
  * counted in a rollup (by its `day`), the edges' in the invoices' own index. `whole` is undefined when no
  * whole day lies inside the range; then the whole range is edge.
  */
-export type RangeParts = { whole?: { from?: string; to?: string }; edges: SQL[] };
+export type RangeParts = { whole?: { from?: string; to?: string }; edges: Edge[] };
+
+/**
+ * A partial day, counted in the index: either its own stretch (`minusDay` unset), or its whole day from the
+ * rollup less the rest of that day (`range` is then that rest), whichever part of the day is the shorter
+ * walk. A range that ends now has nothing after it today: its last day costs nothing to count.
+ */
+export type Edge = { range: SQL; minusDay?: string };
 
 export function rangeParts(f: InvoiceFilter): RangeParts {
   // Whole days: from the first midnight after `createdAfter` up to (not including) the midnight before
@@ -41,10 +48,25 @@ export function rangeParts(f: InvoiceFilter): RangeParts {
   const wholeTo = f.createdBefore ? new Date(utcMidnight(f.createdBefore)) : undefined;
   const after = f.createdAfter ? gt(invoices.createdAt, f.createdAfter) : undefined;
   const before = f.createdBefore ? lt(invoices.createdAt, f.createdBefore) : undefined;
-  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return { edges: [and(after, before)!] };
-  const edges: SQL[] = [];
-  if (after && wholeFrom) edges.push(and(after, lt(invoices.createdAt, wholeFrom))!);
-  if (before && wholeTo) edges.push(and(gte(invoices.createdAt, wholeTo), before)!);
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return { edges: [{ range: and(after, before)! }] };
+  const edges: Edge[] = [];
+  if (f.createdAfter && wholeFrom) {
+    // (createdAfter, next midnight): or its day less [midnight, createdAfter].
+    const dayStart = new Date(wholeFrom.getTime() - DAY);
+    edges.push(
+      wholeFrom.getTime() - f.createdAfter.getTime() <= DAY / 2
+        ? { range: and(after, lt(invoices.createdAt, wholeFrom))! }
+        : { range: and(gte(invoices.createdAt, dayStart), lte(invoices.createdAt, f.createdAfter))!, minusDay: isoDay(dayStart) },
+    );
+  }
+  if (f.createdBefore && wholeTo) {
+    // [midnight, createdBefore): or its day less [createdBefore, next midnight).
+    edges.push(
+      f.createdBefore.getTime() - wholeTo.getTime() <= DAY / 2
+        ? { range: and(gte(invoices.createdAt, wholeTo), before)! }
+        : { range: and(gte(invoices.createdAt, f.createdBefore), lt(invoices.createdAt, new Date(wholeTo.getTime() + DAY)))!, minusDay: isoDay(wholeTo) },
+    );
+  }
   return { whole: { from: wholeFrom && isoDay(wholeFrom), to: wholeTo && isoDay(wholeTo) }, edges };
 }
 
@@ -57,9 +79,8 @@ export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
   const ranged = !!(f.createdAfter || f.createdBefore);
   const { whole, edges } = ranged ? rangeParts(f) : { whole: {}, edges: [] };
   const base = { ...f, createdAfter: undefined, createdBefore: undefined };
-  const parts: SQL[] = [];
-  if (whole) {
-    const rollup = db
+  const rollup = (days: SQL | undefined) =>
+    sql`(${db
       .select({ n: sql<string>`coalesce(sum(${invoiceCounts.count}), 0)` })
       .from(invoiceCounts)
       .where(
@@ -67,15 +88,22 @@ export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
           eq(invoiceCounts.merchantId, f.merchantId),
           f.status ? eq(invoiceCounts.status, f.status) : undefined,
           f.currency ? eq(invoiceCounts.currency, f.currency) : undefined,
-          // Without a range, the all-time rows (day = infinity); with one, the whole days inside it.
-          ranged ? undefined : eq(invoiceCounts.day, "infinity"),
-          whole.from ? gte(invoiceCounts.day, whole.from) : undefined,
-          ranged ? lt(invoiceCounts.day, whole.to ?? "infinity") : undefined,
+          days,
         ),
-      );
-    parts.push(sql`(${rollup})`);
+      )})`;
+  const parts: SQL[] = [];
+  if (whole) {
+    // Without a range, the all-time rows (day = infinity); with one, the whole days inside it.
+    parts.push(
+      ranged
+        ? rollup(and(whole.from ? gte(invoiceCounts.day, whole.from) : undefined, lt(invoiceCounts.day, whole.to ?? "infinity")))
+        : rollup(eq(invoiceCounts.day, "infinity")),
+    );
   }
-  for (const range of edges) parts.push(sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`);
+  for (const { range, minusDay } of edges) {
+    const counted = sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`;
+    parts.push(minusDay ? sql`(${rollup(eq(invoiceCounts.day, minusDay))} - ${counted})` : counted);
+  }
   // One statement, one round trip. node-postgres and PGlite both answer with `rows`.
   const result = (await db.execute(sql`select (${sql.join(parts, sql` + `)})::bigint as n`)) as unknown as { rows: { n: string }[] };
   return Number(result.rows[0].n);

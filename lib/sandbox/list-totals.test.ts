@@ -47,6 +47,7 @@ function filtersOf(merchantId: string): InvoiceFilter[] {
     [new Date(NOW.getTime() - 30 * DAY), undefined],
     [undefined, new Date(NOW.getTime() - 90 * DAY)],
     [new Date("2026-06-01T00:00:00Z"), new Date("2026-06-03T00:00:00Z")], // whole days, edges at midnight
+    [new Date("2026-04-02T01:00:00Z"), new Date("2026-06-14T22:00:00Z")], // edges that are most of their day
     [new Date("2026-06-10T05:00:00Z"), new Date("2026-06-11T07:00:00Z")], // no whole day inside
     [new Date("2026-06-10T05:00:00Z"), new Date("2026-06-10T09:00:00Z")], // within one day
   ];
@@ -245,6 +246,8 @@ describe("list pages: rows and totals equal a plain query's", () => {
       { status: "completed" as const },
       { created_after: "2026-03-10T05:00:00.000Z", created_before: "2026-06-12T07:30:00.000Z" },
       { created_after: "2026-05-31T23:00:00.000Z" },
+      // Edges that are most of their day: counted as the day less the rest of it.
+      { created_after: "2026-04-02T01:00:00.000Z", created_before: "2026-06-14T22:00:00.000Z" },
       { created_after: "2026-06-10T05:00:00.000Z", created_before: "2026-06-11T07:00:00.000Z" },
     ];
     for (const [sort_by, filter] of SORTS.flatMap((s) => filters.map((f) => [s, f] as const))) {

@@ -57,19 +57,21 @@ function bucketCounts(f: InvoiceFilter, sortBy: SortBy): SQL | undefined {
 /** An amount's buckets within a created range: the whole days' from invoice_day_buckets, the edge days' counted. */
 function rangeBucketCounts(f: InvoiceFilter, sortBy: "fiat_amount" | "crypto_amount"): SQL {
   const { whole, edges } = rangeParts(f);
-  // The edge days' invoices, each in its bucket (a column in the created_at index: no table read).
+  // The edge days' invoices, each in its bucket (a column in the created_at index: no table read); an edge
+  // counted as its whole day less the rest of it takes that day's buckets and subtracts the rest's.
   const bucket = sortBy === "fiat_amount" ? invoices.fiatBucket : invoices.cryptoBucket;
-  const parts = edges.map(
-    (range) => sql`select ${bucket} as bucket, count(*) as count from ${invoices} where ${and(eq(invoices.merchantId, f.merchantId), range)} group by 1`,
-  );
-  if (whole) {
-    parts.push(sql`select ${invoiceDayBuckets.bucket} as bucket, ${invoiceDayBuckets.count} as count from ${invoiceDayBuckets} where ${and(
+  const dayBuckets = (days: SQL | undefined) =>
+    sql`select ${invoiceDayBuckets.bucket} as bucket, ${invoiceDayBuckets.count} as count from ${invoiceDayBuckets} where ${and(
       eq(invoiceDayBuckets.merchantId, f.merchantId),
       eq(invoiceDayBuckets.sortBy, sortBy),
-      whole.from ? gte(invoiceDayBuckets.day, whole.from) : undefined,
-      whole.to ? lt(invoiceDayBuckets.day, whole.to) : undefined,
-    )}`);
-  }
+      days,
+    )}`;
+  const parts = edges.flatMap(({ range, minusDay }) => {
+    const counted = (sign: 1 | -1) =>
+      sql`select ${bucket} as bucket, ${sql.raw(sign < 0 ? "-" : "")}count(*) as count from ${invoices} where ${and(eq(invoices.merchantId, f.merchantId), range)} group by 1`;
+    return minusDay ? [dayBuckets(eq(invoiceDayBuckets.day, minusDay)), counted(-1)] : [counted(1)];
+  });
+  if (whole) parts.push(dayBuckets(and(whole.from ? gte(invoiceDayBuckets.day, whole.from) : undefined, whole.to ? lt(invoiceDayBuckets.day, whole.to) : undefined)));
   return sql.join(parts, sql` union all `);
 }
 
