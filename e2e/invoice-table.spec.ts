@@ -145,6 +145,7 @@ test("invalid URL parameters fall back to the defaults", async ({ page }) => {
 test("a page past the end offers the last page", async ({ page }) => {
   await page.goto("/invoices?page=9999");
   await expect(page.getByText("This page is past the end of the list")).toBeVisible();
+  await untilInteractive(page);
   await page.getByRole("button", { name: "Go to the last page" }).click();
   await expect(invoiceRows(page).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
