@@ -52,7 +52,11 @@ test("cancelling from the invoice page sends the real webhook: it arrives in the
   const invoice = await invoiceWithCallback(request, "pending");
   await signIn(page, "admin", `/invoices/${invoice.invoice_id}`);
   await page.goto(`/invoices/${invoice.invoice_id}`);
-  await page.getByRole("button", { name: "Cancel invoice" }).click();
+  // The button opens its dialog through script: clicked before hydration, it does nothing (a busy machine).
+  await expect(async () => {
+    await page.getByRole("button", { name: "Cancel invoice" }).click();
+    await expect(page.getByLabel("Reason (required)")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByLabel("Reason (required)").fill("Webhook demo");
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
