@@ -29,7 +29,8 @@ export function InvoiceTable() {
   const { state, update, resetFilters } = useInvoiceListState();
   const query = useMemo(() => toListQuery(state), [state]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
-  // From the state, the one source of the view: what "← All invoices" on an invoice's page returns to.
+  // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
+  // still held the previous view (page 1 while page 2 showed).
   useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, serializeInvoiceListState(state)), [state]);
 
   const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];

@@ -49,6 +49,9 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
   }
 }
 
+/** Marks the invoices' and their rollups' pages visible, so the list's walks stay in the indexes (after a seed, a migration). */
+export const VACUUM_INVOICE_LISTS = "vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets";
+
 /**
  * Runs the migrations; when any ran, vacuums and analyzes the sandbox's invoices and their rollups. A migration
  * may rewrite the table (a generated column) or fill a rollup, and until a vacuum marks the pages visible
@@ -62,7 +65,7 @@ async function migratedAndTidied(query: (text: string) => Promise<unknown[]>, mi
   const before = await applied();
   await migrate();
   if ((await applied()) !== before) {
-    await query("vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets");
+    await query(VACUUM_INVOICE_LISTS);
   }
 }
 

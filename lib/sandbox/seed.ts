@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import { VACUUM_INVOICE_LISTS, type Db } from "@/lib/db";
 import { apiKeys, merchants } from "@/lib/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
@@ -39,7 +39,7 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
   });
   // Marks the new pages all-visible, so that GET /invoices walks deep offsets in its indexes alone without
   // visiting the table (PGlite has no autovacuum to do it; on PostgreSQL it would come minutes later).
-  if (seeded) await db.execute(sql`vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets`);
+  if (seeded) await db.execute(sql.raw(VACUUM_INVOICE_LISTS));
   return seeded;
 }
 
