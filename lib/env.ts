@@ -68,6 +68,9 @@ const envSchema = z.object({
     .optional(),
   WEBHOOK_INBOX_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(500),
   WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
+  WEBHOOK_INBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  EXPORT_MAX_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+  EXPORT_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(6),
   UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
   SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
@@ -121,7 +124,9 @@ export type Env = {
    */
   consoleOrigin: string;
   /** The webhook inbox: the secret signatures are checked with (none: "not verified"), and its bounds. */
-  inbox: { secret: string | undefined; maxEntries: number; maxBodyBytes: number };
+  inbox: { secret: string | undefined; maxEntries: number; maxBodyBytes: number; ratePerMinute: number };
+  /** Exports streaming at once: per person, and in all (the next one is refused with a 429 and Retry-After). */
+  exports: { perPerson: number; total: number };
   /**
    * Overload is shed, not queued: calls to the invoicing API and the sandbox's own work run at most this many
    * at once; as many again times four wait up to `maxWaitMs` for a slot, the rest get a 503 with Retry-After.
@@ -173,7 +178,9 @@ export function env(): Env {
       secret: e.WEBHOOK_SECRET ?? (embeddedSandbox ? SANDBOX_DEMO_WEBHOOK_SECRET : undefined),
       maxEntries: e.WEBHOOK_INBOX_MAX_ENTRIES,
       maxBodyBytes: e.WEBHOOK_INBOX_MAX_BODY_BYTES,
+      ratePerMinute: e.WEBHOOK_INBOX_RATE_LIMIT,
     },
+    exports: { perPerson: e.EXPORT_MAX_PER_PERSON, total: e.EXPORT_MAX_CONCURRENCY },
     load: { upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY, sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY, maxWaitMs: e.OVERLOAD_MAX_WAIT_MS },
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
   };

@@ -10,6 +10,10 @@ export const PROBLEM_CODES = {
   validation_failed: { status: 422, title: "The request is not valid" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
+  body_too_large: { status: 413, title: "The request body is too large" },
+  request_timeout: { status: 408, title: "The request body took too long" },
+  too_many_requests: { status: 429, title: "Too many requests" },
+  too_many_exports: { status: 429, title: "Too many exports at once" },
   internal_error: { status: 500, title: "Something went wrong on our side" },
   // Load shed, not queued: a slot did not come free in time; Retry-After says when to ask again.
   overloaded: { status: 503, title: "Busy right now" },

@@ -17,6 +17,11 @@ type ServerLayer = {
   internalToken: string;
   /** Registered by the app at start (lib/startup.ts), run by the server on SIGTERM. */
   onShutdown?: ShutdownHook;
+  /**
+   * Registered by the app at start: whether a Cookie header holds a session cookie with a valid signature. The
+   * server's front door admits those requests in the signed-in people's pool, everything else in the anonymous one.
+   */
+  isSignedIn?: (cookieHeader: string) => boolean;
 };
 
 /**
@@ -51,4 +56,9 @@ export function internalRequestHeaders(): Record<string, string> {
 export function onShutdown(run: ShutdownHook): void {
   const server = layer();
   if (server) server.onShutdown = run;
+}
+
+export function onSignedInCheck(check: (cookieHeader: string) => boolean): void {
+  const server = layer();
+  if (server) server.isSignedIn = check;
 }

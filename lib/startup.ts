@@ -1,10 +1,11 @@
 import "server-only";
+import { signedSessionCheck } from "@/lib/auth/session-read";
 import { ensureStartupUsers } from "@/lib/auth/users";
 import { closeDatabase, getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
-import { onShutdown } from "@/lib/server-lifecycle";
+import { onShutdown, onSignedInCheck } from "@/lib/server-lifecycle";
 import { searchSync } from "@/lib/search";
 
 export async function startup(): Promise<void> {
@@ -16,6 +17,7 @@ export async function startup(): Promise<void> {
   // Webhooks queued before a restart go out now.
   if (e.sandboxEnabled) wakeWebhooks();
   await ensureStartupUsers(db, { embeddedSandbox: e.embeddedSandbox, initialAdmin: e.initialAdmin });
+  onSignedInCheck(await signedSessionCheck());
   // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {

@@ -79,3 +79,41 @@ describe("a client that gives up while it waits", () => {
     expect(await next).toBeTypeOf("function");
   });
 });
+
+describe("a cap per key (the anonymous pool's per-address cap)", () => {
+  type Keyed = { enter(gaveUp?: AbortSignal, key?: string): Promise<Leave | null>; readonly active: number; readonly waiting: number };
+  it("refuses a key's request past perKey, admitted or waiting, while other keys still get places", async () => {
+    const door = createAdmission({ limit: 3, queue: 2, maxWaitMs: 60_000, perKey: 2 }) as Keyed;
+    const a1 = await door.enter(undefined, "203.0.113.1");
+    const a2 = await door.enter(undefined, "203.0.113.1");
+    expect(await door.enter(undefined, "203.0.113.1")).toBeNull();
+    const b1 = await door.enter(undefined, "203.0.113.2");
+    expect(b1).toBeTypeOf("function");
+    const b2 = door.enter(undefined, "203.0.113.2"); // waits: the pool is full
+    expect(door.waiting).toBe(1);
+    expect(await door.enter(undefined, "203.0.113.2")).toBeNull();
+    a1!();
+    expect(await b2).toBeTypeOf("function");
+    const a3 = door.enter(undefined, "203.0.113.1"); // the pool is full again, but this address has one place: it waits
+    expect(door.waiting).toBe(1);
+    a2!();
+    expect(await a3).toBeTypeOf("function");
+  });
+
+  it("counts a key's place again once it is given back, or once its wait ends", async () => {
+    vi.useFakeTimers();
+    try {
+      const door = createAdmission({ limit: 1, queue: 2, maxWaitMs: 1_000, perKey: 1 }) as Keyed;
+      const held = await door.enter(undefined, "x");
+      const waiting = door.enter(undefined, "y");
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await waiting).toBeNull();
+      const again = door.enter(undefined, "y");
+      expect(door.waiting).toBe(1);
+      held!();
+      expect(await again).toBeTypeOf("function");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

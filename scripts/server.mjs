@@ -8,8 +8,14 @@
 //   - a 405 problem for methods no route has (TRACE, CONNECT, …), a 404 for a path that is not valid
 //     percent-encoding (Next.js answers both with a bare 500);
 //   - the security headers on every answer, including Next.js's own errors and redirects;
-//   - the front door (./admission.mjs): at most REQUEST_MAX_CONCURRENCY requests worked on at once, a few
-//     waiting for at most OVERLOAD_MAX_WAIT_MS, the rest refused at once with a 503 and Retry-After;
+//   - request bodies (./request-body.mjs), read whole before a request takes a place: at most
+//     REQUEST_MAX_BODY_BYTES (413, before reading when Content-Length says so), within
+//     REQUEST_BODY_TIMEOUT_SECONDS (408), so a slow or huge body costs one socket and no place or memory;
+//   - the front door (./admission.mjs), two pools: a signed-in person's requests (a session cookie with a valid
+//     signature) take one of REQUEST_MAX_CONCURRENCY places, everybody else's (sign-in, the webhook inbox,
+//     the sandbox's public API) one of ANONYMOUS_MAX_CONCURRENCY, at most half of them per address, so no
+//     number of anonymous clients can refuse a signed-in person; a few wait for at most OVERLOAD_MAX_WAIT_MS,
+//     the rest are refused at once with a 503 and Retry-After;
 //   - one JSON log line per request when LOG_FORMAT=json (method, route, status, duration, upstream calls);
 //   - graceful shutdown on SIGTERM (and SIGINT): new work is refused with a fast 503, requests in flight
 //     finish (for at most SHUTDOWN_GRACE_SECONDS), then the app lets go of its database; one log line.
@@ -22,6 +28,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
+import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
 process.env.NODE_ENV = "production";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,11 +39,16 @@ const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIE
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
 const shutdownGraceMs = wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, { min: 1, max: 600, fallback: 10, meaning: "how long requests in flight may finish on SIGTERM" }) * 1000;
 const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
-const admission = createAdmission({
-  limit: requestLimit,
-  queue: requestLimit,
-  maxWaitMs: wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 }),
-});
+const maxWaitMs = wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 });
+const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 8, meaning: "requests without a session worked on at once" });
+const admission = {
+  people: createAdmission({ limit: requestLimit, queue: requestLimit, maxWaitMs }),
+  anonymous: createAdmission({ limit: anonymousLimit, queue: anonymousLimit, maxWaitMs, perKey: Math.max(1, Math.ceil(anonymousLimit / 2)) }),
+};
+const bodyLimits = {
+  limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, { min: 1_024, max: 100 * 1_048_576, fallback: 1_048_576, meaning: "the largest request body read" }),
+  timeoutMs: wholeNumber("REQUEST_BODY_TIMEOUT_SECONDS", process.env.REQUEST_BODY_TIMEOUT_SECONDS, { min: 1, max: 300, fallback: 10, meaning: "how long a request body may take to arrive" }) * 1000,
+};
 /** Answers streamed for as long as a download lasts (lib/invoices/export-response.ts). */
 const STREAMED_DOWNLOADS = new Set(["/api/invoices/export"]);
 /** Seconds a refused client is asked to wait before it tries again. */
@@ -47,6 +59,8 @@ const layer = (globalThis.__invoiceConsoleServer = {
   requests: new AsyncLocalStorage(),
   internalToken: randomBytes(24).toString("base64url"),
   onShutdown: undefined,
+  /** Registered by the app at start (lib/server-lifecycle.ts): whether a Cookie header holds a validly signed session. */
+  isSignedIn: undefined,
 });
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
 
@@ -72,7 +86,9 @@ const routeOf = routeMatcher();
 let inFlight = 0;
 let onIdle = () => {};
 
-const server = http.createServer(async (req, res) => {
+// Headers must arrive within 10 s (checked every second, not Node.js's default of 30): a client that trickles
+// them holds a socket, never a place, and not for long. Bodies have their own deadline, above.
+const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 }, async (req, res) => {
   const started = performance.now();
   const record = { upstreamCalls: 0 };
   inFlight += 1;
@@ -98,12 +114,24 @@ const server = http.createServer(async (req, res) => {
     return res.end(`<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`);
   }
   rewriteForwardedHeaders(req);
+  if (hasBody(req)) {
+    const read = await readBody(req, bodyLimits);
+    if ("gone" in read) return res.destroy();
+    if ("refused" in read) {
+      closeAfterRefusal(req, res, read.refused);
+      return read.refused === 413
+        ? problem(res, 413, { code: "body_too_large", title: "The request body is too large", detail: `A request body may be at most ${bodyLimits.limit} bytes.` }, { connection: "close" })
+        : problem(res, 408, { code: "request_timeout", title: "The request body took too long", detail: `The body did not arrive within ${bodyLimits.timeoutMs / 1000} s. Send it again.` }, { connection: "close" });
+    }
+    req = withBody(req, read.body);
+  }
   // The console's own calls to its embedded sandbox are bounded by UPSTREAM_MAX_CONCURRENCY instead: refusing
   // them here would only fail requests already admitted.
   if (req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken && !bypassesAdmission(pathname)) {
     const gaveUp = new AbortController();
     res.once("close", () => gaveUp.abort());
-    const leave = await admission.enter(gaveUp.signal);
+    const signedIn = layer.isSignedIn?.(req.headers.cookie ?? "") ?? true;
+    const leave = await (signedIn ? admission.people.enter(gaveUp.signal) : admission.anonymous.enter(gaveUp.signal, req.headers["x-forwarded-for"]));
     if (!leave) return res.closed ? undefined : busy(res, pathname);
     if (res.closed) return leave(); // the client gave up as its turn came
     res.once("close", leave);
@@ -118,8 +146,13 @@ server.keepAliveTimeout = 65_000;
 // answered here, with the same headers as everything else.
 server.on("clientError", (error, socket) => {
   if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
-  const [status, reason] = error.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
-  const body = JSON.stringify({ type: "urn:invoice-console:problem:bad_request", title: reason, status, code: "bad_request" });
+  const [status, reason, code] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "bad_request"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "request_timeout"]
+        : [400, "Bad Request", "bad_request"];
+  const body = JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title: reason, status, code });
   const headers = Object.entries({ ...SECURITY_HEADERS, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), connection: "close" });
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`);
 });

@@ -39,6 +39,20 @@ export async function readSessionRow(requestHeaders: Headers, now: number = Date
 }
 
 /**
+ * Whether a Cookie header carries a session cookie signed with this console's secret: a person's, not a
+ * stranger's (it may still be expired or signed out; the session read decides that). Cheap, synchronous, no
+ * database: the server's front door asks it of every request (scripts/server.mjs).
+ */
+export async function signedSessionCheck(): Promise<(cookieHeader: string) => boolean> {
+  const { secret, cookieName } = await sessionSettings();
+  return (cookieHeader) => {
+    if (!cookieHeader.includes(cookieName)) return false;
+    const signed = parseCookies(cookieHeader).get(cookieName);
+    return signed !== undefined && verifiedToken(signed, secret) !== null;
+  };
+}
+
+/**
  * better-auth's signed cookie value (better-call's `signCookieValue`): `<token>.<base64 HMAC-SHA256 of the
  * token with the secret>`. The same check as its `getSignedCookie`, with node:crypto's synchronous HMAC.
  */

@@ -2,10 +2,12 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
+import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http-body";
 import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
+import { createExportSlots, releasedWhenDone } from "./export-slots";
 
 export const EXPORT_ACTION = "invoices.export";
 
@@ -19,6 +21,21 @@ const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json;
 export async function exportInvoicesResponse(request: Request, user: SessionUser): Promise<Response> {
   const options = parseQuery(request, invoiceExportOptionsSchema);
   const view = parseQuery(request, invoiceListQuerySchema);
+  const release = exportSlots().take(user.id);
+  try {
+    return await startExport(user, options, view, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function startExport(
+  user: SessionUser,
+  options: ReturnType<typeof invoiceExportOptionsSchema.parse>,
+  view: ReturnType<typeof invoiceListQuerySchema.parse>,
+  release: () => void,
+): Promise<Response> {
   const plan = await planExport(upstream().listInvoices, view, options.format);
   const { page: _page, page_size: _size, ...filter } = plan.query;
   await recordAudit(await getDatabase(), {
@@ -28,7 +45,7 @@ export async function exportInvoicesResponse(request: Request, user: SessionUser
     detail: { format: options.format, ...(options.bom ? { bom: true } : {}), filter, total_records: plan.total, file: plan.fileName },
   });
   const encoder = options.format === "csv" ? csvEncoder({ bom: options.bom }) : jsonEncoder();
-  return new Response(exportStream(plan, encoder), {
+  return new Response(releasedWhenDone(exportStream(plan, encoder), release), {
     headers: {
       "content-type": CONTENT_TYPES[options.format],
       "content-disposition": `attachment; filename="${plan.fileName}"`,
@@ -38,4 +55,11 @@ export async function exportInvoicesResponse(request: Request, user: SessionUser
       "x-accel-buffering": "no",
     },
   });
+}
+
+const holder = globalThis as typeof globalThis & { __invoiceConsoleExportSlots?: ReturnType<typeof createExportSlots> };
+/** One set of slots per process (route modules may be loaded more than once). */
+function exportSlots() {
+  holder.__invoiceConsoleExportSlots ??= createExportSlots(env().exports);
+  return holder.__invoiceConsoleExportSlots;
 }

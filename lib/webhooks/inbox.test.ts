@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 
 process.env.WEBHOOK_INBOX_MAX_ENTRIES = "10";
 process.env.WEBHOOK_INBOX_MAX_BODY_BYTES = "2048";
+process.env.WEBHOOK_INBOX_RATE_LIMIT = "40";
 // No WEBHOOK_SECRET: on the embedded sandbox the inbox checks with the demo merchant's secret.
 const DEMO_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
@@ -115,18 +116,41 @@ describe("the webhook inbox's bounds", () => {
     expect(kept.body_bytes).toBeGreaterThan(2048);
   });
 
-  it("keeps at most WEBHOOK_INBOX_MAX_ENTRIES entries, the newest, and pages after a cursor", async () => {
+  it("keeps at most WEBHOOK_INBOX_MAX_ENTRIES unverified entries, the newest, and pages after a cursor", async () => {
     const db = await getDatabase();
     const before = await listInbox(db, { limit: 100 });
     const ids: string[] = [];
-    for (let i = 0; i < 15; i++) ids.push((await post(payload(`invoice_flood_${i}`), {})).body.id);
+    for (let i = 0; i < 15; i++) ids.push((await post(payload(`invoice_flood_${i}`), { "x-forwarded-for": "198.51.100.1" })).body.id);
     const after = await listInbox(db, { limit: 100 });
-    expect(after.entries.map((e) => e.id)).toEqual(ids.slice(-10).reverse());
+    expect(after.entries.filter((e) => e.verdict === "not_verified").map((e) => e.id)).toEqual(ids.slice(-10).reverse());
 
-    const since = await listInbox(db, { since: after.entries[3].seq, limit: 100 });
+    const since = await listInbox(db, { since: after.entries.find((e) => e.id === ids[11])!.seq, limit: 100 });
     expect(since.entries.map((e) => e.id)).toEqual(ids.slice(-3).reverse());
     expect(since.cursor).toBe(after.cursor);
     expect(after.cursor).toBeGreaterThan(before.cursor);
     expect((await listInbox(db, { invoice_id: "invoice_flood_14", limit: 100 })).entries.map((e) => e.id)).toEqual([ids[14]]);
+  });
+
+  it("an unsigned flood never pushes out a signed webhook: the two are kept in budgets of their own", async () => {
+    const db = await getDatabase();
+    const body = payload();
+    const signedEntry = (await post(body, signed(body))).body.id;
+    for (let i = 0; i < 25; i++) await post(payload(), { "x-forwarded-for": `198.51.100.${10 + i}` });
+    const { entries } = await listInbox(db, { limit: 100 });
+    expect(entries.map((e) => e.id)).toContain(signedEntry);
+    expect(entries.filter((e) => e.verdict !== "valid" && e.verdict !== "replayed")).toHaveLength(10);
+  });
+
+  it("answers 429 with Retry-After past WEBHOOK_INBOX_RATE_LIMIT posts a minute from one address, and keeps nothing of them", async () => {
+    const db = await getDatabase();
+    const from = { "x-forwarded-for": "203.0.113.7" };
+    for (let i = 0; i < 40; i++) expect((await post(payload(), from)).status).toBe(202);
+    const refused = await POST(new Request("http://console.test/api/webhook-inbox", { method: "POST", body: payload("invoice_refused"), headers: from }), {});
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: "too_many_requests" });
+    expect((await listInbox(db, { invoice_id: "invoice_refused", limit: 10 })).entries).toEqual([]);
+    // Another address is not held back.
+    expect((await post(payload(), { "x-forwarded-for": "203.0.113.8" })).status).toBe(202);
   });
 });

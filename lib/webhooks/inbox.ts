@@ -1,13 +1,15 @@
 import "server-only";
-import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { storable } from "@/lib/audit";
 import { clientAddress } from "@/lib/auth/sign-in";
 import type { Db } from "@/lib/db";
 import { webhookInbox, webhookInboxIds } from "@/lib/db/schema";
+import { Problem } from "@/lib/problem";
+import { fixedWindowLimiter } from "@/lib/rate-window";
 import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/invoicing";
 import { verifySignature } from "./verify";
 
-export type InboxConfig = { secret: string | undefined; maxEntries: number; maxBodyBytes: number };
+export type InboxConfig = { secret: string | undefined; maxEntries: number; maxBodyBytes: number; ratePerMinute: number };
 
 /** Headers never kept: a sender's credentials are not the inbox's to show. */
 const SECRET_HEADERS = new Set(["cookie", "authorization", "proxy-authorization", "api-key", "x-api-key"]);
@@ -63,7 +65,7 @@ export async function receiveWebhook(
       remoteAddress: input.remoteAddress,
     })
     .returning({ id: webhookInbox.id });
-  await prune(db, config.maxEntries);
+  await prune(db, config.maxEntries, verdict);
   return { status: truncated ? 413 : RECEIPT_STATUS[verdict], receipt: { received: true, id: entry.id, verdict, reason }, invoiceId: summary.invoiceId ?? null };
 }
 
@@ -152,10 +154,18 @@ function keptHeaders(headers: Headers): Record<string, string> {
   return kept;
 }
 
-/** Keeps the newest `max` entries; and ids only as long as a replay of them could still pass as recent. */
-async function prune(db: Db, max: number): Promise<void> {
-  const oldestKept = db.select({ seq: webhookInbox.seq }).from(webhookInbox).orderBy(desc(webhookInbox.seq)).offset(max - 1).limit(1);
-  await db.delete(webhookInbox).where(lt(webhookInbox.seq, oldestKept));
+/** Entries whose signature was verified: whatever strangers send, they are kept in a budget of their own. */
+const VERIFIED: InboxVerdict[] = ["valid", "replayed"];
+
+/**
+ * Keeps the newest `max` verified entries and, apart from them, the newest `max` of the rest (not verified,
+ * invalid, too old), so a flood of unsigned posts can never push out a webhook that was signed; and ids only
+ * as long as a replay of them could still pass as recent.
+ */
+async function prune(db: Db, max: number, verdict: InboxVerdict): Promise<void> {
+  const sameBudget = VERIFIED.includes(verdict) ? inArray(webhookInbox.verdict, VERIFIED) : notInArray(webhookInbox.verdict, VERIFIED);
+  const oldestKept = db.select({ seq: webhookInbox.seq }).from(webhookInbox).where(sameBudget).orderBy(desc(webhookInbox.seq)).offset(max - 1).limit(1);
+  await db.delete(webhookInbox).where(and(sameBudget, lt(webhookInbox.seq, oldestKept)));
   await db.delete(webhookInboxIds).where(lt(webhookInboxIds.seenAt, REMEMBER_IDS));
 }
 
@@ -173,7 +183,16 @@ export async function answerInbox(
   config: InboxConfig,
   afterValid?: (invoiceId: string) => Promise<void>,
 ): Promise<Response> {
-  const { status, receipt, invoiceId } = await receiveWebhook(db, { headers: request.headers, body: request.body, remoteAddress: clientAddress(request.headers) }, config);
+  const remoteAddress = clientAddress(request.headers);
+  const waitSeconds = inboxRate(config.ratePerMinute).take(remoteAddress ?? "unknown");
+  if (waitSeconds > 0) {
+    await request.body?.cancel().catch(() => {});
+    throw Problem.of("too_many_requests", {
+      detail: `This address sent more than ${config.ratePerMinute} webhooks in a minute. Try again in ${waitSeconds} s.`,
+      headers: { "retry-after": String(waitSeconds) },
+    });
+  }
+  const { status, receipt, invoiceId } = await receiveWebhook(db, { headers: request.headers, body: request.body, remoteAddress }, config);
   if (afterValid && receipt.verdict === "valid" && invoiceId) {
     await Promise.race([afterValid(invoiceId).catch(() => {}), new Promise((resolve) => setTimeout(resolve, AFTER_VALID_MS).unref())]);
   }
@@ -185,4 +204,11 @@ export async function answerInbox(
     { type: `urn:invoice-console:problem:${code}`, title, status, detail: receipt.reason, code, ...receipt },
     { status, headers: { ...headers, "content-type": "application/problem+json" } },
   );
+}
+
+const holder = globalThis as typeof globalThis & { __invoiceConsoleInboxRate?: ReturnType<typeof fixedWindowLimiter> };
+/** Posts to the inbox per source address and minute, on this instance (one limiter per process). */
+function inboxRate(perMinute: number) {
+  holder.__invoiceConsoleInboxRate ??= fixedWindowLimiter({ limit: perMinute, windowMs: 60_000 });
+  return holder.__invoiceConsoleInboxRate;
 }

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { noScriptForm } from "./no-script-form";
+import { bigPost, slowBody } from "./raw-requests";
 import { useConsoleServer } from "./use-console-server";
 
 /**
@@ -77,7 +78,31 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
   ])();
 }
 
-const server = useConsoleServer();
+const BODY_TIMEOUT_SECONDS = 2;
+const server = useConsoleServer({ REQUEST_BODY_TIMEOUT_SECONDS: String(BODY_TIMEOUT_SECONDS) });
+
+describe("bodies that are slow or huge, on every route and page that takes one", () => {
+  /** Every route with a sample id, and pages a server action is posted to. */
+  const targets = [...routes.map((route) => route.replace(/\[\.\.\.\w+\]/, "x").replace(/\[\w+\]/, "invoice_x")), "/login", "/invoices", "/users", "/archive"];
+  const as = () => ({ cookie: server().sessions.roles.admin, origin: server().url, "api-key": API_KEY });
+
+  it("a body that stops arriving → 408 problem at the deadline, and the connection is closed", async () => {
+    const slow = targets.map((target) => slowBody(server().url, target, as(), 700));
+    const answers = await Promise.all(slow.map((s) => s.answered));
+    for (const [i, { status, answer }] of answers.entries()) {
+      expect(status, targets[i]).toBe(408);
+      expect(answer).toContain("application/problem+json");
+    }
+  }, 30_000);
+
+  it.each([{ chunked: false }, { chunked: true }])("a 20 MB body (chunked: $chunked) → 413 problem, read no further than the limit", async ({ chunked }) => {
+    for (const target of targets) {
+      const status = await bigPost(server().url, target, 20 * 1_048_576, { chunked, headers: as() });
+      expect(status, target).toBe(413);
+    }
+    expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
+  }, 60_000);
+});
 
 describe("malformed ids and unknown addresses", () => {
   const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ", "/api/invoices/%00", "/api/invoices/%20"];

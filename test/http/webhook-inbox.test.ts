@@ -46,7 +46,9 @@ describe("the webhook inbox on a running console", () => {
     const response = await fetch(`${url}/api/webhook-inbox`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(3_000_000) });
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
-    expect(await response.json()).toMatchObject({ code: "body_too_large", verdict: "not_verified" });
+    // Over REQUEST_MAX_BODY_BYTES the server refuses it before reading (scripts/request-body.mjs); between the
+    // inbox's own cap and that, the inbox keeps its start, "not verified" (lib/webhooks/inbox.test.ts).
+    expect(await response.json()).toMatchObject({ code: "body_too_large", status: 413 });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 });
