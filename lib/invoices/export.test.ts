@@ -90,6 +90,32 @@ describe("CSV export", () => {
     expect(parse(await file([[invoice({ order_name: "a=b-c" })]])).data[0].order_name).toBe("a=b-c");
   });
 
+  it("quotes and neutralises every part a spreadsheet splitting on ; , tab or lines would make (issue 21)", async () => {
+    const attack = "x;=cmd|'/C calc'!A0;y";
+    const names = [attack, "a\t@SUM(A1)", "ok\r\n+1", "1, -2", "semi;colon"];
+    const csv = await file([names.map((order_name, i) => invoice({ order_id: `O-${i}`, order_name }))]);
+    const lines = csv.split("\r\n");
+    // The attack's cell is written in quotes, its second part neutralised.
+    expect(lines[1]).toContain(`,"x;'=cmd|'/C calc'!A0;y",`);
+    expect(csv).toContain(',"semi;colon",');
+    // Split on ; (many European locales), , or tab — quotes and all — no cell of the file starts a formula.
+    for (const delimiter of [";", ",", "\t"]) {
+      const { data } = Papa.parse<string[]>(csv, { delimiter, quoteChar: "\u0000", skipEmptyLines: true });
+      for (const cell of data.flat()) expect(cell.replace(/^"/, ""), `split on ${JSON.stringify(delimiter)}`).not.toMatch(/^\s*[=+\-@]/);
+    }
+    // Read as CSV, each cell is the name neutralised; the archive import gets the names back exactly.
+    expect(parse(csv).data.map((r) => r.order_name)).toEqual(["x;'=cmd|'/C calc'!A0;y", "a\t'@SUM(A1)", "ok\r\n'+1", "1, '-2", "semi;colon"]);
+    expect(readArchiveCsv(csv).rows.map((r) => r.body?.order_name)).toEqual(names);
+  });
+
+  it("writes amounts as they are, even negative plain decimals, unquoted and without a '", async () => {
+    const csv = await file([[invoice({ fiat_amount: -12.5, crypto_amount: -2.5e-7, payment: { ...base.payment!, rate: 1e21 } })]]);
+    const [, row] = csv.split("\r\n");
+    expect(row).toContain(",-12.5,EUR,-0.00000025,BTC,");
+    expect(row).toContain(",1000000000000000000000,");
+    expect(row).not.toContain("'");
+  });
+
   it("leaves absent optional fields empty, with and without payment", async () => {
     const bare = invoice({ order_name: null, status: null, fiat_amount: null, crypto_amount: null, currency: null, allowed_error_percent: null, created_at: null, updated_at: null, payment: null });
     const [row] = parse(await file([[bare]])).data;
@@ -144,6 +170,12 @@ describe("JSON export", () => {
     expect(body.items.map((i: Invoice) => i.order_id)).toEqual(["ORD-1", "ORD-2", "ORD-3"]);
     expect(body.items[0]).toEqual(base);
     expect(body).toMatchObject({ complete: true, row_count: 3 });
+  });
+
+  it("keeps text as it is: no ' is added to a formula-like name", async () => {
+    const named = invoice({ order_name: "x;=cmd|'/C calc'!A0;y\n=1+1" });
+    const body = JSON.parse(await file([[named]], jsonEncoder()));
+    expect(body.items[0]).toEqual(named);
   });
 
   it("writes one invoice a line, so a reader can count rows as they arrive", async () => {

@@ -10,6 +10,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
 } from "@/lib/invoicing";
+import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/csv-formula";
 import { toProblem, type Problem } from "@/lib/problem";
 
 /*
@@ -64,7 +65,11 @@ export function plainDecimal(value: number): string {
 
 type Cell = string | number;
 
-/** One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty. */
+/**
+ * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
+ * Text is neutralised against formula injection in every part a spreadsheet could split it into
+ * (lib/csv-formula.ts); numbers — amounts included, as plain decimals — are written as they are.
+ */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {
   const payment = invoice.payment;
   const values: Record<InvoiceCsvColumn, string | number | null | undefined> = {
@@ -99,15 +104,15 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
       const plain = plainDecimal(value);
       return plain === String(value) ? value : plain;
     }
-    return value;
+    return neutraliseCsvCell(value);
   });
 }
 
-// Formula injection (OWASP "CSV injection"): papaparse prefixes a cell starting with = + - @ tab or CR with '
-// and quotes it, so a spreadsheet shows the text instead of running it. Numbers are left alone.
-// papaparse's own pattern for `true` (/^[=+\-@\t\r].*$/) stops at a line break and so misses "=cmd()\nmore":
-// the first character alone decides.
-const CSV_OPTIONS = { header: false, escapeFormulae: /^[=+\-@\t\r]/, newline: "\r\n" } as const;
+// Formula injection is dealt with cell by cell above (papaparse's escapeFormulae looks at the first character
+// only, and would prefix a plain-decimal amount such as "-0.00000025"). Every text cell with a separator a
+// spreadsheet may split on (`;` in many European locales, tab, line breaks), a quote or a neutralised trigger
+// is quoted; numbers never are.
+const CSV_OPTIONS = { header: false, newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && csvNeedsQuotes(value) };
 const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
 
 export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
@@ -116,7 +121,7 @@ export function csvEncoder(options: { bom: boolean }): Encoder {
   return {
     start: () => (options.bom ? "\uFEFF" : "") + csvLines([[...INVOICE_CSV_COLUMNS]]),
     rows: (invoices) => csvLines(invoices.map(invoiceCsvCells)),
-    end: (written, failure) => (failure ? csvLines([[incompleteMessage(written, failure)]]) : ""),
+    end: (written, failure) => (failure ? csvLines([[neutraliseCsvCell(incompleteMessage(written, failure))]]) : ""),
   };
 }
 
