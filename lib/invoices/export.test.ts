@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { readArchiveCsv } from "@/lib/archive/csv";
 import { EXPORT_INCOMPLETE, exportFileName, INVOICE_CSV_COLUMNS, invoiceListQuerySchema, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+import { exportEnding } from "@/lib/query/export-download";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, plainDecimal, planExport } from "./export";
 
 const base: Invoice = {
@@ -160,6 +161,19 @@ describe("CSV export", () => {
     const imported = readArchiveCsv(csv);
     expect(imported.fileProblems).toEqual([expect.stringMatching(/^This is an incomplete export: only the first 2 rows are here\. The invoicing API failed midway/)]);
     expect(imported.rows.map((r) => r.order_id)).toEqual(["P1", "P2"]);
+  });
+});
+
+describe("CSV export: the mark of a failed walk", () => {
+  it("is neutralised like any cell, and read back as it was by the archive import and the download", () => {
+    const encoder = csvEncoder({ bom: false });
+    const end = encoder.end(2, Problem.of("upstream_error", { detail: "Bad gateway; =cmd|'/C calc'!A0" }));
+    const csv = encoder.start({ query: invoiceListQuerySchema.parse({}), total: 2 }) + end;
+    const [cell] = Papa.parse<string[]>(end).data[0];
+    expect(cell).toContain("; '=cmd|'/C calc'!A0");
+    expect(cell.split(/[;,\t\r\n]/).filter((part) => /^\s*[=+\-@]/.test(part))).toEqual([]);
+    expect(readArchiveCsv(csv).fileProblems).toEqual([expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.")]);
+    expect(exportEnding(csv, "csv")).toEqual({ complete: false, message: expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.") });
   });
 });
 
