@@ -238,6 +238,9 @@ describe("the file name", () => {
     expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
     expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
     expect(exportFileName(q({}), "csv")).toBe("invoices_all.csv");
+    // The last and first instants the contract takes name days of their own, not +010000-01-01 (issue 21).
+    expect(exportFileName(q({ created_after: "9999-12-31T23:59:59.999Z" }), "csv")).toBe("invoices_all_from_9999-12-31.csv");
+    expect(exportFileName(q({ created_before: "0001-01-01T00:00:00.000Z" }), "csv")).toBe("invoices_all_until_0001-01-01.csv");
   });
 });
 
