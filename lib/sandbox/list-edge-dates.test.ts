@@ -148,6 +148,9 @@ describe("GET /invoices at the edges of time (issue 21)", () => {
     ["created_before=0000-12-31", "/created_before"],
     ["created_after=2016-12-31T23:59:60Z", "/created_after"],
     ["created_before=9999-12-31T23:59:60Z", "/created_before"],
+    ["created_after=2026-01-01T00:00:00%2B24:00", "/created_after"],
+    ["created_before=2026-01-01T00:00:00-99:99", "/created_before"],
+    ["created_after=2026-01-01T00:00:00%2B0530", "/created_after"],
   ])("%s → 422 naming %s", async (query, pointer) => {
     const { status, body } = await list(new URLSearchParams(query));
     expect(status).toBe(422);
