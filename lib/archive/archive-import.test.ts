@@ -45,6 +45,20 @@ describe("readArchiveCsv", () => {
     const report = failureReport([{ line: 4, order_id: "B-3", outcome: "invalid", field: "fiat_amount", message: 'must be a number, "really"' }]);
     expect(report.split("\r\n")).toEqual(["line,order_id,outcome,field,message", '4,B-3,invalid,fiat_amount,"must be a number, ""really"""']);
   });
+
+  it("neutralises what the imported file put in the report: an order id a spreadsheet would run", () => {
+    const report = failureReport([{ line: 5, order_id: "x;=cmd|'/C calc'!A0", outcome: "invalid", field: "order_id", message: "@SUM(A1)" }]);
+    expect(report.split("\r\n")[1]).toBe(`5,"x;'=cmd|'/C calc'!A0",invalid,order_id,"'@SUM(A1)"`);
+  });
+
+  it("restores each neutralised part of a cell, and keeps an amount's text as it is", () => {
+    const csv = invoiceCsv([{ order_id: "N-1", order_name: "a;'=b,'+c\n'@d", currency: "BTC", fiat_amount: "-0.5" }]);
+    const [row] = readArchiveCsv(csv).rows;
+    expect(row.order_id).toBe("N-1");
+    expect(row.problems.map((p) => p.field)).toEqual(["fiat_amount"]);
+    const ok = readArchiveCsv(invoiceCsv([{ order_id: "N-2", order_name: "a;'=b,'+c\n'@d ''=e", currency: "BTC", fiat_amount: "0.5" }])).rows[0];
+    expect(ok.body).toMatchObject({ order_name: "a;=b,+c\n@d ''=e", fiat_amount: 0.5 });
+  });
 });
 
 describe("isAlreadyRecorded", () => {

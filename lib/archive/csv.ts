@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/csv-formula";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
 
 /*
@@ -25,9 +26,9 @@ const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
 
 /** A cell as POST /archived wants it: numbers for the amounts and the percentage, absent when empty. */
 function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefined): unknown {
-  // The export neutralises a cell a spreadsheet would run as a formula with a leading ' (lib/invoices/export.ts);
+  // The export neutralises each part of a cell a spreadsheet would run as a formula with a ' (lib/csv-formula.ts);
   // the API gets the text as it was.
-  const value = (raw?.trim() ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
+  const value = restoreCsvCell(raw ?? "").trim();
   if (value === "") return undefined;
   if (column === "fiat_amount" || column === "crypto_amount" || column === "allowed_error_percent") {
     return NUMBER.test(value) ? Number(value.replace(",", ".")) : value;
@@ -41,7 +42,7 @@ export function readArchiveCsv(text: string): ArchiveCsv {
   const fileProblems = parsed.errors.filter((e) => e.type !== "FieldMismatch").map((e) => `Line ${(e.row ?? 0) + 2}: ${e.message}`);
   // An export that failed midway ends with a row saying so: its rows are importable, but the file is not whole.
   const last = parsed.data.at(-1);
-  const incomplete = last && columns[0] ? String(last[columns[0]] ?? "") : "";
+  const incomplete = last && columns[0] ? restoreCsvCell(String(last[columns[0]] ?? "")) : "";
   if (incomplete.startsWith(EXPORT_INCOMPLETE)) {
     parsed.data.pop();
     fileProblems.push(`This is an incomplete export: ${incomplete.slice(EXPORT_INCOMPLETE.length + 2)}`);
@@ -78,9 +79,13 @@ export function readArchiveCsv(text: string): ArchiveCsv {
 
 export type ReportLine = { line: number | string; order_id: string; outcome: string; field: string; message: string };
 
-/** The failures of an import as CSV: one line a problem, with the file's line so it can be fixed there. */
+/** The failures of an import as CSV: one line a problem, with the file's line so it can be fixed there. Its text comes from the file: neutralised. */
 export function failureReport(lines: ReportLine[]): string {
-  return Papa.unparse({ fields: ["line", "order_id", "outcome", "field", "message"], data: lines.map((l) => [l.line, l.order_id, l.outcome, l.field, l.message]) });
+  const text = (value: string) => neutraliseCsvCell(value);
+  return Papa.unparse(
+    { fields: ["line", "order_id", "outcome", "field", "message"], data: lines.map((l) => [typeof l.line === "number" ? l.line : text(l.line), text(l.order_id), text(l.outcome), text(l.field), text(l.message)]) },
+    { quotes: (value: unknown) => typeof value === "string" && csvNeedsQuotes(value) },
+  );
 }
 
 /** A CSV with the invoice columns, for tests and as a template people can download. */

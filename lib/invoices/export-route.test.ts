@@ -125,6 +125,17 @@ describe("GET /api/invoices/export", () => {
     expect(json.items).toEqual(table.items);
   });
 
+  it("answers a view that starts after the export does (up to 9999-12-31) with an empty file, not a failure (issue 21)", async () => {
+    for (const format of ["csv", "json"]) {
+      const response = await call(exportRoute, `/api/invoices/export?format=${format}&created_after=9999-12-31T23:59:59.999Z`);
+      const text = await response.text();
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="invoices_all_from_9999-12-31.${format}"`);
+      expect({ format, status: response.status, total: response.headers.get(EXPORT_TOTAL_HEADER) }).toEqual({ format, status: 200, total: "0" });
+      if (format === "csv") expect(csvRows(text)).toEqual([]);
+      else expect(JSON.parse(text)).toMatchObject({ complete: true, row_count: 0, items: [] });
+    }
+  });
+
   it("walks the provider 100 at a time and names the file after its filter", async () => {
     const query = toListQuery(state({ status: "cancelled", from: "2026-01-01", to: "2026-03-31" }));
     const response = await call(exportRoute, exportPath(query, "csv"));

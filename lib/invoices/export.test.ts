@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { readArchiveCsv } from "@/lib/archive/csv";
 import { EXPORT_INCOMPLETE, exportFileName, INVOICE_CSV_COLUMNS, invoiceListQuerySchema, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
+import { exportEnding } from "@/lib/query/export-download";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, plainDecimal, planExport } from "./export";
 
 const base: Invoice = {
@@ -90,6 +91,32 @@ describe("CSV export", () => {
     expect(parse(await file([[invoice({ order_name: "a=b-c" })]])).data[0].order_name).toBe("a=b-c");
   });
 
+  it("quotes and neutralises every part a spreadsheet splitting on ; , tab or lines would make (issue 21)", async () => {
+    const attack = "x;=cmd|'/C calc'!A0;y";
+    const names = [attack, "a\t@SUM(A1)", "ok\r\n+1", "1, -2", "semi;colon"];
+    const csv = await file([names.map((order_name, i) => invoice({ order_id: `O-${i}`, order_name }))]);
+    const lines = csv.split("\r\n");
+    // The attack's cell is written in quotes, its second part neutralised.
+    expect(lines[1]).toContain(`,"x;'=cmd|'/C calc'!A0;y",`);
+    expect(csv).toContain(',"semi;colon",');
+    // Split on ; (many European locales), , or tab — quotes and all — no cell of the file starts a formula.
+    for (const delimiter of [";", ",", "\t"]) {
+      const { data } = Papa.parse<string[]>(csv, { delimiter, quoteChar: "\u0000", skipEmptyLines: true });
+      for (const cell of data.flat()) expect(cell.replace(/^"/, ""), `split on ${JSON.stringify(delimiter)}`).not.toMatch(/^\s*[=+\-@]/);
+    }
+    // Read as CSV, each cell is the name neutralised; the archive import gets the names back exactly.
+    expect(parse(csv).data.map((r) => r.order_name)).toEqual(["x;'=cmd|'/C calc'!A0;y", "a\t'@SUM(A1)", "ok\r\n'+1", "1, '-2", "semi;colon"]);
+    expect(readArchiveCsv(csv).rows.map((r) => r.body?.order_name)).toEqual(names);
+  });
+
+  it("writes amounts as they are, even negative plain decimals, unquoted and without a '", async () => {
+    const csv = await file([[invoice({ fiat_amount: -12.5, crypto_amount: -2.5e-7, payment: { ...base.payment!, rate: 1e21 } })]]);
+    const [, row] = csv.split("\r\n");
+    expect(row).toContain(",-12.5,EUR,-0.00000025,BTC,");
+    expect(row).toContain(",1000000000000000000000,");
+    expect(row).not.toContain("'");
+  });
+
   it("leaves absent optional fields empty, with and without payment", async () => {
     const bare = invoice({ order_name: null, status: null, fiat_amount: null, crypto_amount: null, currency: null, allowed_error_percent: null, created_at: null, updated_at: null, payment: null });
     const [row] = parse(await file([[bare]])).data;
@@ -137,6 +164,19 @@ describe("CSV export", () => {
   });
 });
 
+describe("CSV export: the mark of a failed walk", () => {
+  it("is neutralised like any cell, and read back as it was by the archive import and the download", () => {
+    const encoder = csvEncoder({ bom: false });
+    const end = encoder.end(2, Problem.of("upstream_error", { detail: "Bad gateway; =cmd|'/C calc'!A0" }));
+    const csv = encoder.start({ query: invoiceListQuerySchema.parse({}), total: 2 }) + end;
+    const [cell] = Papa.parse<string[]>(end).data[0];
+    expect(cell).toContain("; '=cmd|'/C calc'!A0");
+    expect(cell.split(/[;,\t\r\n]/).filter((part) => /^\s*[=+\-@]/.test(part))).toEqual([]);
+    expect(readArchiveCsv(csv).fileProblems).toEqual([expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.")]);
+    expect(exportEnding(csv, "csv")).toEqual({ complete: false, message: expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.") });
+  });
+});
+
 describe("JSON export", () => {
   it("holds the filter, the total, every invoice and says it is complete", async () => {
     const body = JSON.parse(await file([[base, invoice({ order_id: "ORD-2" })], [invoice({ order_id: "ORD-3" })]], jsonEncoder(new Date("2026-02-01T00:00:00Z"))));
@@ -144,6 +184,12 @@ describe("JSON export", () => {
     expect(body.items.map((i: Invoice) => i.order_id)).toEqual(["ORD-1", "ORD-2", "ORD-3"]);
     expect(body.items[0]).toEqual(base);
     expect(body).toMatchObject({ complete: true, row_count: 3 });
+  });
+
+  it("keeps text as it is: no ' is added to a formula-like name", async () => {
+    const named = invoice({ order_name: "x;=cmd|'/C calc'!A0;y\n=1+1" });
+    const body = JSON.parse(await file([[named]], jsonEncoder()));
+    expect(body.items[0]).toEqual(named);
   });
 
   it("writes one invoice a line, so a reader can count rows as they arrive", async () => {
@@ -192,6 +238,9 @@ describe("the file name", () => {
     expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
     expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
     expect(exportFileName(q({}), "csv")).toBe("invoices_all.csv");
+    // The last and first instants the contract takes name days of their own, not +010000-01-01 (issue 21).
+    expect(exportFileName(q({ created_after: "9999-12-31T23:59:59.999Z" }), "csv")).toBe("invoices_all_from_9999-12-31.csv");
+    expect(exportFileName(q({ created_before: "0001-01-01T00:00:00.000Z" }), "csv")).toBe("invoices_all_until_0001-01-01.csv");
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
 } from "@/lib/invoicing";
+import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/csv-formula";
 import { toProblem, type Problem } from "@/lib/problem";
 
 /*
@@ -34,6 +35,11 @@ export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: str
 export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, now = new Date()): Promise<ExportPlan> {
   const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
   const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
+  // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
+  // empty file, without asking the provider a range it would refuse as inverted (issue 21).
+  if (view.created_after && Date.parse(view.created_after) >= Date.parse(bound)) {
+    return { query, total: 0, fileName: exportFileName(view, format), pages: (async function* () {})() };
+  }
   const first = await listPage(query);
   return { query, total: first.pagination.total_records, fileName: exportFileName(query, format), pages: walk(listPage, query, first) };
 }
@@ -64,7 +70,11 @@ export function plainDecimal(value: number): string {
 
 type Cell = string | number;
 
-/** One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty. */
+/**
+ * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
+ * Text is neutralised against formula injection in every part a spreadsheet could split it into
+ * (lib/csv-formula.ts); numbers — amounts included, as plain decimals — are written as they are.
+ */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {
   const payment = invoice.payment;
   const values: Record<InvoiceCsvColumn, string | number | null | undefined> = {
@@ -99,15 +109,15 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
       const plain = plainDecimal(value);
       return plain === String(value) ? value : plain;
     }
-    return value;
+    return neutraliseCsvCell(value);
   });
 }
 
-// Formula injection (OWASP "CSV injection"): papaparse prefixes a cell starting with = + - @ tab or CR with '
-// and quotes it, so a spreadsheet shows the text instead of running it. Numbers are left alone.
-// papaparse's own pattern for `true` (/^[=+\-@\t\r].*$/) stops at a line break and so misses "=cmd()\nmore":
-// the first character alone decides.
-const CSV_OPTIONS = { header: false, escapeFormulae: /^[=+\-@\t\r]/, newline: "\r\n" } as const;
+// Formula injection is dealt with cell by cell above (papaparse's escapeFormulae looks at the first character
+// only, and would prefix a plain-decimal amount such as "-0.00000025"). Every text cell with a separator a
+// spreadsheet may split on (`;` in many European locales, tab, line breaks), a quote or a neutralised trigger
+// is quoted; numbers never are.
+const CSV_OPTIONS = { header: false, newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && csvNeedsQuotes(value) };
 const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
 
 export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
@@ -116,7 +126,7 @@ export function csvEncoder(options: { bom: boolean }): Encoder {
   return {
     start: () => (options.bom ? "\uFEFF" : "") + csvLines([[...INVOICE_CSV_COLUMNS]]),
     rows: (invoices) => csvLines(invoices.map(invoiceCsvCells)),
-    end: (written, failure) => (failure ? csvLines([[incompleteMessage(written, failure)]]) : ""),
+    end: (written, failure) => (failure ? csvLines([[neutraliseCsvCell(incompleteMessage(written, failure))]]) : ""),
   };
 }
 

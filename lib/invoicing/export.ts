@@ -36,8 +36,12 @@ export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
  * both included: the query's created_after is exclusive (one millisecond before midnight) and created_before
  * is exclusive (the midnight after the last day).
  */
+const INSTANT_MIN = Date.parse("0001-01-01T00:00:00.000Z");
+const INSTANT_MAX = Date.parse("9999-12-31T23:59:59.999Z");
+
 export function exportFileName(query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">, format: ExportFormat): string {
-  const day = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+  // Within the contract's years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
+  const day = (instant: number) => new Date(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX)).toISOString().slice(0, 10);
   const parts = ["invoices", query.status ?? "all"];
   if (query.currency) parts.push(query.currency.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
   const from = query.created_after ? day(Date.parse(query.created_after) + 1) : null;

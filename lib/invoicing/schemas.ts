@@ -206,7 +206,11 @@ const instant = z
   .trim()
   .pipe(z.union([z.iso.date(), isoDateTime], { error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)" }))
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
-  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, { error: "must fall between the years 0001 and 9999" })
+  // Years 0001–9999 in UTC: what ISO 8601's four-digit years, JavaScript's ISO strings and the sandbox's day
+  // arithmetic agree on (issue 21). A leap second (23:59:60) is no ISO date-time here either: a 422.
+  .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, {
+    error: "must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z (the years 0001 to 9999 in UTC)",
+  })
   .transform((date) => date.toISOString())
   .meta({ description: "A date (`2026-01-31`, midnight UTC) or a date-time with an offset (`2026-01-31T12:00:00+01:00`).", examples: ["2026-01-31", "2026-01-31T12:00:00Z"] });
 
@@ -238,7 +242,8 @@ export const invoiceListQuerySchema = z
   })
   .check((ctx) => {
     const { created_after, created_before } = ctx.value;
-    if (created_after && created_before && created_after >= created_before) {
+    // Compared only when both were read as instants: a bound already refused is not "earlier" as well.
+    if (typeof created_after === "string" && typeof created_before === "string" && created_after >= created_before) {
       ctx.issues.push({
         code: "custom",
         input: created_before,

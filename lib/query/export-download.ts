@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { restoreCsvCell } from "@/lib/csv-formula";
 import { EXPORT_INCOMPLETE, type ExportFormat } from "@/lib/invoicing";
 
 /*
@@ -50,5 +51,6 @@ export function exportEnding(tail: string, format: ExportFormat): { complete: tr
   const lastLine = tail.replace(/\r?\n$/, "").split("\n").at(-1) ?? "";
   if (!lastLine.replace(/^"/, "").startsWith(EXPORT_INCOMPLETE)) return { complete: true };
   const [cell] = Papa.parse<string[]>(lastLine).data[0] ?? [lastLine];
-  return { complete: false, message: cell };
+  // The export neutralised the message like any cell (lib/csv-formula.ts): shown as it was.
+  return { complete: false, message: restoreCsvCell(cell) };
 }

@@ -15,6 +15,12 @@ export type InvoiceFilter = {
 };
 
 const DAY = 86_400_000;
+/**
+ * The last UTC day the contract's instants reach (lib/invoicing: years 0001–9999). The day after it, year
+ * 10000, is written `+010000-01-01` by JavaScript, which PostgreSQL does not read: no bound, day or edge of a
+ * range may go past this day's end (issue 21).
+ */
+const LAST_DAY = Date.parse("9999-12-31T00:00:00.000Z");
 
 /** The rows GET /invoices selects: the merchant's, narrowed by each filter given. */
 export function invoiceFilterSql(f: InvoiceFilter): SQL {
@@ -48,7 +54,8 @@ export function rangeParts(f: InvoiceFilter): RangeParts {
   const wholeTo = f.createdBefore ? new Date(utcMidnight(f.createdBefore)) : undefined;
   const after = f.createdAfter ? gt(invoices.createdAt, f.createdAfter) : undefined;
   const before = f.createdBefore ? lt(invoices.createdAt, f.createdBefore) : undefined;
-  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return { edges: [{ range: and(after, before)! }] };
+  // No whole day inside, or none after createdAfter's day because that day is the last one: it is all edge.
+  if ((wholeFrom && wholeTo && wholeFrom >= wholeTo) || (wholeFrom && wholeFrom.getTime() > LAST_DAY)) return { edges: [{ range: and(after, before)! }] };
   const edges: Edge[] = [];
   if (f.createdAfter && wholeFrom) {
     // (createdAfter, next midnight): or its day less [midnight, createdAfter].
@@ -60,9 +67,9 @@ export function rangeParts(f: InvoiceFilter): RangeParts {
     );
   }
   if (f.createdBefore && wholeTo) {
-    // [midnight, createdBefore): or its day less [createdBefore, next midnight).
+    // [midnight, createdBefore): or its day less [createdBefore, next midnight) — unless there is no next midnight.
     edges.push(
-      f.createdBefore.getTime() - wholeTo.getTime() <= DAY / 2
+      f.createdBefore.getTime() - wholeTo.getTime() <= DAY / 2 || wholeTo.getTime() >= LAST_DAY
         ? { range: and(gte(invoices.createdAt, wholeTo), before)! }
         : { range: and(gte(invoices.createdAt, f.createdBefore), lt(invoices.createdAt, new Date(wholeTo.getTime() + DAY)))!, minusDay: isoDay(wholeTo) },
     );
