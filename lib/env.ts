@@ -96,7 +96,11 @@ export type Env = {
   databaseUrl: string | undefined;
   /** Base URL of the invoicing API the console talks to, without a trailing slash. */
   invoicingApiUrl: string;
-  invoicingApiKey: string;
+  /**
+   * The key sent in the Api-key header: INVOICING_API_KEY, or null on the embedded sandbox when it is unset —
+   * then the console sends a key of its own, never one of the public demo keys (lib/embedded-sandbox-key.ts).
+   */
+  invoicingApiKey: string | null;
   /** True when the console talks to the sandbox this app serves itself. */
   embeddedSandbox: boolean;
   /** Whether /sandbox/api/v1 answers at all: by default only when it is the console's upstream. */
@@ -161,7 +165,7 @@ export function env(): Env {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/api/v1`).replace(/\/+$/, ""),
-    invoicingApiKey: e.INVOICING_API_KEY ?? SANDBOX_FULL_ACCESS_KEY,
+    invoicingApiKey: e.INVOICING_API_KEY ?? null,
     embeddedSandbox,
     sandboxEnabled: e.SANDBOX_ENABLED ? e.SANDBOX_ENABLED === "true" : embeddedSandbox,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { Db } from "@/lib/db";
@@ -53,17 +53,19 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
 }
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
-  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
-  if (user.role === role) return;
-  if (user.role === "admin" && (await adminCount(db)) <= 1) {
-    throw Problem.of("last_admin", {
-      title: "The last admin cannot lose the role",
-      detail: "Make someone else an admin first, so that somebody can still manage users.",
-    });
-  }
-  await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await recordAudit(db, { actor, action: "user.role_changed", target: `user:${email.toLowerCase()}`, detail: { from: user.role, to: role } });
+  await changingAdmins(db, async (tx) => {
+    const [user] = await tx.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
+    if (user.role === role) return;
+    if (user.role === "admin" && !user.banned && (await activeAdminCount(tx)) <= 1) {
+      throw Problem.of("last_admin", {
+        title: "The last admin cannot lose the role",
+        detail: "Make someone else an admin first, so that somebody can still manage users.",
+      });
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, { actor, action: "user.role_changed", target: `user:${email.toLowerCase()}`, detail: { from: user.role, to: role } });
+  });
 }
 
 /**
@@ -71,21 +73,42 @@ export async function setUserRole(db: Db, email: string, role: Role, actor: Acto
  * sign-in with the same password.
  */
 export async function setUserDisabled(db: Db, email: string, disabled: boolean, actor: Actor): Promise<void> {
-  const [user] = await db.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
-  if (actor !== "system" && actor.id === user.id) {
-    throw Problem.of("self", { title: "You cannot disable yourself", detail: "Ask another admin to do it." });
-  }
-  if (!!user.banned === disabled) return;
-  if (disabled && user.role === "admin" && (await adminCount(db)) <= 1) {
-    throw Problem.of("last_admin", { title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
-  }
-  await db.update(users).set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() }).where(eq(users.id, user.id));
-  if (disabled) await db.delete(sessions).where(eq(sessions.userId, user.id));
-  await recordAudit(db, { actor, action: disabled ? "user.disabled" : "user.enabled", target: `user:${email.toLowerCase()}` });
+  await changingAdmins(db, async (tx) => {
+    const [user] = await tx.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
+    if (actor !== "system" && actor.id === user.id) {
+      throw Problem.of("self", { title: "You cannot disable yourself", detail: "Ask another admin to do it." });
+    }
+    if (!!user.banned === disabled) return;
+    if (disabled && user.role === "admin" && (await activeAdminCount(tx)) <= 1) {
+      throw Problem.of("last_admin", { title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
+    }
+    await tx.update(users).set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await recordAudit(tx, { actor, action: disabled ? "user.disabled" : "user.enabled", target: `user:${email.toLowerCase()}` });
+  });
 }
 
-async function adminCount(db: Db): Promise<number> {
+// Any fixed number (the migrations hold 7340101, the sandbox's seed 7340102).
+const ADMINS_LOCK = 7_340_103;
+
+/**
+ * Every change that may leave fewer admins — a role change, disabling someone — reads the person, counts the
+ * admins and writes in one transaction that first takes one transaction-scoped advisory lock, shared by every
+ * instance on the database (PGlite has it too, and runs one transaction at a time anyway). Two admins
+ * removing each other at the same moment on two instances therefore take turns: the second counts after the
+ * first committed, sees the last admin, and is refused. Without it both counted two, and both went through.
+ * The lock ends with the transaction, on commit, on rollback, and if the connection drops.
+ */
+function changingAdmins<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${ADMINS_LOCK})`));
+    return change(tx as unknown as Db);
+  });
+}
+
+/** Admins who can sign in: the people who can still manage users. */
+async function activeAdminCount(db: Db): Promise<number> {
   const admins = await db.select({ banned: users.banned }).from(users).where(eq(users.role, "admin"));
   return admins.filter((a) => !a.banned).length;
 }

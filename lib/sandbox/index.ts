@@ -1,11 +1,12 @@
 import "server-only";
 import { processConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase, type Db } from "@/lib/db";
+import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/invoicing/openapi";
 import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
-import { ensureSeeded } from "./seed";
+import { ensureConsoleKey, ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
@@ -18,11 +19,16 @@ export { SANDBOX_CURRENCIES } from "./currencies";
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };
 
-/** The sandbox's database, seeded on its first start (DESIGN §5). */
+/**
+ * The sandbox's database, seeded on its first start (DESIGN §5). When this sandbox is the console's upstream
+ * and no INVOICING_API_KEY is set, the console's own key is registered too, before any request is served.
+ */
 export function getSandboxDb(): Promise<Db> {
   if (!holder.__invoiceConsoleSandbox) {
     holder.__invoiceConsoleSandbox = getDatabase().then(async (db) => {
       await ensureSeeded(db);
+      const e = env();
+      if (e.embeddedSandbox && e.invoicingApiKey === null) await ensureConsoleKey(db, await embeddedSandboxKey(db));
       return db;
     });
     holder.__invoiceConsoleSandbox.catch(() => (holder.__invoiceConsoleSandbox = undefined));

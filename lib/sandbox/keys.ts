@@ -19,6 +19,9 @@ export const DEMO_KEYS = [
   { key: "sk_test_other_merchant", name: "Other merchant", merchantId: OTHER_MERCHANT_ID, scopes: [...SCOPES] },
 ] satisfies { key: string; name: string; merchantId: string; scopes: Scope[] }[];
 
+/** The console's own key to its embedded sandbox: random and secret, so not listed above (lib/sandbox/seed.ts). */
+export const CONSOLE_KEY_NAME = "Console (its own key)";
+
 export function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }

@@ -5,7 +5,7 @@ import { apiKeys, merchants } from "@/lib/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
-import { DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, hashKey } from "./keys";
+import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, SCOPES, hashKey } from "./keys";
 
 export const DEMO_WEBHOOK_SECRET = SANDBOX_DEMO_WEBHOOK_SECRET;
 export const DEMO_INVOICE_COUNT = 2_400;
@@ -41,6 +41,18 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
   // visiting the table (PGlite has no autovacuum to do it; on PostgreSQL it would come minutes later).
   if (seeded) await db.execute(sql.raw(VACUUM_INVOICE_LISTS));
   return seeded;
+}
+
+/**
+ * The console's own key (lib/embedded-sandbox-key.ts), registered like the demo keys — for the demo merchant,
+ * every scope — but secret, so that its calls have a rate-limit bucket nobody else can spend. On every start,
+ * not only the first: a database seeded before the key existed gets it too. Idempotent across instances.
+ */
+export async function ensureConsoleKey(db: Db, key: string): Promise<void> {
+  await db
+    .insert(apiKeys)
+    .values({ merchantId: DEMO_MERCHANT_ID, name: CONSOLE_KEY_NAME, keyHash: hashKey(key), keyPrefix: key.slice(0, 12), scopes: [...SCOPES] })
+    .onConflictDoNothing();
 }
 
 const PRODUCTS = [

@@ -1,6 +1,8 @@
 import "server-only";
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
+import { getDatabase } from "@/lib/db";
+import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
@@ -16,7 +18,8 @@ import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseIn
  */
 export type UpstreamConfig = {
   baseUrl: string;
-  apiKey: string;
+  /** The key itself, or how to get it once (the console's own key to its embedded sandbox is in the database). */
+  apiKey: string | (() => Promise<string>);
   timeoutMs: number;
   embedded?: boolean;
   limit?: ConcurrencyLimit;
@@ -41,6 +44,7 @@ export function createUpstream(config: UpstreamConfig) {
   };
 
   const reads = createCoalescer();
+  const apiKey = typeof config.apiKey === "string" ? () => config.apiKey as string : once(config.apiKey);
   const limited = <T>(task: () => Promise<T>) => (config.limit ? config.limit.run(task) : task());
 
   /**
@@ -58,12 +62,13 @@ export function createUpstream(config: UpstreamConfig) {
 
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
     let response: Answer;
+    const key = await apiKey();
     countUpstreamCall();
     try {
       response = await send(`${config.baseUrl}${path}`, {
         method: init.method ?? "GET",
         body: init.body,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": config.apiKey },
+        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": key },
         signal: AbortSignal.timeout(config.timeoutMs),
       });
     } catch (error) {
@@ -186,14 +191,32 @@ function embeddedHeaders(): Record<string, string> {
   return { ...internalRequestHeaders(), "accept-encoding": "identity" };
 }
 
+/** The first call's answer for every later one; a failure is not kept, the next call tries again. */
+function once(get: () => Promise<string>): () => string | Promise<string> {
+  let value: string | undefined;
+  let pending: Promise<string> | undefined;
+  return () =>
+    value ??
+    (pending ??= get().then(
+      (got) => (value = got),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+}
+
 let configured: Upstream | undefined;
 
-/** The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set). */
+/**
+ * The upstream named by the environment (the embedded sandbox unless INVOICING_API_URL is set), with
+ * INVOICING_API_KEY, or on the embedded sandbox without one the console's own key (never a public demo key).
+ */
 export function upstream(): Upstream {
   const e = env();
   return (configured ??= createUpstream({
     baseUrl: e.invoicingApiUrl,
-    apiKey: e.invoicingApiKey,
+    apiKey: e.invoicingApiKey ?? (async () => embeddedSandboxKey(await getDatabase())),
     timeoutMs: e.upstreamTimeoutMs,
     embedded: e.embeddedSandbox,
     limit: upstreamLimit(),
