@@ -9,12 +9,18 @@
 //   npm run bench:load -- --clients 100 --seconds 30 --only one
 //   DATABASE_URL=postgres://… npm run bench:load -- --only two
 //   npm run bench:load -- --soak [--seconds 600]
+//   npm run bench:load -- --attack [--clients 100 --seconds 30]
+//   npm run bench:load -- --ignore-retry-after --only one
 //
 // Options (also BENCH_CLIENTS / BENCH_SECONDS in the environment):
 //   --clients N      concurrent clients (default 200; 30 with --soak), spread round-robin over the instances
 //   --seconds S      how long each run lasts (default 60; 600 with --soak)
 //   --only one|two   run only the single-instance or the two-instance case
 //   --soak           30 clients for 10 minutes on one instance, RSS each minute
+//   --attack         one instance (PGlite), 100 clients: a quiet run, then the same while 16 connections send
+//                    POST bodies at one byte every 5 s (to the inbox, the sandbox's archive, a page's server
+//                    action), each reopened when the server closes it; prints both and their ratios (issue 21)
+//   --ignore-retry-after  clients ask again at once after a 503, as a hostile client would (issue 21)
 //
 // Two instances need PostgreSQL: DATABASE_URL, or else a throwaway PostgreSQL 15 cluster this script starts
 // (from /usr/lib/postgresql/15/bin, as root through `runuser -u postgres`) and removes afterwards.
@@ -29,22 +35,26 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, startConsoleServer, type ConsoleServer } from "@/test/console-server";
+import { slowBody } from "@/test/http/raw-requests";
 import { option } from "./bench-option";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-type Options = { clients: number; seconds: number; only: "one" | "two" | null; soak: boolean };
+type Options = { clients: number; seconds: number; only: "one" | "two" | null; soak: boolean; attack: boolean; honourRetryAfter: boolean };
 
 function parseOptions(argv: string[]): Options {
   const soak = argv.includes("--soak");
   const i = argv.indexOf("--only");
   const only = i >= 0 ? argv[i + 1] : null;
   if (only !== null && only !== "one" && only !== "two") throw new Error(`--only must be one or two (got ${only})`);
+  const attack = argv.includes("--attack");
   return {
     soak,
     only,
-    clients: option(argv, "clients", "BENCH_CLIENTS", soak ? 30 : 200, 2_000),
+    attack,
+    honourRetryAfter: !argv.includes("--ignore-retry-after"),
+    clients: option(argv, "clients", "BENCH_CLIENTS", soak ? 30 : attack ? 100 : 200, 2_000),
     seconds: option(argv, "seconds", "BENCH_SECONDS", soak ? 600 : 60, 3_600),
   };
 }
@@ -157,7 +167,7 @@ async function withinSeconds<T>(seconds: number, task: (signal: AbortSignal) => 
 
 type Result = { statuses: Map<string, number>; answered: number[]; shed: number[]; served: number };
 
-async function load(instances: Instance[], clients: number, seconds: number, onTick?: (elapsed: number) => void): Promise<Result> {
+async function load(instances: Instance[], clients: number, seconds: number, honourRetryAfter: boolean, onTick?: (elapsed: number) => void): Promise<Result> {
   const result: Result = { statuses: new Map(), answered: [], shed: [], served: 0 };
   const deadline = Date.now() + seconds * 1000;
   const ids: string[] = [];
@@ -185,7 +195,7 @@ async function load(instances: Instance[], clients: number, seconds: number, onT
           result.shed.push(ms);
           // What the UI does: wait as long as Retry-After asks before this client's next request.
           const wait = Number(response.headers.get("retry-after") ?? 2);
-          await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
+          if (honourRetryAfter) await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
         }
       } catch (error) {
         count(error instanceof ClientTimeout ? "client timeout (30 s)" : "network error");
@@ -202,37 +212,88 @@ async function load(instances: Instance[], clients: number, seconds: number, onT
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
 
+type Summary = { served: number; servedPerSecond: number; p95: number; errors: number };
+
 async function run(label: string, count: number, o: Options, databaseUrl: string | undefined): Promise<void> {
-  console.log(`\n## ${label}: ${o.clients} clients for ${o.seconds} s`);
+  console.log(`\n## ${label}: ${o.clients} clients for ${o.seconds} s${o.honourRetryAfter ? "" : ", ignoring Retry-After"}`);
   const instances = await startInstances(count, databaseUrl);
   try {
-    const rss = instances.map((i) => ({ start: rssMb(i.pid), peak: rssMb(i.pid), end: NaN }));
-    const sampler = setInterval(() => instances.forEach((inst, n) => (rss[n].peak = Math.max(rss[n].peak, rssMb(inst.pid)))), 500);
-    instances.forEach((i) => i.proxy.reset());
-    console.log("  load…");
-    const started = Date.now();
-    const r = await load(instances, o.clients, o.seconds, o.soak ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`) : undefined);
-    const elapsed = (Date.now() - started) / 1000;
-    clearInterval(sampler);
-    await new Promise((r) => setTimeout(r, 2_000));
-    instances.forEach((inst, n) => (rss[n].end = rssMb(inst.pid)));
-
-    const answered = r.answered.sort((a, b) => a - b);
-    const shed = r.shed.sort((a, b) => a - b);
-    const total = [...r.statuses.values()].reduce((a, b) => a + b, 0);
-    const errors = [...r.statuses].filter(([status]) => status !== "200");
-    const upstream = instances.reduce((sum, i) => sum + i.proxy.calls(), 0);
-    console.log(`| Requests | Served (200) | Served/s | Errors by status | p50 | p95 | p99 | 503 p95 | Upstream calls |`);
-    console.log(`|---|---|---|---|---|---|---|---|---|`);
-    console.log(
-      `| ${total} | ${r.served} | ${(r.served / elapsed).toFixed(1)} | ${errors.map(([s, n]) => `${n} × ${s}`).join(", ") || "none"} | ${ms(percentile(answered, 50))} | ${ms(percentile(answered, 95))} | ${ms(percentile(answered, 99))} | ${ms(percentile(shed, 95))} | ${upstream} |`,
-    );
-    rss.forEach((m, n) => console.log(`  instance ${n + 1} RSS: start ${m.start} MB, peak ${m.peak} MB, end ${m.end} MB`));
+    await measure(instances, o);
   } finally {
-    for (const i of instances) {
-      await i.console.stop();
-      await i.proxy.close();
-    }
+    await stopInstances(instances);
+  }
+}
+
+/** One timed run over running instances: prints its table row and RSS, and returns its figures. */
+async function measure(instances: Instance[], o: Options): Promise<Summary> {
+  const rss = instances.map((i) => ({ start: rssMb(i.pid), peak: rssMb(i.pid), end: NaN }));
+  const sampler = setInterval(() => instances.forEach((inst, n) => (rss[n].peak = Math.max(rss[n].peak, rssMb(inst.pid)))), 500);
+  instances.forEach((i) => i.proxy.reset());
+  console.log("  load…");
+  const started = Date.now();
+  const r = await load(instances, o.clients, o.seconds, o.honourRetryAfter, o.soak ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`) : undefined);
+  const elapsed = (Date.now() - started) / 1000;
+  clearInterval(sampler);
+  await new Promise((r) => setTimeout(r, 2_000));
+  instances.forEach((inst, n) => (rss[n].end = rssMb(inst.pid)));
+
+  const answered = r.answered.sort((a, b) => a - b);
+  const shed = r.shed.sort((a, b) => a - b);
+  const total = [...r.statuses.values()].reduce((a, b) => a + b, 0);
+  const errors = [...r.statuses].filter(([status]) => status !== "200");
+  const upstream = instances.reduce((sum, i) => sum + i.proxy.calls(), 0);
+  console.log(`| Requests | Served (200) | Served/s | Errors by status | p50 | p95 | p99 | 503 p95 | 503 max | 503s over 3 s | Upstream calls |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(
+    `| ${total} | ${r.served} | ${(r.served / elapsed).toFixed(1)} | ${errors.map(([s, n]) => `${n} × ${s}`).join(", ") || "none"} | ${ms(percentile(answered, 50))} | ${ms(percentile(answered, 95))} | ${ms(percentile(answered, 99))} | ${ms(percentile(shed, 95))} | ${ms(shed.at(-1) ?? NaN)} | ${shed.filter((t) => t > 3_000).length} | ${upstream} |`,
+  );
+  rss.forEach((m, n) => console.log(`  instance ${n + 1} RSS: start ${m.start} MB, peak ${m.peak} MB, end ${m.end} MB`));
+  return { served: r.served, servedPerSecond: r.served / elapsed, p95: percentile(answered, 95), errors: total - r.served };
+}
+
+async function stopInstances(instances: Instance[]): Promise<void> {
+  for (const i of instances) {
+    await i.console.stop();
+    await i.proxy.close();
+  }
+}
+
+/**
+ * Issue 21: the same clients on the same console, quiet and then while `connections` slow bodies stay open
+ * (each reopened as soon as the server closes it at its body deadline). Prints the ratios of the two runs.
+ */
+async function underAttack(o: Options, connections = 16): Promise<void> {
+  console.log(`\n## Under attack, one instance (PGlite): ${o.clients} clients for ${o.seconds} s, quiet and then beside ${connections} slow bodies`);
+  const instances = await startInstances(1, undefined);
+  const target = instances[0].console;
+  const paths: [string, Record<string, string>][] = [
+    ["/api/webhook-inbox", {}],
+    ["/sandbox/api/v1/archived", { "api-key": "sk_test_demo_full" }],
+    ["/login", { "next-action": "x", origin: target.url }],
+  ];
+  let attacking = true;
+  let opened = 0;
+  const open = (n: number) => {
+    const [pathname, headers] = paths[n % paths.length];
+    opened++;
+    const slow = slowBody(target.url, pathname, headers, 5_000);
+    void slow.answered.then(() => attacking && open(n));
+    return slow;
+  };
+  try {
+    console.log("### Quiet");
+    const quiet = await measure(instances, o);
+    console.log(`### Beside ${connections} slow bodies`);
+    const slow = Array.from({ length: connections }, (_, n) => open(n));
+    const attacked = await measure(instances, o);
+    attacking = false;
+    slow.forEach((s) => s.stop());
+    console.log(`  slow-body connections opened during the run: ${opened} (the server closes each at its body deadline with a 408)`);
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+    console.log(`  attacked ÷ quiet: served/s ${ratio(attacked.servedPerSecond, quiet.servedPerSecond)}, p95 ${ratio(attacked.p95, quiet.p95)}, errors ${attacked.errors} vs ${quiet.errors} (goal: within 20%)`);
+  } finally {
+    attacking = false;
+    await stopInstances(instances);
   }
 }
 
@@ -260,6 +321,8 @@ const o = parseOptions(process.argv.slice(2));
 console.log(`bench:load on ${os.cpus().length} cores, Node ${process.version}`);
 if (o.soak) {
   await run("Soak, one instance (PGlite)", 1, o, undefined);
+} else if (o.attack) {
+  await underAttack(o);
 } else {
   if (o.only !== "two") await run("One instance (PGlite)", 1, o, undefined);
   if (o.only !== "one") {

@@ -17,6 +17,7 @@ const server = useConsoleServer({
   EXPORT_MAX_PER_PERSON: "2",
   WEBHOOK_INBOX_MAX_ENTRIES: "10",
   WEBHOOK_INBOX_RATE_LIMIT: "60",
+  RATES_TTL_SECONDS: "1",
 });
 const DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
@@ -146,4 +147,54 @@ describe("the webhook inbox under a flood", () => {
     const inbox = await fetch(`${url}/api/webhook-inbox?limit=100`, { headers: { cookie: server().sessions.roles.admin } }).then((r) => r.json());
     expect(inbox.entries.map((e: { message_id: string }) => e.message_id)).toContain(id);
   }, 60_000);
+});
+
+describe("what the public demo key can do", () => {
+  const demoKey = { "api-key": "sk_test_demo_full", "content-type": "application/json" };
+
+  it("an order name a spreadsheet could split on `;` is exported quoted, and no part of it starts a formula", async () => {
+    const { url, sessions } = server();
+    const orderId = `hostile-${Date.now()}`;
+    const created = await fetch(`${url}/sandbox/api/v1/archived`, {
+      method: "POST",
+      headers: demoKey,
+      body: JSON.stringify({ order_id: orderId, order_name: "x;=cmd|'/C calc'!A0;y", fiat_amount: 10, currency: "BTC", created_at: "2025-06-01" }),
+    });
+    expect(created.status).toBe(201);
+    const csv = await fetch(`${url}/api/invoices/export?format=csv&status=archived&created_after=2025-05-31T00:00:00Z&created_before=2025-06-02T00:00:00Z`, { headers: { cookie: sessions.roles.viewer } }).then((r) => r.text());
+    const line = csv.split("\r\n").find((l) => l.includes(orderId))!;
+    expect(line).toContain(`"x;'=cmd|'/C calc'!A0;y"`);
+    for (const separator of [";", ",", "\t"]) {
+      for (const part of line.split(separator)) expect(part.replace(/^[\s"]+/, ""), `split on ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
+  it("year 10000 and the far past: a 200 or a 422 problem, never a 500, from the sandbox and through the console", async () => {
+    const { url, sessions } = server();
+    for (const instant of ["9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2016-12-31T23:59:60Z"]) {
+      for (const param of ["created_after", "created_before"]) {
+        const query = `${param}=${encodeURIComponent(instant)}`;
+        const direct = await fetch(`${url}/sandbox/api/v1/invoices?${query}`, { headers: demoKey });
+        const proxied = await fetch(`${url}/api/invoices?${query}`, { headers: { cookie: sessions.roles.viewer } });
+        for (const answer of [direct, proxied]) {
+          expect([200, 422], `${answer.url}`).toContain(answer.status);
+          if (answer.status === 422) expect(await answer.json()).toMatchObject({ code: "validation_failed" });
+        }
+      }
+    }
+  });
+
+  it("cannot starve the console's own rates: past the demo key's limit a minute, the console's rates stay fresh", async () => {
+    const { url, sessions } = server();
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const response = await fetch(`${url}/sandbox/api/v1/rates`, { headers: demoKey });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toContain(429);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the console's cache of 1 s: it asks again
+    const rates = await fetch(`${url}/api/rates`, { headers: { cookie: sessions.roles.viewer } }).then((r) => r.json());
+    expect(rates).toMatchObject({ stale: false, stale_reason: null });
+  });
 });
