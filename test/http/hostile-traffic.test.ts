@@ -63,6 +63,25 @@ describe("slow bodies", () => {
   }, 60_000);
 });
 
+describe("clients that go away", () => {
+  it("mid-body, mid-page or mid-export: normal, not an error in the server's log", async () => {
+    const { url, sessions } = server();
+    const gone = Array.from({ length: 6 }, (_, i) => slowBody(url, ["/api/webhook-inbox", "/sandbox/api/v1/archived", "/login"][i % 3], {}, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gone.forEach((g) => g.stop());
+    const pages = ["/api/invoices/export?format=csv", "/invoices", "/api/invoices?page_size=100"].map((path) => {
+      const controller = new AbortController();
+      const request = fetch(`${url}${path}`, { headers: { cookie: sessions.roles.admin }, signal: controller.signal }).then((r) => r.body?.getReader().read()).catch(() => {});
+      setTimeout(() => controller.abort(), 30);
+      return request;
+    });
+    await Promise.all(pages);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(server().output()).not.toMatch(/uncaughtException|Error: aborted|ECONNRESET/);
+  });
+});
+
 describe("huge bodies", () => {
   it("a 100 MB body is refused 413 by its Content-Length before it is read, and memory does not grow", async () => {
     const before = rssMb();
