@@ -64,6 +64,14 @@ for (const timezoneId of ZONES) {
     await open(page, invoicePage, async (p) => void (await expect(p.getByTestId("worth-today")).toBeVisible()));
     await open(page, "/archive", heading("Record archived invoices"));
     await open(page, "/invoices", heading("Invoices"));
+    // The shell's rates strip asks for the currencies while the list's own part (streamed after the shell) is
+    // still to hydrate; a slow answer keeps that request waiting then, which must not empty the list's filter.
+    await page.route("**/api/currencies", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue().catch(() => {});
+    });
+    for (let i = 0; i < 3; i++) await open(page, "/invoices?status=completed", heading("Invoices"));
+    await page.unroute("**/api/currencies");
     await open(page, "/overview", heading(/Overview/));
     await open(page, "/rates", heading(/Rates/));
     await open(page, "/webhooks", heading(/Webhooks/));
