@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/theme/theme-script";
+import { TimeZoneScript } from "@/components/time-zone/time-zone-script";
+import { displayTimeZone, TIME_ZONE_COOKIE } from "@/lib/time-zone";
 import "./globals.css";
 import { Providers } from "./providers";
 
@@ -37,14 +39,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request, so each gets the Content-Security-Policy nonce from proxy.ts.
   await connection();
   const nonce = nonceFrom((await headers()).get("content-security-policy"));
+  // Times are drawn on the server in the zone the browser reported (lib/time-zone.ts), so hydration agrees.
+  const timeZone = displayTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
     // The pre-paint script sets the theme class and colour-scheme before React hydrates; React must not undo it.
     <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
+        <TimeZoneScript nonce={nonce} />
       </head>
       <body>
-        <Providers>{children}</Providers>
+        <Providers timeZone={timeZone}>{children}</Providers>
       </body>
     </html>
   );

@@ -5,19 +5,23 @@ import dynamic from "next/dynamic";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
+import { TimeZoneProvider } from "@/components/time-zone/time-zone-provider";
 import { getQueryClient } from "@/lib/query/get-query-client";
+import type { DisplayTimeZone } from "@/lib/time-zone";
 
 // No page shows a toast on arrival: the toaster (sonner) loads after hydration instead of with every page.
 // A toast raised before it is there still shows: sonner replays it when the toaster subscribes.
 const Toaster = dynamic(() => import("@/components/ui/toaster").then((m) => m.Toaster), { ssr: false });
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ timeZone, children }: { timeZone: DisplayTimeZone; children: ReactNode }) {
   return (
     <ThemeProvider>
-      <QueryClientProvider client={getQueryClient()}>
-        <NuqsAdapter>{children}</NuqsAdapter>
-        <Toaster />
-      </QueryClientProvider>
+      <TimeZoneProvider zone={timeZone}>
+        <QueryClientProvider client={getQueryClient()}>
+          <NuqsAdapter>{children}</NuqsAdapter>
+          <Toaster />
+        </QueryClientProvider>
+      </TimeZoneProvider>
     </ThemeProvider>
   );
 }

@@ -1,6 +1,7 @@
 /*
  * Numbers and dates for people. A fixed locale keeps server and browser output identical (no hydration
- * mismatch); time zones are the one thing only the browser knows, see components/ui/date-time.tsx.
+ * mismatch); so does an explicit time zone: never the runtime's own, always the display zone that
+ * lib/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
  */
 const LOCALE = "en-GB";
 
@@ -62,7 +63,8 @@ export function formatDate(date: Date): string {
   return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
-export function formatDateTime(iso: string, timeZone?: string): string {
+/** "5 Jan 2026, 11:00 CET" in `timeZone`: the display zone (useTimeZone()), never left to the runtime. */
+export function formatDateTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat(LOCALE, { ...dateTimeOptions, timeZone }).format(new Date(iso));
 }
 

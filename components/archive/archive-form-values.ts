@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, type ArchivedInvoiceRequest } from "@/lib/invoicing";
+import { wallTimeOffset } from "@/lib/time-zone";
 
 /*
  * The archive form's values are what the person typed (strings); the contract (lib/invoicing) judges the
@@ -20,7 +21,7 @@ export type ArchiveFormValues = {
   callback_url: string;
   /** `YYYY-MM-DD` from a date input, or empty for now. */
   date: string;
-  /** `HH:mm` in the person's time zone, or empty for the date alone. */
+  /** `HH:mm` in the person's display time zone (lib/time-zone.ts), or empty for the date alone. */
   time: string;
 };
 
@@ -72,26 +73,20 @@ export function fieldMessage(field: FormField, message: string): string {
   return /^[a-z]/.test(m) ? `${FIELD_LABELS[field]} ${m}` : m;
 }
 
-/** "+01:00" for a local date and time, as the browser's time zone has it then (summer time included). */
-export function localOffset(date: string, time: string): string {
-  const local = new Date(`${date}T${time}:00`);
-  const minutes = -local.getTimezoneOffset();
-  const sign = minutes >= 0 ? "+" : "-";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
-}
-
 const number = (value: string): unknown => {
   const v = value.trim().replace(",", ".");
   if (v === "") return undefined;
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : value;
 };
 
-/** The POST /archived body the values make: empty fields are left out, so the provider's defaults apply. */
-export function toArchiveRequest(values: ArchiveFormValues): ArchivedInvoiceRequest {
+/**
+ * The POST /archived body the values make: empty fields are left out, so the provider's defaults apply. A
+ * date and time are the wall clock in `timeZone`, the zone the form names (the person's display zone).
+ */
+export function toArchiveRequest(values: ArchiveFormValues, timeZone: string): ArchivedInvoiceRequest {
   const text = (v: string) => (v.trim() === "" ? undefined : v.trim());
   const amount = number(values.amount);
-  const createdAt = values.date ? (values.time ? `${values.date}T${values.time}:00${localOffset(values.date, values.time)}` : values.date) : undefined;
+  const createdAt = values.date ? (values.time ? `${values.date}T${values.time}:00${wallTimeOffset(values.date, values.time, timeZone)}` : values.date) : undefined;
   return {
     order_id: values.order_id,
     order_name: text(values.order_name),
@@ -103,8 +98,12 @@ export function toArchiveRequest(values: ArchiveFormValues): ArchivedInvoiceRequ
   } as ArchivedInvoiceRequest;
 }
 
-/** The form's schema for react-hook-form's zod resolver: the contract, judged on the request the values make. */
-export const archiveFormSchema = z
+/**
+ * The form's schema for react-hook-form's zod resolver: the contract, judged on the request the values make
+ * (its time read in `timeZone`).
+ */
+export const archiveFormSchema = (timeZone: string) =>
+  z
   .object({
     order_id: z.string(),
     order_name: z.string(),
@@ -117,7 +116,7 @@ export const archiveFormSchema = z
     time: z.string(),
   })
   .check((ctx) => {
-    const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value));
+    const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value, timeZone));
     if (parsed.success) return;
     const seen = new Set<string>();
     for (const issue of parsed.error.issues) {

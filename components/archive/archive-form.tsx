@@ -16,7 +16,9 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/l
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, localOffset, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
+import { todayIn, wallTimeOffset } from "@/lib/time-zone";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useRates } from "./use-rates";
 
@@ -36,7 +38,11 @@ export function ArchiveForm() {
   const [failure, setFailure] = useState<{ title: string; detail?: string; more: string[] } | null>(null);
   const inFlight = useRef(false);
 
-  const form = useForm<ArchiveFormValues>({ resolver: zodResolver(archiveFormSchema), defaultValues: EMPTY_ARCHIVE_FORM, mode: "onChange" });
+  // The date and time are read in the person's display zone, the one the server drew the page in, so the
+  // label below is the same text in the HTML and in the browser (lib/time-zone.ts).
+  const timeZone = useTimeZone();
+  const resolver = useMemo(() => zodResolver(archiveFormSchema(timeZone)), [timeZone]);
+  const form = useForm<ArchiveFormValues>({ resolver, defaultValues: EMPTY_ARCHIVE_FORM, mode: "onChange" });
   const { register, handleSubmit, setError, watch, formState } = form;
   const { errors, isSubmitting, isDirty } = formState;
   const leaveDialog = useLeaveGuard(isDirty && !recorded, "The archived invoice");
@@ -44,8 +50,7 @@ export function ArchiveForm() {
   const values = watch();
   const currency = values.currency;
   const currencyName = currencies.data?.currencies.find((c) => c.code === currency)?.name;
-  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const today = useMemo(() => new Date().toLocaleDateString("sv-SE"), []);
+  const today = useMemo(() => todayIn(timeZone), [timeZone]);
 
   async function submit(data: ArchiveFormValues) {
     if (inFlight.current) return;
@@ -55,7 +60,7 @@ export function ArchiveForm() {
       const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(toArchiveRequest(data)),
+        body: JSON.stringify(toArchiveRequest(data, timeZone)),
       });
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
@@ -87,7 +92,7 @@ export function ArchiveForm() {
         : `≈ ${eur.format(amountNumber * rate)}`
       : null;
   const busy = isSubmitting || recorded;
-  const offset = values.date && values.time ? localOffset(values.date, values.time) : null;
+  const offset = values.date && values.time ? wallTimeOffset(values.date, values.time, timeZone) : null;
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Record an archived invoice" className="flex flex-col gap-5">

@@ -32,11 +32,17 @@ export type RatesState = {
 /**
  * The console's cached rates for any component: one shared query (the panel, the shell's strip, the invoice
  * page and the archive form's preview all read the same cache entry), refetched when the cache says.
+ *
+ * The server never has rates (none are fetched for a page), while the browser's cache may already hold them
+ * when a part of the page hydrates: the shell's strip asks for them at once, and the page's own part (the
+ * invoice's "worth today") hydrates after it. So until mounted, every user of this hook draws what the server
+ * drew — rates on their way — and the browser's cache counts from the render after (issue 21, #418).
  */
 export function useRatesView(): RatesState {
   const query = useQuery(ratesOptions());
   const now = useNow();
-  const elapsed = now === null ? 0 : Math.max(0, (now - (query.data ? query.dataUpdatedAt : query.errorUpdatedAt)) / 1000);
+  if (now === null) return { view: undefined, problem: null, ageSeconds: null, retryInSeconds: null, loading: true, fetching: true, refresh: () => void query.refetch() };
+  const elapsed = Math.max(0, (now - (query.data ? query.dataUpdatedAt : query.errorUpdatedAt)) / 1000);
   const problem = query.error instanceof Problem ? query.error : query.error ? new Problem({ status: 0, code: "error", title: "Rates could not be loaded" }) : null;
   const view = query.data;
   const errorRetry = problem?.headers["retry-after"] ? Number(problem.headers["retry-after"]) : null;
@@ -44,7 +50,7 @@ export function useRatesView(): RatesState {
   return {
     view,
     problem,
-    ageSeconds: view && now !== null ? Math.floor(view.age_seconds + Math.max(0, (now - query.dataUpdatedAt) / 1000)) : null,
+    ageSeconds: view ? Math.floor(view.age_seconds + Math.max(0, (now - query.dataUpdatedAt) / 1000)) : null,
     retryInSeconds: baseRetry === null ? null : Math.max(0, Math.ceil(baseRetry - elapsed)),
     loading: query.isPending,
     fetching: query.isFetching,

@@ -7,8 +7,9 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
+import { DateTime } from "@/components/ui/date-time";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { formatAge, formatCount, formatDateTime, formatFiat, MISSING } from "@/lib/format";
+import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/format";
 import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/invoicing";
 import { searchOptions } from "@/lib/query/search";
 
@@ -138,7 +139,7 @@ function Body(props: { text: string; q: string; answer: { results: SearchResult[
           <div className="flex shrink-0 items-center gap-3">
             <StatusBadge status={result.status} />
             <span className="w-24 text-right tabular-nums">{result.fiat_amount === null ? MISSING : formatFiat(result.fiat_amount, result.fiat_currency ?? "EUR")}</span>
-            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">{result.created_at ? formatDateTime(result.created_at) : MISSING}</span>
+            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline"><DateTime iso={result.created_at} /></span>
           </div>
         </Command.Item>
       ))}

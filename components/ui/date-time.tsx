@@ -1,20 +1,18 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { formatDateTime, formatUtc } from "@/lib/format";
 
-const subscribe = () => () => {};
-
 /**
- * A timestamp in the viewer's time zone, with UTC on hover. The server cannot know the viewer's zone, so
- * the HTML carries UTC and the browser switches to local time once hydrated.
+ * A timestamp in the person's display time zone (lib/time-zone.ts), with UTC on hover. The server draws it in
+ * the same zone the browser hydrates with, so the HTML already shows local time: no mismatch, no flash.
  */
 export function DateTime({ iso }: { iso: string | null | undefined }) {
-  const inBrowser = useSyncExternalStore(subscribe, () => true, () => false);
+  const timeZone = useTimeZone();
   if (!iso) return <span className="text-muted-foreground">—</span>;
   return (
     <time dateTime={iso} title={formatUtc(iso)}>
-      {inBrowser ? formatDateTime(iso) : formatDateTime(iso, "UTC")}
+      {formatDateTime(iso, timeZone)}
     </time>
   );
 }

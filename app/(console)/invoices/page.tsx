@@ -1,8 +1,9 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
+import { ServerDataBoundary } from "@/components/query/server-data-boundary";
 import { guardPage } from "@/lib/bff/page";
 import { getQueryClient } from "@/lib/query/get-query-client";
 import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
@@ -31,10 +32,10 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <h1 className="text-2xl font-semibold tracking-tight">Invoices</h1>
         <p className="mt-1 text-sm text-muted-foreground">Every invoice the invoicing API has issued. Click a row for its details.</p>
       </div>
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <ServerDataBoundary state={dehydrate(queryClient)}>
         <InvoiceToolbar />
         <InvoiceTable />
-      </HydrationBoundary>
+      </ServerDataBoundary>
     </div>
   );
 }
