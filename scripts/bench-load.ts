@@ -110,7 +110,7 @@ function rssMb(pid: number): number {
   }
 }
 
-async function startInstances(count: number, databaseUrl: string | undefined): Promise<Instance[]> {
+async function startInstances(count: number, databaseUrl: string | undefined, extraEnv: Record<string, string> = {}): Promise<Instance[]> {
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++) {
     console.log(`  starting console ${i + 1} of ${count}…`);
@@ -119,6 +119,7 @@ async function startInstances(count: number, databaseUrl: string | undefined): P
       INVOICING_API_URL: `${proxy.url}/sandbox/api/v1`,
       INVOICING_API_KEY: "sk_test_demo_full",
       SANDBOX_ENABLED: "true",
+      ...extraEnv,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     proxy.target = consoleServer.url;
@@ -216,7 +217,9 @@ type Summary = { served: number; servedPerSecond: number; p95: number; errors: n
 
 async function run(label: string, count: number, o: Options, databaseUrl: string | undefined): Promise<void> {
   console.log(`\n## ${label}: ${o.clients} clients for ${o.seconds} s${o.honourRetryAfter ? "" : ", ignoring Retry-After"}`);
-  const instances = await startInstances(count, databaseUrl);
+  // Clients that ignore Retry-After: the server logs each request (LOG_FORMAT=json), so that how long it took
+  // to refuse one is known on both sides of the connection.
+  const instances = await startInstances(count, databaseUrl, o.honourRetryAfter ? {} : { LOG_FORMAT: "json" });
   try {
     await measure(instances, o);
   } finally {
@@ -248,6 +251,15 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
     `| ${total} | ${r.served} | ${(r.served / elapsed).toFixed(1)} | ${errors.map(([s, n]) => `${n} × ${s}`).join(", ") || "none"} | ${ms(percentile(answered, 50))} | ${ms(percentile(answered, 95))} | ${ms(percentile(answered, 99))} | ${ms(percentile(shed, 95))} | ${ms(shed.at(-1) ?? NaN)} | ${shed.filter((t) => t > 3_000).length} | ${upstream} |`,
   );
   rss.forEach((m, n) => console.log(`  instance ${n + 1} RSS: start ${m.start} MB, peak ${m.peak} MB, end ${m.end} MB`));
+  if (!o.honourRetryAfter) {
+    // The server's own time for each 503 (from its handler's start to the answer sent), from its log lines.
+    const refusals = instances
+      .flatMap((i) => i.console.output().split("\n"))
+      .filter((line) => line.includes('"status":503'))
+      .map((line) => (JSON.parse(line) as { duration_ms: number }).duration_ms)
+      .sort((a, b) => a - b);
+    console.log(`  503s as the server timed them: ${refusals.length}, p99 ${ms(percentile(refusals, 99))}, max ${ms(refusals.at(-1) ?? NaN)}, over 3 s ${refusals.filter((t) => t > 3_000).length}`);
+  }
   return { served: r.served, servedPerSecond: r.served / elapsed, p95: percentile(answered, 95), errors: total - r.served };
 }
 
