@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http-body";
-import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema } from "@/lib/invoicing";
+import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema, type InvoiceExportOptions, type InvoiceListQuery } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
@@ -32,8 +32,8 @@ export async function exportInvoicesResponse(request: Request, user: SessionUser
 
 async function startExport(
   user: SessionUser,
-  options: ReturnType<typeof invoiceExportOptionsSchema.parse>,
-  view: ReturnType<typeof invoiceListQuerySchema.parse>,
+  options: InvoiceExportOptions,
+  view: InvoiceListQuery,
   release: () => void,
 ): Promise<Response> {
   const plan = await planExport(upstream().listInvoices, view, options.format);
