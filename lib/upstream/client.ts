@@ -2,6 +2,7 @@ import "server-only";
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase } from "@/lib/db";
+import { jsonNumber, stringifyJson } from "@/lib/decimal";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
 import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
@@ -123,7 +124,14 @@ export function createUpstream(config: UpstreamConfig) {
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined))),
+        // The amounts are decimal strings, sent as JSON numbers with exactly their digits (issue 22).
+        body: stringifyJson(
+          Object.fromEntries(
+            Object.entries(body)
+              .filter(([, value]) => value !== null && value !== undefined)
+              .map(([field, value]) => [field, (field === "fiat_amount" || field === "crypto_amount") && typeof value === "string" ? jsonNumber(value) : value]),
+          ),
+        ),
       }),
     /** POST /webhooks/simulate (spec §4.4); its 404 is "invoice not found", as the spec lists. */
     simulateWebhook: (body: WebhookSimulation) =>
