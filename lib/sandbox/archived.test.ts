@@ -5,6 +5,7 @@ import { GET as getRoute, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/invoicing";
+import { Big } from "@/lib/decimal";
 import { getSandboxDb } from "@/lib/sandbox";
 import { marketRates } from "./market";
 import { createTestMerchant } from "./test-fixtures";
@@ -58,7 +59,8 @@ describe("POST /archived: a valid body", () => {
     const { status, body } = await post({ order_id: orderId(), currency: "ETH", crypto_amount: 0.5, allowed_error_percent: 0 });
     expect(status).toBe(201);
     expect(body.crypto_amount).toBe(0.5);
-    expect(body.fiat_amount).toBe(Number((0.5 * body.payment.rate).toFixed(2)));
+    // To the cent, half up, from the recorded rate's digits (the exact digits are archived-precision.test.ts's).
+    expect(new Big(String(body.fiat_amount)).eq(new Big(String(body.payment.rate)).times("0.5").round(2, Big.roundHalfUp))).toBe(true);
     expect(body.allowed_error_percent).toBe(0);
   });
 
