@@ -52,6 +52,8 @@ export const invoices = sandbox.table(
     amountReceived: crypto("amount_received"),
     /** EUR per one unit of `currency` when the invoice was priced. */
     rate: numeric("rate", { precision: 24, scale: 8, mode: "string" }),
+    /** An archived invoice's given amount, `fiat` or `crypto` (the other was derived at `rate`); null otherwise. */
+    pricedIn: text("priced_in"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmations: integer("confirmations"),
     confirmationsRequired: integer("confirmations_required"),

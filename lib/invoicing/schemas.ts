@@ -140,6 +140,10 @@ export const apiInvoiceSchema = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
   expires_at: isoDateTime.nullable(),
+  priced_in: z.enum(["fiat", "crypto"]).optional().meta({
+    description:
+      "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate at the invoice's `created_at`.",
+  }),
   payment: z
     .object({
       /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */

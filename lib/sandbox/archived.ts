@@ -36,7 +36,8 @@ function divide(fiat: string, rate: Big, places: number): string {
 
 /**
  * POST /archived (spec §4.5): a historical invoice in `archived` status. Exactly one amount is given; the
- * other is derived at the market's current rate, which is recorded on the invoice. Amounts are decimals
+ * other is derived at the market's rate at the invoice's created_at, which is recorded on the invoice with
+ * which amount was given (`priced_in`). Amounts are decimals
  * throughout (issue 22): the given one is stored with exactly the digits sent, the other is worked out with
  * big.js and rounded half-up to its places — EUR to the cent, crypto to the currency's own decimals (ETH 18,
  * SOL 9, …). The order id is unique per merchant by a unique index: of two requests racing with one order id,
@@ -48,7 +49,10 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
   if (!currency) {
     throw invalid("/currency", "unsupported_currency", `must be one of the supported currencies (${SANDBOX_CURRENCIES.map((c) => c.code).join(", ")}); see GET /currencies`);
   }
-  const rate = recordedRate(currency.code, now);
+  const createdAt = input.created_at ? new Date(input.created_at) : now;
+  // The market's rate when the invoice was made (its price history is a pure function of the minute), not
+  // today's: a 2025 invoice given in EUR is worth the crypto of its day.
+  const rate = recordedRate(currency.code, createdAt);
 
   let fiatAmount: string;
   let cryptoAmount: string;
@@ -56,7 +60,7 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
     fiatAmount = input.fiat_amount;
     cryptoAmount = divide(fiatAmount, rate, currency.decimals);
     if (decimalShape(cryptoAmount).integerDigits > CRYPTO_AMOUNT_LIMIT.integerDigits) {
-      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate.toFixed()} EUR: more than the ledger holds`);
+      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate.toFixed()} EUR, the largest amount the ledger holds`);
     }
   } else {
     cryptoAmount = input.crypto_amount!;
@@ -69,7 +73,6 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
     }
   }
 
-  const createdAt = input.created_at ? new Date(input.created_at) : now;
   const [row] = await db
     .insert(invoices)
     .values({
@@ -88,6 +91,7 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
       // Never before created_at (a created_at within the clock skew ahead of this server's clock).
       updatedAt: createdAt > now ? createdAt : now,
       rate: rate.toFixed(),
+      pricedIn: input.fiat_amount != null ? "fiat" : "crypto",
     })
     .onConflictDoNothing({ target: [invoices.merchantId, invoices.orderId] })
     .returning({ id: invoices.id });

@@ -215,6 +215,8 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
+    // Archived invoices only (a sandbox extension): which amount was given; the other was derived at payment.rate.
+    ...(row.pricedIn === "fiat" || row.pricedIn === "crypto" ? { priced_in: row.pricedIn } : {}),
     // An archived invoice records the rate it was priced at, though no payment address was ever issued.
     payment:
       row.paymentAddress === null && row.rate === null
