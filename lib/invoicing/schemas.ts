@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, type LosslessNumber, numberToDecimal } from "@/lib/decimal";
+import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/decimal";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
@@ -415,6 +415,20 @@ export const archivedInvoiceRequestSchema = z
 
 export type ArchivedInvoiceRequest = z.input<typeof archivedInvoiceRequestSchema>;
 export type ArchivedInvoiceInput = z.output<typeof archivedInvoiceRequestSchema>;
+
+/**
+ * A checked archive request as JSON text: its amounts (decimal strings) written as JSON numbers with exactly
+ * their digits, fields left empty not sent (so the provider's defaults apply).
+ */
+export function archivedInvoiceRequestJson(body: ArchivedInvoiceInput): string {
+  return stringifyJson(
+    Object.fromEntries(
+      Object.entries(body)
+        .filter(([, value]) => value !== null && value !== undefined)
+        .map(([field, value]) => [field, (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value]),
+    ),
+  );
+}
 
 /**
  * The columns of an invoice in CSV, once for both directions: the export (a later issue) writes all of them,

@@ -90,7 +90,8 @@ describe("POST /archived keeps every currency's own precision", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...SANDBOX_CURRENCIES),
-        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        // Up to 10^10 units: worth less than the EUR column holds at any simulated rate.
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
         fc.nat({ max: 18 }),
         async (currency, units, shift) => {
           // A whole number of the currency's smallest units, so it has at most its decimals.

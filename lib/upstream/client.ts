@@ -2,10 +2,9 @@ import "server-only";
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase } from "@/lib/db";
-import { jsonNumber, stringifyJson } from "@/lib/decimal";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
-import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
+import { archivedInvoiceRequestJson, invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
@@ -125,13 +124,7 @@ export function createUpstream(config: UpstreamConfig) {
         method: "POST",
         headers: { "content-type": "application/json" },
         // The amounts are decimal strings, sent as JSON numbers with exactly their digits (issue 22).
-        body: stringifyJson(
-          Object.fromEntries(
-            Object.entries(body)
-              .filter(([, value]) => value !== null && value !== undefined)
-              .map(([field, value]) => [field, (field === "fiat_amount" || field === "crypto_amount") && typeof value === "string" ? jsonNumber(value) : value]),
-          ),
-        ),
+        body: archivedInvoiceRequestJson(body),
       }),
     /** POST /webhooks/simulate (spec §4.4); its 404 is "invoice not found", as the spec lists. */
     simulateWebhook: (body: WebhookSimulation) =>
