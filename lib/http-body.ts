@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseJsonLossless } from "@/lib/decimal";
 import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
@@ -14,9 +15,22 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
  * rule → 422 naming each field. Both readers here serve the sandbox and the console's API alike.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {
+  return readJsonBody(request, schema, example, JSON.parse);
+}
+
+/**
+ * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/decimal.ts),
+ * so that an amount is read with exactly its digits (issue 22): the sandbox reads every body with this. The
+ * schema decides what a number literal may be; a duplicate key is not JSON here (a 400).
+ */
+export async function parseJsonBodyLossless<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {
+  return readJsonBody(request, schema, example, parseJsonLossless);
+}
+
+async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, example: string, parse: (text: string) => unknown): Promise<z.output<S>> {
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    body = parse(await request.text());
   } catch {
     throw badRequest("The body is not valid JSON.", example);
   }

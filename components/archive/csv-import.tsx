@@ -8,7 +8,7 @@ import { isAlreadyRecorded } from "@/lib/archive/duplicate";
 import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type ReportLine } from "@/lib/archive/csv";
 import { sendRows, type SendOutcome } from "@/lib/archive/send-rows";
 import { pointerToField } from "@/lib/forms/problem-to-fields";
-import { ARCHIVE_CSV_COLUMNS, type Invoice } from "@/lib/invoicing";
+import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { invoiceKeys } from "@/lib/query/invoices";
@@ -25,7 +25,8 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
     const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(row.body),
+      // Amounts are decimal strings after the check; sent as JSON numbers with their digits (issue 22).
+      body: archivedInvoiceRequestJson(row.body!),
     });
     return { kind: "created", value: invoice };
   } catch (error) {

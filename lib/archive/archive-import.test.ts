@@ -14,9 +14,9 @@ describe("readArchiveCsv", () => {
     expect(missingColumns).toEqual([]);
     expect(ignoredColumns).toEqual(INVOICE_CSV_COLUMNS.filter((c) => !["order_id", "order_name", "fiat_amount", "fiat_currency", "crypto_amount", "currency", "allowed_error_percent", "callback_url", "created_at"].includes(c)));
     // Both amounts exported: the EUR amount is sent, the crypto side derived by the provider.
-    expect(rows[0]).toMatchObject({ line: 2, order_id: "A-1", problems: [], body: { order_id: "A-1", fiat_amount: 12.5, currency: "BTC", created_at: "2025-01-02T00:00:00.000Z" } });
+    expect(rows[0]).toMatchObject({ line: 2, order_id: "A-1", problems: [], body: { order_id: "A-1", fiat_amount: "12.5", currency: "BTC", created_at: "2025-01-02T00:00:00.000Z" } });
     expect(rows[0].body).not.toHaveProperty("crypto_amount");
-    expect(rows[1].body).toMatchObject({ crypto_amount: 0.5, allowed_error_percent: 2 });
+    expect(rows[1].body).toMatchObject({ crypto_amount: "0.5", allowed_error_percent: 2 });
   });
 
   it("names each bad row's line, field and rule; a repeated order id is a problem of its second row", () => {
@@ -57,7 +57,7 @@ describe("readArchiveCsv", () => {
     expect(row.order_id).toBe("N-1");
     expect(row.problems.map((p) => p.field)).toEqual(["fiat_amount"]);
     const ok = readArchiveCsv(invoiceCsv([{ order_id: "N-2", order_name: "a;'=b,'+c\n'@d ''=e", currency: "BTC", fiat_amount: "0.5" }])).rows[0];
-    expect(ok.body).toMatchObject({ order_name: "a;=b,+c\n@d ''=e", fiat_amount: 0.5 });
+    expect(ok.body).toMatchObject({ order_name: "a;=b,+c\n@d ''=e", fiat_amount: "0.5" });
   });
 });
 

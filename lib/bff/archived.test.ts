@@ -45,7 +45,7 @@ describe("POST /api/archived against another provider", () => {
     expect(body).toMatchObject({ invoice_id: "70001", order_id: "LEGACY-77", status: "archived", fiat_amount: 318, crypto_amount: 0.1, currency: "ETH", created_at: "2025-05-01T08:00:00.000Z" });
     expect(body.payment.rate).toBe(3180);
     const [entry] = await auditTrail(await getDatabase(), "invoice:70001");
-    expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "created", upstream_status: 201, sent: { order_id: "LEGACY-77", currency: "ETH", fiat_amount: 318 } } });
+    expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "created", upstream_status: 201, sent: { order_id: "LEGACY-77", currency: "ETH", fiat_amount: "318" } } });
   });
 
   it.each(ERROR_STYLES)("a duplicate order id in the %s style → 422 in the provider's own words, on /order_id when it names the field", async (style) => {
@@ -92,12 +92,12 @@ describe("POST /api/archived when the provider fails", () => {
   it("a rejected key → 502 saying the console's key was rejected", async () => {
     const { createUpstream } = await import("@/lib/upstream/client");
     const bad = createUpstream({ baseUrl: provider.url, apiKey: "wrong", timeoutMs: 5_000 });
-    await expect(bad.createArchivedInvoice({ order_id: "LEGACY-80", currency: "BTC", fiat_amount: 5 })).rejects.toMatchObject({ status: 502, code: "upstream_key_rejected" });
+    await expect(bad.createArchivedInvoice({ order_id: "LEGACY-80", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({ status: 502, code: "upstream_key_rejected" });
   });
 
   it("an unreachable provider → 502, nothing created", async () => {
     const { createUpstream } = await import("@/lib/upstream/client");
     const down = createUpstream({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k", timeoutMs: 2_000 });
-    await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: 5 })).rejects.toMatchObject({ status: 502, code: "upstream_unreachable" });
+    await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({ status: 502, code: "upstream_unreachable" });
   });
 });

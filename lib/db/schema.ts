@@ -26,8 +26,8 @@ export const apiKeys = sandbox.table("api_keys", {
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
 });
 
-const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
-const crypto = (name: string) => numeric(name, { precision: 38, scale: 18, mode: "number" });
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "string" });
+const crypto = (name: string) => numeric(name, { precision: 38, scale: 18, mode: "string" });
 
 export const invoices = sandbox.table(
   "invoices",
@@ -51,7 +51,9 @@ export const invoices = sandbox.table(
     paymentAddress: text("payment_address"),
     amountReceived: crypto("amount_received"),
     /** EUR per one unit of `currency` when the invoice was priced. */
-    rate: numeric("rate", { precision: 24, scale: 8, mode: "number" }),
+    rate: numeric("rate", { precision: 24, scale: 8, mode: "string" }),
+    /** An archived invoice's given amount, `fiat` or `crypto` (the other was derived at `rate`); null otherwise. */
+    pricedIn: text("priced_in"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmations: integer("confirmations"),
     confirmationsRequired: integer("confirmations_required"),

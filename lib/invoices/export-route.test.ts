@@ -197,7 +197,7 @@ describe("GET /api/invoices/export", () => {
       for (const createdAt of [new Date(), new Date(START - DAY)]) {
         const [row] = await db
           .insert(invoiceTable)
-          .values({ id: uuidv7({ msecs: createdAt.getTime() }), merchantId: merchant.merchantId, orderId: `ADDED-${createdAt.getTime()}`, status: "new", fiatAmount: 1, cryptoAmount: 0.1, currency: "BTC", allowedErrorPercent: 1, createdAt, updatedAt: createdAt })
+          .values({ id: uuidv7({ msecs: createdAt.getTime() }), merchantId: merchant.merchantId, orderId: `ADDED-${createdAt.getTime()}`, status: "new", fiatAmount: "1", cryptoAmount: "0.1", currency: "BTC", allowedErrorPercent: 1, createdAt, updatedAt: createdAt })
           .returning();
         added.push(`invoice_${row.id}`);
       }

@@ -73,6 +73,7 @@ const archivedExample = {
   updated_at: "2026-11-23T10:02:11.000Z",
   expires_at: null,
   callback_url: null,
+  priced_in: "fiat",
   payment: { address: null, network: "bitcoin", amount_due: 0.00081383, amount_received: null, rate: 61316.04, paid_at: null, confirmations: null, confirmations_required: null, transactions: [] },
 };
 
@@ -148,8 +149,8 @@ not an object, a 422 a field (or query parameter) that breaks a rule, each named
 Pointer.
 
 **Archived invoices.** \`allowed_error_percent\` defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}** when omitted. Give
-exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's current rate,
-which is recorded as \`payment.rate\`. Archived invoices never send webhooks.
+exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's rate at the
+invoice's \`created_at\`, which is recorded as \`payment.rate\` (and \`priced_in\` says which amount was given). Archived invoices never send webhooks.
 
 **Rates are simulated.** \`GET /rates\` quotes EUR per one unit of each currency from a simulated market: a
 deterministic walk around realistic levels that is the same for everyone within one UTC minute and moves from one
@@ -253,7 +254,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           description: `Creates an invoice in \`archived\` status for record keeping.
 
 - \`order_id\` is required and unique among the merchant's invoices (a duplicate is a 422 naming \`/order_id\`; of two simultaneous requests with one order id, one creates the invoice).
-- Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a number ≥ 0; fiat in cents at most, crypto to the currency's decimals (at most 8). The other amount is derived at the simulated market's current rate, recorded as \`payment.rate\`.
+- Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a JSON number ≥ 0 read with exactly the digits sent; fiat in cents at most, crypto to the currency's own decimals (\`decimals\` in GET /currencies: ETH 18, SOL 9, BTC 8, USDT 6). At most 9,999,999,999,999,999.99 EUR and 20 crypto digits before the point (the ledger's columns); more is a 422 saying the limit. The other amount is derived with decimal arithmetic, rounded half up, at the simulated market's rate at the invoice's \`created_at\`, recorded as \`payment.rate\`; \`priced_in\` says which amount was given. Every amount in an answer is a JSON number with exactly the stored digits.
 - \`fiat_currency\`: only \`EUR\` (the default). \`currency\`: a code from \`GET /currencies\`.
 - \`allowed_error_percent\`: an integer 0–100, **default ${ALLOWED_ERROR_PERCENT_DEFAULT}**.
 - \`callback_url\`: an absolute http(s) URL. Archived invoices never send webhooks.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/decimal";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
@@ -139,6 +140,10 @@ export const apiInvoiceSchema = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
   expires_at: isoDateTime.nullable(),
+  priced_in: z.enum(["fiat", "crypto"]).optional().meta({
+    description:
+      "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate at the invoice's `created_at`.",
+  }),
   payment: z
     .object({
       /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */
@@ -286,20 +291,55 @@ export const ALLOWED_ERROR_PERCENT_DEFAULT = 1;
 export const CREATED_AT_SKEW_MS = 60_000;
 /** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
 export const CREATED_AT_EARLIEST = "2000-01-01";
-/** Larger amounts would not fit the ledger's columns. */
-export const AMOUNT_MAX = 1e15;
+/**
+ * The largest amounts the ledger's columns hold (lib/db/schema.ts): EUR in numeric(18, 2) — 16 digits before
+ * the point, cents after it — and crypto in numeric(38, 18): 20 digits before the point, 18 after it.
+ */
+export const FIAT_AMOUNT_LIMIT = { integerDigits: 16, places: 2, max: "9999999999999999.99" } as const;
+export const CRYPTO_AMOUNT_LIMIT = { integerDigits: 20, places: 18, max: "99999999999999999999.999999999999999999" } as const;
 export const ORDER_ID_MAX = 200;
 export const ORDER_NAME_MAX = 500;
 
 const AMOUNT_FIELDS = ["fiat_amount", "crypto_amount"] as const;
 
-const optionalAmount = (what: string) =>
+/** 9999999999999999.99 → "9,999,999,999,999,999.99": a limit as a person reads it (from the text, no float). */
+export function groupDigits(decimal: string): string {
+  const [whole, fraction] = decimal.split(".");
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction ? `.${fraction}` : "");
+}
+
+/**
+ * An amount in a request: a JSON number, read as the text it was sent as (a `LosslessNumber` from the
+ * sandbox's lossless body reader, lib/http-body.ts) or — from the console's own form, until it sends text — a
+ * JS number, as the decimal it prints as. Normalised to a canonical decimal string (`"49.9"`); every rule is
+ * checked on the digits, never on a float: at least 0, at most the column's digits before and after the point.
+ */
+const optionalAmount = (what: string, limit: typeof FIAT_AMOUNT_LIMIT | typeof CRYPTO_AMOUNT_LIMIT, placesMessage: string) =>
   z
-    .number({ error: `must be a number (${what})` })
-    .finite({ error: "must be a finite number" })
-    .min(0, { error: "must be 0 or more" })
-    .max(AMOUNT_MAX, { error: `must be at most ${AMOUNT_MAX.toLocaleString("en")}` })
+    .custom<number | LosslessNumber>((v) => typeof v === "number" || isLosslessNumber(v), { error: `must be a number (${what})` })
+    .meta({
+      override: { type: "number", minimum: 0 },
+      description: `A JSON number ≥ 0, read with exactly the digits sent: at most ${groupDigits(limit.max)}, at most ${limit.places} decimal places.`,
+    })
+    .transform((value, ctx) => {
+      const refuse = (message: string) => {
+        ctx.issues.push({ code: "custom", input: value, message });
+        return z.NEVER;
+      };
+      if (typeof value === "number" && !Number.isFinite(value)) return refuse("must be a finite number");
+      const text = typeof value === "number" ? numberToDecimal(value) : value.value;
+      if (!isDecimalText(text)) return refuse(`must be a number (${what})`);
+      const shape = decimalShape(text);
+      if (shape.negative) return refuse("must be 0 or more");
+      if (shape.integerDigits > limit.integerDigits) return refuse(`must be at most ${groupDigits(limit.max)}: the largest amount the ledger holds`);
+      if (shape.places > limit.places) return refuse(placesMessage);
+      return canonicalDecimal(text);
+    })
     .nullish();
+
+/** A whole number in a request body, also when the lossless reader kept its literal as text. */
+const jsonInteger = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isLosslessNumber(v) ? Number(v.value) : v), schema);
 
 /**
  * `created_at` of an archived invoice: `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time with an offset,
@@ -342,21 +382,22 @@ export const archivedInvoiceRequestSchema = z
         .min(1, { error: "is required: the order's identifier in your system" })
         .max(ORDER_ID_MAX, { error: `must be at most ${ORDER_ID_MAX} characters` }),
       order_name: z.string({ error: "must be text" }).trim().max(ORDER_NAME_MAX, { error: `must be at most ${ORDER_NAME_MAX} characters` }).nullish(),
-      fiat_amount: optionalAmount("EUR")
-        .refine((v) => v == null || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "must have at most 2 decimal places (cents)" }),
+      fiat_amount: optionalAmount("EUR", FIAT_AMOUNT_LIMIT, "must have at most 2 decimal places (cents)"),
       fiat_currency: z.literal("EUR", { error: "must be EUR: the only fiat currency supported" }).nullish(),
-      crypto_amount: optionalAmount("in the cryptocurrency"),
+      crypto_amount: optionalAmount("in the cryptocurrency", CRYPTO_AMOUNT_LIMIT, `must have at most ${CRYPTO_AMOUNT_LIMIT.places} decimal places`),
       currency: z
         .string({ error: "is required: a cryptocurrency code from /currencies, such as BTC" })
         .trim()
         .regex(/^[A-Za-z0-9]{2,10}$/, { error: "must be a cryptocurrency code from /currencies, such as BTC" })
         .transform((code) => code.toUpperCase()),
-      allowed_error_percent: z
-        .int({ error: "must be a whole number from 0 to 100" })
-        .min(0, { error: "must be a whole number from 0 to 100" })
-        .max(100, { error: "must be a whole number from 0 to 100" })
-        .nullish()
-        .meta({ description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`, default: ALLOWED_ERROR_PERCENT_DEFAULT }),
+      allowed_error_percent: jsonInteger(
+        z
+          .int({ error: "must be a whole number from 0 to 100" })
+          .min(0, { error: "must be a whole number from 0 to 100" })
+          .max(100, { error: "must be a whole number from 0 to 100" })
+          .nullish(),
+      )
+        .meta({ description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`, override: { default: ALLOWED_ERROR_PERCENT_DEFAULT } }),
       callback_url: z
         .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, such as https://shop.example.com/webhooks" })
         .max(2000, { error: "must be at most 2000 characters" })
@@ -374,6 +415,20 @@ export const archivedInvoiceRequestSchema = z
 
 export type ArchivedInvoiceRequest = z.input<typeof archivedInvoiceRequestSchema>;
 export type ArchivedInvoiceInput = z.output<typeof archivedInvoiceRequestSchema>;
+
+/**
+ * A checked archive request as JSON text: its amounts (decimal strings) written as JSON numbers with exactly
+ * their digits, fields left empty not sent (so the provider's defaults apply).
+ */
+export function archivedInvoiceRequestJson(body: ArchivedInvoiceInput): string {
+  return stringifyJson(
+    Object.fromEntries(
+      Object.entries(body)
+        .filter(([, value]) => value !== null && value !== undefined)
+        .map(([field, value]) => [field, (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value]),
+    ),
+  );
+}
 
 /**
  * The columns of an invoice in CSV, once for both directions: the export (a later issue) writes all of them,

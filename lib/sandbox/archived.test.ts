@@ -5,6 +5,7 @@ import { GET as getRoute, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/invoicing";
+import { Big } from "@/lib/decimal";
 import { getSandboxDb } from "@/lib/sandbox";
 import { marketRates } from "./market";
 import { createTestMerchant } from "./test-fixtures";
@@ -37,18 +38,19 @@ const pointers = (body: { errors?: { pointer: string }[] }) => (body.errors ?? [
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe("POST /archived: a valid body", () => {
-  it("creates an archived invoice from a EUR amount, deriving crypto at the market's current rate", async () => {
+  it("creates an archived invoice from a EUR amount, deriving crypto at the market's rate of its created_at", async () => {
     const order = orderId();
-    const before = marketRates(new Date());
     const { status, body } = await post({ order_id: order, order_name: "Old order", currency: "btc", fiat_amount: 1234.5, created_at: "2025-03-01" });
-    const after = marketRates(new Date());
     expect(status).toBe(201);
     expect(apiInvoiceSchema.parse(body)).toBeTruthy();
     expect(body).toMatchObject({
       order_id: order, order_name: "Old order", status: "archived", fiat_amount: 1234.5, fiat_currency: "EUR", currency: "BTC",
       allowed_error_percent: ALLOWED_ERROR_PERCENT_DEFAULT, callback_url: null, created_at: "2025-03-01T00:00:00.000Z", expires_at: null,
     });
-    expect([before.BTC, after.BTC]).toContain(body.payment.rate);
+    // The rate of 2025-03-01, not today's (BTC's 10 significant digits fit the rate column's 8 places).
+    expect(body.payment.rate).toBe(marketRates(new Date("2025-03-01T00:00:00Z")).BTC);
+    expect(body.payment.rate).not.toBe(marketRates(new Date()).BTC);
+    expect(body.priced_in).toBe("fiat");
     expect(body.payment).toMatchObject({ address: null, amount_received: null, transactions: [] });
     expect(body.crypto_amount).toBeCloseTo(1234.5 / body.payment.rate, 8);
     expect(body.invoice_id).toMatch(/^invoice_[0-9a-f-]{36}$/);
@@ -58,8 +60,31 @@ describe("POST /archived: a valid body", () => {
     const { status, body } = await post({ order_id: orderId(), currency: "ETH", crypto_amount: 0.5, allowed_error_percent: 0 });
     expect(status).toBe(201);
     expect(body.crypto_amount).toBe(0.5);
-    expect(body.fiat_amount).toBe(Number((0.5 * body.payment.rate).toFixed(2)));
+    // To the cent, half up, from the recorded rate's digits (the exact digits are archived-precision.test.ts's).
+    expect(new Big(String(body.fiat_amount)).eq(new Big(String(body.payment.rate)).times("0.5").round(2, Big.roundHalfUp))).toBe(true);
     expect(body.allowed_error_percent).toBe(0);
+    expect(body.priced_in).toBe("crypto");
+  });
+
+  it("prices a historical invoice at the rate of its own minute, by either amount", async () => {
+    for (const [created, code] of [["2024-06-30T18:45:00+02:00", "ETH"], ["2020-01-01", "DOGE"], ["2025-11-02T03:04:05Z", "SOL"]] as const) {
+      const rate = marketRates(new Date(created))[code];
+      const byFiat = await post({ order_id: orderId(), currency: code, fiat_amount: 100, created_at: created });
+      const byCrypto = await post({ order_id: orderId(), currency: code, crypto_amount: 2, created_at: created });
+      for (const { body } of [byFiat, byCrypto]) {
+        // The market's 10 significant digits, rounded half up to the rate column's 8 places.
+        expect(new Big(String(body.payment.rate)).eq(new Big(String(rate)).round(8, Big.roundHalfUp)), `${code} at ${created}`).toBe(true);
+      }
+      expect([byFiat.body.priced_in, byCrypto.body.priced_in]).toEqual(["fiat", "crypto"]);
+    }
+  });
+
+  it("answers priced_in only on archived invoices", async () => {
+    const db = await getSandboxDb();
+    const { key: own, invoices } = await createTestMerchant(db, [{ createdAt: new Date("2026-01-01T00:00:00Z"), status: "pending" }]);
+    const id = `invoice_${invoices[0].id}`;
+    const response = await getRoute(new Request(`${URL_}/invoices/${id}`, { headers: { "api-key": own } }), { params: Promise.resolve({ id }) });
+    expect(Object.keys(await response.json())).not.toContain("priced_in");
   });
 
   it("stores a date-time with an offset in UTC, defaults created_at to now, accepts a minute of clock skew", async () => {

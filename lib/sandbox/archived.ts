@@ -2,50 +2,77 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, AMOUNT_MAX, type ApiInvoice, type ArchivedInvoiceInput } from "@/lib/invoicing";
+import { Big, decimalShape, roundDecimal } from "@/lib/decimal";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, type ArchivedInvoiceInput, CRYPTO_AMOUNT_LIMIT, FIAT_AMOUNT_LIMIT, groupDigits } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
 import { marketRate } from "./market";
+import type { WireInvoice } from "./wire";
 
 
 const invalid = (pointer: string, code: string, detail: string, title = "The body is not valid") =>
   Problem.of("validation_failed", { title, detail: `${pointer.slice(1)} ${detail}`, errors: [{ pointer, code, detail }] });
 
-/** Decimal places a crypto amount keeps: the currency's own, at most 8 (the ledger's practice, see seed.ts). */
-const cryptoPlaces = (decimals: number) => Math.min(decimals, 8);
-const round = (value: number, places: number) => Number(value.toFixed(places));
+/** The rate column's scale (numeric(24, 8)): the rate is rounded to it first, so the recorded rate is the one used. */
+const RATE_PLACES = 8;
+/** Digits a quotient is worked out to (cut, not rounded) before it is rounded once to the currency's places. */
+const QUOTIENT_PLACES = 60;
+
+/** EUR per unit of `code` at `at`, as the decimal the invoice records. */
+function recordedRate(code: string, at: Date): Big {
+  // The simulated market quotes a number of 10 significant digits; its printed digits are the rate.
+  return new Big(roundDecimal(new Big(marketRate(code, at)!), RATE_PLACES));
+}
+
+/** `fiat / rate` rounded half-up to `places`, exactly: the quotient is cut far past them, then rounded once. */
+function divide(fiat: string, rate: Big, places: number): string {
+  const Exact = Big();
+  Exact.DP = QUOTIENT_PLACES;
+  Exact.RM = Big.roundDown;
+  return roundDecimal(new Big(new Exact(fiat).div(rate.toFixed()).toFixed()), places);
+}
 
 /**
  * POST /archived (spec §4.5): a historical invoice in `archived` status. Exactly one amount is given; the
- * other is derived at the market's current rate, which is recorded on the invoice. The order id is unique
- * per merchant by a unique index: of two requests racing with one order id, the database lets one insert and
- * the other is told the order is already recorded. Archived invoices have no payment address and send no
- * webhook.
+ * other is derived at the market's rate at the invoice's created_at, which is recorded on the invoice with
+ * which amount was given (`priced_in`). Amounts are decimals
+ * throughout (issue 22): the given one is stored with exactly the digits sent, the other is worked out with
+ * big.js and rounded half-up to its places — EUR to the cent, crypto to the currency's own decimals (ETH 18,
+ * SOL 9, …). The order id is unique per merchant by a unique index: of two requests racing with one order id,
+ * the database lets one insert and the other is told the order is already recorded. Archived invoices have
+ * no payment address and send no webhook.
  */
-export async function createArchivedInvoice(db: Db, caller: Caller, input: ArchivedInvoiceInput, now = new Date()): Promise<ApiInvoice> {
+export async function createArchivedInvoice(db: Db, caller: Caller, input: ArchivedInvoiceInput, now = new Date()): Promise<WireInvoice> {
   const currency = findCurrency(input.currency);
   if (!currency) {
     throw invalid("/currency", "unsupported_currency", `must be one of the supported currencies (${SANDBOX_CURRENCIES.map((c) => c.code).join(", ")}); see GET /currencies`);
   }
-  const rate = marketRate(currency.code, now)!;
-  const places = cryptoPlaces(currency.decimals);
+  const createdAt = input.created_at ? new Date(input.created_at) : now;
+  // The market's rate when the invoice was made (its price history is a pure function of the minute), not
+  // today's: a 2025 invoice given in EUR is worth the crypto of its day.
+  const rate = recordedRate(currency.code, createdAt);
 
-  let fiatAmount: number;
-  let cryptoAmount: number;
+  let fiatAmount: string;
+  let cryptoAmount: string;
   if (input.fiat_amount != null) {
     fiatAmount = input.fiat_amount;
-    cryptoAmount = round(fiatAmount / rate, places);
+    cryptoAmount = divide(fiatAmount, rate, currency.decimals);
+    if (decimalShape(cryptoAmount).integerDigits > CRYPTO_AMOUNT_LIMIT.integerDigits) {
+      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate.toFixed()} EUR, the largest amount the ledger holds`);
+    }
   } else {
-    const crypto = input.crypto_amount!;
-    if (round(crypto, places) !== crypto) throw invalid("/crypto_amount", "too_precise", `must have at most ${places} decimal places for ${currency.code}`);
-    cryptoAmount = crypto;
-    fiatAmount = round(crypto * rate, 2);
-    if (fiatAmount > AMOUNT_MAX) throw invalid("/crypto_amount", "too_large", `is worth more than ${AMOUNT_MAX.toLocaleString("en")} EUR at the current rate`);
+    cryptoAmount = input.crypto_amount!;
+    if (decimalShape(cryptoAmount).places > currency.decimals) {
+      throw invalid("/crypto_amount", "too_precise", `must have at most ${currency.decimals} decimal places for ${currency.code}`);
+    }
+    fiatAmount = roundDecimal(new Big(cryptoAmount).times(rate), 2);
+    if (decimalShape(fiatAmount).integerDigits > FIAT_AMOUNT_LIMIT.integerDigits) {
+      throw invalid("/crypto_amount", "too_large", `is worth more than ${groupDigits(FIAT_AMOUNT_LIMIT.max)} EUR at the rate of ${rate.toFixed()} EUR, the largest amount the ledger holds`);
+    }
   }
 
-  const createdAt = input.created_at ? new Date(input.created_at) : now;
   const [row] = await db
     .insert(invoices)
     .values({
@@ -63,7 +90,8 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
       createdAt,
       // Never before created_at (a created_at within the clock skew ahead of this server's clock).
       updatedAt: createdAt > now ? createdAt : now,
-      rate,
+      rate: rate.toFixed(),
+      pricedIn: input.fiat_amount != null ? "fiat" : "crypto",
     })
     .onConflictDoNothing({ target: [invoices.merchantId, invoices.orderId] })
     .returning({ id: invoices.id });

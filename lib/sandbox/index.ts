@@ -8,6 +8,7 @@ import { notFound, problemResponse } from "@/lib/problem";
 import { authenticate, type Caller } from "./keys";
 import { ensureConsoleKey, ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";
+import { wireJson } from "./wire";
 
 export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { createArchivedInvoice } from "./archived";
@@ -16,6 +17,7 @@ export { requireScope, type Caller } from "./keys";
 export { simulateWebhook } from "./simulate";
 export { listWebhookDeliveries } from "./deliveries";
 export { SANDBOX_CURRENCIES } from "./currencies";
+export { wireJson } from "./wire";
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };
 
@@ -67,7 +69,8 @@ export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
         const db = await getSandboxDb();
         const caller = await authenticate(db, request.headers.get("api-key"));
         const result = await handler({ request, db, caller, params: await context.params });
-        return result instanceof Response ? result : Response.json(result, { headers: { "cache-control": "no-store" } });
+        // Amounts are written with exactly their digits (lib/sandbox/wire.ts).
+        return result instanceof Response ? result : wireJson(result, { headers: { "cache-control": "no-store" } });
       });
     } catch (error) {
       return problemResponse(error);

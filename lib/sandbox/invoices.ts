@@ -2,12 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
-import {
-  type ApiInvoice as Invoice,
-  type ApiInvoiceList as InvoiceList,
-  type InvoiceListQuery,
-  type InvoiceStatus,
-} from "@/lib/invoicing";
+import { type ApiInvoiceList, type InvoiceListQuery, type InvoiceStatus } from "@/lib/invoicing";
 import { resolveCallbackUrl } from "./callback-url";
 import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";
@@ -16,6 +11,9 @@ import type { Caller } from "./keys";
 import { countInvoices, invoiceFilterSql, type InvoiceFilter } from "./invoice-counts";
 import { walkStart } from "./sort-buckets";
 import { enqueueStatusWebhook } from "./webhooks";
+import { amount, amountOrNull, type WireInvoice as Invoice } from "./wire";
+
+type InvoiceList = Omit<ApiInvoiceList, "items"> & { items: Invoice[] };
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type TransactionRow = typeof transactions.$inferSelect;
@@ -208,15 +206,17 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     order_id: row.orderId,
     order_name: row.orderName,
     status: row.status,
-    fiat_amount: row.fiatAmount,
+    fiat_amount: amount(row.fiatAmount),
     fiat_currency: row.fiatCurrency,
-    crypto_amount: row.cryptoAmount,
+    crypto_amount: amount(row.cryptoAmount),
     currency: row.currency,
     allowed_error_percent: row.allowedErrorPercent,
     callback_url: resolveCallbackUrl(row.callbackUrl),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
+    // Archived invoices only (a sandbox extension): which amount was given; the other was derived at payment.rate.
+    ...(row.pricedIn === "fiat" || row.pricedIn === "crypto" ? { priced_in: row.pricedIn } : {}),
     // An archived invoice records the rate it was priced at, though no payment address was ever issued.
     payment:
       row.paymentAddress === null && row.rate === null
@@ -224,15 +224,15 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
         : {
             address: row.paymentAddress,
             network: currency?.network ?? null,
-            amount_due: row.cryptoAmount,
-            amount_received: row.amountReceived,
-            rate: row.rate,
+            amount_due: amount(row.cryptoAmount),
+            amount_received: amountOrNull(row.amountReceived),
+            rate: amountOrNull(row.rate),
             paid_at: row.paidAt?.toISOString() ?? null,
             confirmations: row.confirmations,
             confirmations_required: row.confirmationsRequired,
             transactions: txs.map((t) => ({
               tx_hash: t.txHash,
-              amount: t.amount,
+              amount: amount(t.amount),
               confirmations: t.confirmations,
               block_height: t.blockHeight,
               seen_at: t.seenAt.toISOString(),

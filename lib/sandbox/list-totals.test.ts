@@ -109,8 +109,8 @@ describe("list totals: the rollup equals count(*) after every kind of write", ()
         merchantId,
         orderId: `EXTRA-${i}`,
         status: "new",
-        fiatAmount: 10 + i,
-        cryptoAmount: 0.001,
+        fiatAmount: `${10 + i}`,
+        cryptoAmount: "0.001",
         currency: "ETH",
         allowedErrorPercent: 1,
         createdAt: new Date(Date.parse("2026-06-10T00:00:00Z") + i * 6 * 3_600_000),
@@ -128,8 +128,8 @@ describe("list totals: the rollup equals count(*) after every kind of write", ()
     await expectTotalsMatch(merchantId);
 
     // Archive (POST /archived), with a past created_at and without one.
-    await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-1", currency: "BTC", fiat_amount: 12, created_at: "2026-06-02" }, NOW);
-    await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-2", currency: "ETH", crypto_amount: 0.5 }, NOW);
+    await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-1", currency: "BTC", fiat_amount: "12", created_at: "2026-06-02" }, NOW);
+    await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-2", currency: "ETH", crypto_amount: "0.5" }, NOW);
     await expectTotalsMatch(merchantId);
 
     await db.delete(invoices).where(and(eq(invoices.merchantId, merchantId), eq(invoices.status, "expired"), eq(invoices.currency, "BTC")));
@@ -158,7 +158,7 @@ describe("list totals: the rollup equals count(*) after every kind of write", ()
         writes.push(updateInvoiceStatus(db, caller(merchantId), row.id, INVOICE_STATUSES[(i + round) % INVOICE_STATUSES.length]));
       }
       for (let i = 0; i < 10; i++) {
-        writes.push(createArchivedInvoice(db, caller(merchantId), { order_id: `RACE-${round}-${i}`, currency: CURRENCIES[i % 2], fiat_amount: 5 + i }, NOW));
+        writes.push(createArchivedInvoice(db, caller(merchantId), { order_id: `RACE-${round}-${i}`, currency: CURRENCIES[i % 2], fiat_amount: `${5 + i}` }, NOW));
       }
     }
     const outcomes = await Promise.allSettled(writes);
@@ -181,8 +181,8 @@ describe("list pages: rows and totals equal a plain query's", () => {
         merchantId,
         orderId: `TIE-${i}`,
         status: i % 2 ? "completed" : "expired",
-        fiatAmount: 99,
-        cryptoAmount: 0.5,
+        fiatAmount: "99",
+        cryptoAmount: "0.5",
         currency: "BTC",
         allowedErrorPercent: 1,
         createdAt: new Date("2026-06-05T10:00:00Z"),
@@ -271,7 +271,7 @@ describe("list pages: rows and totals equal a plain query's", () => {
     const [row] = await db.select().from(invoices).where(eq(invoices.merchantId, merchantId)).limit(1);
     await expect(db.update(invoices).set({ updatedAt: new Date(row.createdAt.getTime() - 1) }).where(eq(invoices.id, row.id))).rejects.toThrow();
     const future = new Date(Date.now() + 30_000); // within the minute of clock skew allowed
-    const archived = await createArchivedInvoice(db, caller(merchantId), { order_id: "SKEW-1", currency: "BTC", fiat_amount: 3, created_at: future.toISOString() });
+    const archived = await createArchivedInvoice(db, caller(merchantId), { order_id: "SKEW-1", currency: "BTC", fiat_amount: "3", created_at: future.toISOString() });
     const [stored] = await db.select().from(invoices).where(eq(invoices.orderId, "SKEW-1"));
     expect({ archived: archived.status, updatedAt: stored.updatedAt.getTime() }).toEqual({ archived: "archived", updatedAt: future.getTime() });
   });

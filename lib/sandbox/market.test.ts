@@ -44,7 +44,7 @@ describe("the seeded invoices and the market", () => {
       const market = marketRate(row.currency, row.createdAt)!;
       const volatility = SANDBOX_CURRENCIES.find((c) => c.code === row.currency)!.sim.volatility;
       // The market swings up to ±6.4 % × volatility within a day; the seed's own noise is ±2.5 % × volatility.
-      expect(Math.abs(row.rate! / market - 1), `${row.currency} at ${row.createdAt.toISOString()}`).toBeLessThanOrEqual(0.1 * volatility);
+      expect(Math.abs(Number(row.rate!) / market - 1), `${row.currency} at ${row.createdAt.toISOString()}`).toBeLessThanOrEqual(0.1 * volatility);
     }
   });
 });

@@ -109,14 +109,16 @@ export async function seedInvoices(
              else 'archived' end as status
       from draw d join catalog c on d.r_currency * ${cumulative}::float8 >= c.lo and d.r_currency * ${cumulative}::float8 < c.hi
     ),
+    -- Instants are stored to the millisecond, as the API answers them (issue 22): a created_at read from an
+    -- answer and sent back as created_after/created_before then means exactly that invoice's instant.
     timed as (
       select s.*,
-        ${now}::timestamptz - case
+        date_trunc('milliseconds', ${now}::timestamptz - case
           when status in ('new', 'pending') then r_age * interval '20 hours'
           when status = 'archived' then interval '30 days' + r_age * interval '330 days'
           -- Paid or voided within the hour is everyday business; expiring takes the full day's window.
           when status in ('completed', 'cancelled') then interval '40 minutes' + power(r_age, 1.4) * interval '364 days'
-          else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end as created_at
+          else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end) as created_at
       from shaped s
     ),
     priced as (
@@ -127,7 +129,7 @@ export async function seedInvoices(
              when r_cents < .8 then round(exp(2.6 + r_amount * r_amount * 6.4))
              else round(exp(2.6 + r_amount * r_amount * 6.4)::numeric, 2) end::numeric(18, 2) as fiat_amount,
         case when status in ('completed', 'paid_partial', 'pending')
-             then least(t.created_at + (2 + r_pay * 50) * interval '1 minute', ${now}::timestamptz) end as paid_at,
+             then date_trunc('milliseconds', least(t.created_at + (2 + r_pay * 50) * interval '1 minute', ${now}::timestamptz)) end as paid_at,
         encode(sha256(convert_to(${opts.merchantId}::text || n || r_pay, 'UTF8')), 'hex') as hex
       from timed t
     ),
@@ -154,13 +156,13 @@ export async function seedInvoices(
       case when r_confirm < .7 then 1 when r_confirm < .85 then 0 when r_confirm < .95 then 2 else 5 end,
       case when status <> 'archived' and r_later < .85 then ${callbackUrl} end,
       created_at,
-      case status
+      date_trunc('milliseconds', case status
         when 'new' then created_at
         when 'pending' then paid_at
         when 'completed' then least(paid_at + required * block_seconds * (1 + r_later) * interval '1 second', ${now}::timestamptz)
         when 'cancelled' then least(created_at + r_later * interval '20 hours', ${now}::timestamptz)
         when 'archived' then created_at
-        else created_at + interval '1 day' end,
+        else created_at + interval '1 day' end),
       case when status <> 'archived' then created_at + interval '1 day' end,
       case when status <> 'archived' then
         case when network = 'ethereum' then '0x' || substr(hex, 1, 40)

@@ -3,9 +3,14 @@ import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { apiKeys, invoices, merchants } from "@/lib/db/schema";
+import { numberToDecimal } from "@/lib/decimal";
 import { hashKey, SCOPES } from "./keys";
 
-export type FixtureInvoice = Partial<typeof invoices.$inferInsert> & { createdAt: Date };
+type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";
+/** An invoice row for a test; its amounts may be written as number literals, stored as the decimals they print as. */
+export type FixtureInvoice = Partial<Omit<typeof invoices.$inferInsert, AmountColumn>> & { createdAt: Date } & { [K in AmountColumn]?: string | number | null };
+
+const decimal = (value: string | number | null | undefined) => (typeof value === "number" ? numberToDecimal(value) : value);
 
 /**
  * A merchant of its own with a key and exactly the invoices a test describes, so tests see only their own
@@ -24,12 +29,14 @@ export async function createTestMerchant(db: Db, rows: FixtureInvoice[], scopes:
             id: uuidv7({ msecs: r.createdAt.getTime() }),
             orderId: `T-${i + 1}`,
             status: "new",
-            fiatAmount: 10,
-            cryptoAmount: 0.001,
             currency: "BTC",
             allowedErrorPercent: 1,
             updatedAt: r.createdAt,
             ...r,
+            fiatAmount: decimal(r.fiatAmount) ?? "10",
+            cryptoAmount: decimal(r.cryptoAmount) ?? "0.001",
+            amountReceived: decimal(r.amountReceived),
+            rate: decimal(r.rate),
             merchantId,
           })),
         )

@@ -5,7 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { ApiInvoice as Invoice } from "@/lib/invoicing";
+import { stringifyJson } from "@/lib/decimal";
+import type { WireInvoice as Invoice } from "./wire";
 import { parseInvoiceId } from "./ids";
 import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
 
@@ -49,7 +50,8 @@ export async function enqueueStatusWebhook(
     merchantId: input.merchantId,
     invoiceId: parseInvoiceId(invoice.invoice_id)!,
     url: invoice.callback_url,
-    payload: JSON.stringify({
+    // Amounts with exactly the ledger's digits, as in the API's answers.
+    payload: stringifyJson({
       type: STATUS_CHANGED_EVENT,
       timestamp: now.toISOString(),
       data: { invoice, previous_status: input.previousStatus, simulated: input.simulated },

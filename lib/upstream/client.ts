@@ -4,7 +4,7 @@ import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit"
 import { getDatabase } from "@/lib/db";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
-import { invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
+import { archivedInvoiceRequestJson, invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
@@ -123,7 +123,8 @@ export function createUpstream(config: UpstreamConfig) {
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined))),
+        // The amounts are decimal strings, sent as JSON numbers with exactly their digits (issue 22).
+        body: archivedInvoiceRequestJson(body),
       }),
     /** POST /webhooks/simulate (spec §4.4); its 404 is "invoice not found", as the spec lists. */
     simulateWebhook: (body: WebhookSimulation) =>

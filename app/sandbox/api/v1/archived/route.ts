@@ -1,12 +1,12 @@
-import { parseJsonBody } from "@/lib/http-body";
+import { parseJsonBodyLossless } from "@/lib/http-body";
 import { methods } from "@/lib/http-methods";
 import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/invoicing";
-import { createArchivedInvoice, requireScope, sandboxRoute } from "@/lib/sandbox";
+import { createArchivedInvoice, requireScope, sandboxRoute, wireJson } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: sandboxRoute(async ({ request, db, caller }) => {
     requireScope(caller, "invoices:write");
-    const invoice = await createArchivedInvoice(db, caller, await parseJsonBody(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE));
-    return Response.json(invoice, { status: 201, headers: { "cache-control": "no-store" } });
+    const invoice = await createArchivedInvoice(db, caller, await parseJsonBodyLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE));
+    return wireJson(invoice, { status: 201, headers: { "cache-control": "no-store" } });
   }),
 });

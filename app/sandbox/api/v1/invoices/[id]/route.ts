@@ -1,4 +1,4 @@
-import { parseJsonBody } from "@/lib/http-body";
+import { parseJsonBodyLossless } from "@/lib/http-body";
 import { methods } from "@/lib/http-methods";
 import { invoiceStatusUpdateSchema } from "@/lib/invoicing";
 import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   }),
   PATCH: sandboxRoute<{ id: string }>(async ({ request, db, caller, params }) => {
     requireScope(caller, "invoices:write");
-    const { status } = await parseJsonBody(request, invoiceStatusUpdateSchema);
+    const { status } = await parseJsonBodyLossless(request, invoiceStatusUpdateSchema);
     const invoice = await updateInvoiceStatus(db, caller, params.id, status);
     wakeWebhooks();
     return invoice;

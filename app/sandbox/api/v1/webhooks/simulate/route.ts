@@ -1,4 +1,4 @@
-import { parseJsonBody } from "@/lib/http-body";
+import { parseJsonBodyLossless } from "@/lib/http-body";
 import { methods } from "@/lib/http-methods";
 import { webhookSimulationSchema } from "@/lib/invoicing";
 import { requireScope, sandboxRoute, simulateWebhook, wakeWebhooks } from "@/lib/sandbox";
@@ -6,7 +6,7 @@ import { requireScope, sandboxRoute, simulateWebhook, wakeWebhooks } from "@/lib
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: sandboxRoute(async ({ request, db, caller }) => {
     requireScope(caller, "webhooks:write");
-    const input = await parseJsonBody(request, webhookSimulationSchema);
+    const input = await parseJsonBodyLossless(request, webhookSimulationSchema);
     const result = await simulateWebhook(db, caller, input);
     // The first attempt is made; retries are the dispatcher's.
     wakeWebhooks();

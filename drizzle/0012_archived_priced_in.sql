@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox"."invoices" ADD COLUMN "priced_in" text;

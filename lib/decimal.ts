@@ -1,0 +1,81 @@
+import Big from "big.js";
+import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from "lossless-json";
+
+/*
+ * Exact decimals (DESIGN §4b, issue 22). An amount travels as a decimal string — `"0.123456789012345678"` —
+ * from the JSON literal it was sent as to the numeric column it is stored in and back to the JSON literal it
+ * is answered with; arithmetic on it is big.js, never a float. Isomorphic: no I/O.
+ */
+
+/** A plain decimal as this module writes it: no sign unless negative, no exponent, no trailing zeros. */
+const CANONICAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
+/** What is read as a decimal: a JSON number literal, or the text of a numeric column. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** Longest decimal text read at all: far beyond every column, short enough that no check can be slow. */
+const DECIMAL_TEXT_MAX = 400;
+
+/** True when `text` is a decimal (a JSON number literal, or a numeric column's text). */
+export function isDecimalText(text: string): boolean {
+  return text.length <= DECIMAL_TEXT_MAX && DECIMAL_TEXT.test(text);
+}
+
+/** The digits of a decimal without exponent or trailing zeros (`"1.50"` → `"1.5"`, `"1e-8"` → `"0.00000001"`). */
+export function canonicalDecimal(text: string): string {
+  if (CANONICAL.test(text)) return text === "-0" ? "0" : text;
+  if (!isDecimalText(text)) throw new RangeError(`not a decimal: ${JSON.stringify(text.slice(0, 40))}`);
+  const big = new Big(text);
+  if (Math.abs(big.e) > DECIMAL_TEXT_MAX) throw new RangeError(`a decimal too large or too small to write out: ${text}`);
+  return plain(big);
+}
+
+/** A big.js value written out in full (never as `1e-7`). */
+export function plain(value: Big): string {
+  const text = value.toFixed();
+  return text === "-0" ? "0" : text;
+}
+
+/**
+ * How a decimal's digits fall: places after the point and digits before it, read from the text without
+ * writing it out (so `1e-1000000` costs nothing). Zero has no integer digits.
+ */
+export function decimalShape(text: string): { negative: boolean; places: number; integerDigits: number } {
+  const big = new Big(text);
+  const zero = big.c.length === 1 && big.c[0] === 0;
+  return {
+    negative: big.s < 0 && !zero,
+    places: zero ? 0 : Math.max(0, big.c.length - 1 - big.e),
+    integerDigits: zero || big.e < 0 ? 0 : big.e + 1,
+  };
+}
+
+/** `text` rounded half-up to `places` decimals, written out canonically. */
+export function roundDecimal(value: Big, places: number): string {
+  return canonicalDecimal(value.round(places, Big.roundHalfUp).toFixed());
+}
+
+/** A JS number (e.g. from a form) as the decimal it prints as: `0.1` → `"0.1"`, `1e-7` → `"0.0000001"`. */
+export function numberToDecimal(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError("not a finite number");
+  return plain(new Big(value));
+}
+
+/** A decimal string as a JSON number with exactly its digits, for `stringifyJson`. */
+export function jsonNumber(decimal: string): LosslessNumber {
+  return new LosslessNumber(canonicalDecimal(decimal));
+}
+
+export { Big, isLosslessNumber, LosslessNumber };
+
+/**
+ * JSON text with every number literal kept as its text (a `LosslessNumber`): nothing is rounded through a
+ * float on the way in. Throws a SyntaxError for text that is not JSON (duplicate keys included).
+ */
+export function parseJsonLossless(text: string): unknown {
+  return parseLossless(text);
+}
+
+/** JSON text in which each `LosslessNumber` is written as a number with exactly its digits. */
+export function stringifyJson(value: unknown): string {
+  return stringifyLossless(value) ?? "null";
+}
