@@ -100,4 +100,11 @@ describe("POST /api/archived when the provider fails", () => {
     const down = createUpstream({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k", timeoutMs: 2_000 });
     await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({ status: 502, code: "upstream_unreachable" });
   });
+
+  it("reads the amount a person sent with all its digits: 18 decimals reach the provider as they were typed", async () => {
+    const { status, body } = await archive('{"order_id":"LEGACY-18","currency":"ETH","crypto_amount":0.123456789012345678}');
+    expect(status).toBe(201);
+    const [entry] = await auditTrail(await getDatabase(), `invoice:${body.invoice_id}`);
+    expect(entry.detail).toMatchObject({ sent: { order_id: "LEGACY-18", crypto_amount: "0.123456789012345678" } });
+  });
 });
