@@ -58,8 +58,10 @@ function earlierDay(a: string, b: string): boolean {
 
 /** The UTC instant whose UTC wall clock reads these fields (years 0–99 too, which Date.UTC would move to 19xx). */
 function fieldsAsUtc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
-  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s));
-  date.setUTCFullYear(y);
+  // Four hundred Gregorian years later the calendar is the same, day for day; fields may overflow (day 0, 32).
+  const shift = y < 100 ? 400 : 0;
+  const date = new Date(Date.UTC(y + shift, mo - 1, d, h, mi, s));
+  if (shift) date.setUTCFullYear(date.getUTCFullYear() - shift);
   return date.getTime();
 }
 

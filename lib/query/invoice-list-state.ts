@@ -77,9 +77,13 @@ function withinApiYears(iso: string): boolean {
   return /^\d{4}-/.test(iso) && !iso.startsWith("0000-");
 }
 
-/** A day the zone arithmetic can place: years 0001 to 9999 (what the API reads; beyond, the bound is left out). */
-function placeableDay(day: string): boolean {
-  return day >= "0001-01-01" && day <= "9999-12-31" && day.length === 10;
+/** The first instant of `day` in `timeZone`, or undefined for a day no clock can place (a hand-edited URL's year 300000). */
+function dayStart(day: string, timeZone: string): number | undefined {
+  try {
+    return startOfDay(day, timeZone);
+  } catch {
+    return undefined;
+  }
 }
 
 function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): InvoiceListQuery {
@@ -90,8 +94,8 @@ function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): I
   } else {
     const from = state.from && calendarDay(state.from);
     const to = state.to && calendarDay(state.to);
-    if (from && placeableDay(from)) after = startOfDay(from, timeZone);
-    if (to && placeableDay(to)) before = startOfDay(addDays(to, 1), timeZone);
+    if (from) after = dayStart(from, timeZone);
+    if (to) before = dayStart(addDays(to, 1), timeZone);
   }
   // An inverted range selects nothing sensible: the toolbar says so, and the list ignores both ends.
   if (after !== undefined && before !== undefined && after >= before) after = before = undefined;
