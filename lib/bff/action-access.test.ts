@@ -15,6 +15,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/users/actions.ts#addUserAction": "users:manage",
   "lib/users/actions.ts#setRoleAction": "users:manage",
   "lib/users/actions.ts#setAccessAction": "users:manage",
+  "lib/users/actions.ts#setTimeZoneAction": "signed-in",
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
