@@ -26,7 +26,8 @@ export type DisplayTimeZone = {
 
 /** An IANA zone name the runtime knows, canonicalised ("europe/berlin" → "Europe/Berlin"); else null. */
 export function canonicalTimeZone(value: string | null | undefined): string | null {
-  if (!value || value.length > 64) return null;
+  // Names only: newer runtimes also take offsets ("+01:00"), which know no summer time and are no IANA zone.
+  if (!value || value.length > 64 || !/^[A-Za-z]/.test(value)) return null;
   try {
     return new Intl.DateTimeFormat("en-GB", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
