@@ -1,10 +1,9 @@
 import type { Metadata, Viewport } from "next";
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/theme/theme-script";
-import { TimeZoneScript } from "@/components/time-zone/time-zone-script";
-import { displayTimeZone, TIME_ZONE_COOKIE } from "@/lib/time-zone";
+import { requestTimeZone } from "@/lib/time-zone-server";
 import "./globals.css";
 import { Providers } from "./providers";
 
@@ -39,14 +38,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request, so each gets the Content-Security-Policy nonce from proxy.ts.
   await connection();
   const nonce = nonceFrom((await headers()).get("content-security-policy"));
-  // Times are drawn on the server in the zone the browser reported (lib/time-zone.ts), so hydration agrees.
-  const timeZone = displayTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
+  // The server decides the zone (the person's, else the business zone: lib/time-zone.ts) and hands it to the
+  // browser, so both draw the same days and times and hydration agrees.
+  const timeZone = await requestTimeZone();
   return (
     // The pre-paint script sets the theme class and colour-scheme before React hydrates; React must not undo it.
     <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
-        <TimeZoneScript nonce={nonce} />
       </head>
       <body>
         <Providers timeZone={timeZone}>{children}</Providers>

@@ -2,6 +2,7 @@ import "server-only";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time-zone";
 
 /**
  * The one place the process environment is read. Validated once, on first use; a bad value stops the
@@ -42,6 +43,16 @@ const callbackAllowlist = z
   })
   .prefault("");
 
+/** An IANA time zone name the runtime knows ("Europe/Berlin"), canonicalised; the business day's zone. */
+const timeZone = z
+  .string()
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value.trim());
+    if (!zone) ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an IANA time zone name like "Europe/Berlin", "America/New_York" or "UTC"` });
+    return zone ?? DEFAULT_TIME_ZONE;
+  })
+  .prefault(DEFAULT_TIME_ZONE);
+
 const envSchema = z.object({
   PORT: port,
   DATA_DIR: z.string().min(1).default(".data"),
@@ -76,6 +87,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
+  CONSOLE_TIME_ZONE: timeZone,
 });
 
 /** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
@@ -138,6 +150,11 @@ export type Env = {
   load: { upstreamConcurrency: number; sandboxConcurrency: number; maxWaitMs: number };
   /** The search index: seconds between incremental syncs (0: this instance never syncs), and the walks' pace. */
   search: { syncSeconds: number; pagesPerSecond: number };
+  /**
+   * The business time zone (CONSOLE_TIME_ZONE, default UTC): what a day is everywhere, unless a person chose
+   * their own zone (lib/time-zone.ts).
+   */
+  timeZone: string;
 };
 
 /** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
@@ -187,6 +204,7 @@ export function env(): Env {
     exports: { perPerson: e.EXPORT_MAX_PER_PERSON, total: e.EXPORT_MAX_CONCURRENCY },
     load: { upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY, sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY, maxWaitMs: e.OVERLOAD_MAX_WAIT_MS },
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
+    timeZone: e.CONSOLE_TIME_ZONE,
   };
   return cached;
 }

@@ -58,9 +58,18 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   timeZoneName: "short",
 };
 
-/** A UTC day in the table's format: "5 Jan 2026". */
-export function formatDate(date: Date): string {
+/**
+ * A calendar day in the table's format, "5 Jan 2026": a day as a person typed or picked it (a URL's
+ * `from=2026-01-05`, held as its UTC midnight), not an instant; which instants it covers is the zone's affair
+ * (lib/time-zone.ts).
+ */
+export function formatCalendarDay(date: Date): string {
   return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/** The day an instant falls on in `timeZone`, "5 Jan 2026". */
+export function formatDayIn(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(iso));
 }
 
 /** "5 Jan 2026, 11:00 CET" in `timeZone`: the display zone (useTimeZone()), never left to the runtime. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, type ArchivedInvoiceRequest } from "@/lib/invoicing";
-import { wallTimeOffset } from "@/lib/time-zone";
+import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/time-zone";
 
 /*
  * The archive form's values are what the person typed (strings); the contract (lib/invoicing) judges the
@@ -21,7 +21,7 @@ export type ArchiveFormValues = {
   callback_url: string;
   /** `YYYY-MM-DD` from a date input, or empty for now. */
   date: string;
-  /** `HH:mm` in the person's display time zone (lib/time-zone.ts), or empty for the date alone. */
+  /** `HH:mm` in the person's time zone (lib/time-zone.ts), or empty for the start of the day there. */
   time: string;
 };
 
@@ -79,14 +79,61 @@ const number = (value: string): unknown => {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : value;
 };
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+/**
+ * How the form reads its date and time: the wall clock in `timeZone`, the zone the form names (the person's,
+ * lib/time-zone.ts), never UTC by default. A date alone is the start of that day there. A time the clocks
+ * skip is refused (`problem`); one they pass twice is the first of the two, and `note` says so.
+ */
+export function readCreatedAt(values: Pick<ArchiveFormValues, "date" | "time">, timeZone: string): { createdAt?: string; problem?: string; note?: string; reading?: WallTimeReading } {
+  if (!values.date) return {};
+  if (!DATE.test(values.date)) return { createdAt: values.date };
+  const time = values.time || "00:00";
+  if (!TIME.test(time)) return { createdAt: `${values.date}T${time}` };
+  if (!values.time) {
+    // The day's first instant there (midnight, or the end of a jump over it), as that wall time and its offset.
+    const start = startOfDay(values.date, timeZone);
+    const reading = readWallTimeAt(start, timeZone);
+    return { createdAt: reading.iso, note: `A date alone is recorded as the start of that day in ${timeZone}: ${reading.wall} UTC${reading.offset}.` };
+  }
+  const reading = readWallTime(values.date, values.time, timeZone);
+  if (reading.kind === "missing") {
+    // Sent without an offset, so the contract refuses it too, should this ever reach a request.
+    return { createdAt: `${values.date}T${values.time}:00`, reading, problem: `${values.date} ${values.time} does not exist in ${timeZone}: clocks go from ${reading.from} to ${reading.to}` };
+  }
+  const createdAt = `${values.date}T${values.time}:00${reading.offset}`;
+  if (reading.kind === "repeated") {
+    return {
+      createdAt,
+      reading,
+      note: `${values.date} ${values.time} happens twice in ${timeZone} (clocks go back): the first one, UTC${reading.offset}, is recorded, not the second (UTC${reading.laterOffset}).`,
+    };
+  }
+  return { createdAt, reading };
+}
+
+/** An instant as the wall time and offset `timeZone` shows it: "2026-03-29T00:00:00+01:00". */
+function readWallTimeAt(instant: number, timeZone: string): { iso: string; wall: string; offset: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = parts.timeZoneName === "GMT" ? "+00:00" : parts.timeZoneName.replace("GMT", "");
+  const wall = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return { iso: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`, wall, offset };
+}
+
 /**
  * The POST /archived body the values make: empty fields are left out, so the provider's defaults apply. A
- * date and time are the wall clock in `timeZone`, the zone the form names (the person's display zone).
+ * date and time are the wall clock in `timeZone` (readCreatedAt).
  */
 export function toArchiveRequest(values: ArchiveFormValues, timeZone: string): ArchivedInvoiceRequest {
   const text = (v: string) => (v.trim() === "" ? undefined : v.trim());
   const amount = number(values.amount);
-  const createdAt = values.date ? (values.time ? `${values.date}T${values.time}:00${wallTimeOffset(values.date, values.time, timeZone)}` : values.date) : undefined;
+  const createdAt = readCreatedAt(values, timeZone).createdAt;
   return {
     order_id: values.order_id,
     order_name: text(values.order_name),
@@ -116,13 +163,15 @@ export const archiveFormSchema = (timeZone: string) =>
     time: z.string(),
   })
   .check((ctx) => {
+    const { problem } = readCreatedAt(ctx.value, timeZone);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value.time, path: ["time"], message: problem });
     const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value, timeZone));
     if (parsed.success) return;
     const seen = new Set<string>();
     for (const issue of parsed.error.issues) {
       const field = REQUEST_FIELD_TO_FORM[String(issue.path[0])];
       // Both or neither amount cannot happen in the form (one box); its own "Enter the amount" says it.
-      if (!field || seen.has(field) || (field === "amount" && ctx.value.amount.trim() === "") || (field === "currency" && ctx.value.currency === "")) continue;
+      if (!field || seen.has(field) || (field === "date" && problem) || (field === "amount" && ctx.value.amount.trim() === "") || (field === "currency" && ctx.value.currency === "")) continue;
       seen.add(field);
       ctx.issues.push({ code: "custom", input: ctx.value[field], path: [field], message: fieldMessage(field, issue.message) });
     }

@@ -16,9 +16,9 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/l
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
-import { todayIn, wallTimeOffset } from "@/lib/time-zone";
+import { todayIn } from "@/lib/time-zone";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useRates } from "./use-rates";
 
@@ -92,7 +92,7 @@ export function ArchiveForm() {
         : `≈ ${eur.format(amountNumber * rate)}`
       : null;
   const busy = isSubmitting || recorded;
-  const offset = values.date && values.time ? wallTimeOffset(values.date, values.time, timeZone) : null;
+  const createdAt = readCreatedAt(values, timeZone);
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Record an archived invoice" className="flex flex-col gap-5">
@@ -170,11 +170,15 @@ export function ArchiveForm() {
             </Field>
           </div>
           <p className="text-xs text-muted-foreground">
-            {values.date
-              ? values.time
-                ? `Sent as ${values.date} ${values.time} UTC${offset} (your time zone, ${timeZone}).`
-                : "A date alone is recorded as midnight UTC. Add a time to record the moment in your time zone."
-              : "Leave empty to record it as created now. Not in the future."}
+            {!values.date
+              ? "Leave empty to record it as created now. Not in the future."
+              : createdAt.problem
+                ? `Choose a time that exists in ${timeZone}.`
+                : createdAt.note
+                  ? createdAt.note
+                  : createdAt.reading
+                    ? `Sent as ${values.date} ${values.time} UTC${createdAt.reading.kind === "missing" ? "" : createdAt.reading.offset} (${timeZone}).`
+                    : null}
           </p>
         </div>
       </div>

@@ -1,6 +1,8 @@
 "use client";
 
-import { LogOut } from "lucide-react";
+import { Clock, LogOut } from "lucide-react";
+import Link from "next/link";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import {
@@ -16,6 +18,7 @@ type Props = DeferredMenuProps & { user: { name: string; email: string; role: Ro
 
 /** The user menu itself, loaded after the page (user-menu-control.tsx). */
 export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut }: Props) {
+  const timeZone = useTimeZone();
   return (
     <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -29,6 +32,12 @@ export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut 
         </div>
         <DropdownMenuSeparator />
         <ThemeMenuItems />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <Clock aria-hidden /> Time zone: {timeZone}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden /> Sign out

@@ -9,6 +9,7 @@ import type { ExportFormat } from "@/lib/invoicing";
 import { toListQuery } from "@/lib/query/invoice-list-state";
 import type { ExportJob } from "./export-download";
 import { useInvoiceListState } from "./use-invoice-list-state";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 
 // The menu (Radix) loads right after the page, the download code (stream reading, progress, saving) on first
 // use: neither comes with the table's first load.
@@ -19,8 +20,9 @@ const ExportDownload = dynamic(() => loadExportDownload().then((m) => m.ExportDo
 /** "Export CSV" / "Export JSON" of exactly the table's filter and sort: every matching invoice, not one page. */
 export function ExportMenu() {
   const { state } = useInvoiceListState();
+  const timeZone = useTimeZone();
   const [job, setJob] = useState<ExportJob | null>(null);
-  const start = (format: ExportFormat, bom = false) => setJob({ id: Date.now(), format, bom, query: toListQuery(state) });
+  const start = (format: ExportFormat, bom = false) => setJob({ id: Date.now(), format, bom, query: toListQuery(state, timeZone) });
 
   return (
     <>

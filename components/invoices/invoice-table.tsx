@@ -15,6 +15,7 @@ import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
 import { useInvoiceListState } from "./use-invoice-list-state";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 
 // Shown only when a view has no rows or the list is busy: loaded then (rendered on the server as well), not
 // with the table's usual first load, a page of rows.
@@ -27,7 +28,9 @@ const EMPTY: Invoice[] = [];
 export function InvoiceTable() {
   const router = useRouter();
   const { state, update, resetFilters } = useInvoiceListState();
-  const query = useMemo(() => toListQuery(state), [state]);
+  // Days counted in the zone the server decided (lib/time-zone.ts), so this is the query it prefetched.
+  const timeZone = useTimeZone();
+  const query = useMemo(() => toListQuery(state, timeZone), [state, timeZone]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
   // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
   // still held the previous view (page 1 while page 2 showed).

@@ -8,7 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing/status";
-import { formatDate } from "@/lib/format";
+import { formatCalendarDay } from "@/lib/format";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { currencyListOptions } from "@/lib/query/invoices";
 import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";
 import { ExportMenu } from "./export-menu";
@@ -27,6 +28,7 @@ const fromIsoDate = (value: string) => (value ? new Date(`${value}T00:00:00Z`) :
 
 export function InvoiceToolbar() {
   const { state, update, resetFilters } = useInvoiceListState();
+  const timeZone = useTimeZone();
   const currencies = useQuery(currencyListOptions());
   const [customRange, setCustomRange] = useState(false);
   const showCustom = customRange || (!state.created && (state.from !== null || state.to !== null));
@@ -71,9 +73,9 @@ export function InvoiceToolbar() {
       />
       {showCustom && (
         <fieldset className="flex flex-wrap items-start gap-2">
-          <legend className="sr-only">Custom date range (UTC days)</legend>
-          <DateField label="From (UTC)" value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
-          <DateField label="To (UTC)" value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
+          <legend className="sr-only">Custom date range (days in {timeZone})</legend>
+          <DateField label="From" edge="from" timeZone={timeZone} value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
+          <DateField label="To" edge="to" timeZone={timeZone} value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
           {state.from && state.to && state.from > state.to && (
             <p role="alert" className="self-center text-xs text-danger-text">
               “From” is after “To”: the dates are ignored until you swap them.
@@ -115,10 +117,20 @@ function SelectField({ label, options, id, ...props }: ComponentProps<typeof Sel
   );
 }
 
-function DateField(props: { label: string; value: Date | null; min?: Date | null; max?: Date | null; onChange: (date: Date | null) => void }) {
-  // The browser draws the date input in its own format; the day is repeated in the table's format.
+function DateField(props: {
+  label: string;
+  edge: "from" | "to";
+  timeZone: string;
+  value: Date | null;
+  min?: Date | null;
+  max?: Date | null;
+  onChange: (date: Date | null) => void;
+}) {
+  // The browser draws the date input in its own format; the day is repeated in the table's format, with the
+  // zone whose day it is (the whole day counts: from its start, or to its end).
+  const day = props.value && formatCalendarDay(props.value);
   return (
-    <Field label={props.label} description={props.value ? `${formatDate(props.value)}, 00:00 UTC` : "Any day"}>
+    <Field label={props.label} description={day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`}>
       <Input
         type="date"
         value={toIsoDate(props.value)}

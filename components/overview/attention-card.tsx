@@ -3,7 +3,8 @@ import Link from "next/link";
 import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatCount, formatDate, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
+import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
+import { requestTimeZone } from "@/lib/time-zone-server";
 import { loadAttention } from "@/lib/overview/load";
 import { serializeInvoiceListState } from "@/lib/query/invoice-list-state";
 import { OverviewCard, OverviewCardError } from "./overview-card";
@@ -14,6 +15,7 @@ const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceList
 
 /** Partly paid invoices and those pending for more than a day, oldest first, whatever the period. */
 export async function AttentionCard({ className }: { className?: string }) {
+  const { timeZone } = await requestTimeZone();
   let attention;
   try {
     attention = await loadAttention();
@@ -57,7 +59,13 @@ export async function AttentionCard({ className }: { className?: string }) {
                 </span>
                 <span className="text-sm tabular-nums sm:text-right">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</span>
                 <span className="justify-self-end text-sm text-muted-foreground tabular-nums">
-                  {invoice.created_at ? formatDate(new Date(invoice.created_at)) : MISSING}
+                  {invoice.created_at ? (
+                    <time dateTime={invoice.created_at} title={formatDateTime(invoice.created_at, timeZone)}>
+                      {formatDayIn(invoice.created_at, timeZone)}
+                    </time>
+                  ) : (
+                    MISSING
+                  )}
                 </span>
               </Link>
             </li>

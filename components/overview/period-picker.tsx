@@ -4,7 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { cn } from "@/lib/cn";
 import { MAX_PERIOD_DAYS, OVERVIEW_PERIODS, PERIOD_LABELS, serializeOverviewState, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
-import { isoDay } from "@/lib/utc-day";
+import { todayIn } from "@/lib/time-zone";
 
 
 /**
@@ -12,8 +12,8 @@ import { isoDay } from "@/lib/utc-day";
  * URL, so a reload or a shared link shows the same overview, and it works before the page's script has loaded.
  */
 export function PeriodPicker({ state, period }: { state: OverviewState; period: ResolvedPeriod }) {
-  const from = isoDay(period.start);
-  const to = isoDay(period.end - 1);
+  const from = period.firstDay;
+  const to = period.lastDay;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
@@ -37,7 +37,7 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
           {state.bucket && <input type="hidden" name="bucket" value={state.bucket} />}
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             From
-            <Input type="date" name="from" defaultValue={from} max={isoDay(Date.now())} required className="w-40" />
+            <Input type="date" name="from" defaultValue={from} max={todayIn(period.timeZone)} required className="w-40" />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             To
@@ -49,7 +49,7 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
         </form>
       </div>
       <p className="text-sm text-muted-foreground" data-testid="period-range">
-        {period.days === 1 ? `${from}` : `${from} to ${to}`} (UTC days{period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
+        {period.days === 1 ? `${from}` : `${from} to ${to}`} (days in {period.timeZone}{period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
       </p>
       {period.notice && (
         <Notice tone="warning" role="alert">

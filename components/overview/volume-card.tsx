@@ -61,7 +61,7 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
                 <th scope="col" className="py-1.5 pr-4 font-medium">
-                  {volume.bucket === "day" ? "Day (UTC)" : "Week (UTC)"}
+                  {volume.bucket === "day" ? `Day (${period.timeZone})` : `Week (${period.timeZone})`}
                 </th>
                 <th scope="col" className="py-1.5 pr-4 text-right font-medium">
                   Completed

@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { formatCount, formatEur } from "@/lib/format";
 import type { VolumePoint } from "@/lib/overview/overview";
 
+// A bucket's first day as a calendar day (its label, a day of the period's zone), so formatted at its UTC midnight.
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });
 
@@ -12,7 +13,7 @@ const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency:
  * Its words live beside it (the figure's label and the table), so the SVG itself is hidden from screen readers.
  */
 export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "sums" | "counts" }) {
-  const data = points.map((p) => ({ label: shortDay.format(p.start), full: p.label, value: kind === "sums" ? (p.sumEur ?? 0) : p.count, count: p.count }));
+  const data = points.map((p) => ({ label: shortDay.format(new Date(`${p.label.slice(0, 10)}T00:00:00Z`)), full: p.label, value: kind === "sums" ? (p.sumEur ?? 0) : p.count, count: p.count }));
   const format = (v: number) => (kind === "sums" ? formatEur(v) : formatCount(v));
   return (
     <div className="h-64 w-full" aria-hidden data-testid="volume-chart">

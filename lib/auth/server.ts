@@ -26,6 +26,8 @@ function createAuth(db: Db, secret: string) {
     // Nobody signs themselves up: admins add people (UI or `npm run user`).
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 },
+    // The person's own time zone (lib/time-zone.ts): read with the session, set only by lib/users/time-zone-action.ts.
+    user: { additionalFields: { timeZone: { type: "string", required: false, input: false } } },
     // Sign-in attempts are limited per account and per address by lib/auth/sign-in-limiter.ts instead.
     rateLimit: { enabled: false },
     advanced: {

@@ -7,7 +7,14 @@ import { isRole, type Role } from "./roles";
 import { getAuth } from "./server";
 import { readSessionRow } from "./session-read";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role };
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Their own time zone, instead of the business zone (lib/time-zone.ts); null: the business zone. */
+  timeZone: string | null;
+};
 
 
 /**
@@ -20,8 +27,9 @@ export async function sessionUser(requestHeaders: Headers): Promise<SessionUser 
   const user = row === "ask-better-auth" ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null) : row;
   if (!user || user.banned) return null;
   const { id, email, name, role } = user;
+  const timeZone = "timeZone" in user && typeof user.timeZone === "string" ? user.timeZone : null;
   // A role this version does not know grants nothing beyond reading.
-  return { id, email, name, role: isRole(role) ? role : "viewer" };
+  return { id, email, name, role: isRole(role) ? role : "viewer", timeZone };
 }
 
 /** For server components and actions: the current person, read once per request. */

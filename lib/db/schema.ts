@@ -228,6 +228,8 @@ export const users = consoleSchema.table("users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  /** The IANA zone this person counts days and reads times in, instead of CONSOLE_TIME_ZONE (lib/time-zone.ts); null: the business zone. */
+  timeZone: text("time_zone"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http-body";
 import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema, type InvoiceExportOptions, type InvoiceListQuery } from "@/lib/invoicing";
+import { displayTimeZone } from "@/lib/time-zone";
 import { upstream } from "@/lib/upstream/client";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
@@ -36,7 +37,9 @@ async function startExport(
   view: InvoiceListQuery,
   release: () => void,
 ): Promise<Response> {
-  const plan = await planExport(upstream().listInvoices, view, options.format);
+  // The file is named by days of the person's zone, the zone their view's days were counted in (lib/time-zone.ts).
+  const { timeZone } = displayTimeZone(env().timeZone, user.timeZone);
+  const plan = await planExport(upstream().listInvoices, view, options.format, timeZone);
   const { page: _page, page_size: _size, ...filter } = plan.query;
   await recordAudit(await getDatabase(), {
     actor: user,

@@ -108,7 +108,7 @@ describe("GET /api/invoices/export", () => {
   ];
 
   it.each(views)("holds exactly the table's rows for the view %j, in its order", async (view) => {
-    const query = toListQuery(state(view));
+    const query = toListQuery(state(view), "UTC");
     const table = await tableRows(query);
     expect(table.items.length).toBeGreaterThan(0);
 
@@ -137,7 +137,7 @@ describe("GET /api/invoices/export", () => {
   });
 
   it("walks the provider 100 at a time and names the file after its filter", async () => {
-    const query = toListQuery(state({ status: "cancelled", from: "2026-01-01", to: "2026-03-31" }));
+    const query = toListQuery(state({ status: "cancelled", from: "2026-01-01", to: "2026-03-31" }), "UTC");
     const response = await call(exportRoute, exportPath(query, "csv"));
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="invoices_cancelled_2026-01-01_2026-03-31.csv"');
     await response.text();
@@ -186,7 +186,7 @@ describe("GET /api/invoices/export", () => {
   });
 
   it("neither duplicates nor loses a row when invoices are added while the walk runs", async () => {
-    const query = toListQuery(state({ sort_by: "created_at", sort_order: "asc" }));
+    const query = toListQuery(state({ sort_by: "created_at", sort_order: "asc" }), "UTC");
     const before = (await tableRows(query)).items.map((i) => i.invoice_id);
     pagesAsked = [];
     const added: string[] = [];

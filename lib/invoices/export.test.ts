@@ -214,18 +214,18 @@ describe("the walk", () => {
   it("bounds the view at the moment the export starts, keeps filter and sort, asks 100 a page", async () => {
     const asked: InvoiceListQuery[] = [];
     const view = invoiceListQuerySchema.parse({ status: "cancelled", sort_by: "fiat_amount", sort_order: "asc", page: "3", page_size: "20" });
-    const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, "csv", new Date("2026-03-01T10:00:00Z"));
+    const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, "csv", "UTC", new Date("2026-03-01T10:00:00Z"));
     expect(asked).toEqual([{ status: "cancelled", sort_by: "fiat_amount", sort_order: "asc", page: 1, page_size: 100, created_before: "2026-03-01T10:00:00.000Z" }]);
     expect(plan.fileName).toBe("invoices_cancelled_until_2026-03-01.csv");
     const earlier = invoiceListQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
-    expect((await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", new Date("2026-03-01T10:00:00Z"))).query.created_before).toBe("2026-01-01T00:00:00.000Z");
+    expect((await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", "UTC", new Date("2026-03-01T10:00:00Z"))).query.created_before).toBe("2026-01-01T00:00:00.000Z");
   });
 
   it("writes a row the previous page already wrote only once", async () => {
     const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => invoice({ invoice_id: `inv-${from + i}` }));
     // Page 2 was asked after one invoice was added before it: its first row is page 1's last.
     const pages = [list(ids(100), 1, 2, 150), list([...ids(1, 99), ...ids(50, 100)], 2, 2, 151)];
-    const plan = await planExport(async (q) => pages[q.page - 1], invoiceListQuerySchema.parse({}), "csv");
+    const plan = await planExport(async (q) => pages[q.page - 1], invoiceListQuerySchema.parse({}), "csv", "UTC");
     const seen: string[] = [];
     for await (const page of plan.pages) seen.push(...page.map((i) => i.invoice_id));
     expect(seen).toEqual(ids(150).map((i) => i.invoice_id));
@@ -235,12 +235,16 @@ describe("the walk", () => {
 describe("the file name", () => {
   const q = (raw: Record<string, string>) => invoiceListQuerySchema.parse(raw);
   it("says what the file holds, with both days of a range included", () => {
-    expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
-    expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
-    expect(exportFileName(q({}), "csv")).toBe("invoices_all.csv");
+    expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv", "UTC")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
+    expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json", "UTC")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
+    expect(exportFileName(q({}), "csv", "UTC")).toBe("invoices_all.csv");
+    // Days of the zone the view was counted in: Berlin's 21 November, not the UTC days it straddles.
+    const berlinDay = q({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
+    expect(exportFileName(berlinDay, "csv", "Europe/Berlin")).toBe("invoices_all_2026-11-21_2026-11-21.csv");
+    expect(exportFileName(berlinDay, "csv", "UTC")).toBe("invoices_all_2026-11-20_2026-11-21.csv");
     // The last and first instants the contract takes name days of their own, not +010000-01-01 (issue 21).
-    expect(exportFileName(q({ created_after: "9999-12-31T23:59:59.999Z" }), "csv")).toBe("invoices_all_from_9999-12-31.csv");
-    expect(exportFileName(q({ created_before: "0001-01-01T00:00:00.000Z" }), "csv")).toBe("invoices_all_until_0001-01-01.csv");
+    expect(exportFileName(q({ created_after: "9999-12-31T23:59:59.999Z" }), "csv", "UTC")).toBe("invoices_all_from_9999-12-31.csv");
+    expect(exportFileName(q({ created_before: "0001-01-01T00:00:00.000Z" }), "csv", "UTC")).toBe("invoices_all_until_0001-01-01.csv");
   });
 });
 

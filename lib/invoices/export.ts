@@ -32,16 +32,16 @@ export type ListPage = (query: InvoiceListQuery) => Promise<InvoiceList>;
 export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: string; pages: AsyncGenerator<Invoice[]> };
 
 /** The view's query bounded at `now`, its first page fetched (so a failure here is an ordinary problem), and the rest to walk. */
-export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, now = new Date()): Promise<ExportPlan> {
+export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, timeZone: string, now = new Date()): Promise<ExportPlan> {
   const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
   const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
   // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
   // empty file, without asking the provider a range it would refuse as inverted (issue 21).
   if (view.created_after && Date.parse(view.created_after) >= Date.parse(bound)) {
-    return { query, total: 0, fileName: exportFileName(view, format), pages: (async function* () {})() };
+    return { query, total: 0, fileName: exportFileName(view, format, timeZone), pages: (async function* () {})() };
   }
   const first = await listPage(query);
-  return { query, total: first.pagination.total_records, fileName: exportFileName(query, format), pages: walk(listPage, query, first) };
+  return { query, total: first.pagination.total_records, fileName: exportFileName(query, format, timeZone), pages: walk(listPage, query, first) };
 }
 
 async function* walk(listPage: ListPage, query: InvoiceListQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayOf } from "@/lib/time-zone";
 import type { InvoiceListQuery } from "./schemas";
 
 /*
@@ -39,9 +40,13 @@ export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
 const INSTANT_MIN = Date.parse("0001-01-01T00:00:00.000Z");
 const INSTANT_MAX = Date.parse("9999-12-31T23:59:59.999Z");
 
-export function exportFileName(query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">, format: ExportFormat): string {
-  // Within the contract's years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
-  const day = (instant: number) => new Date(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX)).toISOString().slice(0, 10);
+export function exportFileName(query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">, format: ExportFormat, timeZone: string): string {
+  // Days of `timeZone`, the zone the view's days were counted in (lib/time-zone.ts), within the contract's
+  // years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
+  const day = (instant: number) => {
+    const d = dayOf(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX), timeZone);
+    return d.length > 10 ? "9999-12-31" : d < "0001-01-01" ? "0001-01-01" : d;
+  };
   const parts = ["invoices", query.status ?? "all"];
   if (query.currency) parts.push(query.currency.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
   const from = query.created_after ? day(Date.parse(query.created_after) + 1) : null;

@@ -23,7 +23,7 @@ export function loadStatusCounts(period: ResolvedPeriod): Promise<StatusCount[]>
 }
 
 export function loadCompletedVolume(period: ResolvedPeriod): Promise<Volume> {
-  return volumeCache(`${period.createdAfter}|${period.createdBefore ?? ""}|${period.bucket}`, () => completedVolume(list, period));
+  return volumeCache(`${period.createdAfter}|${period.createdBefore ?? ""}|${period.bucket}|${period.timeZone}`, () => completedVolume(list, period));
 }
 
 export function loadAttention(): Promise<Attention> {

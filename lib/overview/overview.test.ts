@@ -34,7 +34,7 @@ function provider(invoices: Invoice[]) {
 }
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
-const period7d = resolvePeriod({ period: "7d", from: null, to: null, bucket: null }, now);
+const period7d = resolvePeriod({ period: "7d", from: null, to: null, bucket: null }, "UTC", now);
 
 describe("statusCounts", () => {
   it("one one-row call per status, counting only the period", async () => {
@@ -97,7 +97,7 @@ describe("completedVolume", () => {
   });
 
   it("90 days by day with too many to sum is counted by week: at most 15 calls, not 91", async () => {
-    const p90 = resolvePeriod({ period: "90d", from: null, to: null, bucket: "day" }, now);
+    const p90 = resolvePeriod({ period: "90d", from: null, to: null, bucket: "day" }, "UTC", now);
     const rows = Array.from({ length: VOLUME_PAGE_BUDGET * 100 + 50 }, (_, i) => invoice(i, "completed", p90.start + (i % 90) * DAY, 1));
     const p = provider(rows);
     const v = await completedVolume(p.list, p90, { now: now.getTime() });

@@ -56,7 +56,7 @@ export type Volume = {
  */
 export async function completedVolume(
   list: ListInvoices,
-  period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore" | "start" | "end" | "bucket">,
+  period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore" | "start" | "end" | "bucket" | "timeZone" | "days">,
   { now = Date.now(), pageBudget = VOLUME_PAGE_BUDGET } = {},
 ): Promise<Volume> {
   const upper = period.createdBefore ?? new Date(Math.min(now, period.end)).toISOString();
@@ -73,7 +73,7 @@ export async function completedVolume(
       (page) => walk(page),
     );
     calls += rest.length;
-    const slots = buckets(period.start, period.end, period.bucket);
+    const slots = buckets(period.start, period.end, period.bucket, period.timeZone);
     const points: VolumePoint[] = slots.map((b) => ({ label: b.label, start: b.start, count: 0, sumEur: 0 }));
     const seen = new Set<string>();
     let notSummed = 0;
@@ -92,8 +92,8 @@ export async function completedVolume(
   }
 
   // Too many to sum within the budget: count per bucket instead, one call each, by week beyond a month.
-  const size: BucketSize = period.bucket === "day" && (period.end - period.start) / DAY > MAX_COUNT_BUCKETS ? "week" : period.bucket;
-  const slots = buckets(period.start, period.end, size);
+  const size: BucketSize = period.bucket === "day" && period.days > MAX_COUNT_BUCKETS ? "week" : period.bucket;
+  const slots = buckets(period.start, period.end, size, period.timeZone);
   const upperMs = Date.parse(upper);
   const counts = await mapLimit(slots, async (b) => {
     if (b.start >= upperMs) return 0;

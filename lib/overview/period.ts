@@ -1,6 +1,6 @@
 import { createLoader, createSerializer, parseAsIsoDate, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { invoiceListParsers, serializeInvoiceListState, toListQuery, type InvoiceListState } from "@/lib/query/invoice-list-state";
-import { isoDay, utcMidnight } from "@/lib/utc-day";
+import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/time-zone";
 
 /**
  * The overview's period and the chart's buckets. A period is expressed as the invoice table's own date filter
@@ -29,16 +29,19 @@ export type OverviewState = inferParserType<typeof overviewParsers>;
 export const loadOverviewState = createLoader(overviewParsers);
 export const serializeOverviewState = createSerializer(overviewParsers);
 
-const DAY = 86_400_000;
-
 export type ResolvedPeriod = {
   period: OverviewPeriod;
+  /** The zone whose days these are (lib/time-zone.ts). */
+  timeZone: string;
+  /** The first and the last day of the period in that zone, "YYYY-MM-DD". */
+  firstDay: string;
+  lastDay: string;
   /** The table's date filter for this period: what every link to the table carries. */
   filter: Pick<InvoiceListState, "created" | "from" | "to">;
   /** The list query's range (created_after is exclusive, one millisecond before the first day). */
   createdAfter: string;
   createdBefore: string | undefined;
-  /** The first instant counted and the end of the last day (exclusive): what the chart's buckets cover. */
+  /** The first instant counted and the end of the last day (exclusive) in the zone: what the chart's buckets cover. */
   start: number;
   end: number;
   days: number;
@@ -47,36 +50,43 @@ export type ResolvedPeriod = {
   notice?: string;
 };
 
+/** A calendar day as the URL's date parsers hold it (its UTC midnight: a date, not an instant). */
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
 /**
- * The URL's period → the table's filter and the API's range. A custom period needs both days in order and at
- * most MAX_PERIOD_DAYS; otherwise the default (30 days) is shown with a notice saying why.
+ * The URL's period → the table's filter and the API's range, in days of `timeZone` (the person's zone,
+ * lib/time-zone.ts): "Today" is today there, and each period runs from its first day's start to its last
+ * day's end there. A custom period needs both days in order and at most MAX_PERIOD_DAYS; otherwise the
+ * default (30 days) is shown with a notice saying why.
  */
-export function resolvePeriod(state: OverviewState, now = new Date()): ResolvedPeriod {
-  const today = utcMidnight(now.getTime());
+export function resolvePeriod(state: OverviewState, timeZone: string, now = new Date()): ResolvedPeriod {
+  const today = todayIn(timeZone, now);
   let period = state.period;
   let notice: string | undefined;
   let filter: ResolvedPeriod["filter"];
   if (period === "custom") {
-    const from = state.from ? utcMidnight(state.from.getTime()) : null;
-    const to = state.to ? utcMidnight(state.to.getTime()) : null;
+    const from = state.from ? calendarDay(state.from) : null;
+    const to = state.to ? calendarDay(state.to) : null;
     if (from === null || to === null) notice = "Choose both the first and the last day of the custom period.";
     else if (from > to) notice = "The first day of the custom period is after its last day.";
-    else if ((to - from) / DAY + 1 > MAX_PERIOD_DAYS) notice = `A custom period spans at most ${MAX_PERIOD_DAYS} days.`;
+    else if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) notice = `A custom period spans at most ${MAX_PERIOD_DAYS} days.`;
     else if (from > today) notice = "The custom period starts in the future.";
-    filter = notice ? { created: "30d", from: null, to: null } : { created: null, from: new Date(from!), to: new Date(to!) };
+    filter = notice ? { created: "30d", from: null, to: null } : { created: null, from: asDate(from!), to: asDate(to!) };
     if (notice) period = "30d";
   } else if (period === "today") {
-    filter = { created: null, from: new Date(today), to: new Date(today) };
+    filter = { created: null, from: asDate(today), to: asDate(today) };
   } else {
     filter = { created: period, from: null, to: null };
   }
 
-  const query = toListQuery({ ...emptyListState(), ...filter }, now);
+  const query = toListQuery({ ...emptyListState(), ...filter }, timeZone, now);
   const start = Date.parse(query.created_after!) + 1;
-  const end = query.created_before ? Date.parse(query.created_before) : today + DAY;
-  const days = Math.round((end - start) / DAY);
+  const end = query.created_before ? Date.parse(query.created_before) : startOfDay(addDays(today, 1), timeZone);
+  const firstDay = dayOf(start, timeZone);
+  const lastDay = dayOf(end - 1, timeZone);
+  const days = daysBetween(firstDay, lastDay) + 1;
   const bucket: BucketSize = days > MAX_DAY_BUCKETS ? "week" : (state.bucket ?? (days > 31 ? "week" : "day"));
-  return { period, filter, createdAfter: query.created_after!, createdBefore: query.created_before, start, end, days, bucket, notice };
+  return { period, timeZone, firstDay, lastDay, filter, createdAfter: query.created_after!, createdBefore: query.created_before, start, end, days, bucket, notice };
 }
 
 function emptyListState(): InvoiceListState {
@@ -92,27 +102,21 @@ export function tableHref(period: Pick<ResolvedPeriod, "filter">, extra: Partial
 export type Bucket = { start: number; end: number; label: string };
 
 /**
- * The chart's buckets over [start, end): UTC days, or ISO weeks (Monday to Sunday) cut to the period, so the
- * first and the last week may be shorter and say so in their label.
+ * The chart's buckets over [start, end): days of `timeZone` (23 or 25 hours long when the clocks change), or
+ * ISO weeks (Monday to Sunday) cut to the period, so the first and the last week may be shorter and say so in
+ * their label. `start` is a day's start in that zone.
  */
-export function buckets(start: number, end: number, size: BucketSize): Bucket[] {
+export function buckets(start: number, end: number, size: BucketSize, timeZone: string): Bucket[] {
   const result: Bucket[] = [];
   for (let from = start; from < end; ) {
-    let to: number;
-    if (size === "day") to = from + DAY;
-    else {
-      const weekday = (new Date(from).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-      to = Math.min(utcMidnight(from) + (7 - weekday) * DAY, end);
-    }
-    result.push({ start: from, end: to, label: size === "day" ? isoDay(from) : weekLabel(from, to) });
+    const first = dayOf(from, timeZone);
+    const last = size === "day" ? first : addDays(first, 6 - weekday(first));
+    const to = Math.min(startOfDay(addDays(last, 1), timeZone), end);
+    const lastIn = dayOf(to - 1, timeZone);
+    result.push({ start: from, end: to, label: lastIn === first ? first : `${first} – ${lastIn}` });
     from = to;
   }
   return result;
-}
-
-function weekLabel(from: number, to: number): string {
-  const last = to - DAY;
-  return last <= from ? isoDay(from) : `${isoDay(from)} – ${isoDay(last)}`;
 }
 
 /** The index of the bucket holding `instant`, or -1 outside them all. Buckets are contiguous and ordered. */

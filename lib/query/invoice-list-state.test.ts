@@ -11,30 +11,60 @@ const defaults: InvoiceListState = {
 
 describe("toListQuery", () => {
   it("sends the defaults when nothing is chosen", () => {
-    expect(toListQuery(defaults, NOW)).toEqual({ page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
+    expect(toListQuery(defaults, "UTC", NOW)).toEqual({ page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
   });
 
-  it("counts 'last 7 days' as today and the six UTC days before it", () => {
-    expect(toListQuery({ ...defaults, created: "7d" }, NOW).created_after).toBe("2026-11-15T23:59:59.999Z");
+  it("counts 'last 7 days' as today and the six days before it (in UTC here)", () => {
+    expect(toListQuery({ ...defaults, created: "7d" }, "UTC", NOW).created_after).toBe("2026-11-15T23:59:59.999Z");
   });
 
   it("includes both days of a custom range", () => {
-    const query = toListQuery({ ...defaults, from: new Date("2026-03-01"), to: new Date("2026-03-31") }, NOW);
+    const query = toListQuery({ ...defaults, from: new Date("2026-03-01"), to: new Date("2026-03-31") }, "UTC", NOW);
     expect(query).toMatchObject({ created_after: "2026-02-28T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" });
   });
 
   it("keeps four-digit years below 100 as they are", () => {
     const from = invoiceListParsers.from.parse("0050-01-01");
-    expect(toListQuery({ ...defaults, from }, NOW).created_after).toBe("0049-12-31T23:59:59.999Z");
+    expect(toListQuery({ ...defaults, from }, "UTC", NOW).created_after).toBe("0049-12-31T23:59:59.999Z");
   });
 
   it("falls back to the default for values the API would refuse", () => {
-    const query = toListQuery({ ...defaults, page: 1e21, to: new Date("9999-12-31"), status: "completed" }, NOW);
+    const query = toListQuery({ ...defaults, page: 1e21, to: new Date("9999-12-31"), status: "completed" }, "UTC", NOW);
     expect(query).toEqual({ status: "completed", page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
   });
 
+  it("counts days in the zone it is given: a day is that zone's start to its end, exclusive bounds", () => {
+    const day = { ...defaults, from: new Date("2026-11-21"), to: new Date("2026-11-21") };
+    expect(toListQuery(day, "Europe/Berlin", NOW)).toMatchObject({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
+    expect(toListQuery(day, "America/New_York", NOW)).toMatchObject({ created_after: "2026-11-21T04:59:59.999Z", created_before: "2026-11-22T05:00:00.000Z" });
+    // An invoice of 21 Nov, 00:30 in Berlin is inside Berlin's 21st (and outside its UTC day).
+    const berlin = toListQuery(day, "Europe/Berlin", NOW);
+    const at = Date.parse("2026-11-20T23:30:00Z");
+    expect(at > Date.parse(berlin.created_after!) && at < Date.parse(berlin.created_before!)).toBe(true);
+    const utc = toListQuery(day, "UTC", NOW);
+    expect(at > Date.parse(utc.created_after!)).toBe(false);
+  });
+
+  it("takes a day the clocks change on whole: 23 hours in spring, 25 in autumn", () => {
+    const span = (d: string, zone: string) => {
+      const q = toListQuery({ ...defaults, from: new Date(d), to: new Date(d) }, zone, NOW);
+      return (Date.parse(q.created_before!) - Date.parse(q.created_after!) - 1) / 3_600_000;
+    };
+    expect(span("2026-03-29", "Europe/Berlin")).toBe(23);
+    expect(span("2026-10-25", "Europe/Berlin")).toBe(25);
+    expect(span("2026-03-08", "America/New_York")).toBe(23);
+    expect(span("2026-11-01", "America/New_York")).toBe(25);
+  });
+
+  it("counts presets from today in the zone", () => {
+    // 22 Nov 02:30 UTC is still the 21st in New York: its 7 days start on the 15th there.
+    const early = new Date("2026-11-22T02:30:00Z");
+    expect(toListQuery({ ...defaults, created: "7d" }, "America/New_York", early).created_after).toBe("2026-11-15T04:59:59.999Z");
+    expect(toListQuery({ ...defaults, created: "7d" }, "Europe/Berlin", early).created_after).toBe("2026-11-15T22:59:59.999Z");
+  });
+
   it("ignores both ends of an inverted custom range", () => {
-    const query = toListQuery({ ...defaults, from: new Date("2026-05-10"), to: new Date("2026-05-01") }, NOW);
+    const query = toListQuery({ ...defaults, from: new Date("2026-05-10"), to: new Date("2026-05-01") }, "UTC", NOW);
     expect(query).not.toHaveProperty("created_after");
     expect(query).not.toHaveProperty("created_before");
   });
@@ -79,12 +109,12 @@ describe("toListQuery against the contract's query schema", () => {
         sort_by: pick(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const),
         sort_order: pick(["asc", "desc"] as const),
       };
-      const query = toListQuery(state, NOW);
+      const query = toListQuery(state, "UTC", NOW);
       const read = apiReads(query);
       expect(read.success, JSON.stringify({ state, query })).toBe(true);
       expect(read.data).toEqual(query);
       // Nothing the API would accept is dropped: each value left out fails the schema on its own.
-      const full = { ...toListQuery({ ...state, page: 1, from: null, to: null, created: null }, NOW), ...candidateExtras(state) };
+      const full = { ...toListQuery({ ...state, page: 1, from: null, to: null, created: null }, "UTC", NOW), ...candidateExtras(state) };
       for (const [key, value] of Object.entries(full)) {
         if (key in query) continue;
         expect(apiReads({ [key]: value }).success, `${key}=${value} was dropped`).toBe(false);
@@ -95,7 +125,7 @@ describe("toListQuery against the contract's query schema", () => {
   /** The page and the created bounds the state asks for, before any is dropped. */
   function candidateExtras(state: InvoiceListState): Record<string, string | number> {
     const out: Record<string, string | number> = { page: state.page };
-    const bounds = toListQuery({ ...state, page: 1 }, NOW);
+    const bounds = toListQuery({ ...state, page: 1 }, "UTC", NOW);
     for (const key of ["created_after", "created_before"] as const) if (bounds[key]) out[key] = bounds[key];
     const midnight = (date: Date) => new Date(date).setUTCHours(0, 0, 0, 0);
     const iso = (ms: number) => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : "invalid");

@@ -11,7 +11,7 @@ import {
 import type { InvoiceListQuery } from "@/lib/invoicing";
 import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/invoicing/list-query";
 import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
-import { utcMidnight } from "@/lib/utc-day";
+import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/time-zone";
 
 /**
  * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
@@ -51,19 +51,19 @@ export function hasFilters(state: InvoiceListState): boolean {
   return FILTER_KEYS.some((key) => state[key] !== null);
 }
 
-const DAY = 86_400_000;
-
 /**
- * URL state → the API's list query. Date filters are whole UTC days: "last 7 days" is today and the six
- * before it, and a custom range includes both of its days. A value the API would refuse (a page beyond any
+ * URL state → the API's list query. Date filters are whole days in `timeZone`, the zone the person counts
+ * days in (lib/time-zone.ts): "last 7 days" is today there and the six before it, and a custom range includes
+ * both of its days, from the first one's start to the last one's end in that zone (23 or 25 hours on a day
+ * the clocks change). A value the API would refuse (a page beyond any
  * count, the year 10000) falls back to its default, so a hand-edited URL never breaks the page.
  *
  * The parsers already hold every other value to what the API accepts; the two checks here are the only rules
  * of invoiceListQuerySchema they cannot express, and run without zod, which the table's first load does
  * without. invoice-list-state.test.ts checks that the result always passes the schema unchanged.
  */
-export function toListQuery(state: InvoiceListState, now = new Date()): InvoiceListQuery {
-  const { page, created_after, created_before, ...rest } = buildListQuery(state, now);
+export function toListQuery(state: InvoiceListState, timeZone: string, now = new Date()): InvoiceListQuery {
+  const { page, created_after, created_before, ...rest } = buildListQuery(state, timeZone, now);
   return {
     ...rest,
     ...(created_after !== undefined && withinApiYears(created_after) ? { created_after } : {}),
@@ -77,14 +77,25 @@ function withinApiYears(iso: string): boolean {
   return /^\d{4}-/.test(iso) && !iso.startsWith("0000-");
 }
 
-function buildListQuery(state: InvoiceListState, now: Date): InvoiceListQuery {
+/** The first instant of `day` in `timeZone`, or undefined for a day no clock can place (a hand-edited URL's year 300000). */
+function dayStart(day: string, timeZone: string): number | undefined {
+  try {
+    return startOfDay(day, timeZone);
+  } catch {
+    return undefined;
+  }
+}
+
+function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): InvoiceListQuery {
   let after: number | undefined;
   let before: number | undefined;
   if (state.created) {
-    after = utcMidnight(now) - (CREATED_PRESETS[state.created] - 1) * DAY;
+    after = startOfDay(addDays(todayIn(timeZone, now), -(CREATED_PRESETS[state.created] - 1)), timeZone);
   } else {
-    if (state.from) after = utcMidnight(state.from);
-    if (state.to) before = utcMidnight(state.to) + DAY;
+    const from = state.from && calendarDay(state.from);
+    const to = state.to && calendarDay(state.to);
+    if (from) after = dayStart(from, timeZone);
+    if (to) before = dayStart(addDays(to, 1), timeZone);
   }
   // An inverted range selects nothing sensible: the toolbar says so, and the list ignores both ends.
   if (after !== undefined && before !== undefined && after >= before) after = before = undefined;

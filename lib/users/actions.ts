@@ -6,6 +6,9 @@ import { ROLES } from "@/lib/auth/roles";
 import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/auth/users";
 import { guardedAction } from "@/lib/bff/action";
 import { getDatabase } from "@/lib/db";
+import { users } from "@/lib/db/schema";
+import { canonicalTimeZone } from "@/lib/time-zone";
+import { eq } from "drizzle-orm";
 
 /** The Users page's forms; each needs users:manage. */
 export const addUserAction = guardedAction("users:manage", newUserSchema, async (input, actor) => {
@@ -34,4 +37,25 @@ export const setAccessAction = guardedAction("users:manage", accessChangeSchema,
   await setUserDisabled(await getDatabase(), email, disabled, actor!);
   revalidatePath("/users");
   return { ok: disabled ? `${email} can no longer sign in.` : `${email} can sign in again.` };
+});
+
+const timeZoneSchema = z.object({
+  // Empty: the business zone (CONSOLE_TIME_ZONE); otherwise an IANA name this runtime knows, canonicalised.
+  time_zone: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === "") return null;
+      const zone = canonicalTimeZone(value);
+      if (!zone) ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an IANA time zone name like "Europe/Berlin"` });
+      return zone;
+    }),
+});
+
+/** Anyone signed in: the zone they count days and read times in, for themselves only (lib/time-zone.ts). */
+export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, async ({ time_zone }, user) => {
+  await (await getDatabase()).update(users).set({ timeZone: time_zone, updatedAt: new Date() }).where(eq(users.id, user!.id));
+  // Every page draws days and times in it: the whole app, not one path.
+  revalidatePath("/", "layout");
+  return { ok: time_zone ? `Days and times are now in ${time_zone}.` : "Days and times are now in the business time zone.", answeredAt: Date.now() };
 });

@@ -8,6 +8,7 @@ import { guardPage } from "@/lib/bff/page";
 import { getQueryClient } from "@/lib/query/get-query-client";
 import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
 import { currencyListOptions, invoiceListOptions } from "@/lib/query/invoices";
+import { requestTimeZone } from "@/lib/time-zone-server";
 import { upstream } from "@/lib/upstream/client";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Invoices" };
  */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await guardPage("invoices:read");
-  const query = toListQuery(await loadInvoiceListState(searchParams));
+  const query = toListQuery(await loadInvoiceListState(searchParams), (await requestTimeZone()).timeZone);
   const queryClient = getQueryClient();
   await Promise.all([
     // The browser's own query options, fetched here straight from the upstream instead of through /api.

@@ -8,6 +8,7 @@ import { STATUS_COUNTS, StatusCountsCard } from "@/components/overview/status-co
 import { VOLUME, VolumeCard } from "@/components/overview/volume-card";
 import { guardPage } from "@/lib/bff/page";
 import { loadOverviewState, resolvePeriod } from "@/lib/overview/period";
+import { requestTimeZone } from "@/lib/time-zone-server";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -19,7 +20,7 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await guardPage("invoices:read");
   const state = await loadOverviewState(searchParams);
-  const period = resolvePeriod(state);
+  const period = resolvePeriod(state, (await requestTimeZone()).timeZone);
   const key = `${period.createdAfter}|${period.createdBefore ?? ""}`;
 
   return (

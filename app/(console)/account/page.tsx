@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { TimeZoneForm } from "@/components/account/time-zone-form";
+import { requireUser } from "@/lib/auth/session";
+import { knownTimeZones } from "@/lib/time-zone";
+import { requestTimeZone } from "@/lib/time-zone-server";
+
+export const metadata: Metadata = { title: "Account" };
+
+/** The signed-in person's own settings: for now, the time zone they count days in. */
+export default async function AccountPage() {
+  const user = await requireUser();
+  const zone = await requestTimeZone();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {user.name} · {user.email}. Days and times are in <span className="font-medium text-foreground" data-testid="account-time-zone">{zone.timeZone}</span>.
+        </p>
+      </div>
+      <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import type { ActionState } from "@/lib/bff/action";
+import { setTimeZoneAction } from "@/lib/users/actions";
+
+/**
+ * The person's own time zone (lib/time-zone.ts): the business zone unless they choose another. Saved with
+ * their account, so every device and every page counts the same days.
+ */
+export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: string | null; businessTimeZone: string; zones: string[] }) {
+  const [state, action, pending] = useActionState<ActionState, FormData>(setTimeZoneAction, {});
+  return (
+    // Keyed by the saved zone: React resets a form after its action, so a fresh form shows the new choice.
+    <form key={chosen ?? ""} action={action} className="flex flex-wrap items-end gap-2">
+      <Field
+        label="Time zone"
+        error={state.fieldErrors?.time_zone ?? state.error}
+        description={`Decides what a day is for you (the table's date filters, the overview, export names, the archive form) and the zone every time is shown in. The business time zone is ${businessTimeZone}.`}
+      >
+        <Select
+          name="time_zone"
+          defaultValue={chosen ?? ""}
+          className="w-72"
+          options={[{ value: "", label: `Business time zone (${businessTimeZone})` }, ...zones.map((z) => ({ value: z, label: z }))]}
+        />
+      </Field>
+      <Button type="submit" loading={pending}>
+        {pending ? "Saving…" : "Save"}
+      </Button>
+      {state.ok && (
+        <p role="status" className="basis-full text-sm text-success-text">
+          {state.ok}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "console"."users" ADD COLUMN "time_zone" text;
