@@ -8,7 +8,7 @@ describe("amounts on screen, from their decimal strings (issue 22)", () => {
     expect(formatFiat("12.345", "EUR")).toBe("€12.345");
     expect(formatFiat("-3", "EUR")).toBe("-€3.00");
     expect(formatFiat("1234", "JPY")).toBe("JP¥1,234");
-    expect(formatFiat("5", "XXQ")).toBe("XXQ 5.00");
+    expect(formatFiat("5", "XXQ")).toBe("XXQ\u00a05.00");
     expect(formatFiat(null, "EUR")).toBe(MISSING);
     expect(formatCrypto("0.000000000000000001")).toBe("0.000000000000000001");
     expect(formatCrypto("0.123456789012345678")).toBe("0.123456789012345678");
