@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { divideDecimal, formatDecimal } from "../lib/invoicing/money";
 import { startConsoleServer, type ConsoleServer } from "../test/console-server";
 import { invoiceRows, signIn } from "./fixtures";
 
@@ -39,7 +40,7 @@ test.describe("on the embedded sandbox", () => {
     const rows = invoiceRows(page);
     await expect(rows).toHaveCount(SANDBOX_CURRENCIES.length);
     for (const name of SANDBOX_CURRENCIES) await expect(rows.filter({ has: page.getByText(name, { exact: true }) })).toHaveCount(1);
-    await expect(page.getByTestId("rate-BTC")).toHaveText(/^€[\d,]+\.\d{2}$/);
+    await expect(page.getByTestId("rate-BTC")).toHaveText(/^€[\d,]+\.\d{2,}$/);
     await expect(page.getByTestId("rate-DOGE")).toHaveText(/^€0\.\d{4,}$/);
     await expect(page.getByTestId("rates-updated")).toHaveText(/Updated \d+ s ago\./);
     await expect(page.getByTestId("rates-strip")).toContainText("BTC");
@@ -86,7 +87,7 @@ test.describe("on the embedded sandbox", () => {
     const href = await link.getAttribute("href");
     await page.goto(href!);
     const worth = page.getByTestId("worth-today");
-    await expect(worth).toHaveText(/^worth €[\d,]+\.\d{2} today, [+\u2212]?\d+\.\d\u202f%/);
+    await expect(worth).toHaveText(/^worth (≈ |< )?€[\d,]+\.\d{2} today, [+\u2212]?\d+\.\d\u202f%/);
     expect(euros((await worth.locator("span").first().innerText()))).toBeGreaterThan(0);
     await shots(page, "invoice-worth-today", async () => {
       await page.goto(href!);
@@ -101,9 +102,10 @@ test("the archive form's preview converts at the console's cached rates", async 
   await page.getByLabel("Amount in EUR").fill("1000");
   // The cache may move to a new value between the page's read and this one: compare until they agree.
   await expect(async () => {
-    const rate = ((await (await page.request.get("/api/rates")).json()) as { rates: Record<string, number> }).rates.BTC;
-    const expected = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format(rate);
-    await expect(page.getByText(`≈ ${(1000 / rate).toFixed(8)} BTC at 1 BTC = ${expected} (current rate)`)).toBeVisible({ timeout: 2_000 });
+    // Rates are decimal strings (issue 22); the preview divides them exactly and shows the rate with all its digits.
+    const rate = ((await (await page.request.get("/api/rates")).json()) as { rates: Record<string, string> }).rates.BTC;
+    const expected = `€${formatDecimal(rate, { minDecimals: 2 })}`;
+    await expect(page.getByText(`≈ ${divideDecimal("1000", rate, 8)} BTC at 1 BTC = ${expected} (current rate)`)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 });
 

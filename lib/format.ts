@@ -3,45 +3,105 @@
  * mismatch); so does an explicit time zone: never the runtime's own, always the display zone that
  * lib/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
  */
+import { formatDecimal, formatDecimalParts, type Decimal } from "@/lib/invoicing/money";
+
 const LOCALE = "en-GB";
 
-const eur = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
 const integer = new Intl.NumberFormat(LOCALE);
 
-export function formatEur(amount: number): string {
-  return eur.format(amount);
-}
+/*
+ * Amounts (issue 22) are decimal strings and are formatted from the string (lib/invoicing/money.ts), never
+ * through a float: grouped with `,`, at least the currency's own decimals (2 for EUR), and every further
+ * significant digit the provider sent — nothing it sent is ever rounded away, so 1 wei is
+ * "0.000000000000000001 ETH" and €12.345 stays €12.345. Only a figure the console computes (crypto at a
+ * rate) is rounded, to the currency's decimals, and then says so: "≈ €392.61", or "< €0.01" for a non-zero
+ * figure that would show as zero.
+ */
 
 /** "—" stands for a value the provider did not give (or gave in a form the console cannot read). */
 export const MISSING = "—";
 
-export function formatFiat(amount: number | null, currency: string): string {
-  if (amount === null) return MISSING;
-  if (currency === "EUR") return formatEur(amount);
-  try {
-    return new Intl.NumberFormat(LOCALE, { style: "currency", currency }).format(amount);
-  } catch {
-    return `${integer.format(amount)} ${currency}`;
+type CurrencyStyle = { prefix: string; suffix: string; decimals: number };
+const currencyStyles = new Map<string, CurrencyStyle | null>();
+
+/** How en-GB writes a currency around its digits ("€" before, 2 decimals); null for a code Intl does not know. */
+function currencyStyle(currency: string): CurrencyStyle | null {
+  let style = currencyStyles.get(currency);
+  if (style === undefined) {
+    try {
+      const format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+      const parts = format.formatToParts(1);
+      const first = parts.findIndex((p) => p.type === "integer");
+      const last = parts.findLastIndex((p) => p.type === "integer" || p.type === "decimal" || p.type === "fraction");
+      style = {
+        prefix: parts.slice(0, first).map((p) => p.value).join(""),
+        suffix: parts.slice(last + 1).map((p) => p.value).join(""),
+        decimals: format.resolvedOptions().maximumFractionDigits ?? 2,
+      };
+    } catch {
+      style = null;
+    }
+    currencyStyles.set(currency, style);
   }
+  return style;
 }
 
-/** Crypto amounts: at least two decimals, at most the currency's own (eight unless told), no float noise. */
-export function formatCrypto(amount: number | null, maxDecimals = 8): string {
+function formatMoney(amount: Decimal, currency: string, computed: boolean): string {
+  const style = currencyStyle(currency);
+  const decimals = style?.decimals ?? 2;
+  const { marker, negative, digits } = formatDecimalParts(amount, { minDecimals: decimals, ...(computed ? { maxDecimals: decimals } : {}) });
+  const sign = negative ? "-" : "";
+  return style ? `${marker}${sign}${style.prefix}${digits}${style.suffix}` : `${marker}${sign}${digits} ${currency}`;
+}
+
+/** An amount in EUR the provider sent, with all its digits: "€100,000,000,000,000.01". */
+export function formatEur(amount: Decimal): string {
+  return formatMoney(amount, "EUR", false);
+}
+
+/** A EUR figure the console computed (an amount at a rate): cents, marked "≈" when rounded ("≈ €392.61"). */
+export function formatEurComputed(amount: Decimal): string {
+  return formatMoney(amount, "EUR", true);
+}
+
+export function formatFiat(amount: Decimal | null, currency: string): string {
   if (amount === null) return MISSING;
-  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: Math.min(Math.max(maxDecimals, 2), 20) }).format(amount);
+  return formatMoney(amount, currency, false);
+}
+
+/**
+ * Crypto amounts: at least two decimals and every significant digit the provider sent (up to 18 for ETH and
+ * beyond), never rounded: "0.000000000000000001", "0.0783", "25.17".
+ */
+export function formatCrypto(amount: Decimal | null): string {
+  if (amount === null) return MISSING;
+  return formatDecimal(amount, { minDecimals: 2 });
+}
+
+/** A crypto figure the console computed (what is still owed…), to the currency's decimals, marked when rounded. */
+export function formatCryptoComputed(amount: Decimal, decimals: number): string {
+  return formatDecimal(amount, { minDecimals: Math.min(2, decimals), maxDecimals: decimals });
 }
 
 const FIGURE_SPACE = "\u2007";
 
+/** How many decimals `formatCrypto` shows for an amount. */
+export function cryptoDecimalsShown(amount: Decimal | null): number {
+  if (amount === null) return 0;
+  const text = formatCrypto(amount);
+  const point = text.indexOf(".");
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
 /**
- * A crypto amount padded on the right with figure spaces to eight decimal places, so that in a column of
- * tabular figures the decimal points line up whatever each amount's precision.
+ * A crypto amount padded on the right with figure spaces to `alignTo` decimal places (the most any amount in
+ * its column shows), so that in a column of tabular figures the decimal points line up whatever each amount's
+ * precision.
  */
-export function formatCryptoAligned(amount: number | null): string {
+export function formatCryptoAligned(amount: Decimal | null, alignTo = 8): string {
   if (amount === null) return MISSING;
   const text = formatCrypto(amount);
-  const decimals = text.length - text.indexOf(".") - 1;
-  return text + FIGURE_SPACE.repeat(Math.max(0, 8 - decimals));
+  return text + FIGURE_SPACE.repeat(Math.max(0, alignTo - cryptoDecimalsShown(amount)));
 }
 
 export function formatCount(n: number): string {
@@ -90,13 +150,9 @@ export function shortInvoiceId(id: string): string {
 }
 
 
-/**
- * A rate in EUR per unit with the precision its size deserves: cents for anything worth a euro or more
- * (4 decimals between 1 and 100, where cents hide real moves), six significant digits below a euro.
- */
-export function formatRateEur(rate: number): string {
-  const digits = rate >= 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : rate >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 4 } : { maximumSignificantDigits: 6, minimumSignificantDigits: 4 };
-  return new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR", ...digits }).format(rate);
+/** A rate in EUR per unit as the provider gave it: every digit, at least cents ("€61,234.50", "€0.000012345"). */
+export function formatRateEur(rate: Decimal): string {
+  return formatEur(rate);
 }
 
 /** A signed percentage with one decimal and a thin space before %: "+4.1 %", "−0.3 %", "0.0 %". */

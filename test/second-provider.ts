@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { LosslessNumber, stringify as stringifyLossless } from "lossless-json";
 
 /** What readJson answers for a body that is not JSON. */
 const MALFORMED = Symbol("malformed JSON");
@@ -36,6 +37,9 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * Not a mock of the console's expectations: it has its own rules (a completed invoice cannot be cancelled,
  * unknown currencies are a 422) and answers them in its own words.
  *
+ * - with `settings.exactAmounts`, one more invoice (`inv_exact`, EXACT_AMOUNTS) whose amounts are JSON number
+ *   literals no float holds: 18 decimals of ETH, 1 wei, 15-digit euros (`100000000000000.01`);
+ *
  * POST /archived, its way: order ids unique across its whole store ("Order SO-1001 has already been
  * recorded"), amounts as numbers or numeric strings, its own currencies, a created_at it reads like its
  * timestamps; a new archived invoice gets a numeric id and comes back with its amounts as strings and the
@@ -47,7 +51,41 @@ export type ErrorStyle = (typeof ERROR_STYLES)[number];
 export const CURRENCY_STYLES = ["codes", "objects", "keyed", "wrapped-currencies", "wrapped-data", "wrapped-items"] as const;
 export type CurrencyStyle = (typeof CURRENCY_STYLES)[number];
 
-export type ProviderSettings = { errorStyle: ErrorStyle; currencyStyle: CurrencyStyle; slowMs: number; webhookUrl: string | null };
+export type ProviderSettings = { errorStyle: ErrorStyle; currencyStyle: CurrencyStyle; slowMs: number; webhookUrl: string | null; exactAmounts: boolean };
+
+/** The amounts of `inv_exact`, as the literal digits it writes on the wire (JSON numbers, never strings). */
+export const EXACT_AMOUNTS = {
+  fiat_amount: "100000000000000.01",
+  crypto_amount: "0.123456789012345678",
+  amount_due: "12345.123456789012345678",
+  amount_paid: "0.000000000000000001",
+  exchange_rate: "3180.10",
+  tx_value: "0.000000000000000001",
+} as const;
+
+/** An invoice with amounts no float can hold, sent as JSON numbers (lossless-json writes their digits). */
+function exactInvoice(): Stored {
+  const n = (digits: string) => new LosslessNumber(digits);
+  return {
+    invoice_id: "inv_exact",
+    order_id: "SO-EXACT",
+    order_name: "Exact amounts",
+    status: "completed",
+    fiat_amount: n(EXACT_AMOUNTS.fiat_amount),
+    fiat_currency: "EUR",
+    crypto_amount: n(EXACT_AMOUNTS.crypto_amount),
+    currency: "ETH",
+    created_at: "2026-03-02T10:00:00Z",
+    updated_at: "2026-03-02T10:05:00Z",
+    payment_details: {
+      wallet_address: "0x00000000000000000000000000000000000000ee",
+      expected_amount: n(EXACT_AMOUNTS.amount_due),
+      amount_paid: n(EXACT_AMOUNTS.amount_paid),
+      exchange_rate: n(EXACT_AMOUNTS.exchange_rate),
+    },
+    transactions: [{ txid: "0xexact", value: n(EXACT_AMOUNTS.tx_value), block_number: 23_480_777 }],
+  };
+}
 
 export type SecondProvider = {
   /** Base URL, ending in /api/v1. */
@@ -223,14 +261,15 @@ const amount = (value: unknown) => (typeof value === "number" ? value : Number.p
 
 export async function startSecondProvider(options: { key?: string } = {}): Promise<SecondProvider> {
   const key = options.key ?? "sp_live_second_provider";
-  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null };
+  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null, exactAmounts: false };
   const settings: ProviderSettings = { ...defaults };
   let invoices = seed();
   const requests: { method: string; url: string }[] = [];
   let held: Promise<void> = Promise.resolve();
 
   function send(res: ServerResponse, status: number, body: unknown, type = "application/json") {
-    res.writeHead(status, { "content-type": type }).end(typeof body === "string" && type.startsWith("text/") ? body : JSON.stringify(body));
+    // lossless-json writes a LosslessNumber as its digits: the number literals of inv_exact reach the wire whole.
+    res.writeHead(status, { "content-type": type }).end(typeof body === "string" && type.startsWith("text/") ? body : stringifyLossless(body));
   }
 
   /** A refusal in the shape of the current error style; `field` and `where` name what it is about. */
@@ -296,7 +335,8 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     const sortBy = query.get("sort_by") ?? "created_at";
     const desc = (query.get("sort_order") ?? "desc") === "desc";
 
-    const rows = [...invoices.values()].filter(
+    const stored = settings.exactAmounts ? [...invoices.values(), exactInvoice()] : [...invoices.values()];
+    const rows = stored.filter(
       (i) =>
         (!status || i.status === status) &&
         (!currency || String(i.currency).toUpperCase() === currency.toUpperCase()) &&
@@ -397,7 +437,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     const match = /^\/invoices\/([^/]+)$/.exec(path);
     if (!match) return send(res, 404, "Not Found", "text/plain");
     const id = decodeURIComponent(match[1]);
-    const invoice = invoices.get(id);
+    const invoice = id === "inv_exact" && settings.exactAmounts ? exactInvoice() : invoices.get(id);
     if (!invoice) return refuse(res, 404, `No invoice ${id}`);
     if (id === "inv_slow") await Promise.all([new Promise((resolve) => setTimeout(resolve, settings.slowMs)), held]);
 

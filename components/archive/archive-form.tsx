@@ -12,7 +12,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
+import { formatEur } from "@/lib/format";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, divideDecimal, isNegative, multiplyDecimal, ORDER_ID_MAX, ORDER_NAME_MAX, parseDecimal, roundDecimal } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
@@ -22,7 +23,6 @@ import { todayIn } from "@/lib/time-zone";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useRates } from "./use-rates";
 
-const eur = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" });
 
 /**
  * Finance records one historical invoice. The contract judges every field as it is typed; the provider's
@@ -83,13 +83,14 @@ export function ArchiveForm() {
   }
 
   const amountIn = values.amount_in;
-  const amountNumber = Number(values.amount.trim().replace(",", "."));
+  // The preview only: the amount sent is read by archive-form-values.ts. Decimal arithmetic, as everywhere.
+  const typedAmount = parseDecimal(values.amount.trim().replace(",", "."));
   const rate = rates && currency ? rates[currency] : undefined;
   const preview =
-    rate && values.amount.trim() && Number.isFinite(amountNumber) && amountNumber >= 0
+    rate && typedAmount !== null && !isNegative(typedAmount)
       ? amountIn === "fiat"
-        ? `≈ ${(amountNumber / rate).toFixed(8)} ${currency}`
-        : `≈ ${eur.format(amountNumber * rate)}`
+        ? `≈ ${divideDecimal(typedAmount, rate, 8)} ${currency}`
+        : `≈ ${formatEur(roundDecimal(multiplyDecimal(typedAmount, rate), 2))}`
       : null;
   const busy = isSubmitting || recorded;
   const createdAt = readCreatedAt(values, timeZone);
@@ -144,7 +145,7 @@ export function ArchiveForm() {
           </div>
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview">
             {preview
-              ? `${preview} at 1 ${currency} = ${eur.format(rate!)} (current rate)`
+              ? `${preview} at 1 ${currency} = ${formatEur(rate!)} (current rate)`
               : `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}; the provider derives the other amount at its current rate and records the rate.`}
           </p>
         </fieldset>

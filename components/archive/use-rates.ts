@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ratesOptions } from "@/lib/query/rates";
 
-/** EUR per one unit of each currency, by code. */
-export type Rates = Record<string, number>;
+/** EUR per one unit of each currency, by code, as decimal strings. */
+export type Rates = Record<string, string>;
 
 /**
  * The archive form's live preview reads the console's cached rates (GET /api/rates, the same query as the

@@ -4,7 +4,7 @@ import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
-import { formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
+import { cryptoDecimalsShown, formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import type { Invoice } from "@/lib/invoicing";
 import { invoiceHref } from "./invoice-href";
 import { StatusBadge } from "./status-badge";
@@ -57,9 +57,10 @@ export const invoiceColumns = column.columns([
     id: "crypto_amount",
     header: "Crypto amount",
     meta: { className: numeric },
-    cell: ({ row }) => (
+    // Every digit the provider sent, padded to the most decimals any row shows, so the points line up.
+    cell: ({ row, table }) => (
       <span>
-        {formatCryptoAligned(row.original.crypto_amount)}
+        {formatCryptoAligned(row.original.crypto_amount, alignCryptoTo(table.getRowModel().rows))}
         <span className="ml-1.5 inline-block w-10 text-left text-xs text-muted-foreground">{row.original.currency ?? ""}</span>
       </span>
     ),
@@ -77,3 +78,14 @@ export const invoiceColumns = column.columns([
     cell: ({ getValue }) => <DateTime iso={getValue()} />,
   }),
 ]);
+
+const alignments = new WeakMap<readonly object[], number>();
+/** The most decimals a crypto amount on the page shows (at least two), once per row model. */
+function alignCryptoTo(rows: readonly { original: Invoice }[]): number {
+  let most = alignments.get(rows);
+  if (most === undefined) {
+    most = rows.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.original.crypto_amount)), 2);
+    alignments.set(rows, most);
+  }
+  return most;
+}

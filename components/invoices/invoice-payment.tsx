@@ -1,20 +1,22 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import { formatCount, formatCrypto, formatEur, MISSING } from "@/lib/format";
-import type { Invoice } from "@/lib/invoicing";
+import { formatCount, formatCrypto, formatEur, formatEurComputed, MISSING } from "@/lib/format";
+import { compareDecimal, isZero, multiplyDecimal, subtractDecimal, type Decimal, type Invoice } from "@/lib/invoicing";
 
-type Props = { invoice: Invoice; decimals: number };
+/** Amounts show every digit the provider sent (lib/format.ts), whatever the currency's decimals. */
+type Props = { invoice: Invoice };
 
 /** Where and how much to pay, what came in, and — for a partly paid invoice — what is still owed. */
-export function InvoicePayment({ invoice, decimals }: Props) {
+export function InvoicePayment({ invoice }: Props) {
   const payment = invoice.payment;
   if (!payment) {
     return <p className="text-sm text-muted-foreground">No payment details: this invoice has no payment address (archived records have none).</p>;
   }
-  const crypto = (amount: number | null | undefined) => (amount != null ? `${formatCrypto(amount, decimals)} ${invoice.currency ?? ""}` : MISSING);
+  const crypto = (amount: Decimal | null | undefined) => (amount != null ? `${formatCrypto(amount)} ${invoice.currency ?? ""}` : MISSING);
   const { amount_due: due, amount_received: received, rate } = payment;
-  const owed = due != null && received != null && received < due ? due - received : null;
+  // Decimal arithmetic (issue 22): what is owed is exact; only its EUR worth at the rate is rounded, and marked.
+  const owed = due != null && received != null && compareDecimal(received, due) < 0 ? subtractDecimal(due, received) : null;
   return (
     <DescriptionList>
       <DescriptionItem label="Network">{payment.network ?? MISSING}</DescriptionItem>
@@ -32,12 +34,12 @@ export function InvoicePayment({ invoice, decimals }: Props) {
       <DescriptionItem label="Amount received" numeric>
         {crypto(received)}
         {/* What came in is worth something in EUR even when it is not the full amount. */}
-        {received != null && received > 0 && rate != null && <span className="text-muted-foreground"> · {formatEur(received * rate)}</span>}
+        {received != null && !isZero(received) && rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(received, rate))}</span>}
       </DescriptionItem>
       {owed != null && (
         <DescriptionItem label="Still owed" numeric>
           <span className="font-medium text-caution-text">{crypto(owed)}</span>
-          {rate != null && <span className="text-muted-foreground"> · {formatEur(owed * rate)}</span>}
+          {rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(owed, rate))}</span>}
         </DescriptionItem>
       )}
       <DescriptionItem label="Rate" numeric>{rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}</DescriptionItem>
@@ -57,7 +59,7 @@ function confirmationsText(count: number | null | undefined, required: number | 
 }
 
 /** The blockchain transactions: the hash (a link to the explorer when there is one) and what each carried. */
-export function InvoiceTransactions({ invoice, decimals }: Props) {
+export function InvoiceTransactions({ invoice }: Props) {
   const transactions = invoice.payment?.transactions ?? [];
   if (transactions.length === 0) return <p className="text-sm text-muted-foreground">No transactions seen for this invoice.</p>;
   return (
@@ -76,7 +78,7 @@ export function InvoiceTransactions({ invoice, decimals }: Props) {
             {tx.tx_hash && <CopyButton value={tx.tx_hash} label="Copy transaction hash" />}
           </span>
           <span className="text-muted-foreground tabular-nums">
-            {formatCrypto(tx.amount, decimals)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING} confirmations
+            {formatCrypto(tx.amount)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING} confirmations
             {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
           </span>
         </li>

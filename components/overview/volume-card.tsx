@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
 import { formatCount, formatEur } from "@/lib/format";
+import { compareDecimal } from "@/lib/invoicing/money";
 import { loadCompletedVolume } from "@/lib/overview/load";
 import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/overview/overview";
 import { MAX_DAY_BUCKETS, serializeOverviewState, tableHref, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
@@ -21,10 +22,10 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
   const sums = volume.kind === "sums";
   const by = volume.bucket === "day" ? "day" : "week";
   const summary = sums
-    ? `${formatEur(volume.totalEur ?? 0)} from ${formatCount(volume.completed)} completed invoices, by ${by}.`
+    ? `${formatEur(volume.totalEur ?? "0")} from ${formatCount(volume.completed)} completed invoices, by ${by}.`
     : `${formatCount(volume.completed)} completed invoices, counted by ${by}.`;
-  const best = volume.points.reduce<(typeof volume.points)[number] | null>((top, p) => (value(volume, p) > (top ? value(volume, top) : 0) ? p : top), null);
-  const chartLabel = `${sums ? "Completed volume in EUR" : "Completed invoices"} by ${by}: ${summary}${best ? ` Highest: ${best.label}, ${sums ? formatEur(best.sumEur ?? 0) : formatCount(best.count)}.` : ""}`;
+  const best = volume.points.reduce<(typeof volume.points)[number] | null>((top, p) => (isAbove(volume, p, top) ? p : top), null);
+  const chartLabel = `${sums ? "Completed volume in EUR" : "Completed invoices"} by ${by}: ${summary}${best ? ` Highest: ${best.label}, ${sums ? formatEur(best.sumEur ?? "0") : formatCount(best.count)}.` : ""}`;
 
   return (
     <OverviewCard
@@ -80,7 +81,7 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
                     {p.label}
                   </th>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{formatCount(p.count)}</td>
-                  {sums && <td className="py-1.5 text-right tabular-nums">{formatEur(p.sumEur ?? 0)}</td>}
+                  {sums && <td className="py-1.5 text-right tabular-nums">{formatEur(p.sumEur ?? "0")}</td>}
                 </tr>
               ))}
             </tbody>
@@ -94,8 +95,10 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
   );
 }
 
-function value(volume: Volume, p: Volume["points"][number]): number {
-  return volume.kind === "sums" ? (p.sumEur ?? 0) : p.count;
+/** Whether `p` beats `top` (nothing beats an empty bucket): sums compared as decimals, counts as counts. */
+function isAbove(volume: Volume, p: Volume["points"][number], top: Volume["points"][number] | null): boolean {
+  if (volume.kind === "sums") return compareDecimal(p.sumEur ?? "0", top?.sumEur ?? "0") > 0;
+  return p.count > (top?.count ?? 0);
 }
 
 /** By day or by week, as links (the choice lives in the URL like the period). */

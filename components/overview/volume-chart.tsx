@@ -2,6 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount, formatEur } from "@/lib/format";
+import { plotNumber } from "@/lib/invoicing/money";
 import type { VolumePoint } from "@/lib/overview/overview";
 
 // A bucket's first day as a calendar day (its label, a day of the period's zone), so formatted at its UTC midnight.
@@ -13,8 +14,14 @@ const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency:
  * Its words live beside it (the figure's label and the table), so the SVG itself is hidden from screen readers.
  */
 export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "sums" | "counts" }) {
-  const data = points.map((p) => ({ label: shortDay.format(new Date(`${p.label.slice(0, 10)}T00:00:00Z`)), full: p.label, value: kind === "sums" ? (p.sumEur ?? 0) : p.count, count: p.count }));
-  const format = (v: number) => (kind === "sums" ? formatEur(v) : formatCount(v));
+  // A bar's height is the one place a sum becomes a float (plotNumber); the tooltip shows the exact sum.
+  const data = points.map((p) => ({
+    label: shortDay.format(new Date(`${p.label.slice(0, 10)}T00:00:00Z`)),
+    full: p.label,
+    value: kind === "sums" ? plotNumber(p.sumEur ?? "0") : p.count,
+    sum: p.sumEur ?? "0",
+    count: p.count,
+  }));
   return (
     <div className="h-64 w-full" aria-hidden data-testid="volume-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -34,7 +41,7 @@ export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "su
             contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)", fontSize: 13 }}
             labelStyle={{ color: "var(--popover-foreground)", fontWeight: 600 }}
             labelFormatter={(_, payload) => String(payload?.[0]?.payload?.full ?? "")}
-            formatter={(v, _name, item) => [kind === "sums" ? `${format(Number(v))} (${formatCount(item.payload.count)} invoices)` : `${format(Number(v))} invoices`, "Completed"]}
+            formatter={(_v, _name, item) => [kind === "sums" ? `${formatEur(item.payload.sum)} (${formatCount(item.payload.count)} invoices)` : `${formatCount(item.payload.count)} invoices`, "Completed"]}
           />
           <Bar dataKey="value" fill="var(--primary)" radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
         </BarChart>

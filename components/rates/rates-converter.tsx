@@ -7,29 +7,34 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatRateEur } from "@/lib/format";
+import { isZero, parseDecimal, roundDecimal, type Decimal } from "@/lib/invoicing/money";
 import { cryptoToEur, eurToCrypto } from "@/lib/rates/change";
 
 type Side = "eur" | "crypto";
 
-/** Reads a person's number: "1 234,5" and "1,234.5" both mean what they look like; blank or junk → null. */
-function parseAmount(text: string): number | null {
+/**
+ * Reads a person's number: "1 234,5" and "1,234.5" both mean what they look like; blank or junk → null.
+ * The same reading as before issue 22, giving the decimal's text instead of a float.
+ */
+function parseAmount(text: string): Decimal | null {
   const compact = text.replace(/[\s\u00a0\u202f']/g, "");
   const normalised = /,\d{1,2}$/.test(compact) && !compact.includes(".") ? compact.replace(",", ".") : compact.replaceAll(",", "");
   if (!/^\d*\.?\d+$|^\d+\.$/.test(normalised)) return null;
-  const n = Number(normalised);
-  return Number.isFinite(n) ? n : null;
+  return parseDecimal(normalised);
 }
 
-/** Plain digits a person can keep editing: no grouping, no float noise. */
-function plain(n: number, decimals: number): string {
-  return n === 0 ? "0" : Number(n.toFixed(decimals)).toString();
+/** Plain digits a person can keep editing: no grouping, rounded to `decimals`, no trailing zeros. */
+function plain(value: Decimal | null, decimals: number): string {
+  if (value === null) return "";
+  const rounded = roundDecimal(value, decimals);
+  return isZero(rounded) ? "0" : rounded.includes(".") ? rounded.replace(/\.?0+$/, "") : rounded;
 }
 
 /**
  * EUR ↔ any currency at the current rate, both ways: typing in one box fills the other, and a new rate (or
  * another currency) recomputes the box the person did not type in.
  */
-export function RatesConverter({ rates, names, decimals }: { rates: Record<string, number>; names: Map<string, string>; decimals: Map<string, number> }) {
+export function RatesConverter({ rates, names, decimals }: { rates: Record<string, Decimal>; names: Map<string, string>; decimals: Map<string, number> }) {
   const codes = Object.keys(rates);
   const [currency, setCurrency] = useState(codes[0] ?? "");
   const [typed, setTyped] = useState<{ side: Side; text: string }>({ side: "eur", text: "100" });
@@ -37,7 +42,7 @@ export function RatesConverter({ rates, names, decimals }: { rates: Record<strin
   const rate = rates[code];
   const cryptoDecimals = Math.min(decimals.get(code) ?? 8, 8);
   const amount = parseAmount(typed.text);
-  const other = amount === null || !rate ? "" : typed.side === "eur" ? plain(eurToCrypto(amount, rate), cryptoDecimals) : plain(cryptoToEur(amount, rate), 2);
+  const other = amount === null || !rate ? "" : typed.side === "eur" ? plain(eurToCrypto(amount, rate, cryptoDecimals), cryptoDecimals) : plain(cryptoToEur(amount, rate), 2);
   const eurText = typed.side === "eur" ? typed.text : other;
   const cryptoText = typed.side === "crypto" ? typed.text : other;
   const invalid = typed.text.trim() !== "" && amount === null ? "Enter a number, like 250 or 0.015." : undefined;

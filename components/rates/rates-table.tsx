@@ -10,7 +10,7 @@ import { RateChange } from "./rate-change";
 import "@/components/data-table/column-meta";
 
 const features = tableFeatures({});
-type Row = { code: string; name: string; rate: number; change: Change };
+type Row = { code: string; name: string; rate: string; change: Change };
 const column = createColumnHelper<typeof features, Row>();
 const numeric = "text-right tabular-nums";
 

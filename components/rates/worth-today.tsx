@@ -1,7 +1,8 @@
 "use client";
 
 import { cn } from "@/lib/cn";
-import { formatEur, formatPercentChange } from "@/lib/format";
+import { formatEurComputed, formatPercentChange } from "@/lib/format";
+import { percentChange, type Decimal } from "@/lib/invoicing/money";
 import { cryptoToEur } from "@/lib/rates/change";
 import { useRatesView } from "./use-rates-view";
 
@@ -9,16 +10,16 @@ import { useRatesView } from "./use-rates-view";
  * An invoice's crypto amount at today's rate beside its invoiced EUR amount: "worth €31.20 today, +4.1 %".
  * Nothing when there is no rate for the currency (or no rates at all): the invoice page never waits for it.
  */
-export function WorthToday({ cryptoAmount, currency, fiatAmount }: { cryptoAmount: number | null; currency: string | null; fiatAmount: number | null }) {
+export function WorthToday({ cryptoAmount, currency, fiatAmount }: { cryptoAmount: Decimal | null; currency: string | null; fiatAmount: Decimal | null }) {
   const { view } = useRatesView();
   const rate = currency ? view?.rates[currency.toUpperCase()] : undefined;
   if (!rate || cryptoAmount === null) return null;
   const worth = cryptoToEur(cryptoAmount, rate);
-  const percent = fiatAmount ? ((worth - fiatAmount) / fiatAmount) * 100 : null;
+  const percent = fiatAmount ? percentChange(fiatAmount, worth) : null;
   const direction = percent === null || Math.abs(percent) < 0.05 ? "flat" : percent > 0 ? "up" : "down";
   return (
     <p className="text-sm tabular-nums text-muted-foreground" data-testid="worth-today">
-      worth <span className="font-medium text-foreground">{formatEur(worth)}</span> today
+      worth <span className="font-medium text-foreground">{formatEurComputed(worth)}</span> today
       {percent !== null && (
         <>
           ,{" "}

@@ -42,8 +42,9 @@ describe("POST /api/archived against another provider", () => {
   it("creates the invoice and answers it in the console's shape, with the audit entry", async () => {
     const { status, body } = await archive({ order_id: "LEGACY-77", order_name: "Old order", currency: "eth", fiat_amount: 318, created_at: "2025-05-01T10:00:00+02:00" });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ invoice_id: "70001", order_id: "LEGACY-77", status: "archived", fiat_amount: 318, crypto_amount: 0.1, currency: "ETH", created_at: "2025-05-01T08:00:00.000Z" });
-    expect(body.payment.rate).toBe(3180);
+    expect(body).toMatchObject({ invoice_id: "70001", order_id: "LEGACY-77", status: "archived", fiat_amount: "318.00", crypto_amount: "0.10000000", currency: "ETH", created_at: "2025-05-01T08:00:00.000Z" });
+    // As the provider sent them: decimal strings with its digits (issue 22).
+    expect(body.payment.rate).toBe("3180");
     const [entry] = await auditTrail(await getDatabase(), "invoice:70001");
     expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "created", upstream_status: 201, sent: { order_id: "LEGACY-77", currency: "ETH", fiat_amount: "318" } } });
   });

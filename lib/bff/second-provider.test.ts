@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Invoice } from "@/lib/invoicing";
+import { compareDecimal, type Invoice } from "@/lib/invoicing";
 import { CURRENCY_STYLES, ERROR_STYLES, startSecondProvider, type SecondProvider } from "@/test/second-provider";
 
 /**
@@ -67,8 +67,8 @@ describe("the list, against a provider with other choices", () => {
 
     const short = byId(body.items, "inv_8Hq2x");
     expect(short).toMatchObject({
-      fiat_amount: 12.5, // "12.50"
-      crypto_amount: 0.00020408,
+      fiat_amount: "12.50", // as sent: a decimal string with the provider's digits (issue 22)
+      crypto_amount: "0.00020408",
       order_name: null,
       callback_url: null,
       created_at: "2026-03-01T09:15:00.000Z", // no offset: read as UTC
@@ -80,7 +80,7 @@ describe("the list, against a provider with other choices", () => {
 
   it("one odd field blanks its own value only: the row is still listed", async () => {
     const odd = byId(await all(), "inv_odd");
-    expect(odd).toMatchObject({ fiat_amount: null, created_at: null, expires_at: null, crypto_amount: 0.5, status: "new", currency: "LTC" });
+    expect(odd).toMatchObject({ fiat_amount: null, created_at: null, expires_at: null, crypto_amount: "0.5", status: "new", currency: "LTC" });
   });
 
   it.each([
@@ -103,7 +103,9 @@ describe("the list, against a provider with other choices", () => {
   ] as const)("sorts by %s %s", async (field, order) => {
     const values = (await all(`&sort_by=${field}&sort_order=${order}`)).map((i) => i[field]).filter((v) => v !== null);
     expect(values.length).toBeGreaterThan(10);
-    const sorted = [...values].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+    // Amounts are decimal strings: compared by value, never as text or floats.
+    const byValue = (a: string, b: string) => (field === "fiat_amount" || field === "crypto_amount" ? compareDecimal(a, b) : a < b ? -1 : a > b ? 1 : 0);
+    const sorted = [...values].sort((a, b) => byValue(a!, b!));
     expect(values).toEqual(order === "asc" ? sorted : sorted.reverse());
   });
 
@@ -130,8 +132,8 @@ describe("one invoice", () => {
     expect(body.payment).toMatchObject({
       address: "bc1qsecondprovider0000000000000000000abcd",
       network: "bitcoin",
-      amount_received: 0.0001,
-      rate: 61250,
+      amount_received: "0.0001",
+      rate: "61250.00",
       confirmations_required: 3,
       transactions: [],
     });
@@ -147,7 +149,7 @@ describe("one invoice", () => {
     expect(body.status).toBe("on_hold");
     expect(body.payment.confirmations).toBe(14);
     expect(body.payment.transactions).toEqual([
-      { tx_hash: "0xfeedbeef01", amount: 0.0783, confirmations: null, block_height: 23480001, seen_at: "2026-02-14T08:05:00.000Z", explorer_url: "https://explorer.example/tx/0xfeedbeef01" },
+      { tx_hash: "0xfeedbeef01", amount: "0.0783", confirmations: null, block_height: 23480001, seen_at: "2026-02-14T08:05:00.000Z", explorer_url: "https://explorer.example/tx/0xfeedbeef01" },
     ]);
     expect(body.provider_fields).toEqual([
       { key: "metadata", value: { source: "pos", terminal: { id: 7, location: "Lisbon" } } },

@@ -311,10 +311,13 @@ export const settings = consoleSchema.table("settings", {
  */
 export const ratesCache = consoleSchema.table("rates_cache", {
   id: text("id").primaryKey(),
-  /** The last good rates, EUR per unit by code; null until the first success. */
-  rates: jsonb("rates").$type<Record<string, number>>(),
+  /**
+   * The last good rates, EUR per unit by code, as decimal strings (issue 22; rows written before it hold
+   * numbers, read as decimals all the same); null until the first success.
+   */
+  rates: jsonb("rates").$type<Record<string, string | number>>(),
   /** The rates before the last good ones, for "change since the previous value". */
-  previousRates: jsonb("previous_rates").$type<Record<string, number>>(),
+  previousRates: jsonb("previous_rates").$type<Record<string, string | number>>(),
   fetchedAt: timestamp("fetched_at", { withTimezone: true }),
   previousFetchedAt: timestamp("previous_fetched_at", { withTimezone: true }),
   /** No upstream call before this instant (the TTL, or the provider's Retry-After). */
@@ -383,9 +386,10 @@ export const searchInvoices = consoleSchema.table(
     orderId: text("order_id"),
     orderName: text("order_name"),
     status: text("status"),
-    fiatAmount: numeric("fiat_amount", { mode: "number" }),
+    // Decimal strings (issue 22): PostgreSQL's numeric keeps every digit, and so does the string.
+    fiatAmount: numeric("fiat_amount", { mode: "string" }),
     fiatCurrency: text("fiat_currency"),
-    cryptoAmount: numeric("crypto_amount", { mode: "number" }),
+    cryptoAmount: numeric("crypto_amount", { mode: "string" }),
     currency: text("currency"),
     createdAt: timestamp("created_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -118,9 +119,14 @@ describe("GET /api/invoices/export", () => {
     expect(Number(csv.headers.get(EXPORT_TOTAL_HEADER))).toBe(table.total);
     const rows = csvRows(await csv.text());
     expect(rows.map((r) => r.invoice_id)).toEqual(table.items.map((i) => i.invoice_id));
-    expect(rows.map((r) => [r.status, r.currency, r.created_at, Number(r.fiat_amount)])).toEqual(table.items.map((i) => [i.status, i.currency, i.created_at, i.fiat_amount]));
+    // Amounts are the table's decimal strings, digit for digit (issue 22).
+    expect(rows.map((r) => [r.status, r.currency, r.created_at, r.fiat_amount, r.crypto_amount])).toEqual(table.items.map((i) => [i.status, i.currency, i.created_at, i.fiat_amount, i.crypto_amount]));
 
-    const json = await (await call(exportRoute, exportPath(query, "json"))).json();
+    // The JSON export's amounts are raw JSON numbers with those digits: read them back as their text.
+    const AMOUNTS = new Set(["fiat_amount", "crypto_amount", "amount_due", "amount_received", "rate", "amount"]);
+    const json = parseLossless(await (await call(exportRoute, exportPath(query, "json"))).text(), (key, value) =>
+      isLosslessNumber(value) ? (AMOUNTS.has(key) ? value.value : value.valueOf()) : value,
+    ) as { items: Invoice[] };
     expect(json).toMatchObject({ complete: true, row_count: table.total, export: { total_records: table.total } });
     expect(json.items).toEqual(table.items);
   });

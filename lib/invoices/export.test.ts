@@ -1,19 +1,20 @@
+import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { readArchiveCsv } from "@/lib/archive/csv";
 import { EXPORT_INCOMPLETE, exportFileName, INVOICE_CSV_COLUMNS, invoiceListQuerySchema, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { exportEnding } from "@/lib/query/export-download";
-import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, plainDecimal, planExport } from "./export";
+import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, planExport } from "./export";
 
 const base: Invoice = {
   invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001",
   order_id: "ORD-1",
   order_name: "Plain",
   status: "completed",
-  fiat_amount: 49.9,
+  fiat_amount: "49.9",
   fiat_currency: "EUR",
-  crypto_amount: 0.00081234,
+  crypto_amount: "0.00081234",
   currency: "BTC",
   allowed_error_percent: 1,
   callback_url: null,
@@ -23,15 +24,15 @@ const base: Invoice = {
   payment: {
     address: "bc1qexample",
     network: "bitcoin",
-    amount_due: 0.00081234,
-    amount_received: 0.00081234,
-    rate: 61234.5,
+    amount_due: "0.00081234",
+    amount_received: "0.00081234",
+    rate: "61234.5",
     paid_at: "2026-01-31T12:04:00.000Z",
     confirmations: 3,
     confirmations_required: 2,
     transactions: [
-      { tx_hash: "aa11", amount: 0.0004, confirmations: 3, block_height: 1, seen_at: null, explorer_url: null },
-      { tx_hash: "bb22", amount: 0.00041234, confirmations: 3, block_height: 2, seen_at: null, explorer_url: null },
+      { tx_hash: "aa11", amount: "0.0004", confirmations: 3, block_height: 1, seen_at: null, explorer_url: null },
+      { tx_hash: "bb22", amount: "0.00041234", confirmations: 3, block_height: 2, seen_at: null, explorer_url: null },
     ],
   },
   provider_fields: [],
@@ -110,7 +111,7 @@ describe("CSV export", () => {
   });
 
   it("writes amounts as they are, even negative plain decimals, unquoted and without a '", async () => {
-    const csv = await file([[invoice({ fiat_amount: -12.5, crypto_amount: -2.5e-7, payment: { ...base.payment!, rate: 1e21 } })]]);
+    const csv = await file([[invoice({ fiat_amount: "-12.5", crypto_amount: "-0.00000025", payment: { ...base.payment!, rate: "1000000000000000000000" } })]]);
     const [, row] = csv.split("\r\n");
     expect(row).toContain(",-12.5,EUR,-0.00000025,BTC,");
     expect(row).toContain(",1000000000000000000000,");
@@ -125,14 +126,21 @@ describe("CSV export", () => {
     expect(parse(await file([[noTx]])).data[0].tx_hashes).toBe("");
   });
 
-  it("writes amounts as plain decimals with a dot, never in exponent form", () => {
-    expect(plainDecimal(0.0000001)).toBe("0.0000001");
-    expect(plainDecimal(1.5e-10)).toBe("0.00000000015");
-    expect(plainDecimal(-2.5e-7)).toBe("-0.00000025");
-    expect(plainDecimal(1e21)).toBe("1000000000000000000000");
-    expect(plainDecimal(1.2345e22)).toBe("12345000000000000000000");
-    expect(plainDecimal(1234.5)).toBe("1234.5");
-    expect(invoiceCsvCells(invoice({ crypto_amount: 1e-8 }))[INVOICE_CSV_COLUMNS.indexOf("crypto_amount")]).toBe("0.00000001");
+  it("writes amounts with exactly the provider's digits: 18 decimals, 15-digit euros, trailing zeros (issue 22)", async () => {
+    const exact = invoice({
+      fiat_amount: "100000000000000.01",
+      crypto_amount: "0.123456789012345678",
+      payment: { ...base.payment!, amount_due: "12345.123456789012345678", amount_received: "0.000000000000000001", rate: "3180.10" },
+    });
+    const [row] = parse(await file([[exact]])).data;
+    expect(row).toMatchObject({
+      fiat_amount: "100000000000000.01",
+      crypto_amount: "0.123456789012345678",
+      payment_amount_due: "12345.123456789012345678",
+      payment_amount_received: "0.000000000000000001",
+      payment_rate: "3180.10",
+    });
+    expect(invoiceCsvCells(invoice({ crypto_amount: "0.00000001" }))[INVOICE_CSV_COLUMNS.indexOf("crypto_amount")]).toBe("0.00000001");
   });
 
   it("starts with a byte order mark only when asked (for Excel)", async () => {
@@ -142,7 +150,7 @@ describe("CSV export", () => {
   });
 
   it("is read back by the archive import: the POST /archived columns of every row, a neutralised name restored", async () => {
-    const rows = [invoice({ order_id: "A-1", order_name: "=cmd|' /C calc'!A0" }), invoice({ order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: 0.5 })];
+    const rows = [invoice({ order_id: "A-1", order_name: "=cmd|' /C calc'!A0" }), invoice({ order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: "0.5" })];
     const imported = readArchiveCsv(await file([rows], csvEncoder({ bom: true })));
     expect(imported.missingColumns).toEqual([]);
     expect(imported.fileProblems).toEqual([]);
@@ -177,9 +185,34 @@ describe("CSV export: the mark of a failed walk", () => {
   });
 });
 
+/** A JSON export read back with every amount's digits as text (and other numbers as numbers), to compare with invoices. */
+const AMOUNT_KEYS = new Set(["fiat_amount", "crypto_amount", "amount_due", "amount_received", "rate", "amount"]);
+function readJsonExport(text: string) {
+  return parseLossless(text, (key, value) => (isLosslessNumber(value) ? (AMOUNT_KEYS.has(key) ? value.value : value.valueOf()) : value)) as {
+    export: unknown;
+    items: Invoice[];
+    complete: boolean;
+    row_count: number;
+    error?: { detail: string };
+  };
+}
+
 describe("JSON export", () => {
+  it("writes amounts as raw JSON numbers with exactly the provider's digits (issue 22)", async () => {
+    const exact = invoice({
+      fiat_amount: "100000000000000.01",
+      crypto_amount: "0.123456789012345678",
+      payment: { ...base.payment!, amount_due: "12345.123456789012345678", amount_received: "0.000000000000000001", rate: "3180.10" },
+    });
+    const text = await file([[exact]], jsonEncoder());
+    for (const literal of ['"fiat_amount":100000000000000.01', '"crypto_amount":0.123456789012345678', '"amount_due":12345.123456789012345678', '"amount_received":0.000000000000000001', '"rate":3180.10']) {
+      expect(text).toContain(literal);
+    }
+    expect(readJsonExport(text).items[0]).toEqual(exact);
+  });
+
   it("holds the filter, the total, every invoice and says it is complete", async () => {
-    const body = JSON.parse(await file([[base, invoice({ order_id: "ORD-2" })], [invoice({ order_id: "ORD-3" })]], jsonEncoder(new Date("2026-02-01T00:00:00Z"))));
+    const body = readJsonExport(await file([[base, invoice({ order_id: "ORD-2" })], [invoice({ order_id: "ORD-3" })]], jsonEncoder(new Date("2026-02-01T00:00:00Z"))));
     expect(body.export).toEqual({ started_at: "2026-02-01T00:00:00.000Z", filter: { sort_by: "created_at", sort_order: "desc" }, total_records: 3 });
     expect(body.items.map((i: Invoice) => i.order_id)).toEqual(["ORD-1", "ORD-2", "ORD-3"]);
     expect(body.items[0]).toEqual(base);
@@ -188,7 +221,7 @@ describe("JSON export", () => {
 
   it("keeps text as it is: no ' is added to a formula-like name", async () => {
     const named = invoice({ order_name: "x;=cmd|'/C calc'!A0;y\n=1+1" });
-    const body = JSON.parse(await file([[named]], jsonEncoder()));
+    const body = readJsonExport(await file([[named]], jsonEncoder()));
     expect(body.items[0]).toEqual(named);
   });
 

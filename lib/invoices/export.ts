@@ -1,3 +1,4 @@
+import { LosslessNumber, stringify as stringifyLossless } from "lossless-json";
 import Papa from "papaparse";
 import {
   EXPORT_INCOMPLETE,
@@ -56,24 +57,17 @@ async function* walk(listPage: ListPage, query: InvoiceListQuery, first: Invoice
   }
 }
 
-/** A number as a plain decimal with a dot, never in exponent form (1e-7 → 0.0000001). */
-export function plainDecimal(value: number): string {
-  const text = String(value);
-  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const [, sign, lead, rest = "", exp] = match;
-  const digits = lead + rest;
-  const point = 1 + Number(exp);
-  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
-  return sign + (point >= digits.length ? digits + "0".repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
-}
-
 type Cell = string | number;
+
+/** The CSV's amount columns: decimal strings written exactly as carried (the provider's digits), never quoted. */
+const AMOUNT_COLUMNS = new Set<InvoiceCsvColumn>(["fiat_amount", "crypto_amount", "payment_amount_due", "payment_amount_received", "payment_rate"]);
+const AMOUNT_INDEXES = new Set(INVOICE_CSV_COLUMNS.flatMap((column, i) => (AMOUNT_COLUMNS.has(column) ? [i] : [])));
 
 /**
  * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
  * Text is neutralised against formula injection in every part a spreadsheet could split it into
- * (lib/csv-formula.ts); numbers — amounts included, as plain decimals — are written as they are.
+ * (lib/csv-formula.ts); numbers are written as they are, and amounts (decimal strings, issue 22) with exactly
+ * their digits — `0.123456789012345678`, `100000000000000.01` — in plain notation, never as a float.
  */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {
   const payment = invoice.payment;
@@ -104,11 +98,9 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
   return INVOICE_CSV_COLUMNS.map((column) => {
     const value = values[column];
     if (value === null || value === undefined) return "";
-    if (typeof value === "number") {
-      // A number papaparse writes as it is; one in exponent form goes as its plain-decimal text.
-      const plain = plainDecimal(value);
-      return plain === String(value) ? value : plain;
-    }
+    if (typeof value === "number") return value;
+    // A canonical decimal string (lib/invoicing/money.ts): digits, one point, maybe a minus — no formula.
+    if (AMOUNT_COLUMNS.has(column)) return value;
     return neutraliseCsvCell(value);
   });
 }
@@ -116,8 +108,12 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
 // Formula injection is dealt with cell by cell above (papaparse's escapeFormulae looks at the first character
 // only, and would prefix a plain-decimal amount such as "-0.00000025"). Every text cell with a separator a
 // spreadsheet may split on (`;` in many European locales, tab, line breaks), a quote or a neutralised trigger
-// is quoted; numbers never are.
-const CSV_OPTIONS = { header: false, newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && csvNeedsQuotes(value) };
+// is quoted; numbers and amounts never are.
+const CSV_OPTIONS = {
+  header: false,
+  newline: "\r\n",
+  quotes: (value: unknown, column: number) => !AMOUNT_INDEXES.has(column) && typeof value === "string" && csvNeedsQuotes(value),
+};
 const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
 
 export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
@@ -140,10 +136,26 @@ export function jsonEncoder(now = new Date()): Encoder {
       const { page: _page, page_size: _size, ...filter } = query;
       return `{"export":${JSON.stringify({ started_at: now.toISOString(), filter, total_records: total })},"items":[\n`;
     },
-    rows: (invoices, written) => invoices.map((invoice, i) => `${written + i > 0 ? "," : ""}${JSON.stringify(invoice)}\n`).join(""),
+    rows: (invoices, written) => invoices.map((invoice, i) => `${written + i > 0 ? "," : ""}${invoiceJson(invoice)}\n`).join(""),
     end: (written, failure) =>
       `],"complete":${failure ? "false" : "true"},"row_count":${written}${failure ? `,"error":${JSON.stringify({ ...failure.toJSON(), detail: incompleteMessage(written, failure) })}` : ""}}\n`,
   };
+}
+
+/**
+ * One invoice as JSON, its amounts as raw JSON numbers with exactly the provider's digits
+ * (`"crypto_amount":0.123456789012345678`), never a float's: lossless-json writes a LosslessNumber's text.
+ */
+export function invoiceJson(invoice: Invoice): string {
+  const exact = (amount: string | null) => (amount === null ? null : new LosslessNumber(amount));
+  const payment = invoice.payment && {
+    ...invoice.payment,
+    amount_due: exact(invoice.payment.amount_due),
+    amount_received: exact(invoice.payment.amount_received),
+    rate: exact(invoice.payment.rate),
+    transactions: invoice.payment.transactions.map((tx) => ({ ...tx, amount: exact(tx.amount) })),
+  };
+  return stringifyLossless({ ...invoice, fiat_amount: exact(invoice.fiat_amount), crypto_amount: exact(invoice.crypto_amount), payment })!;
 }
 
 function incompleteMessage(written: number, failure: Problem): string {

@@ -4,3 +4,4 @@ export * from "./schemas";
 export * from "./webhooks";
 export * from "./export";
 export * from "./search";
+export * from "./money";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/decimal";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
+import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
@@ -21,9 +22,27 @@ const instantOrNull = z.string().nullable();
 const numberOrNull = z.number().finite().nullable();
 const textOrNull = z.string().nullable();
 
+/**
+ * An amount, a rate or a total (issue 22): a JSON number literal (as lossless-json keeps it, or as a number)
+ * or a decimal string, given back as its canonical decimal string (lib/invoicing/money.ts) — never a float.
+ * Anything else is refused. The console's own API sends these as strings.
+ */
+export const decimalAmount = z
+  .unknown()
+  .transform((value, ctx) => {
+    const decimal = toDecimal(value);
+    if (decimal === null) {
+      ctx.issues.push({ code: "custom", input: value, message: "must be a decimal number, such as 12.50 (a JSON number or a string of digits)" });
+      return z.NEVER;
+    }
+    return decimal;
+  })
+  .meta({ description: "A decimal as a string of digits, exactly as the provider sent it (`\"0.123456789012345678\"`).", type: "string" });
+const decimalOrNull = z.union([z.null(), decimalAmount]);
+
 export const transactionSchema = z.object({
   tx_hash: textOrNull,
-  amount: numberOrNull,
+  amount: decimalOrNull,
   confirmations: numberOrNull,
   block_height: numberOrNull,
   seen_at: instantOrNull,
@@ -34,9 +53,9 @@ export const transactionSchema = z.object({
 export const paymentSchema = z.object({
   address: textOrNull,
   network: textOrNull,
-  amount_due: numberOrNull,
-  amount_received: numberOrNull,
-  rate: numberOrNull,
+  amount_due: decimalOrNull,
+  amount_received: decimalOrNull,
+  rate: decimalOrNull,
   paid_at: instantOrNull,
   confirmations: numberOrNull,
   confirmations_required: numberOrNull,
@@ -53,9 +72,9 @@ export const invoiceSchema = z.object({
   order_name: textOrNull,
   /** Any string: a status the console does not know is shown as it is. */
   status: textOrNull,
-  fiat_amount: numberOrNull,
+  fiat_amount: decimalOrNull,
   fiat_currency: z.string(),
-  crypto_amount: numberOrNull,
+  crypto_amount: decimalOrNull,
   currency: textOrNull,
   allowed_error_percent: numberOrNull,
   callback_url: textOrNull,
@@ -92,15 +111,15 @@ export const currencySchema = z.object({
 export const currencyListSchema = z.object({ currencies: z.array(currencySchema) });
 
 /** EUR per one unit of each currency, by upper-case code (spec §4.6). */
-export const ratesSchema = z.object({ rates: z.record(z.string(), z.number().positive()) });
+export const ratesSchema = z.object({ rates: z.record(z.string(), decimalAmount) });
 
 /**
  * The console's cached rates (GET /api/rates): the last good values, the ones before them, how old they are,
  * and — when the last attempt failed — why, and when the console will ask the provider again.
  */
 export const ratesViewSchema = z.object({
-  rates: z.record(z.string(), z.number()),
-  previous_rates: z.record(z.string(), z.number()).nullable(),
+  rates: z.record(z.string(), decimalAmount),
+  previous_rates: z.record(z.string(), decimalAmount).nullable(),
   fetched_at: z.string(),
   previous_fetched_at: z.string().nullable(),
   /** Whole seconds since the values were fetched, when this answer was made. */

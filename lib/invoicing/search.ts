@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalAmount } from "./schemas";
 
 /** GET /api/search?q=: what a person typed into the search palette. */
 export const searchQuerySchema = z.object({
@@ -19,9 +20,9 @@ export const searchResultSchema = z.object({
   order_id: z.string().nullable(),
   order_name: z.string().nullable(),
   status: z.string().nullable(),
-  fiat_amount: z.number().nullable(),
+  fiat_amount: z.union([z.null(), decimalAmount]),
   fiat_currency: z.string().nullable(),
-  crypto_amount: z.number().nullable(),
+  crypto_amount: z.union([z.null(), decimalAmount]),
   currency: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),

@@ -7,7 +7,7 @@ import { resolvePeriod } from "./period";
 const now = new Date("2026-03-18T15:30:00Z");
 const DAY = 86_400_000;
 
-function invoice(n: number, status: string, createdAt: number, fiat = 10, fiatCurrency = "EUR"): Invoice {
+function invoice(n: number, status: string, createdAt: number, fiat = "10", fiatCurrency = "EUR"): Invoice {
   return {
     invoice_id: `inv_${n}`, order_id: `o${n}`, order_name: null, status, fiat_amount: fiat, fiat_currency: fiatCurrency,
     crypto_amount: null, currency: "BTC", allowed_error_percent: 1, callback_url: null,
@@ -52,40 +52,54 @@ describe("statusCounts", () => {
 });
 
 describe("completedVolume", () => {
-  it("sums EUR per day from every completed invoice of the period, in whole cents", async () => {
+  it("sums EUR per day from every completed invoice of the period, exactly", async () => {
     const p = provider([
-      invoice(1, "completed", day("2026-03-12") + 1000, 0.1),
-      invoice(2, "completed", day("2026-03-12") + 2000, 0.2),
-      invoice(3, "completed", day("2026-03-18") + 1000, 5),
-      invoice(4, "completed", day("2026-03-17"), 7, "USD"),
-      invoice(5, "cancelled", day("2026-03-13"), 1000),
+      invoice(1, "completed", day("2026-03-12") + 1000, "0.1"),
+      invoice(2, "completed", day("2026-03-12") + 2000, "0.2"),
+      invoice(3, "completed", day("2026-03-18") + 1000, "5"),
+      invoice(4, "completed", day("2026-03-17"), "7", "USD"),
+      invoice(5, "cancelled", day("2026-03-13"), "1000"),
     ]);
     const v = await completedVolume(p.list, period7d, { now: now.getTime() });
     expect(v.kind).toBe("sums");
     expect(v.points.map((pt) => pt.label)).toHaveLength(7);
-    expect(v.points[0]).toMatchObject({ label: "2026-03-12", count: 2, sumEur: 0.3 });
-    expect(v.points[5]).toMatchObject({ label: "2026-03-17", count: 1, sumEur: 0 });
-    expect(v.points[6]).toMatchObject({ label: "2026-03-18", count: 1, sumEur: 5 });
-    expect(v).toMatchObject({ completed: 4, totalEur: 5.3, notSummed: 1, calls: 1 });
+    expect(v.points[0]).toMatchObject({ label: "2026-03-12", count: 2, sumEur: "0.3" });
+    expect(v.points[5]).toMatchObject({ label: "2026-03-17", count: 1, sumEur: "0" });
+    expect(v.points[6]).toMatchObject({ label: "2026-03-18", count: 1, sumEur: "5" });
+    expect(v).toMatchObject({ completed: 4, totalEur: "5.3", notSummed: 1, calls: 1 });
+  });
+
+  it("sums with decimal arithmetic: 15-digit euros and many cents add up to the cent, where floats drift (issue 22)", async () => {
+    // 100000000000000.01 is 100000000000000.02 as a float; each sum rounded to cents drifts past about €7e13.
+    const rows = [
+      ...Array.from({ length: 3 }, (_, i) => invoice(i, "completed", day("2026-03-12") + i * 1000, "100000000000000.01")),
+      ...Array.from({ length: 3 }, (_, i) => invoice(10 + i, "completed", day("2026-03-13") + i * 1000, "0.123456789012345678")),
+      invoice(20, "completed", day("2026-03-14"), "70000000000000.07"),
+    ];
+    const v = await completedVolume(provider(rows).list, period7d, { now: now.getTime() });
+    expect(v.points[0].sumEur).toBe("300000000000000.03");
+    expect(v.points[1].sumEur).toBe("0.370370367037037034");
+    expect(v.points[2].sumEur).toBe("70000000000000.07");
+    expect(v.totalEur).toBe("370000000000000.470370367037037034");
   });
 
   it("walks ascending under a fixed upper bound, so invoices added during the walk are neither counted twice nor shift a page", async () => {
-    const rows = Array.from({ length: 250 }, (_, i) => invoice(i, "completed", day("2026-03-12") + i * 60_000, 1));
+    const rows = Array.from({ length: 250 }, (_, i) => invoice(i, "completed", day("2026-03-12") + i * 60_000, "1"));
     const p = provider(rows);
     const slow: ListInvoices = async (q) => {
       const answer = await p.list(q);
       // Someone completes a new invoice after every page.
-      rows.push(invoice(1000 + rows.length, "completed", now.getTime() - 1000 + rows.length, 1));
+      rows.push(invoice(1000 + rows.length, "completed", now.getTime() - 1000 + rows.length, "1"));
       return answer;
     };
     const v = await completedVolume(slow, period7d, { now: now.getTime() - 5000 });
-    expect(v).toMatchObject({ kind: "sums", completed: 250, totalEur: 250, calls: 3 });
+    expect(v).toMatchObject({ kind: "sums", completed: 250, totalEur: "250", calls: 3 });
     expect(p.calls.every((c) => c.created_before === new Date(now.getTime() - 5000).toISOString() && c.sort_order === "asc")).toBe(true);
   });
 
   it("over the page budget it says so and counts per bucket instead, within a bounded number of calls", async () => {
     const many = VOLUME_PAGE_BUDGET * 100 + 1;
-    const rows = Array.from({ length: many }, (_, i) => invoice(i, "completed", day("2026-03-12") + (i % 7) * DAY + i, 1));
+    const rows = Array.from({ length: many }, (_, i) => invoice(i, "completed", day("2026-03-12") + (i % 7) * DAY + i, "1"));
     const p = provider(rows);
     const v = await completedVolume(p.list, period7d, { now: now.getTime() });
     expect(v.kind).toBe("counts");
@@ -98,7 +112,7 @@ describe("completedVolume", () => {
 
   it("90 days by day with too many to sum is counted by week: at most 15 calls, not 91", async () => {
     const p90 = resolvePeriod({ period: "90d", from: null, to: null, bucket: "day" }, "UTC", now);
-    const rows = Array.from({ length: VOLUME_PAGE_BUDGET * 100 + 50 }, (_, i) => invoice(i, "completed", p90.start + (i % 90) * DAY, 1));
+    const rows = Array.from({ length: VOLUME_PAGE_BUDGET * 100 + 50 }, (_, i) => invoice(i, "completed", p90.start + (i % 90) * DAY, "1"));
     const p = provider(rows);
     const v = await completedVolume(p.list, p90, { now: now.getTime() });
     expect(v).toMatchObject({ kind: "counts", bucket: "week" });
@@ -107,7 +121,7 @@ describe("completedVolume", () => {
   });
 
   it("a provider failure fails the card (no partial sums pretending to be whole)", async () => {
-    const p = provider(Array.from({ length: 150 }, (_, i) => invoice(i, "completed", day("2026-03-13") + i, 1)));
+    const p = provider(Array.from({ length: 150 }, (_, i) => invoice(i, "completed", day("2026-03-13") + i, "1")));
     const failing: ListInvoices = (q) => (q.page === 2 ? Promise.reject(new Error("upstream down")) : p.list(q));
     await expect(completedVolume(failing, period7d, { now: now.getTime() })).rejects.toThrow("upstream down");
   });

@@ -1,4 +1,4 @@
-import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
+import { addDecimals, ALL_INVOICE_STATUSES, type AnyInvoiceStatus, type Decimal, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
 import { bucketIndex, buckets, type BucketSize, type ResolvedPeriod } from "./period";
 
 /**
@@ -36,14 +36,15 @@ export async function statusCounts(list: ListInvoices, period: Pick<ResolvedPeri
   );
 }
 
-export type VolumePoint = { label: string; start: number; count: number; sumEur: number | null };
+/** `sumEur`: the exact decimal sum (lib/invoicing/money.ts) of the bucket's EUR amounts, as a string. */
+export type VolumePoint = { label: string; start: number; count: number; sumEur: Decimal | null };
 export type Volume = {
   /** "sums": EUR per bucket from every completed invoice; "counts": too many to sum within the budget. */
   kind: "sums" | "counts";
   bucket: BucketSize;
   points: VolumePoint[];
   completed: number;
-  totalEur: number | null;
+  totalEur: Decimal | null;
   /** Completed invoices in another fiat currency or without an amount: counted, not summed. */
   notSummed: number;
   calls: number;
@@ -74,7 +75,7 @@ export async function completedVolume(
     );
     calls += rest.length;
     const slots = buckets(period.start, period.end, period.bucket, period.timeZone);
-    const points: VolumePoint[] = slots.map((b) => ({ label: b.label, start: b.start, count: 0, sumEur: 0 }));
+    const points: VolumePoint[] = slots.map((b) => ({ label: b.label, start: b.start, count: 0, sumEur: "0" }));
     const seen = new Set<string>();
     let notSummed = 0;
     for (const invoice of [first, ...rest].flatMap((p) => p.items)) {
@@ -84,10 +85,11 @@ export async function completedVolume(
       const point = points[bucketIndex(slots, at)];
       if (!point) continue;
       point.count += 1;
-      if (isEur(invoice)) point.sumEur = cents(point.sumEur! + invoice.fiat_amount!);
+      // Decimal sums (issue 22): no rounding per addition, no drift however large the amounts.
+      if (isEur(invoice)) point.sumEur = addDecimals(point.sumEur!, invoice.fiat_amount!);
       else notSummed += 1;
     }
-    const totalEur = cents(points.reduce((sum, p) => sum + p.sumEur!, 0));
+    const totalEur = addDecimals(...points.map((p) => p.sumEur!));
     return { kind: "sums", bucket: period.bucket, points, completed, totalEur, notSummed, calls };
   }
 
@@ -128,12 +130,7 @@ function range(createdAfter: string, createdBefore: string | undefined) {
 }
 
 function isEur(invoice: Invoice): boolean {
-  return invoice.fiat_currency.toUpperCase() === "EUR" && invoice.fiat_amount !== null && Number.isFinite(invoice.fiat_amount);
-}
-
-/** Sums kept in whole cents, so adding a thousand amounts leaves no float noise. */
-function cents(amount: number): number {
-  return Math.round(amount * 100) / 100;
+  return invoice.fiat_currency.toUpperCase() === "EUR" && invoice.fiat_amount !== null;
 }
 
 /** `fn` over `items`, at most CONCURRENCY at a time, results in order. */

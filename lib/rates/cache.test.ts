@@ -71,9 +71,9 @@ describe("the rates cache", () => {
     reset();
     const { a, b, advance } = instances(15);
     const fresh = await a.get();
-    expect(fresh).toMatchObject({ rates: { BTC: 61234.5, ETH: 3180.12 }, stale: false, stale_reason: null, age_seconds: 0, retry_in_seconds: 15 });
+    expect(fresh).toMatchObject({ rates: { BTC: "61234.5", ETH: "3180.12" }, stale: false, stale_reason: null, age_seconds: 0, retry_in_seconds: 15 });
     advance(10);
-    expect(await b.get()).toMatchObject({ rates: { BTC: 61234.5 }, age_seconds: 10, retry_in_seconds: 5 });
+    expect(await b.get()).toMatchObject({ rates: { BTC: "61234.5" }, age_seconds: 10, retry_in_seconds: 5 });
     expect(await a.get()).toMatchObject({ age_seconds: 10 });
     expect(calls).toBe(1);
 
@@ -81,7 +81,7 @@ describe("the rates cache", () => {
     price = 62000;
     const refreshed = await b.get();
     expect(calls).toBe(2);
-    expect(refreshed).toMatchObject({ rates: { BTC: 62000 }, previous_rates: { BTC: 61234.5 }, age_seconds: 0 });
+    expect(refreshed).toMatchObject({ rates: { BTC: "62000" }, previous_rates: { BTC: "61234.5" }, age_seconds: 0 });
     expect(await a.upstreamCalls()).toBe(2);
     price = 61234.5;
   });
@@ -97,8 +97,8 @@ describe("the rates cache", () => {
     advance(16);
     const repeated = await a.get();
     expect(calls).toBe(3);
-    expect(repeated.rates.BTC).toBe(110);
-    expect(repeated.previous_rates?.BTC).toBe(100);
+    expect(repeated.rates.BTC).toBe("110");
+    expect(repeated.previous_rates?.BTC).toBe("100");
     price = 61234.5;
   });
 
@@ -107,7 +107,7 @@ describe("the rates cache", () => {
     const { a, b } = instances();
     const views = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? b : a).get()));
     expect(calls).toBe(1);
-    for (const v of views) expect(v.rates).toEqual({ BTC: 61234.5, ETH: 3180.12 });
+    for (const v of views) expect(v.rates).toEqual({ BTC: "61234.5", ETH: "3180.12" });
   });
 
   it("serves the last good rates marked stale after a 429, and waits for Retry-After before asking again", async () => {
@@ -118,12 +118,12 @@ describe("the rates cache", () => {
     reset({ status: 429, retryAfter: "40" });
     const stale = await b.get();
     expect(calls).toBe(1);
-    expect(stale).toMatchObject({ rates: { BTC: 61234.5 }, stale: true, stale_reason: "rate_limited", age_seconds: 16, retry_in_seconds: 40 });
+    expect(stale).toMatchObject({ rates: { BTC: "61234.5" }, stale: true, stale_reason: "rate_limited", age_seconds: 16, retry_in_seconds: 40 });
     expect(stale.stale_detail).toContain("Too many requests");
 
     // Within Retry-After (longer than the TTL) nobody asks, on either instance; the values stay.
     advance(30);
-    expect(await a.get()).toMatchObject({ stale: true, retry_in_seconds: 10, rates: { BTC: 61234.5 } });
+    expect(await a.get()).toMatchObject({ stale: true, retry_in_seconds: 10, rates: { BTC: "61234.5" } });
     expect(await b.get()).toMatchObject({ stale: true, age_seconds: 46 });
     expect(calls).toBe(1);
 
@@ -139,7 +139,7 @@ describe("the rates cache", () => {
     await a.get();
     advance(20);
     reset({ status: 500 });
-    expect(await a.get()).toMatchObject({ stale: true, stale_reason: "upstream_error", retry_in_seconds: 15, rates: { BTC: 61234.5 } });
+    expect(await a.get()).toMatchObject({ stale: true, stale_reason: "upstream_error", retry_in_seconds: 15, rates: { BTC: "61234.5" } });
     reset({ status: 200, body: { unexpected: true } });
     advance(15);
     expect(await a.get()).toMatchObject({ stale: true, stale_reason: "upstream_error" });

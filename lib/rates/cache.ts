@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ratesCache } from "@/lib/db/schema";
-import type { Rates, RatesView } from "@/lib/invoicing";
+import { toDecimal, type Decimal, type Rates, type RatesView } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
 type Row = typeof ratesCache.$inferSelect;
@@ -137,8 +137,8 @@ export function createRatesCache(options: RatesCacheOptions) {
       });
     }
     return {
-      rates: row.rates,
-      previous_rates: row.previousRates ?? null,
+      rates: decimals(row.rates),
+      previous_rates: row.previousRates ? decimals(row.previousRates) : null,
       fetched_at: row.fetchedAt.toISOString(),
       previous_fetched_at: row.previousFetchedAt?.toISOString() ?? null,
       age_seconds: Math.max(0, Math.floor((at - row.fetchedAt.getTime()) / 1000)),
@@ -166,3 +166,11 @@ export function createRatesCache(options: RatesCacheOptions) {
 }
 
 export type RatesCache = ReturnType<typeof createRatesCache>;
+
+/** Rates as decimal strings, whether the row was written with strings or (before issue 22) with numbers. */
+function decimals(rates: Record<string, string | number>): Record<string, Decimal> {
+  return Object.fromEntries(Object.entries(rates).flatMap(([code, rate]) => {
+    const decimal = toDecimal(rate);
+    return decimal === null ? [] : [[code, decimal]];
+  }));
+}

@@ -1,18 +1,23 @@
+import { divideDecimal, multiplyDecimal, percentChange, type Decimal } from "@/lib/invoicing/money";
+
 /** Up, down or unchanged, from one value to the next; `percent` is null when there is nothing to compare. */
 export type RateChange = { direction: "up" | "down" | "flat"; percent: number | null };
 
-export function rateChange(current: number, previous: number | null | undefined): RateChange {
-  if (previous === null || previous === undefined || previous <= 0) return { direction: "flat", percent: null };
-  const percent = ((current - previous) / previous) * 100;
+/** The change between two rates (decimals), computed exactly; the percent is a ratio for display, not money. */
+export function rateChange(current: Decimal, previous: Decimal | null | undefined): RateChange {
+  if (previous === null || previous === undefined) return { direction: "flat", percent: null };
+  const percent = percentChange(previous, current);
+  if (percent === null) return { direction: "flat", percent: null };
   // Below a hundredth of a percent the rounding of the provider's figures decides the sign: call it flat.
   return { direction: Math.abs(percent) < 0.005 ? "flat" : percent > 0 ? "up" : "down", percent };
 }
 
-/** Converts between EUR and a currency at `rate` EUR per unit. */
-export function eurToCrypto(eur: number, rate: number): number {
-  return eur / rate;
+/** EUR → a currency at `rate` EUR per unit, to `decimals` places (rounded half up); null at a zero rate. */
+export function eurToCrypto(eur: Decimal, rate: Decimal, decimals: number): Decimal | null {
+  return divideDecimal(eur, rate, decimals);
 }
 
-export function cryptoToEur(amount: number, rate: number): number {
-  return amount * rate;
+/** A currency → EUR at `rate` EUR per unit, exactly (round it where it is shown). */
+export function cryptoToEur(amount: Decimal, rate: Decimal): Decimal {
+  return multiplyDecimal(amount, rate);
 }

@@ -7,6 +7,7 @@ import { getDatabase } from "@/lib/db";
 import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
+import { toDecimal } from "@/lib/invoicing";
 import { DEMO_KEYS, DEMO_MERCHANT_ID, hashKey } from "@/lib/sandbox/keys";
 import { marketRates } from "@/lib/sandbox/market";
 import { ratesCache } from "./index";
@@ -77,7 +78,8 @@ describe("the console's rates against its embedded sandbox", () => {
     expect((await publicCall("sk_test_demo_full")).status).toBe(429);
     const refreshed = await ratesCache().get();
     expect(refreshed).toMatchObject({ stale: false, stale_reason: null, fetched_at: "2026-11-23T10:15:25.000Z", age_seconds: 0 });
-    expect(refreshed.rates).toEqual(marketRates(new Date("2026-11-23T10:15:25Z")));
+    // The sandbox's rates, as the console carries them: decimal strings with the digits the sandbox sent.
+    expect(refreshed.rates).toEqual(Object.fromEntries(Object.entries(marketRates(new Date("2026-11-23T10:15:25Z"))).map(([code, rate]) => [code, toDecimal(rate)])));
     expect(await ratesCache().upstreamCalls()).toBe(2);
 
     // Both calls were counted, in the bucket of the console's own key: a secret one, for the demo merchant.

@@ -1,4 +1,5 @@
 import "server-only";
+import { parse as parseLossless } from "lossless-json";
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
 import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
 import { getDatabase } from "@/lib/db";
@@ -178,10 +179,20 @@ async function send(url: string, sent: Sent): Promise<Answer> {
       for (const [name, value] of Object.entries(headers)) if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
       return read;
     },
-    json: () => body.json(),
+    json: async () => readLosslessJson(await body.text()),
     text: () => body.text(),
     discard: () => void body.dump().catch(() => {}),
   };
+}
+
+/**
+ * Every provider answer is read losslessly (DESIGN §4b, issue 22): each number literal is kept as its text
+ * (a lossless-json LosslessNumber), so `0.123456789012345678` reaches the normaliser with all its digits and
+ * becomes the decimal string the console carries (lib/invoicing/money.ts). A key given twice keeps its last
+ * value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
+ */
+export function readLosslessJson(text: string): unknown {
+  return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
 }
 
 /**

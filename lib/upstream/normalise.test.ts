@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readErrorBody, toPointer } from "./error-body";
-import { retryAfterSeconds } from "./client";
+import { invoiceSchema } from "@/lib/invoicing";
+import { readLosslessJson, retryAfterSeconds } from "./client";
 import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";
 
 describe("toInstant: any ISO 8601 form → UTC ISO", () => {
@@ -125,7 +126,8 @@ describe("readErrorBody", () => {
 });
 
 describe("normaliseRates: spec §4.6 in any reasonable shape", () => {
-  const expected = { rates: { BTC: 61234.5, ETH: 3180.12 } };
+  // Decimal strings (issue 22), whatever form the provider wrote them in.
+  const expected = { rates: { BTC: "61234.5", ETH: "3180.12" } };
   it.each([
     ["the spec's rates object", { rates: { BTC: 61234.5, ETH: 3180.12 } }],
     ["numbers as strings", { rates: { BTC: "61234.5", ETH: " 3180.12 " } }],
@@ -140,7 +142,7 @@ describe("normaliseRates: spec §4.6 in any reasonable shape", () => {
   });
 
   it("leaves out what is not a positive number and keeps the rest", () => {
-    expect(normaliseRates({ rates: { BTC: 61234.5, XYZ: "n/a", NEG: -1, ZERO: 0, NUL: null } })).toEqual({ rates: { BTC: 61234.5 } });
+    expect(normaliseRates({ rates: { BTC: 61234.5, XYZ: "n/a", NEG: -1, ZERO: 0, NUL: null } })).toEqual({ rates: { BTC: "61234.5" } });
   });
 
   it.each([[null], ["rates"], [{}], [{ rates: {} }], [[]], [{ message: "ok" }]])("%j is no rates at all → null", (raw) => {
@@ -159,5 +161,40 @@ describe("retryAfterSeconds", () => {
     ["soon", 60],
   ])("%j → %i s", (header, seconds) => {
     expect(retryAfterSeconds(header, now)).toBe(seconds);
+  });
+});
+
+describe("amounts read losslessly from the provider's JSON (issue 22)", () => {
+  const wire = `{"invoice_id": 48213, "fiat_amount": 100000000000000.01, "crypto_amount": 0.123456789012345678, "confirmations_total": 12,
+    "payment": {"amount_due": 12345.123456789012345678, "amount_received": 1e-18, "rate": 3180.10, "confirmations": 3,
+      "transactions": [{"tx_hash": "0xaa", "amount": 0.000000000000000001, "block_height": 23480001}]},
+    "risk_score": 0.123456789012345678, "note": {"score": 0.5}}`;
+
+  it("keeps every digit of every amount, as canonical decimal strings; ids, counts and heights as before", () => {
+    // What JSON.parse would have made of them: the floats issue 22 is about.
+    expect(String((JSON.parse(wire) as { crypto_amount: number }).crypto_amount)).toBe("0.12345678901234568");
+    const invoice = normaliseInvoice(readLosslessJson(wire))!;
+    expect(invoice).toMatchObject({ invoice_id: "48213", fiat_amount: "100000000000000.01", crypto_amount: "0.123456789012345678" });
+    expect(invoice.payment).toMatchObject({ amount_due: "12345.123456789012345678", amount_received: "0.000000000000000001", rate: "3180.10", confirmations: 3 });
+    expect(invoice.payment!.transactions[0]).toMatchObject({ amount: "0.000000000000000001", block_height: 23480001 });
+    // The provider's own fields reach the page as plain JSON, no digit lost: a number when a float keeps it exactly, else its text.
+    expect(invoice.provider_fields).toEqual([
+      { key: "confirmations_total", value: 12 },
+      { key: "risk_score", value: "0.123456789012345678" },
+      { key: "note", value: { score: 0.5 } },
+    ]);
+    expect(invoiceSchema.parse(invoice)).toEqual(invoice);
+  });
+
+  it("reads rates, lists and pagination from number literals", () => {
+    expect(normaliseRates(readLosslessJson('{"rates": {"BTC": 61234.50, "SHIB": 0.000012345678901234}}'))).toEqual({ rates: { BTC: "61234.50", SHIB: "0.000012345678901234" } });
+    const list = normaliseInvoiceList(readLosslessJson('{"items": [{"id": 1, "fiat_amount": 12345.123456789012345678}], "pagination": {"current_page": 1, "page_size": 20, "total_records": 1}}'))!;
+    expect(list.items[0].fiat_amount).toBe("12345.123456789012345678");
+    expect(list.pagination).toMatchObject({ current_page: 1, page_size: 20, total_records: 1, total_pages: 1 });
+  });
+
+  it("a key given twice keeps its last value, as JSON.parse does; not JSON is a SyntaxError", () => {
+    expect(readLosslessJson('{"a": 1, "a": 2}')).toEqual({ a: expect.objectContaining({ value: "2" }) });
+    expect(() => readLosslessJson("{nope")).toThrow(SyntaxError);
   });
 });

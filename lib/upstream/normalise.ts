@@ -1,15 +1,18 @@
-import type {
-  Currency,
-  CurrencyList,
-  Invoice,
-  InvoiceList,
-  Pagination,
-  Payment,
-  ProviderField,
-  Rates,
-  Transaction,
-  WebhookDelivery,
-  WebhookSimulationResult,
+import { isLosslessNumber, isSafeNumber } from "lossless-json";
+import {
+  toDecimal,
+  type Currency,
+  type CurrencyList,
+  type Invoice,
+  type InvoiceList,
+  type Pagination,
+  type Payment,
+  type ProviderField,
+  type Rates,
+  type Decimal,
+  type Transaction,
+  type WebhookDelivery,
+  type WebhookSimulationResult,
 } from "@/lib/invoicing";
 
 /*
@@ -50,16 +53,31 @@ class Reader {
   rest(prefix = ""): ProviderField[] {
     return Object.entries(this.raw)
       .filter(([key, value]) => !this.used.has(key) && value !== undefined)
-      .map(([key, value]) => ({ key: `${prefix}${key}`, value }));
+      .map(([key, value]) => ({ key: `${prefix}${key}`, value: plainJson(value) }));
   }
+}
+
+/**
+ * A provider's own field as plain JSON for the page: a number literal whose digits a JavaScript number
+ * keeps exactly is a number, any other one its text, so no digit is lost on the way to the screen.
+ */
+function plainJson(value: unknown): unknown {
+  if (isLosslessNumber(value)) return isSafeNumber(value.value) ? Number(value.value) : value.value;
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, plainJson(v)]));
+  return value;
 }
 
 // ---- Values -------------------------------------------------------------------------------------------
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** A number, or a numeric string ("12.50", " 1e-8 "); anything else → null. */
+/**
+ * A count, a height, a percentage — never money (amounts are decimals: `toAmount`): a number, a number
+ * literal kept as text, or a numeric string ("12", " 1e3 "); anything else → null.
+ */
 export function toNumber(value: unknown): number | null {
+  if (isLosslessNumber(value)) return toNumber(value.value);
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" && NUMERIC.test(value.trim())) {
     const n = Number(value.trim());
@@ -73,9 +91,18 @@ function toInteger(value: unknown): number | null {
   return n !== null && Number.isInteger(n) ? n : null;
 }
 
+/**
+ * An amount, a rate: a JSON number literal (with every digit the provider wrote) or a numeric string, as a
+ * canonical decimal string (lib/invoicing/money.ts); anything else → null.
+ */
+export function toAmount(value: unknown): Decimal | null {
+  return toDecimal(value);
+}
+
 /** A string as it is; a number as its decimal text (ids like 48213); anything else → null. */
 function toText(value: unknown): string | null {
   if (typeof value === "string") return value;
+  if (isLosslessNumber(value)) return value.value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return null;
 }
@@ -127,7 +154,7 @@ function readTransaction(raw: unknown, index: number, prefix: string): { tx: Tra
   const r = new Reader(raw);
   const tx: Transaction = {
     tx_hash: toText(r.take("tx_hash", "txid", "tx_id", "hash", "transaction_hash", "transaction_id")),
-    amount: toNumber(r.take("amount", "value", "crypto_amount")),
+    amount: toAmount(r.take("amount", "value", "crypto_amount")),
     confirmations: toInteger(r.take("confirmations", "confirmation_count")),
     block_height: toInteger(r.take("block_height", "block_number", "block", "height")),
     seen_at: toInstant(r.take("seen_at", "detected_at", "timestamp", "time", "created_at", "confirmed_at")),
@@ -149,9 +176,9 @@ function readPayment(invoice: Reader): { payment: Payment | null; rest: Provider
   const payment: Payment = {
     address: toText(take("address", "payment_address", "wallet_address", "deposit_address", "pay_address")),
     network: toText(take("network", "chain", "blockchain_network")),
-    amount_due: toNumber(take("amount_due", "due_amount", "expected_amount", "pay_amount")),
-    amount_received: toNumber(take("amount_received", "received_amount", "amount_paid", "paid_amount", "actually_paid")),
-    rate: toNumber(take("rate", "exchange_rate", "rate_eur")),
+    amount_due: toAmount(take("amount_due", "due_amount", "expected_amount", "pay_amount")),
+    amount_received: toAmount(take("amount_received", "received_amount", "amount_paid", "paid_amount", "actually_paid")),
+    rate: toAmount(take("rate", "exchange_rate", "rate_eur")),
     paid_at: toInstant(take("paid_at", "payment_date", "completed_at")),
     confirmations: toInteger(take("confirmations", "confirmation_count")),
     confirmations_required: toInteger(take("confirmations_required", "required_confirmations", "min_confirmations")),
@@ -197,10 +224,10 @@ export function normaliseInvoice(raw: unknown): Invoice | null {
     order_id: toText(r.take("order_id")),
     order_name: toText(r.take("order_name")),
     status: toText(r.take("status")),
-    fiat_amount: toNumber(r.take("fiat_amount")),
+    fiat_amount: toAmount(r.take("fiat_amount")),
     // The spec knows only EUR.
     fiat_currency: fiatCurrency && /^[A-Za-z]{3}$/.test(fiatCurrency) ? fiatCurrency.toUpperCase() : "EUR",
-    crypto_amount: toNumber(r.take("crypto_amount")),
+    crypto_amount: toAmount(r.take("crypto_amount")),
     currency: toText(r.take("currency")),
     allowed_error_percent: toNumber(r.take("allowed_error_percent")),
     callback_url: toText(r.take("callback_url")),
@@ -298,14 +325,14 @@ const RATE_VALUE_NAMES = ["rate", "eur", "EUR", "price", "value", "price_eur", "
 const RATE_CODE_NAMES = ["code", "currency", "symbol", "asset", "ticker", "crypto"];
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
 
-/** A rate: a positive number or numeric string, or an object holding one under a usual name. */
-function readRate(value: unknown): number | null {
+/** A rate: a positive decimal (number literal or numeric string), or an object holding one under a usual name. */
+function readRate(value: unknown): Decimal | null {
   if (isObject(value)) {
     for (const name of RATE_VALUE_NAMES) if (name in value) return readRate(value[name]);
     return null;
   }
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
+  const rate = toAmount(value);
+  return rate !== null && !rate.startsWith("-") && /[1-9]/.test(rate) ? rate : null;
 }
 
 /**
@@ -315,7 +342,7 @@ function readRate(value: unknown): number | null {
  * positive number are left out. Null when no rate at all can be read.
  */
 export function normaliseRates(raw: unknown, depth = 0): Rates | null {
-  const rates: Record<string, number> = {};
+  const rates: Record<string, Decimal> = {};
   if (Array.isArray(raw)) {
     for (const item of raw) {
       if (!isObject(item)) continue;

@@ -62,16 +62,13 @@ export default async function InvoicePage({ params }: Props) {
   const user = await guardPage("invoices:read");
   const id = await invoiceId(params);
   if (!id.trim()) notFound();
-  const [invoice, currencies] = await Promise.all([
-    loadInvoice(id),
-    upstream().listCurrencies().catch(() => ({ currencies: [] })),
-  ]);
+  // Amounts show every digit the provider sent (lib/format.ts): the currency's decimals are not needed here.
+  const invoice = await loadInvoice(id);
   if (invoice instanceof Problem) return <InvoiceProblem id={id} problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
   const db = await getDatabase();
   const [audit, webhooks] = await Promise.all([auditTrail(db, invoiceAuditTarget(invoice.invoice_id)), loadWebhooks(invoice.invoice_id)]);
   const payment = invoice.payment;
-  const decimals = currencies.currencies.find((c) => c.code === invoice.currency)?.decimals ?? 8;
   // Only those who may change the status see anything about it; for the others it is noise on every invoice.
   const mayChange = can(user.role, "invoices:change_status") && invoice.status !== "archived";
   const maySimulate = can(user.role, "webhooks:simulate");
@@ -95,7 +92,7 @@ export default async function InvoicePage({ params }: Props) {
           <div className="tabular-nums sm:text-right">
             <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
             <p className="text-sm text-muted-foreground">
-              {formatCrypto(invoice.crypto_amount, decimals)} {invoice.currency ?? ""}
+              {formatCrypto(invoice.crypto_amount)} {invoice.currency ?? ""}
               {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
             </p>
             <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
@@ -104,7 +101,7 @@ export default async function InvoicePage({ params }: Props) {
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>
           ) : (
             mayChange && (
-              <StatusChange invoice={invoice} received={payment?.amount_received ? `${formatCrypto(payment.amount_received, decimals)} ${invoice.currency}` : null} />
+              <StatusChange invoice={invoice} received={payment?.amount_received ? `${formatCrypto(payment.amount_received)} ${invoice.currency}` : null} />
             )
           )}
           {maySimulate && invoice.status !== "archived" && <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />}
@@ -117,7 +114,7 @@ export default async function InvoicePage({ params }: Props) {
             <DescriptionItem label="Status"><StatusBadge status={invoice.status} /></DescriptionItem>
             <DescriptionItem label="Fiat amount" numeric>{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</DescriptionItem>
             <DescriptionItem label="Crypto amount" numeric>
-              {formatCrypto(invoice.crypto_amount, decimals)} {invoice.crypto_amount !== null ? invoice.currency : ""}
+              {formatCrypto(invoice.crypto_amount)} {invoice.crypto_amount !== null ? invoice.currency : ""}
             </DescriptionItem>
             <DescriptionItem label="Allowed payment error">{invoice.allowed_error_percent != null ? `${invoice.allowed_error_percent} %` : MISSING}</DescriptionItem>
             <DescriptionItem label="Callback URL">
@@ -131,7 +128,7 @@ export default async function InvoicePage({ params }: Props) {
           </DescriptionList>
         </InvoiceSection>
         <InvoiceSection title="Payment">
-          <InvoicePayment invoice={invoice} decimals={decimals} />
+          <InvoicePayment invoice={invoice} />
         </InvoiceSection>
       </div>
 
@@ -139,7 +136,7 @@ export default async function InvoicePage({ params }: Props) {
         <InvoiceTimeline entries={buildTimeline(invoice, audit, webhooks)} />
       </InvoiceSection>
       <InvoiceSection title="Blockchain transactions">
-        <InvoiceTransactions invoice={invoice} decimals={decimals} />
+        <InvoiceTransactions invoice={invoice} />
       </InvoiceSection>
       <InvoiceSection title="More from the provider">
         <ProviderFields fields={invoice.provider_fields} />
