@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseJsonLossless } from "@/lib/decimal";
+import { parseJsonLossless } from "@/lib/invoicing/money-json";
 import { searchParamsToObject } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
@@ -19,7 +19,7 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 }
 
 /**
- * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/decimal.ts),
+ * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/invoicing/money-json.ts),
  * so that an amount is read with exactly its digits (issue 22): the sandbox reads every body with this. The
  * schema decides what a number literal may be; a duplicate key is not JSON here (a 400).
  */

@@ -156,8 +156,8 @@ describe("CSV export", () => {
     expect(imported.fileProblems).toEqual([]);
     expect(imported.rows.map((r) => r.problems)).toEqual([[], []]);
     expect(imported.rows.map((r) => r.body)).toEqual([
-      { order_id: "A-1", order_name: "=cmd|' /C calc'!A0", fiat_amount: 49.9, fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
-      { order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: 0.5, fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
+      { order_id: "A-1", order_name: "=cmd|' /C calc'!A0", fiat_amount: "49.9", fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
+      { order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: "0.5", fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
     ]);
   });
 

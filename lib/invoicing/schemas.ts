@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/decimal";
+import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/invoicing/money-json";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/sandbox/api/v1/archived/route";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { invoices } from "@/lib/db/schema";
-import { Big, canonicalDecimal, isLosslessNumber, type LosslessNumber, parseJsonLossless } from "@/lib/decimal";
+import { Big, canonicalDecimal, isLosslessNumber, type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
 import { createTestMerchant } from "./test-fixtures";
 

@@ -5,7 +5,7 @@ import { GET as getRoute, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/invoicing";
-import { Big } from "@/lib/decimal";
+import { Big } from "@/lib/invoicing/money-json";
 import { getSandboxDb } from "@/lib/sandbox";
 import { marketRates } from "./market";
 import { createTestMerchant } from "./test-fixtures";

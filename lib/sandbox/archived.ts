@@ -2,7 +2,7 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
-import { Big, decimalShape, roundDecimal } from "@/lib/decimal";
+import { Big, decimalShape, roundDecimal } from "@/lib/invoicing/money-json";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type ArchivedInvoiceInput, CRYPTO_AMOUNT_LIMIT, FIAT_AMOUNT_LIMIT, groupDigits } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { apiKeys, invoices, merchants } from "@/lib/db/schema";
-import { numberToDecimal } from "@/lib/decimal";
+import { numberToDecimal } from "@/lib/invoicing/money-json";
 import { hashKey, SCOPES } from "./keys";
 
 type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { stringifyJson } from "@/lib/decimal";
+import { stringifyJson } from "@/lib/invoicing/money-json";
 import type { WireInvoice as Invoice } from "./wire";
 import { parseInvoiceId } from "./ids";
 import { CallbackError, postCallback, type CallbackPolicy } from "./callback";

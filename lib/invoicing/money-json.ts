@@ -2,7 +2,9 @@ import Big from "big.js";
 import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from "lossless-json";
 
 /*
- * Exact decimals (DESIGN §4b, issue 22). An amount travels as a decimal string — `"0.123456789012345678"` —
+ * The money module's JSON side: amounts read from and written to JSON with exactly their digits, and the
+ * ledger's rules on them (./money.ts is the side the console shows and sums with; it stays free of the JSON
+ * library, which the browser does not need). An amount travels as a decimal string — `"0.123456789012345678"` —
  * from the JSON literal it was sent as to the numeric column it is stored in and back to the JSON literal it
  * is answered with; arithmetic on it is big.js, never a float. Isomorphic: no I/O.
  */
