@@ -161,6 +161,20 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
   await expect(page.getByTestId("import-summary")).toHaveText("0 recorded · 47 already recorded · 3 failed");
 });
 
+test("a comma in an amount is never guessed at: the row is listed with why, and choosing the comma separator reads it", async ({ page }) => {
+  const header = "order_id,crypto_amount,currency,created_at";
+  const file = { name: `comma-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(`${header}\nSEP-${run}-1,"0,5",ETH,2024-04-02\nSEP-${run}-2,0.25,ETH,2024-04-02\n`) };
+  await openForm(page);
+  await page.getByRole("tab", { name: "Import a CSV" }).click();
+  await page.locator("#archive-csv").setInputFiles(file);
+  await expect(page.getByText("Checked 2 rows: 1 ready, 1 with problems")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Rows with problems" })).toContainText(`crypto_amount: "0,5" uses ",", but this file's decimal separator is set to "."`);
+
+  await page.getByLabel("Decimal separator in the file").selectOption(",");
+  await expect(page.getByText("Checked 2 rows: 1 ready, 1 with problems")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Rows with problems" })).toContainText(`crypto_amount: "0.25" uses "."`);
+});
+
 test("only finance and admin see the archive; the others are refused the page", async ({ page }) => {
   await signIn(page, "viewer");
   await expect(page.getByRole("link", { name: "Archive" })).toHaveCount(0);

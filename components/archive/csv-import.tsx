@@ -4,8 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { isAlreadyRecorded } from "@/lib/archive/duplicate";
-import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type ReportLine } from "@/lib/archive/csv";
+import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type DecimalSeparator, type ReportLine } from "@/lib/archive/csv";
 import { sendRows, type SendOutcome } from "@/lib/archive/send-rows";
 import { pointerToField } from "@/lib/forms/problem-to-fields";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/invoicing";
@@ -62,7 +64,8 @@ export function CsvImport() {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<{ name: string; csv: ArchiveCsv } | null>(null);
+  const [file, setFile] = useState<{ name: string; text: string; csv: ArchiveCsv } | null>(null);
+  const [separator, setSeparator] = useState<DecimalSeparator>(".");
   const [phase, setPhase] = useState<Phase>("idle");
   const [results, setResults] = useState<Result[]>([]);
   const leaveDialog = useLeaveGuard(phase === "checked" || phase === "sending", "The import");
@@ -73,10 +76,16 @@ export function CsvImport() {
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
-    const csv = readArchiveCsv(await chosen.text());
-    setFile({ name: chosen.name, csv });
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text, csv: readArchiveCsv(text, separator) });
     setResults([]);
     setPhase("checked");
+  }
+
+  /** The same file read again with the other separator: every row is checked anew before anything is sent. */
+  function chooseSeparator(next: DecimalSeparator) {
+    setSeparator(next);
+    if (file && phase === "checked") setFile({ ...file, csv: readArchiveCsv(file.text, next) });
   }
 
   async function send() {
@@ -113,6 +122,11 @@ export function CsvImport() {
           order id, a currency and one amount (with both, the EUR amount is kept and the crypto side derived).
         </p>
         <p>Rows already recorded (same order id) are skipped, so a file can be uploaded again safely.</p>
+        <p>
+          Amounts are read with the decimal separator chosen below, with every digit the file holds. A number written
+          otherwise (<span className="font-mono text-xs">1,234</span> in a file set to points, a thousands separator, a currency sign) is listed as a
+          problem, never guessed at.
+        </p>
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
@@ -126,6 +140,18 @@ export function CsvImport() {
           <Download aria-hidden /> Template
         </Button>
         {file && <span className="text-sm text-muted-foreground">{file.name}</span>}
+        <Field label="Decimal separator in the file" className="ml-auto">
+          <Select
+            size="sm"
+            value={separator}
+            onChange={(e) => chooseSeparator(e.target.value as DecimalSeparator)}
+            disabled={phase === "sending"}
+            options={[
+              { value: ".", label: "Point: 1234.50" },
+              { value: ",", label: "Comma: 1234,50" },
+            ]}
+          />
+        </Field>
       </div>
 
       {file && (file.csv.missingColumns.length > 0 || file.csv.fileProblems.length > 0) && (

@@ -8,7 +8,7 @@ describe("readArchiveCsv", () => {
   it("reads the export's columns, sends the accepted subset and ignores the rest", () => {
     const csv = invoiceCsv([
       { invoice_id: "invoice_x", order_id: "A-1", status: "completed", fiat_amount: "12.50", crypto_amount: "0.0002", currency: "btc", created_at: "2025-01-02", payment_address: "bc1q…", tx_hashes: "aa bb" },
-      { order_id: "A-2", crypto_amount: "0,5", currency: "ETH", allowed_error_percent: "2", callback_url: "https://shop.example.com/h" },
+      { order_id: "A-2", crypto_amount: "0.5", currency: "ETH", allowed_error_percent: "2", callback_url: "https://shop.example.com/h" },
     ]);
     const { rows, ignoredColumns, missingColumns } = readArchiveCsv(csv);
     expect(missingColumns).toEqual([]);
@@ -35,6 +35,27 @@ describe("readArchiveCsv", () => {
     ]);
     expect(rows[3].problems[0].message).toContain("line 2");
     expect(rows.every((r) => r.body === null)).toBe(true);
+  });
+
+  it("reads a number with the decimal separator the person chose, and never guesses at one it was not told", () => {
+    const csv = invoiceCsv([
+      { order_id: "S-1", crypto_amount: "1,234", currency: "ETH" },
+      { order_id: "S-2", fiat_amount: "1.000,50", currency: "BTC" },
+      { order_id: "S-3", fiat_amount: "€12", currency: "BTC" },
+      { order_id: "S-4", crypto_amount: "0.123456789012345678", currency: "ETH" },
+    ]);
+    const dot = readArchiveCsv(csv).rows;
+    expect(dot[0].problems).toEqual([{ field: "crypto_amount", message: expect.stringContaining('"1,234" uses ",", but this file\'s decimal separator is set to "."') }]);
+    expect(dot[0].problems[0].message).toContain('or set the decimal separator to ","');
+    expect(dot[1].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("a thousands separator") }]);
+    expect(dot[2].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("has a currency") }]);
+    // Every digit kept: the amount is sent as the file wrote it, not through a float.
+    expect(dot[3].body).toMatchObject({ crypto_amount: "0.123456789012345678" });
+
+    const comma = readArchiveCsv(csv, ",").rows;
+    expect(comma[0].body).toMatchObject({ crypto_amount: "1.234" });
+    expect(comma[1].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("a thousands separator") }]);
+    expect(comma[3].problems).toEqual([{ field: "crypto_amount", message: expect.stringContaining('or set the decimal separator to "."') }]);
   });
 
   it("refuses a file without the columns it needs", () => {

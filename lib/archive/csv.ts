@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/csv-formula";
+import { LosslessNumber } from "@/lib/invoicing/money-json";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
 
 /*
@@ -22,21 +23,42 @@ export type ArchiveCsv = { rows: CsvRow[]; ignoredColumns: string[]; missingColu
 /** At most this many rows a file: bigger histories are imported in several files. */
 export const CSV_MAX_ROWS = 5_000;
 
-const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
+/**
+ * How the file writes a decimal: `.` (`1234.50`, as the export and most systems do) or `,` (`1234,50`, as
+ * spreadsheets in much of Europe do). The person chooses; nothing is guessed, so `1,234` is never silently
+ * read as 1.234 or as 1234 (issue 22).
+ */
+export type DecimalSeparator = "." | ",";
 
-/** A cell as POST /archived wants it: numbers for the amounts and the percentage, absent when empty. */
-function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefined): unknown {
+/** A plain decimal with the chosen separator: digits, at most one separator, no grouping or currency (a minus is the contract's to refuse). */
+const PLAIN_NUMBER: Record<DecimalSeparator, RegExp> = { ".": /^-?\d+(\.\d+)?$/, ",": /^-?\d+(,\d+)?$/ };
+
+type Cell = { value?: unknown; problem?: string };
+
+/**
+ * A cell as POST /archived wants it: amounts and the percentage as JSON numbers with exactly the file's digits
+ * (a LosslessNumber, never a float), absent when empty; a number written otherwise is a problem that says
+ * what is expected, not a guess.
+ */
+function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefined, separator: DecimalSeparator): Cell {
   // The export neutralises each part of a cell a spreadsheet would run as a formula with a ' (lib/csv-formula.ts);
   // the API gets the text as it was.
   const value = restoreCsvCell(raw ?? "").trim();
-  if (value === "") return undefined;
-  if (column === "fiat_amount" || column === "crypto_amount" || column === "allowed_error_percent") {
-    return NUMBER.test(value) ? Number(value.replace(",", ".")) : value;
-  }
-  return value;
+  if (value === "") return {};
+  if (column !== "fiat_amount" && column !== "crypto_amount" && column !== "allowed_error_percent") return { value };
+  if (PLAIN_NUMBER[separator].test(value)) return { value: new LosslessNumber(value.replace(",", ".")) };
+  const example = separator === "." ? "1234.50" : "1234,50";
+  const other: DecimalSeparator = separator === "." ? "," : ".";
+  const why = /[^\d.,-]/.test(value)
+    ? "has a currency, a space or a letter"
+    : PLAIN_NUMBER[other].test(value)
+      ? `uses "${other}", but this file's decimal separator is set to "${separator}"`
+      : "groups its digits (a thousands separator)";
+  // The text goes on too, so the contract names this field alone rather than "give fiat_amount or crypto_amount".
+  return { value, problem: `"${value}" ${why}: write the number plainly, like ${example}${PLAIN_NUMBER[other].test(value) ? `, or set the decimal separator to "${other}"` : ""}` };
 }
 
-export function readArchiveCsv(text: string): ArchiveCsv {
+export function readArchiveCsv(text: string, separator: DecimalSeparator = "."): ArchiveCsv {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
   const columns = parsed.meta.fields ?? [];
   const fileProblems = parsed.errors.filter((e) => e.type !== "FieldMismatch").map((e) => `Line ${(e.row ?? 0) + 2}: ${e.message}`);
@@ -58,17 +80,23 @@ export function readArchiveCsv(text: string): ArchiveCsv {
   const firstLine = new Map<string, number>();
   const rows = parsed.data.map((record, index): CsvRow => {
     const line = index + 2;
-    const raw = Object.fromEntries(ARCHIVE_CSV_COLUMNS.map((c) => [c, cell(c, record[c])]).filter(([, v]) => v !== undefined));
+    const cells = ARCHIVE_CSV_COLUMNS.map((c) => [c, cell(c, record[c], separator)] as const);
+    const raw: Record<string, unknown> = Object.fromEntries(cells.filter(([, c]) => c.value !== undefined).map(([column, c]) => [column, c.value]));
+    const unreadable: RowProblem[] = cells.filter(([, c]) => c.problem).map(([field, c]) => ({ field, message: c.problem! }));
     // An exported invoice has both amounts; the EUR amount is the ledger's, and the crypto side is derived.
     if (raw.fiat_amount !== undefined && raw.crypto_amount !== undefined) delete raw.crypto_amount;
     const orderId = String(raw.order_id ?? "");
     const result = archivedInvoiceRequestSchema.safeParse(raw);
-    const problems: RowProblem[] = result.success
-      ? []
-      : result.error.issues.flatMap((issue) => {
-          const fields = issue.code === "unrecognized_keys" ? issue.keys : [issue.path.map(String).join(".") || "row"];
-          return fields.map((field) => ({ field, message: issue.message }));
-        });
+    const problems: RowProblem[] = [
+      ...unreadable,
+      ...(result.success
+        ? []
+        : result.error.issues.flatMap((issue) => {
+            const fields = issue.code === "unrecognized_keys" ? issue.keys : [issue.path.map(String).join(".") || "row"];
+            return fields.map((field) => ({ field, message: issue.message }));
+          })
+      ).filter((p) => !unreadable.some((u) => u.field === p.field)),
+    ];
     const key = orderId.trim();
     if (key && firstLine.has(key)) problems.push({ field: "order_id", message: `appears twice in this file (first on line ${firstLine.get(key)})` });
     else if (key) firstLine.set(key, line);

@@ -21,6 +21,8 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/docs/api/page.tsx": { path: () => "/docs/api", access: "invoices:read", ownText: "Invoice Console sandbox: invoicing API" },
   "app/(console)/rates/page.tsx": { path: () => "/rates", access: "invoices:read", ownText: "EUR per one unit of each currency" },
   "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
+  // Every signed-in person's own settings: every role reads invoices, so this is "any signed-in person".
+  "app/(console)/account/page.tsx": { path: () => "/account", access: "invoices:read", ownText: "Days and times are in" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 
