@@ -40,7 +40,7 @@ const logJson = logFormat(process.env.LOG_FORMAT) === "json";
 const shutdownGraceMs = wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, { min: 1, max: 600, fallback: 10, meaning: "how long requests in flight may finish on SIGTERM" }) * 1000;
 const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
 const maxWaitMs = wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 });
-const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 8, meaning: "requests without a session worked on at once" });
+const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16, meaning: "requests without a session worked on at once" });
 const admission = {
   people: createAdmission({ limit: requestLimit, queue: requestLimit, maxWaitMs }),
   anonymous: createAdmission({ limit: anonymousLimit, queue: anonymousLimit, maxWaitMs, perKey: Math.max(1, Math.ceil(anonymousLimit / 2)) }),
