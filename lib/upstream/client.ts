@@ -186,13 +186,34 @@ async function send(url: string, sent: Sent): Promise<Answer> {
 }
 
 /**
- * Every provider answer is read losslessly (DESIGN §4b, issue 22): each number literal is kept as its text
- * (a lossless-json LosslessNumber), so `0.123456789012345678` reaches the normaliser with all its digits and
- * becomes the decimal string the console carries (lib/invoicing/money.ts). A key given twice keeps its last
- * value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
+ * Every provider answer is read losslessly (DESIGN §4b, issue 22): each number literal reaches the normaliser
+ * with exactly its digits and becomes the decimal string the console carries (lib/invoicing/money.ts). A key
+ * given twice keeps its last value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
+ *
+ * The fast path: when every number literal in the text is one a float writes back unchanged (`49.9`,
+ * `0.00091929`, `2400`), the native JSON.parse loses nothing and is read instead; any other literal
+ * (`0.123456789012345678`, `12.50`, `1e-7`, `-0`) sends the whole text through lossless-json, which keeps
+ * each literal as its text (a LosslessNumber).
  */
 export function readLosslessJson(text: string): unknown {
+  if (floatsKeepEveryLiteral(text)) return JSON.parse(text);
   return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
+}
+
+/**
+ * Candidates for number literals: digits after `:`, `[` or `,`. Text inside strings may match too, which
+ * only ever sends an answer down the slow, exact path; every real literal stands after one of them (a
+ * document that is a bare number is left to lossless-json).
+ */
+const LITERAL = /[:[,]\s*(-?\d[\d.eE+-]*)/g;
+
+function floatsKeepEveryLiteral(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  for (const [, literal] of text.matchAll(LITERAL)) {
+    // A check of the literal's text, not a use of its value: the value is read from the text either way.
+    if (String(Number(literal)) !== literal) return false;
+  }
+  return true;
 }
 
 /**
