@@ -69,6 +69,17 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
     expect(JSON.stringify(body.properties.allowed_error_percent)).toContain(`"default":${ALLOWED_ERROR_PERCENT_DEFAULT}`);
   });
 
+  it("says what a plain date means for each bound of GET /invoices: the day's start in UTC, both bounds exclusive", () => {
+    const list = doc.paths["/invoices"].get as unknown as { parameters: { name: string; description?: string; schema?: { description?: string } }[] };
+    const said = (name: string) => {
+      const parameter = list.parameters.find((p) => p.name === name)!;
+      return `${parameter.description ?? ""} ${parameter.schema?.description ?? ""}`;
+    };
+    expect(said("created_after")).toContain("strictly after this instant. A plain date means the start of that day in UTC");
+    expect(said("created_before")).toContain("strictly before this instant. A plain date means the start of that day in UTC");
+    expect(said("created_before")).toContain("send the day after it");
+  });
+
   it("says GET /rates is simulated and limited, with its headers and its 429", () => {
     const rates = doc.paths["/rates"].get as unknown as { description: string; responses: Record<string, { headers?: Record<string, unknown> }> };
     expect(rates.description).toContain("Simulated");
