@@ -186,7 +186,7 @@ async function send(url: string, sent: Sent): Promise<Answer> {
 }
 
 /**
- * Every provider answer is read losslessly (DESIGN §4b, issue 22): each number literal reaches the normaliser
+ * Every provider answer is read losslessly (README, "Amounts are decimals"; issue 22): each number literal reaches the normaliser
  * with exactly its digits and becomes the decimal string the console carries (lib/invoicing/money.ts). A key
  * given twice keeps its last value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
  *
