@@ -17,9 +17,6 @@ const MONEY_WORD = /^(amount|amounts|fiat|crypto|rate|rates|total|totals)$/i;
 /** file → substrings of lines that may match, and why. */
 const ALLOWED: Record<string, { line: string; why: string }[]> = {
   "lib/invoicing/money.ts": [{ line: "", why: "the money module itself: the one place decimals are read and (for a chart) turned into numbers" }],
-  "lib/sandbox/market.ts": [
-    { line: "Number(rate.toPrecision(10))", why: "the sandbox's simulated market, not the console: made exact by the sandbox's half of issue 22 (lib/sandbox is not the console's to edit)" },
-  ],
   "components/invoices/export-download.tsx": [{ line: "Number(response.headers.get(EXPORT_TOTAL_HEADER)", why: "the export's total of rows, a count" }],
 };
 

@@ -161,7 +161,7 @@ export const apiInvoiceSchema = z.object({
   expires_at: isoDateTime.nullable(),
   priced_in: z.enum(["fiat", "crypto"]).optional().meta({
     description:
-      "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate at the invoice's `created_at`.",
+      "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate of the UTC minute of the invoice's `created_at`, by one rule: EUR = crypto × rate rounded half up to the cent; crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(`decimals`, 8) (ETH 8, SOL 8, BTC 8, USDT 6). So archiving an invoice again with the amount it was priced in and its `created_at` derives exactly the same other amount.",
   }),
   payment: z
     .object({
@@ -177,7 +177,10 @@ export const apiInvoiceSchema = z.object({
       transactions: z.array(apiTransactionSchema),
     })
     .nullable()
-    .meta({ description: "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced. Null when the invoice has none." }),
+    .meta({
+      description:
+        "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced (in the sandbox: the simulated market's rate of the UTC minute of `created_at`, 8 decimal places at most; `GET /rates?at=` answers it). An archived invoice has a payment with its rate but no address. Null when the invoice has none.",
+    }),
 }).meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
 
 export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema }).meta({ id: "InvoiceList" });
@@ -193,6 +196,10 @@ export const apiRatesSchema = z
     rates: z.record(z.string(), z.number().positive()).meta({
       description: "EUR per one unit of each supported currency, by code. Simulated: the sandbox has no live market.",
       example: { BTC: 61234.5, ETH: 3180.12 },
+    }),
+    at: isoDateTime.optional().meta({
+      description:
+        "Only when the request asked for `at` (a sandbox extension): the start of the UTC minute whose rates these are, as a UTC instant with milliseconds (`2025-03-01T12:34:00.000Z`).",
     }),
   })
   .meta({ id: "Rates" });
@@ -394,6 +401,19 @@ export const archivedCreatedAtSchema = z
     description: `\`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated). Default: now.`,
     examples: ["2025-01-15", "2025-01-15T14:30:00+01:00"],
   });
+
+/**
+ * GET /rates's query (a sandbox extension): `at`, an instant in the simulated market's history, read as an
+ * archived invoice's `created_at` is (the same bounds), so that the rate an archived invoice was priced at can
+ * be asked for before it is recorded. Without it: the current rates.
+ */
+export const ratesQuerySchema = z.object({
+  at: archivedCreatedAtSchema.optional().meta({
+    description: `Sandbox extension: the rates of the UTC minute of this instant instead of now. \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated).`,
+    examples: ["2025-03-01", "2025-03-01T12:34:56+01:00"],
+  }),
+});
+export type RatesQuery = z.output<typeof ratesQuerySchema>;
 
 /**
  * POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.

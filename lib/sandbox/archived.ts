@@ -2,46 +2,34 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
-import { Big, decimalShape, roundDecimal } from "@/lib/invoicing/money-json";
+import { decimalShape } from "@/lib/invoicing/money-json";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type ArchivedInvoiceInput, CRYPTO_AMOUNT_LIMIT, FIAT_AMOUNT_LIMIT, groupDigits } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
 import { marketRate } from "./market";
+import { deriveCrypto, deriveFiat, quoteDecimals } from "./pricing";
 import type { WireInvoice } from "./wire";
-
 
 const invalid = (pointer: string, code: string, detail: string, title = "The body is not valid") =>
   Problem.of("validation_failed", { title, detail: `${pointer.slice(1)} ${detail}`, errors: [{ pointer, code, detail }] });
 
-/** The rate column's scale (numeric(24, 8)): the rate is rounded to it first, so the recorded rate is the one used. */
-const RATE_PLACES = 8;
-/** Digits a quotient is worked out to (cut, not rounded) before it is rounded once to the currency's places. */
-const QUOTIENT_PLACES = 60;
-
-/** EUR per unit of `code` at `at`, as the decimal the invoice records. */
-function recordedRate(code: string, at: Date): Big {
-  // The simulated market quotes a number of 10 significant digits; its printed digits are the rate.
-  return new Big(roundDecimal(new Big(marketRate(code, at)!), RATE_PLACES));
-}
-
-/** `fiat / rate` rounded half-up to `places`, exactly: the quotient is cut far past them, then rounded once. */
-function divide(fiat: string, rate: Big, places: number): string {
-  const Exact = Big();
-  Exact.DP = QUOTIENT_PLACES;
-  Exact.RM = Big.roundDown;
-  return roundDecimal(new Big(new Exact(fiat).div(rate.toFixed()).toFixed()), places);
+/** EUR per unit of `code` at `at`: the market's rate of that minute, with its 8 places (lib/sandbox/market.ts). */
+function recordedRate(code: string, at: Date): string {
+  return marketRate(code, at)!;
 }
 
 /**
  * POST /archived (spec §4.5): a historical invoice in `archived` status. Exactly one amount is given; the
  * other is derived at the market's rate at the invoice's created_at, which is recorded on the invoice with
- * which amount was given (`priced_in`). Amounts are decimals
- * throughout (issue 22): the given one is stored with exactly the digits sent, the other is worked out with
- * big.js and rounded half-up to its places — EUR to the cent, crypto to the currency's own decimals (ETH 18,
- * SOL 9, …). The order id is unique per merchant by a unique index: of two requests racing with one order id,
- * the database lets one insert and the other is told the order is already recorded. Archived invoices have
+ * which amount was given (`priced_in`). Amounts are decimals throughout (issue 22): the given one is stored
+ * with exactly the digits sent, the other is worked out with big.js by the sandbox's one pricing rule (lib/sandbox/pricing.ts): EUR rounded half up to the cent, crypto
+ * to the currency's quote decimals, min(decimals, 8) — as the seed prices its invoices, so that an invoice
+ * archived again with its EUR amount and created_at gets the same crypto amount. A given crypto amount keeps
+ * up to the currency's own decimals (ETH 18, SOL 9, …). The order id is unique per merchant by a unique
+ * index: of two requests racing with one order id, the database lets one insert and the other is told the
+ * order is already recorded. Archived invoices have
  * no payment address and send no webhook.
  */
 export async function createArchivedInvoice(db: Db, caller: Caller, input: ArchivedInvoiceInput, now = new Date()): Promise<WireInvoice> {
@@ -58,18 +46,18 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
   let cryptoAmount: string;
   if (input.fiat_amount != null) {
     fiatAmount = input.fiat_amount;
-    cryptoAmount = divide(fiatAmount, rate, currency.decimals);
+    cryptoAmount = deriveCrypto(fiatAmount, rate, quoteDecimals(currency));
     if (decimalShape(cryptoAmount).integerDigits > CRYPTO_AMOUNT_LIMIT.integerDigits) {
-      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate.toFixed()} EUR, the largest amount the ledger holds`);
+      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate} EUR, the largest amount the ledger holds`);
     }
   } else {
     cryptoAmount = input.crypto_amount!;
     if (decimalShape(cryptoAmount).places > currency.decimals) {
       throw invalid("/crypto_amount", "too_precise", `must have at most ${currency.decimals} decimal places for ${currency.code}`);
     }
-    fiatAmount = roundDecimal(new Big(cryptoAmount).times(rate), 2);
+    fiatAmount = deriveFiat(cryptoAmount, rate);
     if (decimalShape(fiatAmount).integerDigits > FIAT_AMOUNT_LIMIT.integerDigits) {
-      throw invalid("/crypto_amount", "too_large", `is worth more than ${groupDigits(FIAT_AMOUNT_LIMIT.max)} EUR at the rate of ${rate.toFixed()} EUR, the largest amount the ledger holds`);
+      throw invalid("/crypto_amount", "too_large", `is worth more than ${groupDigits(FIAT_AMOUNT_LIMIT.max)} EUR at the rate of ${rate} EUR, the largest amount the ledger holds`);
     }
   }
 
@@ -90,7 +78,7 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
       createdAt,
       // Never before created_at (a created_at within the clock skew ahead of this server's clock).
       updatedAt: createdAt > now ? createdAt : now,
-      rate: rate.toFixed(),
+      rate,
       pricedIn: input.fiat_amount != null ? "fiat" : "crypto",
     })
     .onConflictDoNothing({ target: [invoices.merchantId, invoices.orderId] })

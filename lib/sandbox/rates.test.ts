@@ -4,6 +4,7 @@ import { GET } from "@/app/sandbox/api/v1/rates/route";
 import { openDatabase, type Db } from "@/lib/db";
 import { apiKeys } from "@/lib/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
+import { type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
 import { hashKey } from "./keys";
 import { marketRates } from "./market";
 import { consumeRateLimit } from "./rate-limit";
@@ -23,13 +24,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function getRates(key: string | null) {
-  const response = await GET(new Request("http://sandbox.test/sandbox/api/v1/rates", { headers: key ? { "api-key": key } : {} }), {
+async function getRates(key: string | null, query = "") {
+  const response = await GET(new Request(`http://sandbox.test/sandbox/api/v1/rates${query}`, { headers: key ? { "api-key": key } : {} }), {
     params: Promise.resolve({}),
   });
+  const text = await response.text();
   return {
     status: response.status,
-    body: await response.json(),
+    body: JSON.parse(text),
+    lossless: parseJsonLossless(text) as { rates: Record<string, LosslessNumber>; at?: string },
     policy: response.headers.get("ratelimit-policy"),
     limit: response.headers.get("ratelimit"),
     retryAfter: response.headers.get("retry-after"),
@@ -42,10 +45,12 @@ describe("GET /rates", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-23T10:15:20Z"));
     const { key } = await createTestMerchant(db, []);
-    const { status, body } = await getRates(key);
+    const { status, body, lossless } = await getRates(key);
     expect(status).toBe(200);
     expect(Object.keys(body.rates).sort()).toEqual(SANDBOX_CURRENCIES.map((c) => c.code).sort());
-    expect(body.rates).toEqual(marketRates(new Date("2026-11-23T10:15:00Z")));
+    expect(Object.keys(body)).toEqual(["rates"]);
+    // Each rate a JSON number with exactly the market's digits (read from the answer's text, not through a float).
+    expect(Object.fromEntries(Object.entries(lossless.rates).map(([code, rate]) => [code, rate.value]))).toEqual(marketRates(new Date("2026-11-23T10:15:00Z")));
     for (const value of Object.values(body.rates)) expect(typeof value).toBe("number");
   });
 
@@ -87,6 +92,74 @@ describe("GET /rates", () => {
     const { status, body } = await getRates(key);
     expect(status).toBe(403);
     expect(body.code).toBe("insufficient_scope");
+  });
+});
+
+describe("GET /rates?at= (a sandbox extension): the market's history", () => {
+  const NOW = new Date("2026-11-23T10:30:20Z");
+  const at = (value: string) => `?at=${encodeURIComponent(value)}`;
+  const rateDigits = (rates: Record<string, LosslessNumber>) => Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate.value]));
+
+  it("answers the rates of the instant's UTC minute and names the minute's start, for a date-time with an offset or a plain date", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    const { key } = await createTestMerchant(db, []);
+    for (const [value, minute] of [
+      ["2025-03-01T12:34:56.789+01:00", "2025-03-01T11:34:00.000Z"],
+      ["2025-03-01", "2025-03-01T00:00:00.000Z"],
+      ["2000-01-01", "2000-01-01T00:00:00.000Z"],
+      ["2026-11-23T10:31:19Z", "2026-11-23T10:31:00.000Z"], // within the minute of clock skew
+    ]) {
+      const { status, body, lossless } = await getRates(key, at(value));
+      expect(status, value).toBe(200);
+      expect(Object.keys(body), value).toEqual(["rates", "at"]);
+      expect(body.at, value).toBe(minute);
+      expect(rateDigits(lossless.rates), value).toEqual(marketRates(new Date(minute)));
+    }
+    // Not today's rates.
+    expect(rateDigits((await getRates(key, at("2025-03-01"))).lossless.rates)).not.toEqual(marketRates(NOW));
+  });
+
+  it.each([
+    ["yesterday", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["2025-02-30", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["2025-03-01T12:00:00", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["2025-03-01T12:00:00+0100", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["2025-03-01T12:00:00+01", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["2025-03-01T12:00:00+25:00", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    ["1999-12-31T23:59:59Z", "must be on or after 2000-01-01"],
+    ["1999-12-31", "must be on or after 2000-01-01"],
+    ["2026-11-23T10:31:21Z", "must not be in the future"],
+    ["2026-11-24", "must not be in the future"],
+  ])("at=%s → 422 on /at: %s, and the request is not counted", async (value, detail) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    const { key } = await createTestMerchant(db, []);
+    const refused = await getRates(key, at(value));
+    expect(refused.status).toBe(422);
+    expect(refused.type).toBe("application/problem+json");
+    expect(refused.body).toMatchObject({ status: 422, code: "validation_failed", detail: `at ${detail}` });
+    expect(refused.body.errors).toEqual([{ pointer: "/at", code: expect.any(String), detail }]);
+    // The key's whole allowance is still there.
+    expect((await getRates(key)).limit).toBe('"default";r=4;t=40');
+  });
+
+  it("counts against the key's limit like GET /rates without it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    const { key } = await createTestMerchant(db, []);
+    const seen = [await getRates(key), await getRates(key, at("2025-03-01")), await getRates(key, at("2024-01-01T00:00:00Z")), await getRates(key), await getRates(key, at("2025-03-01"))];
+    expect(seen.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(seen.map((s) => s.limit)).toEqual([4, 3, 2, 1, 0].map((r) => `"default";r=${r};t=40`));
+    const refused = await getRates(key, at("2025-03-01"));
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("rate_limited");
+    expect(refused.retryAfter).toBe("40");
+  });
+
+  it("needs the rates:read scope with at too (403 before the value is read)", async () => {
+    const { key } = await createTestMerchant(db, [], ["invoices:read"]);
+    expect((await getRates(key, at("not a date"))).status).toBe(403);
   });
 });
 

@@ -1,17 +1,28 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { RatesQuery } from "@/lib/invoicing";
+import { jsonNumber } from "@/lib/invoicing/money-json";
 import { requireScope, type Caller } from "./keys";
-import { marketRates } from "./market";
+import { marketMinuteStart, marketRates } from "./market";
 import { consumeRateLimit, rateLimited } from "./rate-limit";
+import { wireJson } from "./wire";
 
 /**
  * GET /rates: EUR per one unit of every sandbox currency from the simulated market (lib/sandbox/market.ts),
- * counted against the key's limit. Every answer, the 429 included, carries the limit's headers.
+ * counted against the key's limit. Every answer, the 429 included, carries the limit's headers. Each rate is a
+ * JSON number with exactly the market's digits (at most 8 places).
+ *
+ * With `at` (a sandbox extension, README "Rates"): the rates of that instant's UTC minute — what an invoice
+ * created then is priced at — and `at`, the start of that minute. Counted like any other request; a malformed
+ * `at` is a 422 from the route before it is counted.
  */
-export async function sandboxRates(db: Db, caller: Caller, now: Date = new Date()): Promise<Response> {
+export async function sandboxRates(db: Db, caller: Caller, query: RatesQuery = {}, now: Date = new Date()): Promise<Response> {
   requireScope(caller, "rates:read");
   const verdict = await consumeRateLimit(db, caller.keyId, env().sandboxRatesLimit, now);
   if (!verdict.allowed) throw rateLimited(verdict);
-  return Response.json({ rates: marketRates(now) }, { headers: { "cache-control": "no-store", ...verdict.headers } });
+  const minute = query.at ? marketMinuteStart(new Date(query.at)) : now;
+  const rates = Object.fromEntries(Object.entries(marketRates(minute)).map(([code, rate]) => [code, jsonNumber(rate)]));
+  const body = query.at ? { rates, at: minute.toISOString() } : { rates };
+  return wireJson(body, { headers: { "cache-control": "no-store", ...verdict.headers } });
 }

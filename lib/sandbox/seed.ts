@@ -5,6 +5,9 @@ import { apiKeys, merchants } from "@/lib/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
+import { MARKET_CURRENCIES } from "./market";
+import { marketMinuteSql, marketRateUnitsSql, rateFromUnitsSql } from "./market-sql";
+import { deriveCryptoSql, quoteDecimals } from "./pricing";
 import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, SCOPES, hashKey } from "./keys";
 
 export const DEMO_WEBHOOK_SECRET = SANDBOX_DEMO_WEBHOOK_SECRET;
@@ -70,7 +73,8 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
 
 /**
  * Inserts `count` realistic invoices for one merchant in two set-based statements: statuses by a real-world
- * mix, amounts log-normally spread, rates that drift over the year, payment details and a transaction on
+ * mix, amounts log-normally spread, each priced at the simulated market's rate of its creation minute (as
+ * POST /archived prices one: the same rate, the same rounding), payment details and a transaction on
  * everything that was (partly) paid. `seed` makes the data the same from run to run.
  */
 export async function seedInvoices(
@@ -81,19 +85,26 @@ export async function seedInvoices(
   const now = (opts.now ?? new Date()).toISOString();
   let cumulative = 0;
   const catalog = sql.join(
-    SANDBOX_CURRENCIES.map((c) => {
+    SANDBOX_CURRENCIES.map((c, i) => {
       const lower = cumulative;
       cumulative += c.sim.share;
-      return sql`(${c.code}, ${c.network}, ${Math.min(c.decimals, 8)}::int, ${c.referencePriceEur}::numeric, ${c.sim.volatility}::float8,
+      const market = MARKET_CURRENCIES[i];
+      const places = quoteDecimals(c);
+      return sql`(${c.code}, ${c.network}, ${places}::int, ${(10n ** BigInt(places)).toString()}::numeric, ${places ? `0.${"0".repeat(places - 1)}1` : "1"}::numeric,
+        ${market.salt.toString()}::bigint, ${market.referenceUnits.toString()}::numeric, ${market.volatilityPerMille.toString()}::bigint,
         ${c.confirmationsRequired}::int, ${c.sim.addressPrefix}, ${c.sim.addressLength}::int, ${c.sim.txPrefix},
         ${c.sim.blockSeconds}::float8, ${c.sim.tipHeight}::bigint, ${lower}::float8, ${cumulative}::float8)`;
     }),
     sql`, `,
   );
+  // The market's rate of each invoice's creation minute (lib/sandbox/market-sql.ts), and the crypto amount the
+  // sandbox's one pricing rule derives from the EUR amount at it (lib/sandbox/pricing.ts), as POST /archived does.
+  const rateUnits = marketRateUnitsSql({ salt: sql`t.salt`, referenceUnits: sql`t.reference_units`, volatilityPerMille: sql`t.volatility_milli` }, sql`t.minute`);
+  const cryptoAmount = deriveCryptoSql(sql`p.fiat_amount`, sql`p.rate_units`, { unit: sql`p.quote_unit`, step: sql`p.quote_step` });
 
   await db.execute(sql`select setseed(${opts.seed})`);
   await db.execute(sql`
-    with catalog (code, network, decimals, price, volatility, required, addr_prefix, addr_len, tx_prefix, block_seconds, tip_height, lo, hi) as (
+    with catalog (code, network, decimals, quote_unit, quote_step, salt, reference_units, volatility_milli, required, addr_prefix, addr_len, tx_prefix, block_seconds, tip_height, lo, hi) as (
       values ${catalog}
     ),
     draw as (
@@ -121,25 +132,27 @@ export async function seedInvoices(
           else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end) as created_at
       from shaped s
     ),
+    minuted as (
+      select t.*, ${marketMinuteSql(sql`t.created_at`)} as minute from timed t
+    ),
     priced as (
       select t.*,
-        round((t.price * (1 + t.volatility * sin(extract(epoch from t.created_at) / 86400 / 47))
-                        * (1 + (t.r_other - 0.5) * t.volatility * 0.05))::numeric, 8) as rate,
+        ${rateUnits} as rate_units,
         case when r_cents < .45 then floor(exp(2.6 + r_amount * r_amount * 6.4)) + 0.99
              when r_cents < .8 then round(exp(2.6 + r_amount * r_amount * 6.4))
              else round(exp(2.6 + r_amount * r_amount * 6.4)::numeric, 2) end::numeric(18, 2) as fiat_amount,
         case when status in ('completed', 'paid_partial', 'pending')
              then date_trunc('milliseconds', least(t.created_at + (2 + r_pay * 50) * interval '1 minute', ${now}::timestamptz)) end as paid_at,
         encode(sha256(convert_to(${opts.merchantId}::text || n || r_pay, 'UTF8')), 'hex') as hex
-      from timed t
+      from minuted t
     ),
     numbered as (
-      select p.*, round(p.fiat_amount / p.rate, p.decimals) as crypto_amount,
+      select p.*, ${rateFromUnitsSql(sql`p.rate_units`)} as rate, ${cryptoAmount} as crypto_amount,
              row_number() over (order by p.created_at, p.n) as seq
       from priced p
     )
     insert into sandbox.invoices (id, merchant_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency,
-      allowed_error_percent, callback_url, created_at, updated_at, expires_at, payment_address, amount_received, rate, paid_at,
+      allowed_error_percent, callback_url, created_at, updated_at, expires_at, payment_address, amount_received, rate, priced_in, paid_at,
       confirmations, confirmations_required)
     select
       -- UUID v7: the creation time in the first 48 bits, then random bits with the version set to 7.
@@ -173,7 +186,9 @@ export async function seedInvoices(
         when 'paid_partial' then round(crypto_amount * (0.25 + r_pay * 0.6)::numeric, decimals)
         when 'archived' then null
         else 0 end,
-      case when status <> 'archived' then rate end,
+      -- Every invoice records its rate; an archived one was priced in EUR, as POST /archived records it.
+      rate,
+      case when status = 'archived' then 'fiat' end,
       paid_at,
       case status
         when 'completed' then required + least(floor(extract(epoch from ${now}::timestamptz - paid_at) / block_seconds), 50000)::int

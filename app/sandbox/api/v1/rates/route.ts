@@ -1,6 +1,12 @@
+import { parseQuery } from "@/lib/http-body";
 import { methods } from "@/lib/http-methods";
-import { sandboxRates, sandboxRoute } from "@/lib/sandbox";
+import { ratesQuerySchema } from "@/lib/invoicing";
+import { requireScope, sandboxRates, sandboxRoute } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  GET: sandboxRoute(({ db, caller }) => sandboxRates(db, caller)),
+  GET: sandboxRoute(({ request, db, caller }) => {
+    requireScope(caller, "rates:read");
+    // A malformed `at` is a 422 naming /at, before the request is counted (as a missing scope is).
+    return sandboxRates(db, caller, parseQuery(request, ratesQuerySchema));
+  }),
 });
