@@ -11,6 +11,7 @@ import {
   invoiceListQuerySchema,
   invoiceStatusUpdateSchema,
   problemSchema,
+  ratesQuerySchema,
 } from "./schemas";
 import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSimulationSchema } from "./webhooks";
 
@@ -150,7 +151,8 @@ Pointer.
 
 **Archived invoices.** \`allowed_error_percent\` defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}** when omitted. Give
 exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's rate at the
-invoice's \`created_at\`, which is recorded as \`payment.rate\` (and \`priced_in\` says which amount was given). Archived invoices never send webhooks.
+invoice's \`created_at\`, which is recorded as \`payment.rate\` (and \`priced_in\` says which amount was given): EUR to the cent,
+crypto to min(\`decimals\`, 8) places, half up. Seeded archived invoices record theirs the same way (\`priced_in: fiat\`). Archived invoices never send webhooks.
 
 **Rates are simulated.** \`GET /rates\` quotes EUR per one unit of each currency from a simulated market: a
 deterministic walk around realistic levels that is the same for everyone within one UTC minute and moves from one
@@ -254,7 +256,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           description: `Creates an invoice in \`archived\` status for record keeping.
 
 - \`order_id\` is required and unique among the merchant's invoices (a duplicate is a 422 naming \`/order_id\`; of two simultaneous requests with one order id, one creates the invoice).
-- Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a JSON number ≥ 0 read with exactly the digits sent; fiat in cents at most, crypto to the currency's own decimals (\`decimals\` in GET /currencies: ETH 18, SOL 9, BTC 8, USDT 6). At most 9,999,999,999,999,999.99 EUR and 20 crypto digits before the point (the ledger's columns); more is a 422 saying the limit. The other amount is derived with decimal arithmetic, rounded half up, at the simulated market's rate at the invoice's \`created_at\`, recorded as \`payment.rate\`; \`priced_in\` says which amount was given. Every amount in an answer is a JSON number with exactly the stored digits.
+- Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a JSON number ≥ 0 read with exactly the digits sent; fiat in cents at most, crypto to the currency's own decimals (\`decimals\` in GET /currencies: ETH 18, SOL 9, BTC 8, USDT 6). At most 9,999,999,999,999,999.99 EUR and 20 crypto digits before the point (the ledger's columns); more is a 422 saying the limit. The other amount is derived with decimal arithmetic at the simulated market's rate of the UTC minute of the invoice's \`created_at\` (\`GET /rates?at=\` answers it), recorded as \`payment.rate\`: EUR = crypto × rate rounded half up to the cent, crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(\`decimals\`, 8) — as seeded invoices were priced, so archiving an exported invoice again with the amount it was priced in and its \`created_at\` derives the same other amount; \`priced_in\` says which amount was given. Every amount in an answer is a JSON number with exactly the stored digits.
 - \`fiat_currency\`: only \`EUR\` (the default). \`currency\`: a code from \`GET /currencies\`.
 - \`allowed_error_percent\`: an integer 0–100, **default ${ALLOWED_ERROR_PERCENT_DEFAULT}**.
 - \`callback_url\`: an absolute http(s) URL. Archived invoices never send webhooks.
@@ -367,9 +369,11 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         get: {
           tags: ["Reference"],
           operationId: "getRates",
-          summary: "Current EUR rates (simulated)",
-          description:
-            "EUR per one unit of every supported currency. **Simulated**: the sandbox has no live market; rates follow a deterministic walk that is the same within one UTC minute and moves minute by minute. Limited per API key: 60 requests a minute by default (`SANDBOX_RATES_LIMIT`), in fixed one-minute windows.",
+          summary: "Current EUR rates (simulated), or those of a past minute",
+          description: `EUR per one unit of every supported currency, each a JSON number with at most 8 decimal places. **Simulated**: the sandbox has no live market; rates follow a deterministic walk that is the same within one UTC minute and moves minute by minute. Limited per API key: 60 requests a minute by default (\`SANDBOX_RATES_LIMIT\`), in fixed one-minute windows.
+
+**\`at\` (a sandbox extension, not in the spec):** the rates of the UTC minute of that instant — the rates an invoice created then is priced at, and \`POST /archived\` derives at — answered as \`{"rates": {…}, "at": "2025-03-01T11:34:00.000Z"}\`, \`at\` being the start of that minute (UTC, milliseconds). \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset (\`+01:00\` or \`Z\`), from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated): the bounds of an archived invoice's \`created_at\`. Any other value is a 422 naming \`/at\` (not counted against the limit); a request with \`at\` counts like one without. Without \`at\` the answer is \`{"rates": {…}}\`, the current minute's.`,
+          requestParams: { query: ratesQuerySchema },
           responses: {
             200: {
               description: "The rates, EUR per unit by currency code, with the key's rate-limit state.",
@@ -380,6 +384,10 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             403: problemResponse(
               "The key lacks the rates:read scope.",
               problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the rates:read scope."),
+            ),
+            422: problemResponse(
+              "`at` is not a date or a date-time with an offset, is before the earliest date or is in the future; `errors[]` names `/at`.",
+              problem(422, "validation_failed", "The query is not valid", "at must not be in the future", [{ pointer: "/at", code: "custom", detail: "must not be in the future" }]),
             ),
             429: {
               ...problemResponse(

@@ -26,6 +26,7 @@ let key: string;
 let readOnlyKey: string;
 let invoiceId: string;
 let ratesKey: string;
+let ratesAtKey: string;
 
 beforeAll(async () => {
   const response = await openApiRoute(new Request(`${BASE}/openapi.json`), { params: Promise.resolve({}) });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   invoiceId = `invoice_${merchant.invoices[0].id}`;
   readOnlyKey = (await createTestMerchant(db, [], ["invoices:read"])).key;
   ratesKey = (await createTestMerchant(db, [])).key;
+  ratesAtKey = (await createTestMerchant(db, [])).key;
 });
 
 describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
@@ -117,6 +119,8 @@ describe("the sandbox's real answers match the document's response schemas", () 
     { name: "patch, read-only key", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }) },
     { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
     { name: "rates", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates", { key: ratesKey }) },
+    { name: "rates at a past instant", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates?at=2025-03-01T12:34:56%2B01:00", { key: ratesAtKey }) },
+    { name: "rates, at not a date", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates?at=yesterday", { key: ratesAtKey }) },
     {
       name: "rates, over the limit",
       path: "/rates",
