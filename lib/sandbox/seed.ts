@@ -99,7 +99,7 @@ export async function seedInvoices(
   );
   // The market's rate of each invoice's creation minute (lib/sandbox/market-sql.ts), and the crypto amount the
   // sandbox's one pricing rule derives from the EUR amount at it (lib/sandbox/pricing.ts), as POST /archived does.
-  const rateUnits = marketRateUnitsSql({ salt: sql`t.salt`, referenceUnits: sql`t.reference_units`, volatilityPerMille: sql`t.volatility_milli` }, sql`t.minute`);
+  const rateUnits = marketRateUnitsSql({ salt: sql`t.salt`, referenceUnits: sql`t.reference_units`, volatilityPerMille: sql`t.volatility_milli` }, sql`mm.minute`);
   const cryptoAmount = deriveCryptoSql(sql`p.fiat_amount`, sql`p.rate_units`, { unit: sql`p.quote_unit`, step: sql`p.quote_step` });
 
   await db.execute(sql`select setseed(${opts.seed})`);
@@ -132,12 +132,15 @@ export async function seedInvoices(
           else interval '1 day 2 hours' + power(r_age, 1.4) * interval '363 days' end) as created_at
       from shaped s
     ),
+    -- The market's rate worked out once per invoice: each "offset 0" keeps a subquery from being inlined into
+    -- every expression that uses its column (the minute is used a dozen times, the rate three).
     minuted as (
-      select t.*, ${marketMinuteSql(sql`t.created_at`)} as minute from timed t
+      select t.*, m.rate_units
+      from timed t
+      cross join lateral (select ${rateUnits} as rate_units from (select ${marketMinuteSql(sql`t.created_at`)} as minute offset 0) as mm offset 0) as m
     ),
     priced as (
       select t.*,
-        ${rateUnits} as rate_units,
         case when r_cents < .45 then floor(exp(2.6 + r_amount * r_amount * 6.4)) + 0.99
              when r_cents < .8 then round(exp(2.6 + r_amount * r_amount * 6.4))
              else round(exp(2.6 + r_amount * r_amount * 6.4)::numeric, 2) end::numeric(18, 2) as fiat_amount,
