@@ -12,8 +12,10 @@ import { SANDBOX_CURRENCIES, type SandboxCurrency } from "./currencies";
  * Exact (issue 22): integers only, no floating point. With m the minute since the epoch, every wave is a
  * triangle of the minute's phase and the jitter an integer hash of the minute, and
  *
- *   rate = reference × (1 + volatility × (Σ weight × triangle(m) + jitter(m))), rounded half up to 8 places,
+ *   rate = reference × (1 + volatility × (0.7·tri(8 weeks) + 0.3·tri(3 weeks) + 0.04·tri(8 h) + 0.02·tri(3 h)
+ *                                        + 0.004·jitter)), rounded half up to 8 places,
  *
+ * each tri a triangle wave in [-1, 1] of the minute (its phase shifted per currency) and jitter in [-1, 1],
  * worked out in units of 1e-8 EUR with a single division at the end. lib/sandbox/market-sql.ts is its twin in
  * SQL (the seed prices its invoices with it), with the same constants from here; market-sql.test.ts checks that
  * both agree on every digit.
