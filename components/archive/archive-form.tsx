@@ -17,7 +17,8 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, divideDecimal, isNegative, multiplyDecim
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { stringifyJson } from "@/lib/invoicing/money-json";
+import { amountLabel, archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readAmount, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { todayIn } from "@/lib/time-zone";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -60,7 +61,8 @@ export function ArchiveForm() {
       const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(toArchiveRequest(data, timeZone)),
+        // Amounts as JSON numbers with exactly the typed digits, never through a float (issue 22).
+        body: stringifyJson(toArchiveRequest(data, timeZone)),
       });
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
@@ -139,7 +141,7 @@ export function ArchiveForm() {
                 </label>
               ))}
             </div>
-            <Field label={amountIn === "fiat" ? "Amount in EUR" : `Amount in ${currency || "crypto"}`} hideLabel error={errors.amount?.message} className="grow">
+            <Field label={amountLabel(values)} hideLabel error={errors.amount?.message} className="grow">
               <Input {...register("amount")} inputMode="decimal" autoComplete="off" placeholder={amountIn === "fiat" ? "49.90" : "0.00081"} className="text-right tabular-nums" />
             </Field>
           </div>
