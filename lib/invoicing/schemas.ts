@@ -396,6 +396,32 @@ export const archivedCreatedAtSchema = z
   });
 
 /**
+ * GET /api/rates/history?at=… (the console's route; README, "Rates in the console"): the instant whose rates
+ * are wanted, as the archive form's created_at is written — a date (midnight UTC) or a date-time with an
+ * offset, from 2000-01-01, not in the future.
+ */
+export const ratesHistoryQuerySchema = z.object({
+  at: archivedCreatedAtSchema,
+});
+
+/** The UTC minute an instant falls in, as an ISO string ("2025-03-01T14:03:00.000Z"): the rates' unit of time. */
+export function rateMinute(instant: string | Date): string {
+  const time = new Date(instant).getTime();
+  return new Date(time - (((time % 60_000) + 60_000) % 60_000)).toISOString();
+}
+
+/**
+ * Its answer: EUR per one unit of each currency at `at`, the minute the provider priced (UTC ISO). `at` is
+ * null when the provider did not honour the question (the spec's GET /rates knows no `at`): then `rates` are
+ * its current ones, and must be shown as such.
+ */
+export const historicalRatesSchema = z.object({
+  rates: z.record(z.string(), decimalAmount),
+  at: z.string().nullable(),
+});
+export type HistoricalRates = z.infer<typeof historicalRatesSchema>;
+
+/**
  * POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.
  * `null` counts as absent for every optional field. Strict: an unknown field is a 422 naming it (a typo in a
  * field name must not silently drop a value from a record).
