@@ -10,7 +10,7 @@ describe("previewSentence", () => {
     expect(say({ rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe("≈ €1,155.21, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET");
     expect(say({ timeZone: "America/New_York", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toContain("on 1 Mar 2025, 09:03 GMT-5");
     expect(say({ amountIn: "fiat", amount: "1155.21", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
-      "≈ 0.50000000 ETH, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
+      "≈ 0.5 ETH, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
     );
   });
 
