@@ -86,6 +86,14 @@ export const invoiceSchema = z.object({
   provider_fields: z.array(providerFieldSchema),
 });
 
+/**
+ * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, README "Archived
+ * invoices"); the other was derived at `payment.rate`. The console keeps it among `provider_fields`, as it
+ * does every field the spec lacks, and reads it with this.
+ */
+export const pricedInSchema = z.enum(["fiat", "crypto"]);
+export type PricedIn = z.infer<typeof pricedInSchema>;
+
 export const paginationSchema = z.object({
   current_page: z.number().int(),
   page_size: z.number().int(),
