@@ -3,7 +3,8 @@ import { previewSentence, type PreviewInput } from "./archive-preview";
 
 /* The archive form's preview sentence: a rate only with the moment it is of, and no number while unknown. */
 const base: PreviewInput = { rates: { kind: "none" }, currency: "ETH", currencyName: "Ether", amountIn: "crypto", amount: "0.5", timeZone: "Europe/Berlin" };
-const say = (patch: Partial<PreviewInput>) => previewSentence({ ...base, ...patch });
+/** The sentence with its no-break spaces as plain ones (they only keep "1 Mar 2025," and "15:03 CET" whole). */
+const say = (patch: Partial<PreviewInput>) => previewSentence({ ...base, ...patch }).replaceAll("\u00a0", " ");
 
 describe("previewSentence", () => {
   it("a back-dated invoice: the other amount at the rate of its minute, the moment named in the person's zone", () => {
@@ -12,6 +13,11 @@ describe("previewSentence", () => {
     expect(say({ amountIn: "fiat", amount: "1155.21", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
       "≈ 0.5 ETH, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
     );
+  });
+
+  it("keeps the day and the time with its zone each on one line", () => {
+    const text = previewSentence({ ...base, rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } });
+    expect(text).toContain("on 1\u00a0Mar\u00a02025, 15:03\u00a0CET");
   });
 
   it("no creation date: the current rate, said so", () => {

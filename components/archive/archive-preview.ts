@@ -31,7 +31,8 @@ function derived(amount: Decimal, rate: Decimal, amountIn: "fiat" | "crypto", cu
 export function previewSentence({ rates, currency, currencyName, amountIn, amount, timeZone }: PreviewInput): string {
   const enter = `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}`;
   if (!currency) return `${enter}; the provider derives the other amount at the rate of the creation date and records the rate.`;
-  const on = (iso: string) => formatDateTime(iso, timeZone);
+  // "1 Mar 2025," and "14:03 CET" each kept on one line (no-break spaces): the line may wrap only between them.
+  const on = (iso: string) => formatDateTime(iso, timeZone).split(", ").map((part) => part.replaceAll(" ", "\u00a0")).join(", ");
   switch (rates.kind) {
     case "none":
       return `${enter}; the provider derives the other amount when it records the invoice, and records the rate.`;

@@ -15,7 +15,15 @@ export function pricedIn(invoice: Pick<Invoice, "provider_fields">): PricedIn | 
   return parsed.success ? parsed.data : null;
 }
 
-export function pricedInNote(invoice: Pick<Invoice, "provider_fields" | "payment" | "currency" | "fiat_currency" | "created_at">, timeZone: string): string | null {
+type Priced = Pick<Invoice, "provider_fields" | "payment" | "currency" | "fiat_currency" | "created_at">;
+
+export function pricedInNote(invoice: Priced, timeZone: string): string | null {
+  const parts = pricedInParts(invoice, timeZone);
+  return parts && (parts.when ? `${parts.lead} on ${parts.when}` : parts.lead);
+}
+
+/** The note in two parts, so a page can keep the moment ("1 Mar 2025, 15:03 CET") on one line. */
+export function pricedInParts(invoice: Priced, timeZone: string): { lead: string; when: string | null } | null {
   const given = pricedIn(invoice);
   const rate = invoice.payment?.rate;
   const crypto = invoice.currency;
@@ -24,6 +32,5 @@ export function pricedInNote(invoice: Pick<Invoice, "provider_fields" | "payment
   // payment.rate is EUR per unit; another fiat currency would need another formatter and is not guessed at.
   if (fiat !== "EUR") return null;
   const [from, to] = given === "crypto" ? [crypto, fiat] : [fiat, crypto];
-  const when = invoice.created_at ? ` on ${formatDateTime(invoice.created_at, timeZone)}` : "";
-  return `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}${when}`;
+  return { lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}`, when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null };
 }
