@@ -277,6 +277,10 @@ test("the preview's rate is the creation date's, named with its moment; never a 
   await page.getByLabel(/^Time/).fill("14:05");
   await expect(preview).toHaveText("The rate of ETH on 1 Mar 2025, 14:05 UTC could not be loaded (The invoicing API asks to wait 30 s). The provider derives the other amount when it records the invoice.");
 
+  // A creation date the provider would refuse (in the future): no rate is looked up, and none is shown.
+  await page.getByLabel("Created on").fill("2999-01-01");
+  await expect(preview).toHaveText("The rate is looked up once the creation date is valid; the provider derives the other amount at that date's rate.");
+
   // No date: the current rates, said so.
   await page.getByLabel(/^Time/).fill("");
   await page.getByLabel("Created on").fill("");

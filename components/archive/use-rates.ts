@@ -39,15 +39,16 @@ export type PreviewRates =
 /** How long the date must stay unchanged before its rates are asked for. */
 const DEBOUNCE_MS = 400;
 
+/** `createdAt`: undefined when the form has no creation date (recorded as now), else what the form would send. */
 export function usePreviewRates(createdAt: string | undefined): PreviewRates {
   const current = useRates();
   // Only a creation date the contract accepts is asked about (from 2000, not in the future).
-  const checked = createdAt ? archivedCreatedAtSchema.safeParse(createdAt) : null;
+  const checked = createdAt === undefined ? null : archivedCreatedAtSchema.safeParse(createdAt);
   const minute = checked?.success ? rateMinute(checked.data) : null;
   const settled = useDebounced(minute, DEBOUNCE_MS);
   const history = useQuery({ ...historicalRatesOptions(settled ?? ""), enabled: settled !== null && settled === minute });
 
-  if (!createdAt) return current ? { kind: "current", rates: current } : { kind: "none" };
+  if (createdAt === undefined) return current ? { kind: "current", rates: current } : { kind: "none" };
   if (!minute) return { kind: "invalid" };
   if (settled !== minute || history.isPending) return { kind: "waiting", minute };
   if (history.isError) {
