@@ -261,7 +261,7 @@ test("the preview's rate is the creation date's, named with its moment; never a 
   release();
   await expect(preview).toHaveText("≈ €1,155.21, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 14:03 UTC");
   await shots(page, "archive-form-historical", async () => {
-    await expect(preview).toHaveText(/derived at 1 ETH = €2,310\.42 on 1 Mar 2025, 14:03 UTC/);
+    await expect(preview).toContainText("derived at 1 ETH = €2,310.42 on 1 Mar 2025, 14:03 UTC");
   });
 
   // A provider that does not price past dates: its current rate, said so.
@@ -323,7 +323,7 @@ test("an archived invoice's page says which amount was given and the rate the ot
   await page.setViewportSize({ width: 1280, height: 720 });
   await shots(page, "archived-invoice", async () => {
     await page.goto(`/invoices/${id}`);
-    await expect(note).toBeVisible();
+    await expect(note).toHaveCount(1);
   });
 
   // An invoice that is not archived has no priced_in: nothing is said.
