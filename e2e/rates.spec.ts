@@ -76,9 +76,23 @@ test.describe("on the embedded sandbox", () => {
     await expect(ether).toHaveValue("2");
     await expect.poll(async () => Math.abs(Number(await eur.inputValue()) - 2 * (await rate()).ETH)).toBeLessThanOrEqual(0.005);
 
-    await eur.fill("abc");
-    await expect(page.getByText("Enter a number, like 250 or 0.015.")).toBeVisible();
+    // Nothing typed is guessed at (issue 22): a comma, grouping or currency is refused with what to write.
+    const error = page.getByTestId("converter-error");
+    await eur.fill("1.000,50");
+    await expect(error).toHaveText("EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals.");
+    await expect(eur).toHaveAttribute("aria-invalid", "true");
     await expect(ether).toHaveValue("");
+    await eur.fill("1,234");
+    await expect(error).toContainText("EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out.");
+    await expect(ether).toHaveValue("");
+    await eur.fill("1 234,5");
+    await expect(error).toContainText("EUR: a comma is not read here");
+    await ether.fill("€5");
+    await expect(error).toContainText("ETH: write the number alone, without a currency sign");
+    await expect(eur).toHaveValue("");
+    await eur.fill("1234.5");
+    await expect(error).toHaveCount(0);
+    await expect.poll(async () => Math.abs(Number(await ether.inputValue()) - 1234.5 / (await rate()).ETH)).toBeLessThan(1e-8);
   });
 
   test("an invoice shows what its crypto amount is worth today beside the invoiced EUR amount", async ({ page }) => {

@@ -51,7 +51,21 @@ export type ErrorStyle = (typeof ERROR_STYLES)[number];
 export const CURRENCY_STYLES = ["codes", "objects", "keyed", "wrapped-currencies", "wrapped-data", "wrapped-items"] as const;
 export type CurrencyStyle = (typeof CURRENCY_STYLES)[number];
 
-export type ProviderSettings = { errorStyle: ErrorStyle; currencyStyle: CurrencyStyle; slowMs: number; webhookUrl: string | null; exactAmounts: boolean };
+export type ProviderSettings = {
+  errorStyle: ErrorStyle;
+  currencyStyle: CurrencyStyle;
+  slowMs: number;
+  webhookUrl: string | null;
+  exactAmounts: boolean;
+  /**
+   * GET /rates?at=…: `honour` answers the rates of that minute with `at` (as the sandbox's extension does),
+   * `ignore` answers the current rates without `at` (a provider that knows only the spec).
+   */
+  ratesAt: "honour" | "ignore";
+};
+
+/** This provider's historical rates: exact digits no float holds, so a lossy read shows. */
+export const HISTORICAL_RATES = { ETH: "2310.42", BTC: "61234.123456789012345678" } as const;
 
 /** The amounts of `inv_exact`, as the literal digits it writes on the wire (JSON numbers, never strings). */
 export const EXACT_AMOUNTS = {
@@ -261,7 +275,7 @@ const amount = (value: unknown) => (typeof value === "number" ? value : Number.p
 
 export async function startSecondProvider(options: { key?: string } = {}): Promise<SecondProvider> {
   const key = options.key ?? "sp_live_second_provider";
-  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null, exactAmounts: false };
+  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null, exactAmounts: false, ratesAt: "honour" };
   const settings: ProviderSettings = { ...defaults };
   let invoices = seed();
   const requests: { method: string; url: string }[] = [];
@@ -319,6 +333,16 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
       case "wrapped-items":
         return { items: Object.fromEntries(CURRENCIES.map((c) => [c.code, { name: c.name || undefined, decimals: c.decimals }])) };
     }
+  }
+
+  /** Current rates as JSON numbers; with `at` honoured, the minute's own rates (HISTORICAL_RATES) and that minute. */
+  function rates(res: ServerResponse, query: URLSearchParams) {
+    const at = query.get("at");
+    if (at === null || settings.ratesAt === "ignore") return send(res, 200, { rates: Object.fromEntries(CURRENCIES.map((c) => [c.code, c.eur])) });
+    const time = Date.parse(at.length === 10 ? `${at}T00:00:00Z` : at);
+    if (Number.isNaN(time)) return refuse(res, 422, "at must be an ISO 8601 date-time", "at", "query");
+    const minute = new Date(time - (time % 60_000)).toISOString();
+    return send(res, 200, { rates: Object.fromEntries(Object.entries(HISTORICAL_RATES).map(([code, rate]) => [code, new LosslessNumber(rate)])), at: minute });
   }
 
   function list(res: ServerResponse, query: URLSearchParams) {
@@ -430,6 +454,7 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     const path = url.pathname.slice("/api/v1".length);
 
     if (path === "/currencies" && req.method === "GET") return send(res, 200, currencies());
+    if (path === "/rates" && req.method === "GET") return rates(res, url.searchParams);
     if (path === "/invoices" && req.method === "GET") return list(res, url.searchParams);
     if (path === "/archived" && req.method === "POST") return archive(req, res);
     if (path === "/webhooks/simulate" && req.method === "POST") return simulate(req, res);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, type ArchivedInvoiceRequest } from "@/lib/invoicing";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, readTypedAmount, type ArchivedInvoiceRequest, type TypedAmount } from "@/lib/invoicing";
+import { LosslessNumber } from "@/lib/invoicing/money-json";
 import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/time-zone";
 
 /*
@@ -73,11 +74,25 @@ export function fieldMessage(field: FormField, message: string): string {
   return /^[a-z]/.test(m) ? `${FIELD_LABELS[field]} ${m}` : m;
 }
 
-const number = (value: string): unknown => {
-  const v = value.trim().replace(",", ".");
+/** The allowed error, a whole percentage (not money): digits become a number, anything else goes as typed for the contract to refuse. */
+const percent = (value: string): unknown => {
+  const v = value.trim();
   if (v === "") return undefined;
-  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : value;
+  return /^\d+$/.test(v) ? Number(v) : value;
 };
+
+/** The amount box's name, as its label reads and as every message about it starts. */
+export function amountLabel(values: Pick<ArchiveFormValues, "amount_in" | "currency">): string {
+  return values.amount_in === "fiat" ? "Amount in EUR" : `Amount in ${values.currency || "crypto"}`;
+}
+
+/**
+ * The typed amount, read by the console's one reader of typed amounts (lib/invoicing/typed-amount.ts): digits
+ * and at most one point, every digit kept; a comma, grouping, sign or currency is refused with why, never guessed.
+ */
+export function readAmount(values: Pick<ArchiveFormValues, "amount" | "amount_in" | "currency">): TypedAmount {
+  return readTypedAmount(values.amount, amountLabel(values));
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
@@ -132,14 +147,17 @@ function readWallTimeAt(instant: number, timeZone: string): { iso: string; wall:
  */
 export function toArchiveRequest(values: ArchiveFormValues, timeZone: string): ArchivedInvoiceRequest {
   const text = (v: string) => (v.trim() === "" ? undefined : v.trim());
-  const amount = number(values.amount);
+  const read = readAmount(values);
+  // A JSON number with exactly the typed digits (stringifyJson writes it so); refused text goes as it is, so
+  // the contract names this field, and the form shows the reader's own sentence instead.
+  const amount = read.kind === "amount" ? new LosslessNumber(read.value) : read.kind === "empty" ? undefined : values.amount;
   const createdAt = readCreatedAt(values, timeZone).createdAt;
   return {
     order_id: values.order_id,
     order_name: text(values.order_name),
     currency: values.currency,
     ...(values.amount_in === "fiat" ? { fiat_amount: amount } : { crypto_amount: amount }),
-    allowed_error_percent: number(values.allowed_error_percent),
+    allowed_error_percent: percent(values.allowed_error_percent),
     callback_url: text(values.callback_url),
     created_at: createdAt,
   } as ArchivedInvoiceRequest;
@@ -165,13 +183,15 @@ export const archiveFormSchema = (timeZone: string) =>
   .check((ctx) => {
     const { problem } = readCreatedAt(ctx.value, timeZone);
     if (problem) ctx.issues.push({ code: "custom", input: ctx.value.time, path: ["time"], message: problem });
+    const amount = readAmount(ctx.value);
+    if (amount.kind === "refused") ctx.issues.push({ code: "custom", input: ctx.value.amount, path: ["amount"], message: amount.message });
     const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value, timeZone));
     if (parsed.success) return;
     const seen = new Set<string>();
     for (const issue of parsed.error.issues) {
       const field = REQUEST_FIELD_TO_FORM[String(issue.path[0])];
       // Both or neither amount cannot happen in the form (one box); its own "Enter the amount" says it.
-      if (!field || seen.has(field) || (field === "date" && problem) || (field === "amount" && ctx.value.amount.trim() === "") || (field === "currency" && ctx.value.currency === "")) continue;
+      if (!field || seen.has(field) || (field === "date" && problem) || (field === "amount" && amount.kind !== "amount") || (field === "currency" && ctx.value.currency === "")) continue;
       seen.add(field);
       ctx.issues.push({ code: "custom", input: ctx.value[field], path: [field], message: fieldMessage(field, issue.message) });
     }

@@ -12,16 +12,17 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { formatEur } from "@/lib/format";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, divideDecimal, isNegative, multiplyDecimal, ORDER_ID_MAX, ORDER_NAME_MAX, parseDecimal, roundDecimal } from "@/lib/invoicing";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
+import { stringifyJson } from "@/lib/invoicing/money-json";
+import { amountLabel, archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readAmount, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { todayIn } from "@/lib/time-zone";
 import { useLeaveGuard } from "./use-leave-guard";
-import { useRates } from "./use-rates";
+import { previewSentence } from "./archive-preview";
+import { usePreviewRates } from "./use-rates";
 
 
 /**
@@ -33,7 +34,6 @@ export function ArchiveForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const currencies = useQuery(currencyListOptions());
-  const rates = useRates();
   const [recorded, setRecorded] = useState(false);
   const [failure, setFailure] = useState<{ title: string; detail?: string; more: string[] } | null>(null);
   const inFlight = useRef(false);
@@ -60,7 +60,8 @@ export function ArchiveForm() {
       const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(toArchiveRequest(data, timeZone)),
+        // Amounts as JSON numbers with exactly the typed digits, never through a float (issue 22).
+        body: stringifyJson(toArchiveRequest(data, timeZone)),
       });
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
@@ -83,17 +84,12 @@ export function ArchiveForm() {
   }
 
   const amountIn = values.amount_in;
-  // The preview only: the amount sent is read by archive-form-values.ts. Decimal arithmetic, as everywhere.
-  const typedAmount = parseDecimal(values.amount.trim().replace(",", "."));
-  const rate = rates && currency ? rates[currency] : undefined;
-  const preview =
-    rate && typedAmount !== null && !isNegative(typedAmount)
-      ? amountIn === "fiat"
-        ? `≈ ${divideDecimal(typedAmount, rate, 8)} ${currency}`
-        : `≈ ${formatEur(roundDecimal(multiplyDecimal(typedAmount, rate), 2))}`
-      : null;
-  const busy = isSubmitting || recorded;
   const createdAt = readCreatedAt(values, timeZone);
+  // The preview converts at the rate of the creation date (current rates when it is empty), and names it.
+  const previewRates = usePreviewRates(values.date ? (createdAt.createdAt ?? "") : undefined);
+  const typed = readAmount(values);
+  const preview = previewSentence({ rates: previewRates, currency, currencyName, amountIn, amount: typed.kind === "amount" ? typed.value : null, timeZone });
+  const busy = isSubmitting || recorded;
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Record an archived invoice" className="flex flex-col gap-5">
@@ -139,14 +135,12 @@ export function ArchiveForm() {
                 </label>
               ))}
             </div>
-            <Field label={amountIn === "fiat" ? "Amount in EUR" : `Amount in ${currency || "crypto"}`} hideLabel error={errors.amount?.message} className="grow">
+            <Field label={amountLabel(values)} hideLabel error={errors.amount?.message} className="grow">
               <Input {...register("amount")} inputMode="decimal" autoComplete="off" placeholder={amountIn === "fiat" ? "49.90" : "0.00081"} className="text-right tabular-nums" />
             </Field>
           </div>
-          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview">
-            {preview
-              ? `${preview} at 1 ${currency} = ${formatEur(rate!)} (current rate)`
-              : `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}; the provider derives the other amount at its current rate and records the rate.`}
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview" data-rate-kind={previewRates.kind}>
+            {preview}
           </p>
         </fieldset>
 

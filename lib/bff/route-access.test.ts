@@ -33,6 +33,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   "app/api/invoices/export/route.ts": { path: "/api/invoices/export?format=csv", methods: { GET: { access: "invoices:export", status: 200 } } },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/rates/history/route.ts": { path: "/api/rates/history?at=2025-03-01T14:03:00Z", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/search/route.ts": { path: "/api/search?q=O-1", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/archived/route.ts": {
     path: "/api/archived",
@@ -71,6 +72,7 @@ beforeAll(async () => {
       : url.startsWith("/api/v1/invoices/") ? invoice
       : url === "/api/v1/archived" ? { ...invoice, status: "archived" }
       : url === "/api/v1/rates" ? { rates: { BTC: 61234.5 } }
+      : url.startsWith("/api/v1/rates?at=") ? { rates: { BTC: 61234.5 }, at: "2025-03-01T14:03:00.000Z" }
       : url === "/api/v1/webhooks/simulate" ? { status: "sent", message: "Webhook sent." }
       : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
     res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));

@@ -5,3 +5,4 @@ export * from "./webhooks";
 export * from "./export";
 export * from "./search";
 export * from "./money";
+export * from "./typed-amount";

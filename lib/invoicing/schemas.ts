@@ -86,6 +86,14 @@ export const invoiceSchema = z.object({
   provider_fields: z.array(providerFieldSchema),
 });
 
+/**
+ * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, README "Archived
+ * invoices"); the other was derived at `payment.rate`. The console keeps it among `provider_fields`, as it
+ * does every field the spec lacks, and reads it with this.
+ */
+export const pricedInSchema = z.enum(["fiat", "crypto"]);
+export type PricedIn = z.infer<typeof pricedInSchema>;
+
 export const paginationSchema = z.object({
   current_page: z.number().int(),
   page_size: z.number().int(),
@@ -414,6 +422,32 @@ export const ratesQuerySchema = z.object({
   }),
 });
 export type RatesQuery = z.output<typeof ratesQuerySchema>;
+
+/**
+ * GET /api/rates/history?at=… (the console's route; README, "Rates in the console"): the instant whose rates
+ * are wanted, as the archive form's created_at is written — a date (midnight UTC) or a date-time with an
+ * offset, from 2000-01-01, not in the future.
+ */
+export const ratesHistoryQuerySchema = z.object({
+  at: archivedCreatedAtSchema,
+});
+
+/** The UTC minute an instant falls in, as an ISO string ("2025-03-01T14:03:00.000Z"): the rates' unit of time. */
+export function rateMinute(instant: string | Date): string {
+  const time = new Date(instant).getTime();
+  return new Date(time - (((time % 60_000) + 60_000) % 60_000)).toISOString();
+}
+
+/**
+ * Its answer: EUR per one unit of each currency at `at`, the minute the provider priced (UTC ISO). `at` is
+ * null when the provider did not honour the question (the spec's GET /rates knows no `at`): then `rates` are
+ * its current ones, and must be shown as such.
+ */
+export const historicalRatesSchema = z.object({
+  rates: z.record(z.string(), decimalAmount),
+  at: z.string().nullable(),
+});
+export type HistoricalRates = z.infer<typeof historicalRatesSchema>;
 
 /**
  * POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.

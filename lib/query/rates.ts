@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { RatesView } from "@/lib/invoicing";
+import type { HistoricalRates, RatesView } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "./fetch-json";
 
@@ -26,4 +26,20 @@ export function nextRefetchMs(data: RatesView | undefined, error: unknown): numb
   if (error instanceof Problem && error.headers["retry-after"]) return Math.max(MIN_REFETCH_MS, Number(error.headers["retry-after"]) * 1000 + 500);
   if (!data) return 15_000;
   return Math.max(MIN_REFETCH_MS, data.retry_in_seconds * 1000 + 500);
+}
+
+/**
+ * The rates of one UTC minute (GET /api/rates/history?at=…, README "Rates in the console"). A minute the
+ * provider priced never changes, so its answer is kept for the session; an answer without `at` (a provider
+ * that ignores the question: its current rates) goes stale like the current rates do.
+ */
+export function historicalRatesOptions(minute: string) {
+  return queryOptions({
+    queryKey: [...rateKeys.all, "history", minute] as const,
+    queryFn: ({ signal }): Promise<HistoricalRates> => fetchJson(`/api/rates/history?at=${encodeURIComponent(minute)}`, (c) => c.historicalRatesSchema, { signal }),
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: (query) => (query.state.data?.at ? Infinity : 15_000),
+    gcTime: 30 * 60_000,
+  });
 }

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import type { RatesView } from "@/lib/invoicing";
 import { upstream } from "@/lib/upstream/client";
 import { createRatesCache, type RatesCache } from "./cache";
+import { createRatesHistory, type RatesHistory } from "./history";
 
 // On globalThis: Next.js may load this module in several bundles, and one process must share one cache
 // (one in-flight promise) whichever bundle asks.
@@ -23,4 +24,14 @@ export function ratesCache(): RatesCache {
 /** The current rates for a server component, or null when there are none (the page shows the rest). */
 export async function currentRates(): Promise<RatesView | null> {
   return ratesCache().get().catch(() => null);
+}
+
+const historyHolder = globalThis as typeof globalThis & { __invoiceConsoleRatesHistory?: RatesHistory };
+
+/** Historical rates over the configured upstream, one LRU per process (./history.ts). */
+export function ratesHistory(): RatesHistory {
+  return (historyHolder.__invoiceConsoleRatesHistory ??= createRatesHistory({
+    fetchAt: (minute) => upstream().getRatesAt(minute),
+    current: () => ratesCache().get(),
+  }));
 }

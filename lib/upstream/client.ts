@@ -11,7 +11,7 @@ import type { ProblemCode } from "@/lib/problem-codes";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
-import { normaliseCurrencies, normaliseDeliveries, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
+import { normaliseCurrencies, normaliseDeliveries, normaliseHistoricalRates, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
 
 /**
  * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
@@ -119,6 +119,12 @@ export function createUpstream(config: UpstreamConfig) {
     listCurrencies: () => call(normaliseCurrencies, "a list of currencies", "/currencies"),
     /** GET /rates (spec §4.6): EUR per unit by code. A 429 comes back as a 429 problem with Retry-After. */
     getRates: () => call(normaliseRates, "rates (EUR per unit of each currency)", "/rates"),
+    /**
+     * GET /rates?at=<UTC minute> (the sandbox's extension, README "Rates in the console"): the rates of that
+     * minute and the minute the provider says it priced (`at`), or null when its answer says none: a provider
+     * that ignores `at` answers its current rates, and they are passed on as such, never as historical.
+     */
+    getRatesAt: (minute: string) => call(normaliseHistoricalRates, "rates (EUR per unit of each currency)", `/rates?at=${encodeURIComponent(minute)}`),
     /** POST /archived (spec §4.5); fields left empty are not sent, so the provider's defaults apply. */
     createArchivedInvoice: (body: ArchivedInvoiceInput) =>
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {

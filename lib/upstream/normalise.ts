@@ -10,6 +10,7 @@ import {
   type ProviderField,
   type Rates,
   type Decimal,
+  type HistoricalRates,
   type Transaction,
   type WebhookDelivery,
   type WebhookSimulationResult,
@@ -360,6 +361,16 @@ export function normaliseRates(raw: unknown, depth = 0): Rates | null {
     }
   }
   return Object.keys(rates).length ? { rates } : null;
+}
+
+/**
+ * GET /rates?at=…'s answer: the rates as `normaliseRates` reads them, and the instant the provider says they
+ * are of (`at`, top level), or null when it says none: then they are its current rates.
+ */
+export function normaliseHistoricalRates(raw: unknown): HistoricalRates | null {
+  const read = normaliseRates(raw);
+  if (!read) return null;
+  return { rates: read.rates, at: isObject(raw) ? toInstant(raw.at) : null };
 }
 
 // ---- Webhooks -----------------------------------------------------------------------------------------

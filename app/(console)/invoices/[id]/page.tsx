@@ -8,6 +8,7 @@ import { StatusBadge } from "@/components/invoices/status-badge";
 import { StatusChange } from "@/components/invoices/status-change";
 import { InvoicePayment, InvoiceTransactions } from "@/components/invoices/invoice-payment";
 import { InvoiceSection } from "@/components/invoices/invoice-section";
+import { PricedInNote } from "@/components/invoices/priced-in";
 import { ProviderFields } from "@/components/invoices/provider-fields";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -95,6 +96,7 @@ export default async function InvoicePage({ params }: Props) {
               {formatCrypto(invoice.crypto_amount)} {invoice.currency ?? ""}
               {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
             </p>
+            <PricedInNote invoice={invoice} />
             <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
           </div>
           {invoice.status === "archived" ? (

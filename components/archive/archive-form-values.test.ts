@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { stringifyJson } from "@/lib/invoicing/money-json";
+import { archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest, type ArchiveFormValues } from "./archive-form-values";
+
+/*
+ * The archive form reads its amount with the console's one reader of typed amounts (issue 22): exact digits
+ * go to the API as JSON numbers with those digits; a comma, grouping, sign or currency is an error on the
+ * amount that names it and says what to write, and nothing is guessed.
+ */
+const values = (patch: Partial<ArchiveFormValues>): ArchiveFormValues => ({ ...EMPTY_ARCHIVE_FORM, order_id: "LEGACY-1", currency: "ETH", ...patch });
+const amountError = (patch: Partial<ArchiveFormValues>) => {
+  const parsed = archiveFormSchema("Europe/Berlin").safeParse(values(patch));
+  return parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "amount")?.message;
+};
+
+describe("the archive form's amount", () => {
+  it("sends exactly the typed digits as a JSON number, never through a float", () => {
+    const body = stringifyJson(toArchiveRequest(values({ amount_in: "crypto", amount: "0.123456789012345678" }), "UTC"));
+    expect(body).toContain('"crypto_amount":0.123456789012345678');
+    const fiat = stringifyJson(toArchiveRequest(values({ amount: "100000000000000.01" }), "UTC"));
+    expect(fiat).toContain('"fiat_amount":100000000000000.01');
+  });
+
+  it("accepts 1 wei in ETH, and refuses it in EUR by the contract's cents rule", () => {
+    expect(amountError({ amount_in: "crypto", amount: "0.000000000000000001" })).toBeUndefined();
+    expect(amountError({ amount: "0.000000000000000001" })).toBe("Amount must have at most 2 decimal places (cents)");
+  });
+
+  it.each([
+    ["1,234", "Amount in EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out."],
+    ["1.000,50", "Amount in EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals."],
+    ["€5", "Amount in EUR: write the number alone, without a currency sign, a sign or letters. Write 1234.50: digits and a point, no thousands separators."],
+    ["1 000", "Amount in EUR: spaces and apostrophes between digits are not read (a thousands separator). Write 1234.50: digits and a point, no thousands separators."],
+    ["-1", "Amount in EUR: must be 0 or more. Write it without a minus."],
+  ])("refuses %j with the reader's sentence, on the amount", (amount, message) => {
+    expect(amountError({ amount })).toBe(message);
+  });
+
+  it("names the crypto box by its currency", () => {
+    expect(amountError({ amount_in: "crypto", amount: "2,500" })).toMatch(/^Amount in ETH: a comma is not read here/);
+  });
+
+  it("an empty amount asks for one", () => {
+    expect(amountError({ amount: "" })).toBe("Enter the amount");
+  });
+});

@@ -1,0 +1,59 @@
+import { formatDateTime, formatEur } from "@/lib/format";
+import { divideDecimal, isNegative, multiplyDecimal, roundDecimal, type Decimal } from "@/lib/invoicing/money";
+import type { PreviewRates } from "./use-rates";
+
+/*
+ * The archive form's sentence under the amount (README, "Recording archived invoices in the console"): what
+ * the other amount will be, at which rate and of which moment. A rate is shown only with the moment it is of
+ * — the creation date's minute, or "current" — and nothing while the right one is not known.
+ */
+
+export type PreviewInput = {
+  rates: PreviewRates;
+  currency: string;
+  currencyName?: string;
+  amountIn: "fiat" | "crypto";
+  /** The typed amount, when it reads as one (lib/invoicing/typed-amount.ts). */
+  amount: Decimal | null;
+  timeZone: string;
+};
+
+/** The other amount at `rate`: crypto to 8 places, EUR to cents, both marked "≈" (the provider derives the real one). */
+function derived(amount: Decimal, rate: Decimal, amountIn: "fiat" | "crypto", currency: string): string | null {
+  if (isNegative(amount)) return null;
+  if (amountIn === "fiat") {
+    const crypto = divideDecimal(amount, rate, 8);
+    return crypto === null ? null : `≈ ${crypto} ${currency}`;
+  }
+  return `≈ ${formatEur(roundDecimal(multiplyDecimal(amount, rate), 2))}`;
+}
+
+export function previewSentence({ rates, currency, currencyName, amountIn, amount, timeZone }: PreviewInput): string {
+  const enter = `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}`;
+  if (!currency) return `${enter}; the provider derives the other amount at the rate of the creation date and records the rate.`;
+  // "1 Mar 2025," and "14:03 CET" each kept on one line (no-break spaces): the line may wrap only between them.
+  const on = (iso: string) => formatDateTime(iso, timeZone).split(", ").map((part) => part.replaceAll(" ", "\u00a0")).join(", ");
+  switch (rates.kind) {
+    case "none":
+      return `${enter}; the provider derives the other amount when it records the invoice, and records the rate.`;
+    case "invalid":
+      return "The rate is looked up once the creation date is valid; the provider derives the other amount at that date's rate.";
+    case "waiting":
+      return `Looking up the rate of ${currency} on ${on(rates.minute!)}…`;
+    case "failed":
+      return `The rate of ${currency} on ${on(rates.minute)} could not be loaded (${rates.detail.replace(/\.$/, "")}). The provider derives the other amount when it records the invoice.`;
+  }
+  const rate = rates.rates[currency];
+  const when = rates.kind === "historical" ? ` on ${on(rates.at)}` : "";
+  if (!rate) return `The provider gave no rate for ${currency}${when}; it derives the other amount when it records the invoice.`;
+  const figure = amount === null ? null : derived(amount, rate, amountIn, currency);
+  const at = `1 ${currency} = ${formatEur(rate)}`;
+  switch (rates.kind) {
+    case "current":
+      return figure ? `${figure} at ${at} (current rate)` : `${enter}; the other is derived at the current rate, ${at}.`;
+    case "historical":
+      return figure ? `${figure}, derived at ${at}${when}` : `${enter}; the other is derived at ${at}${when}.`;
+    case "provider-current":
+      return `${figure ? `${figure} at ${at}, the current rate` : `The current rate is ${at}`}: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.`;
+  }
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
+import type { Invoice } from "@/lib/invoicing";
+import { pricedInParts } from "@/lib/invoices/priced-in";
+
+/** "Priced in ETH; EUR derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET", in the person's zone; nothing when the provider does not say. */
+export function PricedInNote({ invoice }: { invoice: Invoice }) {
+  const timeZone = useTimeZone();
+  const parts = pricedInParts(invoice, timeZone);
+  if (!parts) return null;
+  return (
+    <p className="my-1 max-w-md text-xs text-muted-foreground tabular-nums sm:ml-auto" data-testid="priced-in">
+      {parts.lead}
+      {parts.when && (
+        <>
+          {" on "}
+          <span className="whitespace-nowrap">{parts.when}</span>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatDateTime, formatEur } from "@/lib/format";
+import { pricedInSchema, type Invoice, type PricedIn } from "@/lib/invoicing";
+
+/*
+ * How an archived invoice was priced, as the invoice page says it beside its amounts (README, "Recording
+ * archived invoices in the console"): which amount was given and the rate, of which moment, the other was
+ * derived at — "Priced in ETH; EUR derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET". Only when the
+ * provider says both (`priced_in` and `payment.rate`); nothing is inferred.
+ */
+
+/** `priced_in` as the provider sent it (among the fields the console has no place of its own for), or null. */
+export function pricedIn(invoice: Pick<Invoice, "provider_fields">): PricedIn | null {
+  const field = invoice.provider_fields.find((f) => f.key === "priced_in");
+  const parsed = pricedInSchema.safeParse(field?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+type Priced = Pick<Invoice, "provider_fields" | "payment" | "currency" | "fiat_currency" | "created_at">;
+
+export function pricedInNote(invoice: Priced, timeZone: string): string | null {
+  const parts = pricedInParts(invoice, timeZone);
+  return parts && (parts.when ? `${parts.lead} on ${parts.when}` : parts.lead);
+}
+
+/** The note in two parts, so a page can keep the moment ("1 Mar 2025, 15:03 CET") on one line. */
+export function pricedInParts(invoice: Priced, timeZone: string): { lead: string; when: string | null } | null {
+  const given = pricedIn(invoice);
+  const rate = invoice.payment?.rate;
+  const crypto = invoice.currency;
+  if (!given || !rate || !crypto) return null;
+  const fiat = invoice.fiat_currency;
+  // payment.rate is EUR per unit; another fiat currency would need another formatter and is not guessed at.
+  if (fiat !== "EUR") return null;
+  const [from, to] = given === "crypto" ? [crypto, fiat] : [fiat, crypto];
+  return { lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}`, when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null };
+}

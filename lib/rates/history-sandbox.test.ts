@@ -1,0 +1,66 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as sandboxRatesRoute } from "@/app/sandbox/api/v1/rates/route";
+import { env } from "@/lib/env";
+import { historicalRatesSchema, toDecimal } from "@/lib/invoicing";
+import { marketRates } from "@/lib/sandbox/market";
+
+/*
+ * GET /api/rates/history against the console's embedded sandbox over real HTTP (a plain Node server on the
+ * port the console believes is its own, answering with the sandbox's own route handler; no build needed), as
+ * lib/rates/embedded-quota.test.ts does. The sandbox's GET /rates?at= extension (README, "Rates") answers the
+ * simulated market's rates of that UTC minute with `at`.
+ *
+ * This needs that extension (branch i22-a). Without it the sandbox answers its current rates without `at`, the
+ * console passes them on with `at: null`, and this test fails — as it should: the archive form would then say
+ * "current rate" on every back-dated invoice.
+ */
+
+let server: Server;
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/sandbox/api/v1/rates") return void res.writeHead(404).end();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const answer = await sandboxRatesRoute(new Request(url, { headers }), { params: Promise.resolve({}) });
+    res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.PORT = String((server.address() as AddressInfo).port);
+  expect(env().embeddedSandbox).toBe(true);
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function ask(at: string) {
+  const { GET } = await import("@/app/api/rates/history/route");
+  const cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("finance");
+  const response = await GET(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+  return { status: response.status, body: await response.json() };
+}
+
+const decimals = (rates: Record<string, unknown>) => Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, toDecimal(rate)]));
+
+describe("historical rates from the embedded sandbox (needs the sandbox's GET /rates?at=, branch i22-a)", () => {
+  it("answers the simulated market's rates of the minute of created_at, with that minute", async () => {
+    const { status, body } = await ask("2025-03-01T15:03:27+01:00");
+    expect(status).toBe(200);
+    const answer = historicalRatesSchema.parse(body);
+    expect(answer.at).toBe("2025-03-01T14:03:00.000Z");
+    expect(answer.rates).toEqual(decimals(marketRates(new Date("2025-03-01T14:03:00Z"))));
+    // Not today's: a back-dated invoice is priced at its own minute.
+    expect(answer.rates).not.toEqual(decimals(marketRates(new Date())));
+  });
+
+  it("a date alone is that day's midnight UTC", async () => {
+    const { body } = await ask("2024-11-21");
+    expect(body.at).toBe("2024-11-21T00:00:00.000Z");
+    expect(body.rates).toEqual(decimals(marketRates(new Date("2024-11-21T00:00:00Z"))));
+  });
+});
