@@ -81,6 +81,12 @@ export const invoiceSchema = z.object({
   created_at: instantOrNull,
   updated_at: instantOrNull,
   expires_at: instantOrNull,
+  /**
+   * Which amount the invoice was priced in — `fiat` or `crypto` — when the provider says (our sandbox does on
+   * archived invoices: `priced_in`); the other was derived at `payment.rate`. Null when it does not say. The
+   * exports write it, and the archive import sends that amount (README, "Recording archived invoices").
+   */
+  priced_in: z.enum(["fiat", "crypto"]).nullable(),
   payment: paymentSchema.nullable(),
   /** Everything else the provider sent, so nothing a support person might need is hidden. */
   provider_fields: z.array(providerFieldSchema),
@@ -471,6 +477,7 @@ export const INVOICE_CSV_COLUMNS = [
   "fiat_currency",
   "crypto_amount",
   "currency",
+  "priced_in",
   "allowed_error_percent",
   "callback_url",
   "created_at",
@@ -500,6 +507,12 @@ export const ARCHIVE_CSV_COLUMNS = [
   "callback_url",
   "created_at",
 ] as const satisfies readonly InvoiceCsvColumn[];
+
+/**
+ * Columns the archive import reads without sending them: which amount to send (`priced_in`) and the rate the
+ * other will be derived at (`payment_rate`), to show it and flag a row whose file value differs.
+ */
+export const ARCHIVE_CSV_READ_COLUMNS = ["priced_in", "payment_rate"] as const satisfies readonly InvoiceCsvColumn[];
 
 /** What a 400 on POST /archived suggests sending. */
 export const ARCHIVED_BODY_EXAMPLE = '{"order_id": "ORD-1001", "currency": "BTC", "fiat_amount": 49.9}';
