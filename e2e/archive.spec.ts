@@ -207,6 +207,9 @@ test("an exported file imported again sends the priced-in amount, shows the othe
   await page.getByRole("region", { name: "Rows to record, scrollable" }).focus();
   await expect(page.getByRole("region", { name: "Rows to record, scrollable" })).toBeFocused();
   await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview.png" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview-dark.png" });
 
   await page.getByRole("button", { name: "Record 3 archived invoices" }).click();
   await expect(page.getByText("Import finished: 3 of 3 rows sent")).toBeVisible({ timeout: 30_000 });

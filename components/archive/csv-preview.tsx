@@ -12,7 +12,7 @@ function SentCell({ row, pricing }: { row: CsvRow; pricing: RowPricing }) {
   const value = row.body?.[pricing.sent];
   return (
     <td className="px-3 py-2">
-      <span className="font-mono text-xs">{pricing.sent}</span> <span className="tabular-nums">{value} {unit(row, pricing.sent)}</span>
+      <span className="font-mono text-xs">{pricing.sent}</span> <span className="whitespace-nowrap tabular-nums">{value} {unit(row, pricing.sent)}</span>
       <p className="text-xs text-muted-foreground">
         {pricing.because === "priced_in" && `priced_in is ${pricing.sent === "fiat_amount" ? "fiat" : "crypto"}`}
         {pricing.because === "only_amount" && "the row's only amount"}
@@ -82,7 +82,7 @@ export function CsvPreview({ rows }: { rows: CsvRow[] }) {
             {shown.map((row) => (
               <tr key={row.line} className="border-t border-border align-top" data-flagged={row.warnings.length > 0 || undefined}>
                 <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                <td className="px-3 py-2 font-mono text-xs break-all">{row.order_id}</td>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.order_id}</td>
                 {row.pricing && <SentCell row={row} pricing={row.pricing} />}
                 {row.pricing && <DerivedCell row={row} pricing={row.pricing} />}
               </tr>
