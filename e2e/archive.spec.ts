@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import Papa from "papaparse";
 import { formatDecimal } from "../lib/invoicing/money";
 import { invoiceRows, signIn } from "./fixtures";
 
@@ -155,7 +156,8 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
     if (i === 9) return `,${order},Bad amount,completed,-3,EUR,,BTC,2024-03-10,,`;
     if (i === 24) return `,${order},Bad currency,completed,10,EUR,,XYZ1234567890,2024-03-10,,`;
     if (i === 39) return `,${order},Future,completed,10,EUR,,BTC,2999-03-10,,`;
-    return `invoice_old_${n},${order},"Imported order ${n}, blue",completed,${10 + i}.50,EUR,0.0001,${i % 2 ? "BTC" : "ETH"},2024-03-10T${String(i % 24).padStart(2, "0")}:00:00+01:00,bc1qxyz,aa bb`;
+    // EUR only: a crypto amount beside it would be derived anew and flagged (the next test).
+    return `invoice_old_${n},${order},"Imported order ${n}, blue",completed,${10 + i}.50,EUR,,${i % 2 ? "BTC" : "ETH"},2024-03-10T${String(i % 24).padStart(2, "0")}:00:00+01:00,bc1qxyz,aa bb`;
   });
   const file = { name: `history-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from([header, ...lines].join("\n")) };
 
@@ -193,6 +195,78 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
   await page.getByRole("button", { name: "Record 47 archived invoices" }).click();
   await expect(page.getByText("Import finished: 47 of 47 rows sent")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("import-summary")).toHaveText("0 recorded · 47 already recorded · 3 failed");
+});
+
+test("an exported file imported again sends the priced-in amount, shows the other as it will be derived and flags an edited one", async ({ page }) => {
+  // Three invoices on one day: two priced in EUR, one in ETH.
+  const day = "2023-06-14";
+  const given = [
+    { order_id: `RT-${run}-1`, currency: "BTC", fiat_amount: 49.9, created_at: `${day}T09:00:00Z` },
+    { order_id: `RT-${run}-2`, currency: "ETH", crypto_amount: 0.25, created_at: `${day}T10:30:00Z` },
+    { order_id: `RT-${run}-3`, currency: "LTC", fiat_amount: 120, created_at: `${day}T12:00:00Z` },
+  ];
+  for (const body of given) expect((await page.request.post("/sandbox/api/v1/archived", { headers: KEY, data: body })).status()).toBe(201);
+  await openForm(page);
+
+  // The console's CSV export of that day, as Export CSV downloads it.
+  const exported = await page.request.get(`/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`);
+  expect(exported.status()).toBe(200);
+  const parsed = Papa.parse<Record<string, string>>(await exported.text(), { header: true, skipEmptyLines: true });
+  const rows = parsed.data.filter((r) => r.order_id.startsWith(`RT-${run}-`)).sort((a, b) => a.order_id.localeCompare(b.order_id));
+  expect(rows.map((r) => r.priced_in)).toEqual(["fiat", "crypto", "fiat"]);
+  // New order ids, so it is recorded again rather than skipped; the first row's derived BTC amount edited (a typo in its last digit).
+  const original = rows[0].crypto_amount;
+  const edited = original.slice(0, -1) + ((Number.parseInt(original.slice(-1), 10) + 1) % 10);
+  const again = rows.map((r, i) => ({ ...r, order_id: r.order_id.replace("RT-", "RT2-"), crypto_amount: i === 0 ? edited : r.crypto_amount }));
+  const file = { name: `export-again-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(Papa.unparse({ fields: parsed.meta.fields!, data: again.map((r) => parsed.meta.fields!.map((f) => (r as Record<string, string>)[f])) })) };
+
+  await page.getByRole("tab", { name: "Import a CSV" }).click();
+  await page.locator("#archive-csv").setInputFiles(file);
+  await expect(page.getByText("Checked 3 rows: 3 ready, 0 with problems")).toBeVisible();
+  const preview = page.getByRole("table", { name: "Rows to record" });
+  const row = (n: number) => preview.locator("tbody tr").filter({ hasText: `RT2-${run}-${n}` });
+  // Priced in EUR: the EUR amount is sent, the BTC one derived at the file's rate; the edit is flagged.
+  await expect(row(1)).toContainText(`fiat_amount ${rows[0].fiat_amount} EUR`);
+  await expect(row(1)).toContainText("priced_in is fiat");
+  await expect(row(1)).toContainText(`crypto_amount will be derived as ${original} at 1 BTC = €`);
+  await expect(row(1)).toContainText(`the file says ${edited}`);
+  await expect(row(1)).toHaveAttribute("data-flagged", "true");
+  // Priced in ETH: the ETH amount is sent, the EUR one derived to the cent, as the file says: no flag.
+  await expect(row(2)).toContainText(`crypto_amount ${rows[1].crypto_amount} ETH`);
+  await expect(row(2)).toContainText(`fiat_amount will be derived as ${rows[1].fiat_amount}`);
+  await expect(row(2)).not.toHaveAttribute("data-flagged", "true");
+  await expect(row(3)).not.toHaveAttribute("data-flagged", "true");
+  await expect(page.getByTestId("import-flagged")).toContainText("1 row flagged");
+  // The preview region scrolls by keyboard too.
+  await page.getByRole("region", { name: "Rows to record, scrollable" }).focus();
+  await expect(page.getByRole("region", { name: "Rows to record, scrollable" })).toBeFocused();
+  await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview.png" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview-dark.png" });
+
+  await page.getByRole("button", { name: "Record 3 archived invoices" }).click();
+  await expect(page.getByText("Import finished: 3 of 3 rows sent")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("import-summary")).toHaveText("3 recorded (1 flagged) · 0 already recorded · 0 failed");
+  await expect(page.getByRole("list", { name: "Recorded rows flagged" })).toContainText(`recorded; crypto_amount derived as ${original} where the file says ${edited}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download the report of 1 failed or flagged row" }).click();
+  const report = await (await download).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  });
+  expect(Papa.parse<string[]>(report.trim()).data[1]).toEqual(["2", `RT2-${run}-1`, "recorded, flagged", "crypto_amount", `recorded; crypto_amount derived as ${original} where the file says ${edited}`]);
+
+  // The new records hold the originals' digits: both amounts, the rate and priced_in, from the export again.
+  const after = Papa.parse<Record<string, string>>(
+    await (await page.request.get(`/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`)).text(),
+    { header: true, skipEmptyLines: true },
+  ).data;
+  const digits = (prefix: string) =>
+    after.filter((r) => r.order_id.startsWith(prefix)).sort((a, b) => a.order_id.localeCompare(b.order_id)).map((r) => [r.fiat_amount, r.crypto_amount, r.payment_rate, r.priced_in, r.created_at]);
+  expect(digits(`RT2-${run}-`)).toEqual(digits(`RT-${run}-`));
+  expect(digits(`RT2-${run}-`)).toHaveLength(3);
 });
 
 test("a comma in an amount is never guessed at: the row is listed with why, and choosing the comma separator reads it", async ({ page }) => {

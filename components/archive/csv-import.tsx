@@ -8,18 +8,26 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { isAlreadyRecorded } from "@/lib/archive/duplicate";
 import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type DecimalSeparator, type ReportLine } from "@/lib/archive/csv";
+import { derivedDifference } from "@/lib/archive/pricing";
 import { sendRows, type SendOutcome } from "@/lib/archive/send-rows";
 import { pointerToField } from "@/lib/forms/problem-to-fields";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { invoiceKeys } from "@/lib/query/invoices";
+import { CsvPreview } from "./csv-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 
 /** Requests a second to the console while importing: well under any provider's limit. */
 const PER_SECOND = 5;
 
-type Result = { row: CsvRow; outcome: SendOutcome<Invoice> };
+/** `flag`: a recorded row whose derived amount is not the file's (the provider's answer against the file). */
+type Result = { row: CsvRow; outcome: SendOutcome<Invoice>; flag: string | null };
+
+function flagOf(row: CsvRow, outcome: SendOutcome<Invoice>): string | null {
+  if (outcome.kind !== "created" || !row.pricing) return null;
+  return derivedDifference(row.pricing, outcome.value)?.message ?? null;
+}
 type Phase = "idle" | "checked" | "sending" | "done";
 
 async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfterSeconds?: number; unknownOutcome?: boolean }> {
@@ -93,7 +101,7 @@ export function CsvImport() {
     abort.current = controller;
     setPhase("sending");
     setResults([]);
-    await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome }]), { perSecond: PER_SECOND, signal: controller.signal });
+    await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome, flag: flagOf(row, outcome) }]), { perSecond: PER_SECOND, signal: controller.signal });
     abort.current = null;
     setPhase("done");
     void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -102,6 +110,7 @@ export function CsvImport() {
   const created = results.filter((r) => r.outcome.kind === "created").length;
   const already = results.filter((r) => r.outcome.kind === "already_recorded").length;
   const failedSends = results.filter((r) => r.outcome.kind === "failed");
+  const flaggedResults = results.filter((r) => r.flag);
   const report: ReportLine[] = [
     ...invalid.flatMap((row) => row.problems.map((p) => ({ line: row.line, order_id: row.order_id, outcome: "not sent: invalid", field: p.field, message: p.message }))),
     ...failedSends.flatMap(({ row, outcome }) => {
@@ -110,7 +119,10 @@ export function CsvImport() {
         ? o.errors.map((e) => ({ line: row.line, order_id: row.order_id, outcome: `refused (HTTP ${o.status})`, field: e.field, message: e.message }))
         : [{ line: row.line, order_id: row.order_id, outcome: o.status ? `refused (HTTP ${o.status})` : "no answer", field: "", message: o.message }];
     }),
+    // Recorded, but not as the file says: listed so the person can check them.
+    ...flaggedResults.map(({ row, flag }) => ({ line: row.line, order_id: row.order_id, outcome: "recorded, flagged", field: row.pricing!.derived, message: flag! })),
   ].sort((a, b) => Number(a.line) - Number(b.line));
+  const reportRows = new Set(report.map((r) => r.line)).size;
   const progress = valid.length ? Math.round((results.length / valid.length) * 100) : 0;
 
   return (
@@ -119,7 +131,14 @@ export function CsvImport() {
         <p>
           A CSV with a header row and the invoice columns (the same as the export). These are sent:{" "}
           <span className="font-mono text-xs text-foreground">{ARCHIVE_CSV_COLUMNS.join(", ")}</span>; any other column is ignored. Each row needs an
-          order id, a currency and one amount (with both, the EUR amount is kept and the crypto side derived).
+          order id, a currency and an amount.
+        </p>
+        <p>
+          Only one amount is sent: the one <span className="font-mono text-xs">priced_in</span> names (<span className="font-mono text-xs">fiat</span> or{" "}
+          <span className="font-mono text-xs">crypto</span>, as the export writes it); with both amounts and no priced_in, the EUR amount. The
+          provider derives the other at its rate for the invoice&apos;s created_at. Where the file has a{" "}
+          <span className="font-mono text-xs">payment_rate</span>, the preview works the derived amount out and flags a row where it differs from the
+          file&apos;s.
         </p>
         <p>Rows already recorded (same order id) are skipped, so a file can be uploaded again safely.</p>
         <p>
@@ -136,7 +155,7 @@ export function CsvImport() {
             <FileUp aria-hidden /> {file ? "Choose another file" : "Choose a CSV file"}
           </label>
         </Button>
-        <Button variant="ghost" onClick={() => download("archived-invoices-template.csv", invoiceCsv([{ order_id: "LEGACY-2025-0001", order_name: "Example order", fiat_amount: "49.90", fiat_currency: "EUR", currency: "BTC", created_at: "2025-01-15" }]))}>
+        <Button variant="ghost" onClick={() => download("archived-invoices-template.csv", invoiceCsv([{ order_id: "LEGACY-2025-0001", order_name: "Example order", fiat_amount: "49.90", fiat_currency: "EUR", currency: "BTC", priced_in: "fiat", created_at: "2025-01-15" }]))}>
           <Download aria-hidden /> Template
         </Button>
         {file && <span className="text-sm text-muted-foreground">{file.name}</span>}
@@ -190,6 +209,7 @@ export function CsvImport() {
               </table>
             </div>
           )}
+          {phase === "checked" && valid.length > 0 && <CsvPreview rows={valid} />}
           {phase === "checked" && (
             <div className="flex flex-wrap items-center gap-3">
               <Button variant="primary" onClick={() => void send()} disabled={valid.length === 0}>
@@ -210,8 +230,17 @@ export function CsvImport() {
             <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
           </div>
           <p className="text-sm" data-testid="import-summary" aria-live="polite">
-            {created} recorded · {already} already recorded · {failedSends.length + invalid.length} failed
+            {created} recorded{flaggedResults.length > 0 && ` (${flaggedResults.length} flagged)`} · {already} already recorded · {failedSends.length + invalid.length} failed
           </p>
+          {flaggedResults.length > 0 && (
+            <ul aria-label="Recorded rows flagged" className="flex flex-col gap-1 rounded-md border border-warning-border bg-warning-muted px-3 py-2 text-sm text-warning-text">
+              {flaggedResults.map(({ row, flag }) => (
+                <li key={row.line}>
+                  Line {row.line}, <span className="font-mono text-xs">{row.order_id}</span>: {flag}
+                </li>
+              ))}
+            </ul>
+          )}
           {phase === "sending" && (
             <div>
               <Button onClick={() => abort.current?.abort()}>Stop after this row</Button>
@@ -223,7 +252,7 @@ export function CsvImport() {
       {(phase === "done" || (phase === "checked" && invalid.length > 0)) && report.length > 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => download(`${file?.name.replace(/\.csv$/i, "") ?? "import"}-failures.csv`, failureReport(report))}>
-            <Download aria-hidden /> Download the report of {new Set(report.map((r) => r.line)).size} failed row{new Set(report.map((r) => r.line)).size === 1 ? "" : "s"}
+            <Download aria-hidden /> Download the report of {reportRows} {flaggedResults.length ? "failed or flagged" : "failed"} row{reportRows === 1 ? "" : "s"}
           </Button>
         </div>
       )}

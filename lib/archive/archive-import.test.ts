@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INVOICE_CSV_COLUMNS } from "@/lib/invoicing";
+import { derivedDifference } from "./pricing";
 import { failureReport, invoiceCsv, readArchiveCsv } from "./csv";
 import { isAlreadyRecorded } from "./duplicate";
 import { sendRows, type SendOutcome } from "./send-rows";
@@ -12,7 +13,7 @@ describe("readArchiveCsv", () => {
     ]);
     const { rows, ignoredColumns, missingColumns } = readArchiveCsv(csv);
     expect(missingColumns).toEqual([]);
-    expect(ignoredColumns).toEqual(INVOICE_CSV_COLUMNS.filter((c) => !["order_id", "order_name", "fiat_amount", "fiat_currency", "crypto_amount", "currency", "allowed_error_percent", "callback_url", "created_at"].includes(c)));
+    expect(ignoredColumns).toEqual(INVOICE_CSV_COLUMNS.filter((c) => !["order_id", "order_name", "fiat_amount", "fiat_currency", "crypto_amount", "currency", "allowed_error_percent", "callback_url", "created_at", "priced_in", "payment_rate"].includes(c)));
     // Both amounts exported: the EUR amount is sent, the crypto side derived by the provider.
     expect(rows[0]).toMatchObject({ line: 2, order_id: "A-1", problems: [], body: { order_id: "A-1", fiat_amount: "12.5", currency: "BTC", created_at: "2025-01-02T00:00:00.000Z" } });
     expect(rows[0].body).not.toHaveProperty("crypto_amount");
@@ -79,6 +80,99 @@ describe("readArchiveCsv", () => {
     expect(row.problems.map((p) => p.field)).toEqual(["fiat_amount"]);
     const ok = readArchiveCsv(invoiceCsv([{ order_id: "N-2", order_name: "a;'=b,'+c\n'@d ''=e", currency: "BTC", fiat_amount: "0.5" }])).rows[0];
     expect(ok.body).toMatchObject({ order_name: "a;=b,+c\n@d ''=e", fiat_amount: "0.5" });
+  });
+});
+
+describe("readArchiveCsv: which amount is sent (priced_in)", () => {
+  const row = (cells: Parameters<typeof invoiceCsv>[0][number]) => readArchiveCsv(invoiceCsv([{ order_id: "P-1", currency: "ETH", created_at: "2025-03-01", ...cells }])).rows[0];
+
+  it("sends the amount priced_in names, never the other", () => {
+    const crypto = row({ priced_in: "crypto", fiat_amount: "1925.28", crypto_amount: "0.5" });
+    expect(crypto.problems).toEqual([]);
+    expect(crypto.body).toMatchObject({ crypto_amount: "0.5" });
+    expect(crypto.body).not.toHaveProperty("fiat_amount");
+    expect(crypto.pricing).toMatchObject({ sent: "crypto_amount", because: "priced_in", derived: "fiat_amount", fileValue: "1925.28" });
+
+    const fiat = row({ priced_in: " Fiat ", fiat_amount: "1925.28", crypto_amount: "0.5" });
+    expect(fiat.body).toMatchObject({ fiat_amount: "1925.28" });
+    expect(fiat.body).not.toHaveProperty("crypto_amount");
+    expect(fiat.pricing).toMatchObject({ sent: "fiat_amount", because: "priced_in", derived: "crypto_amount", fileValue: "0.5" });
+  });
+
+  it("without priced_in: both amounts send the EUR one (the ledger's) and say so; one amount sends that one", () => {
+    expect(row({ fiat_amount: "10", crypto_amount: "0.5" }).pricing).toMatchObject({ sent: "fiat_amount", because: "default_fiat" });
+    expect(row({ crypto_amount: "0.5" }).pricing).toMatchObject({ sent: "crypto_amount", because: "only_amount", fileValue: null, expected: null });
+    expect(row({ fiat_amount: "10" }).body).toMatchObject({ fiat_amount: "10" });
+  });
+
+  it("refuses a priced_in it does not know, naming the cell and the values it takes", () => {
+    const bad = row({ priced_in: "EUR", fiat_amount: "10", crypto_amount: "0.5" });
+    expect(bad.body).toBeNull();
+    expect(bad.problems).toEqual([{ field: "priced_in", message: '"EUR" is not a priced_in value: write fiat (fiat_amount is sent) or crypto (crypto_amount is sent), or leave it empty' }]);
+  });
+
+  it("refuses a priced_in naming an amount the row lacks, and says how to fix it", () => {
+    const lacks = row({ priced_in: "crypto", fiat_amount: "10" });
+    expect(lacks.body).toBeNull();
+    expect(lacks.problems).toEqual([{ field: "priced_in", message: 'is "crypto", but crypto_amount is empty: fill in crypto_amount, or set priced_in to fiat' }]);
+    // An amount written but unreadable is that cell's problem, not "empty".
+    const unreadable = row({ priced_in: "crypto", fiat_amount: "10", crypto_amount: "0,5" });
+    expect(unreadable.problems.map((p) => p.field)).toEqual(["crypto_amount"]);
+  });
+
+  it("shows the derived amount at the file's payment_rate: EUR to the cent, crypto to the file's own places", () => {
+    // 0.5 ETH at €3,850.555 = 1925.2775 → €1,925.28 (half up), as the file says: no flag.
+    const crypto = row({ priced_in: "crypto", crypto_amount: "0.5", fiat_amount: "1925.28", payment_rate: "3850.555" });
+    expect(crypto.pricing).toMatchObject({ expected: "1925.28", rate: "3850.555" });
+    expect(crypto.warnings).toEqual([]);
+    // €1,000 at €3,000 = 0.333… ETH: the file writes 0.333333333333333333 (18 places), rounded half up there.
+    const fiat = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.333333333333333333", payment_rate: "3000" });
+    expect(fiat.pricing?.expected).toBe("0.333333333333333333");
+    expect(fiat.warnings).toEqual([]);
+    // The same file value with its trailing zeros: equal by value.
+    expect(row({ priced_in: "fiat", fiat_amount: "1500", crypto_amount: "0.50000000", payment_rate: "3000" }).warnings).toEqual([]);
+  });
+
+  it("flags — but still sends — a row whose file value differs from the derivation, saying what the record will hold", () => {
+    const edited = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.333333333333333334", payment_rate: "3000" });
+    expect(edited.problems).toEqual([]);
+    expect(edited.body).toMatchObject({ fiat_amount: "1000" });
+    expect(edited.warnings).toEqual([
+      {
+        field: "crypto_amount",
+        message:
+          "crypto_amount will be derived as 0.333333333333333333 at 1 ETH = €3,000.00; the file says 0.333333333333333334. The row is recorded with 0.333333333333333333; if 0.333333333333333334 is the amount to keep, set priced_in to crypto so that it is sent",
+      },
+    ]);
+    const fiat = row({ priced_in: "crypto", crypto_amount: "0.5", fiat_amount: "1925.27", payment_rate: "3850.555" });
+    expect(fiat.warnings[0].message).toContain("fiat_amount will be derived as 1925.28 at 1 ETH = €3,850.555; the file says 1925.27");
+    // Without priced_in, the EUR amount is sent and the crypto one checked the same way.
+    expect(row({ fiat_amount: "1000", crypto_amount: "0.4", payment_rate: "3000" }).warnings.map((w) => w.field)).toEqual(["crypto_amount"]);
+    // Rounded to the file's own places (0.3 has one): a difference below them is left to the check after sending.
+    expect(row({ fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "3000" }).warnings).toEqual([]);
+  });
+
+  it("without payment_rate nothing is computed; an unreadable or zero rate is a warning, not a problem", () => {
+    const none = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3" });
+    expect(none.pricing).toMatchObject({ rate: null, expected: null });
+    expect(none.warnings).toEqual([]);
+    const unreadable = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "3.000,5" });
+    expect(unreadable.body).not.toBeNull();
+    expect(unreadable.warnings).toEqual([{ field: "payment_rate", message: expect.stringContaining("crypto_amount is not checked before sending") }]);
+    const zero = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "0" });
+    expect(zero.body).not.toBeNull();
+    expect(zero.warnings).toEqual([{ field: "payment_rate", message: expect.stringContaining("is 0") }]);
+  });
+
+  it("compares the provider's answer with the file after sending", () => {
+    const { pricing } = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3" });
+    expect(derivedDifference(pricing!, { fiat_amount: "1000", crypto_amount: "0.30" })).toBeNull();
+    expect(derivedDifference(pricing!, { fiat_amount: "1000", crypto_amount: "0.333333333333333333" })).toMatchObject({
+      field: "crypto_amount",
+      message: "recorded; crypto_amount derived as 0.333333333333333333 where the file says 0.3",
+    });
+    // Nothing in the file to compare with: no flag.
+    expect(derivedDifference(row({ fiat_amount: "1000" }).pricing!, { fiat_amount: "1000", crypto_amount: "0.3" })).toBeNull();
   });
 });
 

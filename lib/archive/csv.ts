@@ -1,12 +1,16 @@
 import Papa from "papaparse";
 import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/csv-formula";
 import { LosslessNumber } from "@/lib/invoicing/money-json";
-import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
+import { ARCHIVE_CSV_COLUMNS, ARCHIVE_CSV_READ_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
+import { parseDecimal } from "@/lib/invoicing/money";
+import { rowPricing, type RowPricing } from "./pricing";
 
 /*
  * The archive import reads a CSV with the invoice columns of lib/invoicing (INVOICE_CSV_COLUMNS, what the
  * export writes): the columns POST /archived accepts are sent, every other one is ignored. Each row is
- * checked with the contract before anything is sent.
+ * checked with the contract before anything is sent. Of the two amounts only one is sent — the one the row
+ * was priced in (its priced_in; without it, the EUR amount) — and the other is checked against the file's
+ * payment_rate (./pricing.ts).
  */
 
 export type RowProblem = { field: string; message: string };
@@ -17,6 +21,10 @@ export type CsvRow = {
   /** What is sent when the row is valid. */
   body: ArchivedInvoiceInput | null;
   problems: RowProblem[];
+  /** Which amount is sent and what the other will be; null when the row has no amount it can send. */
+  pricing: RowPricing | null;
+  /** What the person should look at, though the row is sent: a derived amount that will differ from the file's. */
+  warnings: RowProblem[];
 };
 export type ArchiveCsv = { rows: CsvRow[]; ignoredColumns: string[]; missingColumns: string[]; fileProblems: string[] };
 
@@ -34,18 +42,20 @@ export type DecimalSeparator = "." | ",";
 const PLAIN_NUMBER: Record<DecimalSeparator, RegExp> = { ".": /^-?\d+(\.\d+)?$/, ",": /^-?\d+(,\d+)?$/ };
 
 type Cell = { value?: unknown; problem?: string };
+type ReadColumn = (typeof ARCHIVE_CSV_COLUMNS)[number] | (typeof ARCHIVE_CSV_READ_COLUMNS)[number];
+const NUMBER_COLUMNS = new Set<ReadColumn>(["fiat_amount", "crypto_amount", "allowed_error_percent", "payment_rate"]);
 
 /**
  * A cell as POST /archived wants it: amounts and the percentage as JSON numbers with exactly the file's digits
  * (a LosslessNumber, never a float), absent when empty; a number written otherwise is a problem that says
  * what is expected, not a guess.
  */
-function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefined, separator: DecimalSeparator): Cell {
+function cell(column: ReadColumn, raw: string | undefined, separator: DecimalSeparator): Cell {
   // The export neutralises each part of a cell a spreadsheet would run as a formula with a ' (lib/csv-formula.ts);
   // the API gets the text as it was.
   const value = restoreCsvCell(raw ?? "").trim();
   if (value === "") return {};
-  if (column !== "fiat_amount" && column !== "crypto_amount" && column !== "allowed_error_percent") return { value };
+  if (!NUMBER_COLUMNS.has(column)) return { value };
   if (PLAIN_NUMBER[separator].test(value)) return { value: new LosslessNumber(value.replace(",", ".")) };
   const example = separator === "." ? "1234.50" : "1234,50";
   const other: DecimalSeparator = separator === "." ? "," : ".";
@@ -56,6 +66,16 @@ function cell(column: (typeof ARCHIVE_CSV_COLUMNS)[number], raw: string | undefi
       : "groups its digits (a thousands separator)";
   // The text goes on too, so the contract names this field alone rather than "give fiat_amount or crypto_amount".
   return { value, problem: `"${value}" ${why}: write the number plainly, like ${example}${PLAIN_NUMBER[other].test(value) ? `, or set the decimal separator to "${other}"` : ""}` };
+}
+
+/** A number cell's decimal (its LosslessNumber's text, canonical with the file's trailing zeros); null when empty or unreadable. */
+function decimalOf(value: unknown): string | null {
+  return value instanceof LosslessNumber ? parseDecimal(value.value) : null;
+}
+
+function amountCell(cells: readonly (readonly [string, Cell])[], column: "fiat_amount" | "crypto_amount") {
+  const found = cells.find(([c]) => c === column)?.[1] ?? {};
+  return { value: found.problem ? null : decimalOf(found.value), written: found.value !== undefined };
 }
 
 export function readArchiveCsv(text: string, separator: DecimalSeparator = "."): ArchiveCsv {
@@ -71,7 +91,7 @@ export function readArchiveCsv(text: string, separator: DecimalSeparator = "."):
   }
   const missingColumns = ["order_id", "currency"].filter((c) => !columns.includes(c));
   if (!columns.includes("fiat_amount") && !columns.includes("crypto_amount")) missingColumns.push("fiat_amount or crypto_amount");
-  const ignoredColumns = columns.filter((c) => !(ARCHIVE_CSV_COLUMNS as readonly string[]).includes(c));
+  const ignoredColumns = columns.filter((c) => !([...ARCHIVE_CSV_COLUMNS, ...ARCHIVE_CSV_READ_COLUMNS] as readonly string[]).includes(c));
   if (missingColumns.length) return { rows: [], ignoredColumns, missingColumns, fileProblems };
   if (parsed.data.length > CSV_MAX_ROWS) {
     return { rows: [], ignoredColumns, missingColumns, fileProblems: [...fileProblems, `The file has ${parsed.data.length.toLocaleString("en")} rows; import at most ${CSV_MAX_ROWS.toLocaleString("en")} at a time.`] };
@@ -83,12 +103,24 @@ export function readArchiveCsv(text: string, separator: DecimalSeparator = "."):
     const cells = ARCHIVE_CSV_COLUMNS.map((c) => [c, cell(c, record[c], separator)] as const);
     const raw: Record<string, unknown> = Object.fromEntries(cells.filter(([, c]) => c.value !== undefined).map(([column, c]) => [column, c.value]));
     const unreadable: RowProblem[] = cells.filter(([, c]) => c.problem).map(([field, c]) => ({ field, message: c.problem! }));
-    // An exported invoice has both amounts; the EUR amount is the ledger's, and the crypto side is derived.
-    if (raw.fiat_amount !== undefined && raw.crypto_amount !== undefined) delete raw.crypto_amount;
+    const read = Object.fromEntries(ARCHIVE_CSV_READ_COLUMNS.map((c) => [c, cell(c, record[c], separator)])) as Record<(typeof ARCHIVE_CSV_READ_COLUMNS)[number], Cell>;
+    const { pricing, problems: pricingProblems, warnings } = rowPricing({
+      fiat: amountCell(cells, "fiat_amount"),
+      crypto: amountCell(cells, "crypto_amount"),
+      pricedIn: String(read.priced_in.value ?? ""),
+      rate: read.payment_rate.problem ? null : decimalOf(read.payment_rate.value),
+      currency: String(raw.currency ?? "").toUpperCase(),
+    });
+    if (read.payment_rate.problem) warnings.unshift({ field: "payment_rate", message: `${read.payment_rate.problem}; until then ${pricing?.derived ?? "the other amount"} is not checked before sending` });
+    // Only the amount the row was priced in is sent: the provider derives the other at the rate of created_at.
+    // A row whose priced_in cannot be honoured is refused for that alone, not also for having both amounts.
+    if (pricing) delete raw[pricing.derived];
+    else if (pricingProblems.length) delete raw.crypto_amount;
     const orderId = String(raw.order_id ?? "");
     const result = archivedInvoiceRequestSchema.safeParse(raw);
     const problems: RowProblem[] = [
       ...unreadable,
+      ...pricingProblems,
       ...(result.success
         ? []
         : result.error.issues.flatMap((issue) => {
@@ -100,7 +132,7 @@ export function readArchiveCsv(text: string, separator: DecimalSeparator = "."):
     const key = orderId.trim();
     if (key && firstLine.has(key)) problems.push({ field: "order_id", message: `appears twice in this file (first on line ${firstLine.get(key)})` });
     else if (key) firstLine.set(key, line);
-    return { line, order_id: orderId, body: result.success && problems.length === 0 ? result.data : null, problems };
+    return { line, order_id: orderId, body: result.success && problems.length === 0 ? result.data : null, problems, pricing, warnings };
   });
   return { rows, ignoredColumns, missingColumns, fileProblems };
 }

@@ -21,6 +21,7 @@ const base: Invoice = {
   created_at: "2026-01-31T12:00:00.000Z",
   updated_at: "2026-01-31T12:05:00.000Z",
   expires_at: null,
+  priced_in: null,
   payment: {
     address: "bc1qexample",
     network: "bitcoin",
@@ -65,7 +66,7 @@ describe("CSV export", () => {
     expect(data).toEqual([
       {
         invoice_id: base.invoice_id, order_id: "ORD-1", order_name: "Plain", status: "completed", fiat_amount: "49.9", fiat_currency: "EUR",
-        crypto_amount: "0.00081234", currency: "BTC", allowed_error_percent: "1", callback_url: "", created_at: "2026-01-31T12:00:00.000Z",
+        crypto_amount: "0.00081234", currency: "BTC", priced_in: "", allowed_error_percent: "1", callback_url: "", created_at: "2026-01-31T12:00:00.000Z",
         updated_at: "2026-01-31T12:05:00.000Z", expires_at: "", payment_address: "bc1qexample", payment_network: "bitcoin",
         payment_amount_due: "0.00081234", payment_amount_received: "0.00081234", payment_rate: "61234.5",
         payment_paid_at: "2026-01-31T12:04:00.000Z", payment_confirmations: "3", payment_confirmations_required: "2", tx_hashes: "aa11 bb22",
@@ -143,6 +144,14 @@ describe("CSV export", () => {
     expect(invoiceCsvCells(invoice({ crypto_amount: "0.00000001" }))[INVOICE_CSV_COLUMNS.indexOf("crypto_amount")]).toBe("0.00000001");
   });
 
+  it("writes which amount the invoice was priced in, empty when the provider does not say (issue 22)", async () => {
+    const rows = [invoice({ order_id: "P-1", priced_in: "crypto" }), invoice({ order_id: "P-2", priced_in: "fiat" }), invoice({ order_id: "P-3", priced_in: null })];
+    expect(parse(await file([rows])).data.map((r) => r.priced_in)).toEqual(["crypto", "fiat", ""]);
+    // Read back: the amount it was priced in is the one the import sends, the other is derived again.
+    const imported = readArchiveCsv(await file([rows])).rows;
+    expect(imported.map((r) => [r.body?.fiat_amount ?? null, r.body?.crypto_amount ?? null])).toEqual([[null, "0.00081234"], ["49.9", null], ["49.9", null]]);
+  });
+
   it("starts with a byte order mark only when asked (for Excel)", async () => {
     const withBom = new Uint8Array(await bytes([[base]], csvEncoder({ bom: true })));
     expect([...withBom.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -209,6 +218,11 @@ describe("JSON export", () => {
       expect(text).toContain(literal);
     }
     expect(readJsonExport(text).items[0]).toEqual(exact);
+  });
+
+  it("writes priced_in beside the amounts, null when the provider does not say", async () => {
+    const text = await file([[invoice({ order_id: "P-1", priced_in: "crypto" }), invoice({ order_id: "P-2" })]], jsonEncoder());
+    expect(readJsonExport(text).items.map((i) => i.priced_in)).toEqual(["crypto", null]);
   });
 
   it("holds the filter, the total, every invoice and says it is complete", async () => {

@@ -80,6 +80,9 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
     fiat_currency: invoice.fiat_currency,
     crypto_amount: invoice.crypto_amount,
     currency: invoice.currency,
+    // Which amount was given (`fiat`, `crypto`; empty when the provider does not say): the archive import
+    // sends that one, so an export imported again is the same record (README, "Recording archived invoices").
+    priced_in: invoice.priced_in,
     allowed_error_percent: invoice.allowed_error_percent,
     callback_url: invoice.callback_url,
     created_at: invoice.created_at,

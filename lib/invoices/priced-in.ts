@@ -1,5 +1,5 @@
 import { formatDateTime, formatEur } from "@/lib/format";
-import { pricedInSchema, type Invoice, type PricedIn } from "@/lib/invoicing";
+import type { Invoice, PricedIn } from "@/lib/invoicing";
 
 /*
  * How an archived invoice was priced, as the invoice page says it beside its amounts (README, "Recording
@@ -8,14 +8,12 @@ import { pricedInSchema, type Invoice, type PricedIn } from "@/lib/invoicing";
  * provider says both (`priced_in` and `payment.rate`); nothing is inferred.
  */
 
-/** `priced_in` as the provider sent it (among the fields the console has no place of its own for), or null. */
-export function pricedIn(invoice: Pick<Invoice, "provider_fields">): PricedIn | null {
-  const field = invoice.provider_fields.find((f) => f.key === "priced_in");
-  const parsed = pricedInSchema.safeParse(field?.value);
-  return parsed.success ? parsed.data : null;
+/** `priced_in` as the provider sent it (read by the upstream normaliser), or null when it does not say. */
+export function pricedIn(invoice: Pick<Invoice, "priced_in">): PricedIn | null {
+  return invoice.priced_in;
 }
 
-type Priced = Pick<Invoice, "provider_fields" | "payment" | "currency" | "fiat_currency" | "created_at">;
+type Priced = Pick<Invoice, "priced_in" | "payment" | "currency" | "fiat_currency" | "created_at">;
 
 export function pricedInNote(invoice: Priced, timeZone: string): string | null {
   const parts = pricedInParts(invoice, timeZone);

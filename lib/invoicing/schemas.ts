@@ -62,6 +62,13 @@ export const paymentSchema = z.object({
   transactions: z.array(transactionSchema),
 });
 
+/**
+ * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, README "Archived
+ * invoices"); the other was derived at `payment.rate`.
+ */
+export const pricedInSchema = z.enum(["fiat", "crypto"]);
+export type PricedIn = z.infer<typeof pricedInSchema>;
+
 /** A field the provider sent that the console has no place for: shown as it is on the invoice page. */
 export const providerFieldSchema = z.object({ key: z.string(), value: z.unknown() });
 
@@ -81,18 +88,17 @@ export const invoiceSchema = z.object({
   created_at: instantOrNull,
   updated_at: instantOrNull,
   expires_at: instantOrNull,
+  /**
+   * Which amount the invoice was priced in — `fiat` or `crypto` — when the provider says (our sandbox does on
+   * archived invoices: `priced_in`); the other was derived at `payment.rate`. Null when it does not say. The
+   * exports write it, and the archive import sends that amount (README, "Recording archived invoices").
+   */
+  priced_in: pricedInSchema.nullable(),
   payment: paymentSchema.nullable(),
   /** Everything else the provider sent, so nothing a support person might need is hidden. */
   provider_fields: z.array(providerFieldSchema),
 });
 
-/**
- * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, README "Archived
- * invoices"); the other was derived at `payment.rate`. The console keeps it among `provider_fields`, as it
- * does every field the spec lacks, and reads it with this.
- */
-export const pricedInSchema = z.enum(["fiat", "crypto"]);
-export type PricedIn = z.infer<typeof pricedInSchema>;
 
 export const paginationSchema = z.object({
   current_page: z.number().int(),
@@ -525,6 +531,7 @@ export const INVOICE_CSV_COLUMNS = [
   "fiat_currency",
   "crypto_amount",
   "currency",
+  "priced_in",
   "allowed_error_percent",
   "callback_url",
   "created_at",
@@ -554,6 +561,12 @@ export const ARCHIVE_CSV_COLUMNS = [
   "callback_url",
   "created_at",
 ] as const satisfies readonly InvoiceCsvColumn[];
+
+/**
+ * Columns the archive import reads without sending them: which amount to send (`priced_in`) and the rate the
+ * other will be derived at (`payment_rate`), to show it and flag a row whose file value differs.
+ */
+export const ARCHIVE_CSV_READ_COLUMNS = ["priced_in", "payment_rate"] as const satisfies readonly InvoiceCsvColumn[];
 
 /** What a 400 on POST /archived suggests sending. */
 export const ARCHIVED_BODY_EXAMPLE = '{"order_id": "ORD-1001", "currency": "BTC", "fiat_amount": 49.9}';

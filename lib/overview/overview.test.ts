@@ -11,7 +11,7 @@ function invoice(n: number, status: string, createdAt: number, fiat = "10", fiat
   return {
     invoice_id: `inv_${n}`, order_id: `o${n}`, order_name: null, status, fiat_amount: fiat, fiat_currency: fiatCurrency,
     crypto_amount: null, currency: "BTC", allowed_error_percent: 1, callback_url: null,
-    created_at: new Date(createdAt).toISOString(), updated_at: null, expires_at: null, payment: null, provider_fields: [],
+    created_at: new Date(createdAt).toISOString(), updated_at: null, expires_at: null, priced_in: null, payment: null, provider_fields: [],
   };
 }
 

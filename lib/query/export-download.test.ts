@@ -7,7 +7,7 @@ import { exportEnding, rowCounter } from "./export-download";
 const invoice = (i: number): Invoice => ({
   invoice_id: `inv-${i}`, order_id: `O-${i}`, order_name: i % 3 ? `line\nbreak "${i}", ☕` : "plain", status: "new", fiat_amount: String(i),
   fiat_currency: "EUR", crypto_amount: "0.1", currency: "BTC", allowed_error_percent: 1, callback_url: null, created_at: null,
-  updated_at: null, expires_at: null, payment: null, provider_fields: [],
+  updated_at: null, expires_at: null, priced_in: null, payment: null, provider_fields: [],
 });
 
 async function fileBytes(format: "csv" | "json", pages: number, failAt?: number): Promise<Uint8Array> {

@@ -10,7 +10,7 @@ let db: Db;
 const invoice = (fields: Partial<Invoice> & { invoice_id: string }): Invoice => ({
   order_id: null, order_name: null, status: "new", fiat_amount: "10", fiat_currency: "EUR", crypto_amount: "0.1", currency: "BTC",
   allowed_error_percent: null, callback_url: null, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z",
-  expires_at: null, payment: null, provider_fields: [], ...fields,
+  expires_at: null, priced_in: null, payment: null, provider_fields: [], ...fields,
 });
 
 beforeAll(async () => {

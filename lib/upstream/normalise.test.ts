@@ -57,8 +57,13 @@ describe("normaliseInvoice", () => {
     expect(normaliseInvoice({ invoice_id: "x", fiat_amount: {}, status: true, payment: null })).toEqual({
       invoice_id: "x", order_id: null, order_name: null, status: null, fiat_amount: null, fiat_currency: "EUR", crypto_amount: null,
       currency: null, allowed_error_percent: null, callback_url: null, created_at: null, updated_at: null, expires_at: null,
-      payment: null, provider_fields: [],
+      priced_in: null, payment: null, provider_fields: [],
     });
+  });
+
+  it("reads priced_in when it is fiat or crypto; any other value stays the provider's own field", () => {
+    expect(normaliseInvoice({ invoice_id: "x", priced_in: "crypto" })).toMatchObject({ priced_in: "crypto", provider_fields: [] });
+    expect(normaliseInvoice({ invoice_id: "x", priced_in: "EUR" })).toMatchObject({ priced_in: null, provider_fields: [{ key: "priced_in", value: "EUR" }] });
   });
 
   it("drops an explorer link that is not http(s)", () => {

@@ -213,6 +213,14 @@ function readPayment(invoice: Reader): { payment: Payment | null; rest: Provider
   return { payment: known ? payment : null, rest };
 }
 
+/** `priced_in` when it is one of the two the console knows; any other value stays among the provider's own fields. */
+function toPricedIn(r: Reader): "fiat" | "crypto" | null {
+  const value = r.raw.priced_in;
+  if (value !== "fiat" && value !== "crypto" && value !== null) return null;
+  r.claim("priced_in");
+  return value;
+}
+
 /** One invoice in the console's shape; null when it has no id (nothing could link to it). */
 export function normaliseInvoice(raw: unknown): Invoice | null {
   if (!isObject(raw)) return null;
@@ -235,6 +243,7 @@ export function normaliseInvoice(raw: unknown): Invoice | null {
     created_at: toInstant(r.take("created_at")),
     updated_at: toInstant(r.take("updated_at")),
     expires_at: toInstant(r.take("expires_at", "expiration_date", "expiry")),
+    priced_in: toPricedIn(r),
   };
   const { payment, rest } = readPayment(r);
   return { ...invoice, payment, provider_fields: [...r.rest(), ...rest] };
