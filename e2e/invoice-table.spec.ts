@@ -98,7 +98,7 @@ test("a change of view asks the API for the rows, never the server for the page 
   const pageFetches: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname === "/invoices" && request.resourceType() !== "document" && (request.headers()["rsc"] === "1" || url.searchParams.has("_rsc"))) pageFetches.push(url.href);
+    if (url.pathname === "/invoices" && request.resourceType() !== "document" && (request.headers().rsc === "1" || url.searchParams.has("_rsc"))) pageFetches.push(url.href);
   });
   const rows = page.waitForResponse((response) => response.url().includes("/api/invoices?") && response.url().includes("status=expired"));
   await page.getByLabel("Status").selectOption("expired");

@@ -5,9 +5,8 @@ export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 type Exported = Record<RouteMethod | "OPTIONS", Handler>;
 
-// Next.js's route context is typed per route; handlers here accept whatever it passes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (request: Request, context: any) => Promise<Response>;
+// Next.js's route context is typed per route (`{ params: Promise<…> }`); the exported handlers take what it passes.
+type Handler = (request: Request, context: unknown) => Promise<Response>;
 
 const REFUSES = Symbol.for("invoice-console.method-not-allowed");
 
@@ -16,7 +15,7 @@ const REFUSES = Symbol.for("invoice-console.method-not-allowed");
  * (Next.js would answer an empty 405 with no Allow), and OPTIONS naming what is answered. Route files export
  * the result whole: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: … })`.
  */
-export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Exported {
+export function methods<C>(handlers: Partial<Record<RouteMethod, (request: Request, context: C) => Promise<Response>>>): Exported {
   const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
   const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse: Handler = async (request) =>
@@ -29,7 +28,7 @@ export function methods(handlers: Partial<Record<RouteMethod, Handler>>): Export
     );
   Object.assign(refuse, { [REFUSES]: true });
   const options: Handler = async () => new Response(null, { status: 204, headers: { allow } });
-  return { ...(Object.fromEntries(ROUTE_METHODS.map((m) => [m, handlers[m] ?? refuse])) as Record<RouteMethod, Handler>), OPTIONS: options };
+  return { ...(Object.fromEntries(ROUTE_METHODS.map((m) => [m, (handlers[m] as Handler | undefined) ?? refuse])) as Record<RouteMethod, Handler>), OPTIONS: options };
 }
 
 /** The methods a route module really answers (the access tables in tests read this). */

@@ -110,7 +110,7 @@ function parseOptions(argv: string[]): Options {
       case "-h":
       case "--help":
         console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0].replace(/^\/\/ ?/gm, ""));
-        process.exit(0);
+        return process.exit(0);
       default: fail(`unknown argument ${arg} (see --help).`);
     }
   }
@@ -475,7 +475,7 @@ function printGoals(rows: Row[]): void {
     const goal = page === "middle" ? 60 : 15;
     console.log(`Page ${page}: worst direct p95 ${ms(percentile(worst.direct, 95))} at ${label(worst)} (goal ≤ ${goal} ms) over ${these.length} combinations`);
   }
-  const ratio = median(rows.map((r) => r.console).flat()) / median(rows.map((r) => r.direct).flat());
+  const ratio = median(rows.flatMap((r) => r.console)) / median(rows.flatMap((r) => r.direct));
   console.log(`Console / direct: p50 of all console requests / p50 of all direct ones = ${ratio.toFixed(2)}× (goal ≤ 1.10×)`);
 }
 
@@ -517,7 +517,7 @@ async function main(): Promise<void> {
     if (process.stderr.isTTY) process.stderr.write(`\r  measuring ${i + 1}/${combos.length}: ${label(c)}`.padEnd(72));
     rows.push(await measure(base, c, values, o));
   }
-  if (process.stderr.isTTY) process.stderr.write("\r".padEnd(73) + "\r");
+  if (process.stderr.isTTY) process.stderr.write(`${"\r".padEnd(73)}\r`);
   console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${analyzed ? "analyzed" : "no planner statistics"}, ${o.requests} timed requests each`);
   console.log("");
   printTable(rows);

@@ -78,7 +78,7 @@ export async function measureFirstLoadJs(options: Options = {}): Promise<PageJs[
         }
       });
       const document = await page.goto(target, { waitUntil: "load" });
-      if (!document || document.status() !== 200) throw new Error(`${target} answered ${document?.status()}: is the build current?`);
+      if (document?.status() !== 200) throw new Error(`${target} answered ${document?.status()}: is the build current?`);
       if (new URL(page.url()).pathname !== target.split("?")[0]) throw new Error(`${target} redirected to ${page.url()}`);
       await page.waitForLoadState("networkidle");
       const named = scriptsNamedIn(await document.text(), server.url);

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test` (DESIGN §6): `next build`, then Vitest (whose test/http suites start the built console), then
-// Playwright against the built console. Ends with one line, `N passed, N failed` (`, N skipped` when some were),
-// counted from both runners' JSON reports, and exits non-zero when anything failed.
+// `npm test` (DESIGN §6): `npm run lint` (Biome, biome.jsonc), `next build`, then Vitest (whose test/http suites
+// start the built console), then Playwright against the built console. Ends with one line, `N passed, N failed`
+// (`, N skipped` when some were), counted from both runners' JSON reports, and exits non-zero when anything failed.
+// The lint and the build are steps, not tests: each adds nothing to the line when it succeeds and counts as 1
+// failed when it does not (the tests still run after a lint finding, so one run shows everything).
 //
-// TEST_ONLY=unit runs Vitest alone, without a build and so without test/http (CI's extra pass on PostgreSQL);
+// TEST_ONLY=unit runs Vitest alone, without lint or build and so without test/http (CI's extra pass on PostgreSQL);
 // then any arguments are Vitest filters,
 // e.g. `TEST_ONLY=unit node scripts/test.mjs lib/sandbox`.
 import { spawn } from "node:child_process";
@@ -35,9 +37,20 @@ process.on("SIGTERM", () => {
 
 mkdirSync(resultsDir, { recursive: true });
 
+// 0. Lint and format check, the same as `npm run lint`.
+if (only !== "unit") {
+  const lint = await run("biome", ["check", "--error-on-warnings", "."]);
+  if (lint.code !== 0) {
+    note(`npm run lint failed (${describe(lint)}); counted as 1 failed. \`npx biome check --write .\` applies the safe fixes.`);
+    add("lint", { passed: 0, failed: 1, skipped: 0 });
+  } else {
+    note("lint: no findings");
+  }
+}
+
 // 1. Build first: the HTTP suites of Vitest (test/http) and the browser tests run against it.
 let built = true;
-if (only !== "unit") {
+if (only !== "unit" && !interrupted) {
   const build = await run("next", ["build"]);
   if (build.code !== 0) {
     note(`next build failed (${describe(build)}); counted as 1 failed, tests that need a build skipped.`);

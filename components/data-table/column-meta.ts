@@ -6,7 +6,6 @@ import type { CellData, ColumnMeta, RowData, TableFeatures } from "@tanstack/rea
  */
 declare module "@tanstack/react-table" {
   // The type parameters must match TanStack's declaration for the interfaces to merge.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
     /** Classes for the column's header and body cells: alignment, width, `text-right tabular-nums` for numbers. */
     className?: string;

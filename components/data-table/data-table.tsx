@@ -8,7 +8,7 @@ import { SkeletonRows } from "./state-rows";
 import { columnMeta } from "./column-meta";
 
 type DataTableProps<TFeatures extends TableFeatures, TData extends RowData> = {
-  table: ReactTable<TFeatures, TData, any>;
+  table: ReactTable<TFeatures, TData, unknown>;
   /** Names the table for assistive technology ("Invoices"); shown to screen readers only. */
   caption: string;
   /** The first load: skeleton rows in place of data. */

@@ -16,7 +16,7 @@ const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceList
 /** Partly paid invoices and those pending for more than a day, oldest first, whatever the period. */
 export async function AttentionCard({ className }: { className?: string }) {
   const { timeZone } = await requestTimeZone();
-  let attention;
+  let attention: Awaited<ReturnType<typeof loadAttention>>;
   try {
     attention = await loadAttention();
   } catch (error) {

@@ -10,7 +10,7 @@ export const STATUS_COUNTS = { id: "status-counts", title: "Invoices by status" 
 
 /** Invoices created in the period, per status, each opening the table filtered the same way. */
 export async function StatusCountsCard({ period, className }: { period: ResolvedPeriod; className?: string }) {
-  let counts;
+  let counts: Awaited<ReturnType<typeof loadStatusCounts>>;
   try {
     counts = await loadStatusCounts(period);
   } catch (error) {

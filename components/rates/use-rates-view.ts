@@ -46,7 +46,7 @@ export function useRatesView(): RatesState {
   const problem = query.error instanceof Problem ? query.error : query.error ? new Problem({ status: 0, code: "error", title: "Rates could not be loaded" }) : null;
   const view = query.data;
   const errorRetry = problem?.headers["retry-after"] ? Number(problem.headers["retry-after"]) : null;
-  const baseRetry = view && view.stale && !problem ? view.retry_in_seconds : errorRetry;
+  const baseRetry = view?.stale && !problem ? view.retry_in_seconds : errorRetry;
   return {
     view,
     problem,

@@ -25,6 +25,7 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
   const opener = useRef<HTMLElement | null>(null);
   const remember = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `remember` only writes a ref; the listener is added once
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";

@@ -25,6 +25,7 @@ export function DeferredMenu<M>({ load, trigger, render }: { load: () => Promise
   const real = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a click after a failed load bumps it to load again
   useEffect(() => {
     let live = true;
     load().then(

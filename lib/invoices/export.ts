@@ -117,7 +117,7 @@ const CSV_OPTIONS = {
   newline: "\r\n",
   quotes: (value: unknown, column: number) => !AMOUNT_INDEXES.has(column) && typeof value === "string" && csvNeedsQuotes(value),
 };
-const csvLines = (rows: Cell[][]) => Papa.unparse(rows, CSV_OPTIONS) + "\r\n";
+const csvLines = (rows: Cell[][]) => `${Papa.unparse(rows, CSV_OPTIONS)}\r\n`;
 
 export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
 

@@ -40,7 +40,7 @@ function argumentAt(source: string, open: number): string {
 }
 
 /** Every coercion of a money-named expression in `source`, as "line: text". */
-export function floatCoercions(source: string): { line: number; text: string }[] {
+function floatCoercions(source: string): { line: number; text: string }[] {
   const hits: { line: number; text: string }[] = [];
   const lineOf = (index: number) => source.slice(0, index).split("\n").length;
   const lines = source.split("\n");

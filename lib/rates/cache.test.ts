@@ -22,7 +22,7 @@ let first: Db;
 let second: { db: Db; close: () => Promise<void> };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer((_req, res) => {
     calls++;
     const current = mode;
     setTimeout(() => {

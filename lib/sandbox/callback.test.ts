@@ -67,7 +67,7 @@ describe("postCallback", () => {
     ["never answers", () => {}],
     // A whole 200 answer, one byte every 20 ms: never silent for long, complete only after a second or more.
     ["trickles its answer", (_req: unknown, res: { socket: { write: (s: string) => void } | null }) => {
-      const bytes = [..."HTTP/1.1 200 OK\r\nx-slow: " + "z".repeat(40) + "\r\ncontent-length: 0\r\n\r\n"];
+      const bytes = [...`HTTP/1.1 200 OK\r\nx-slow: ${"z".repeat(40)}\r\ncontent-length: 0\r\n\r\n`];
       const timer = setInterval(() => (bytes.length ? res.socket?.write(bytes.shift()!) : clearInterval(timer)), 20);
     }],
   ])("a receiver that %s gets one deadline for the whole attempt, and may be tried again", async (_, handler) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
-import { type ApiInvoiceList, type InvoiceListQuery, type InvoiceStatus } from "@/lib/invoicing";
+import type { ApiInvoiceList, InvoiceListQuery, InvoiceStatus } from "@/lib/invoicing";
 import { resolveCallbackUrl } from "./callback-url";
 import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";

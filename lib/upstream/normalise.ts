@@ -226,7 +226,7 @@ export function normaliseInvoice(raw: unknown): Invoice | null {
   if (!isObject(raw)) return null;
   const r = new Reader(raw);
   const id = toText(r.take("invoice_id", "id", "uuid"));
-  if (!id || !id.trim()) return null;
+  if (!id?.trim()) return null;
   const fiatCurrency = toText(r.take("fiat_currency"));
   const invoice: Omit<Invoice, "payment" | "provider_fields"> = {
     invoice_id: id,
@@ -293,7 +293,7 @@ function readCurrency(raw: unknown, keyedCode?: string): Currency | null {
   if (keyedCode && raw === true) return { code: keyedCode, name: keyedCode, network: null, decimals: null };
   if (!isObject(raw)) return null;
   const code = keyedCode ?? toText(raw.code ?? raw.symbol ?? raw.ticker ?? raw.currency ?? raw.id);
-  if (!code || !code.trim()) return null;
+  if (!code?.trim()) return null;
   return {
     code: code.trim(),
     name: toText(raw.name ?? raw.title ?? raw.display_name) || code.trim(),
