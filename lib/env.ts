@@ -90,7 +90,7 @@ const envSchema = z.object({
   CONSOLE_TIME_ZONE: timeZone,
 });
 
-/** The demo merchant's webhook secret (DESIGN §3, "Fixed names"): the inbox's default on the embedded sandbox. */
+/** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
 export const SANDBOX_DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
 function isWebhookSecret(value: string): boolean {
@@ -157,7 +157,7 @@ export type Env = {
   timeZone: string;
 };
 
-/** The sandbox's well-known full-access test key (DESIGN §3, "Fixed names"). */
+/** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
 export const SANDBOX_FULL_ACCESS_KEY = "sk_test_demo_full";
 
 let cached: Env | undefined;

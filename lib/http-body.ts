@@ -11,7 +11,7 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
 }
 
 /**
- * A request's JSON body read with a contract schema: not JSON or not an object → 400 (DESIGN §3), a broken
+ * A request's JSON body read with a contract schema: not JSON or not an object → 400 (ARCHITECTURE.md §3), a broken
  * rule → 422 naming each field. Both readers here serve the sandbox and the console's API alike.
  */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {

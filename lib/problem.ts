@@ -3,7 +3,7 @@ import type { ProblemBody } from "@/lib/invoicing";
 import { PROBLEM_CODES, type ProblemCode } from "@/lib/problem-codes";
 
 /**
- * The one error type of the app: an RFC 9457 problem (DESIGN §3). The sandbox and the console's proxy throw
+ * The one error type of the app: an RFC 9457 problem (ARCHITECTURE.md §3). The sandbox and the console's proxy throw
  * it and answer with `problemResponse`; the browser turns a problem answer back into one
  * (lib/query/fetch-json.ts), so every layer speaks the same shape.
  */

@@ -5,7 +5,7 @@
 //     GET /invoices (page_size 100, the same upper bound), bodies read and dropped;
 //   - the console's export, CSV and JSON, read to the end as a browser would.
 // For each: time to the first byte of the body, total time, rows, and the server process's peak resident memory
-// (sampled from /proc every 20 ms) above what it held before. Figures are printed, never asserted (DESIGN §6).
+// (sampled from /proc every 20 ms) above what it held before. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:export                       100,000 invoices
 //   npm run bench:export -- --invoices 20000 --runs 2

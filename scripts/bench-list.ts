@@ -2,7 +2,7 @@
 // console's proxy? Seeds a fresh database (and says how long that took), serves the built app with `next start`,
 // and prints p50/p95 straight and through the console, with their ratio, for every sort_by × sort_order × filter
 // (none, a status, a currency, a 30-day created range, all three) on page 1, page 50, the middle page and the
-// last page (issue 13). Figures are printed, never asserted (DESIGN §6).
+// last page (issue 13). Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:list                                   100,000 invoices in a fresh temporary PGlite folder
 //   DATABASE_URL=postgres://… npm run bench:list         1,000,000 invoices on PostgreSQL (seeded once, then reused)

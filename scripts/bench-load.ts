@@ -3,7 +3,7 @@
 // PostgreSQL, each on the demo data (2,400 invoices of the embedded sandbox). Prints requests served, errors
 // by status, p50/p95/p99 (answered requests; and of the 503s alone), the calls that reached the invoicing API,
 // and each console's RSS at start, peak and end. `--soak` runs 30 clients for 10 minutes against one console
-// and prints its RSS each minute. Figures are printed, never asserted (DESIGN §6).
+// and prints its RSS each minute. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:load                                   200 clients, 60 s: one instance, then two on PostgreSQL
 //   npm run bench:load -- --clients 100 --seconds 30 --only one

@@ -3,7 +3,7 @@
 // built console (scripts/server.mjs, as `npm start` runs it) on a fresh PGlite folder with the demo data, then
 // times each route one request after another and prints p50/p95/p99 and the console-to-sandbox ratios. A
 // console request pays the console's route and the sandbox's (the embedded upstream), so the ratio against
-// the direct sandbox call is what the console adds. Figures are printed, never asserted (DESIGN §6).
+// the direct sandbox call is what the console adds. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:overhead
 //   npm run bench:overhead -- --requests 500 --warm-up 50

@@ -2,7 +2,7 @@
 // consoles sharing one PostgreSQL, with a local provider that counts its GET /rates calls. Prints requests
 // served, errors, p50/p95 and the number of upstream calls. The goal: at most one upstream call per
 // RATES_TTL_SECONDS in total, whatever the number of clients and instances, and no errors. Figures are
-// printed, never asserted (DESIGN §6).
+// printed, never asserted (ARCHITECTURE.md §6).
 //
 //   DATABASE_URL=postgres://… npm run bench:rates          one and two instances on that PostgreSQL
 //   npm run bench:rates                                     one instance on a fresh PGlite (two need PostgreSQL)

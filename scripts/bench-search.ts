@@ -3,7 +3,7 @@
 // and provider calls; one incremental sync after N changes (time and calls); and search p50/p95 through the
 // console (GET /api/search) for each kind of query — beside a baseline measured in the same run: finding an
 // order id the way the provider's list allows, paging GET /api/invoices (100 a page) until it shows up.
-// Figures are printed, never asserted (DESIGN §6).
+// Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:search
 //   npm run bench:search -- --invoices 20000 --changes 100 --queries 200 --pace 100 --baseline 3

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test` (DESIGN §6): `npm run lint` (Biome, biome.jsonc), `next build`, then Vitest (whose test/http suites
+// `npm test` (ARCHITECTURE.md §6): `npm run lint` (Biome, biome.jsonc), `next build`, then Vitest (whose test/http suites
 // start the built console), then Playwright against the built console. Ends with one line, `N passed, N failed`
 // (`, N skipped` when some were), counted from both runners' JSON reports, and exits non-zero when anything failed.
 // The lint and the build are steps, not tests: each adds nothing to the line when it succeeds and counts as 1

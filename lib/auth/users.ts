@@ -9,7 +9,7 @@ import { ROLES, type Role } from "./roles";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 
-/** Well-known demo accounts (DESIGN §3), one per role: only ever present on the embedded sandbox. */
+/** Well-known demo accounts (ARCHITECTURE.md §3.1), one per role: only ever present on the embedded sandbox. */
 export const DEMO_PASSWORD = "sandbox-demo";
 export const DEMO_USERS = ROLES.map((role) => ({ email: `${role}@example.com`, name: `Demo ${role}`, role }));
 

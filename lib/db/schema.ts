@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-/** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (DESIGN §5). */
+/** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (ARCHITECTURE.md §5). */
 export const sandbox = pgSchema("sandbox");
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -197,7 +197,7 @@ export const webhookAttempts = sandbox.table(
 );
 
 /**
- * The console's own data (DESIGN §5): people, their sessions (better-auth's tables, named as it expects),
+ * The console's own data (ARCHITECTURE.md §5): people, their sessions (better-auth's tables, named as it expects),
  * the audit log and small settings.
  */
 /**

@@ -1,5 +1,5 @@
 /**
- * Puts a problem's `errors[]` (RFC 9457 with JSON Pointers, DESIGN §3) onto form fields, for any form library:
+ * Puts a problem's `errors[]` (RFC 9457 with JSON Pointers, ARCHITECTURE.md §3) onto form fields, for any form library:
  * the result is plain data, and `applyFieldErrors` feeds it to a `setError(name, message)` callback
  * (react-hook-form, TanStack Form, a useState map…).
  *

@@ -19,7 +19,7 @@ import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSim
  * The sandbox's API as an OpenAPI 3.1 document, generated from the zod contract (zod-openapi): the request
  * schemas the sandbox validates with and the answers it gives, never written twice. Isomorphic and free of
  * I/O, so the sandbox serves it (/sandbox/api/v1/openapi.json) and the console's reference page renders it
- * without either importing the other. DESIGN §3's decisions are stated where they apply.
+ * without either importing the other. ARCHITECTURE.md §3's decisions are stated where they apply.
  */
 
 export const OPENAPI_PATH = "/openapi.json";

@@ -8,7 +8,7 @@ import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
  * Two families of shapes. The console's (`invoiceSchema`, `currencyListSchema`, …) is the one shape every
  * page and the browser see: already normalised by the upstream client (lib/upstream/normalise.ts) from
  * whatever a provider that speaks the spec sent, so every optional value is `null` when absent or odd.
- * The sandbox's (`apiInvoiceSchema`, …) is what our own provider answers (DESIGN §3): it binds the sandbox,
+ * The sandbox's (`apiInvoiceSchema`, …) is what our own provider answers (ARCHITECTURE.md §3): it binds the sandbox,
  * never the console. Request shapes are strict because we answer for them.
  */
 
@@ -148,7 +148,7 @@ export const ratesViewSchema = z.object({
   retry_in_seconds: z.number().int().min(0),
 });
 
-// ---- The sandbox's answers (DESIGN §3) ----------------------------------------------------------------
+// ---- The sandbox's answers (ARCHITECTURE.md §3) ----------------------------------------------------------------
 
 export const apiTransactionSchema = z.object({
   tx_hash: z.string(),
@@ -199,12 +199,12 @@ export const apiInvoiceSchema = z.object({
 
 export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema }).meta({ id: "InvoiceList" });
 
-/** GET /currencies as the sandbox answers it (DESIGN §3). */
+/** GET /currencies as the sandbox answers it (ARCHITECTURE.md §3). */
 export const apiCurrencyListSchema = z.object({
   currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
 }).meta({ id: "CurrencyList" });
 
-/** GET /rates as the sandbox answers it: EUR per one unit, from a simulated market (DESIGN §3). */
+/** GET /rates as the sandbox answers it: EUR per one unit, from a simulated market (ARCHITECTURE.md §3). */
 export const apiRatesSchema = z
   .object({
     rates: z.record(z.string(), z.number().positive()).meta({
@@ -218,7 +218,7 @@ export const apiRatesSchema = z
   })
   .meta({ id: "Rates" });
 
-/** RFC 9457 problem details, with our `code` and field-level `errors` (DESIGN §3). */
+/** RFC 9457 problem details, with our `code` and field-level `errors` (ARCHITECTURE.md §3). */
 export const problemSchema = z.looseObject({
   type: z.string().optional(),
   title: z.string(),
@@ -333,7 +333,7 @@ export type StatusChangeRequest = z.input<typeof statusChangeRequestSchema>;
 
 // ---- POST /archived (spec §4.5) ------------------------------------------------------------------------
 
-/** The sandbox's `allowed_error_percent` when a request omits it (DESIGN §3); the OpenAPI document and the form say so. */
+/** The sandbox's `allowed_error_percent` when a request omits it (ARCHITECTURE.md §3); the OpenAPI document and the form say so. */
 export const ALLOWED_ERROR_PERCENT_DEFAULT = 1;
 /** The clock skew tolerated for "created_at must not be in the future". */
 export const CREATED_AT_SKEW_MS = 60_000;

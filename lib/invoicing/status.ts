@@ -2,7 +2,7 @@
 export const INVOICE_STATUSES = ["new", "pending", "completed", "expired", "cancelled", "paid_partial"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** Every status an invoice can have: the six plus `archived`, which only POST /archived creates (DESIGN §3). */
+/** Every status an invoice can have: the six plus `archived`, which only POST /archived creates (ARCHITECTURE.md §3). */
 export const ALL_INVOICE_STATUSES = [...INVOICE_STATUSES, "archived"] as const;
 export type AnyInvoiceStatus = (typeof ALL_INVOICE_STATUSES)[number];
 

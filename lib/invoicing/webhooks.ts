@@ -22,7 +22,7 @@ export type WebhookSimulationResult = z.infer<typeof webhookSimulationResultSche
 
 export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
-/** GET /invoices/{id}/webhook-deliveries (sandbox extension, DESIGN §3): every delivery with every attempt. */
+/** GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every delivery with every attempt. */
 export const apiWebhookAttemptSchema = z.object({
   attempt: z.number().int(),
   at: isoDateTime,

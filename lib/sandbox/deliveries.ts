@@ -8,7 +8,7 @@ import { parseInvoiceId } from "./ids";
 import type { Caller } from "./keys";
 
 /**
- * GET /invoices/{id}/webhook-deliveries (sandbox extension, DESIGN §3): every webhook the invoice sent or
+ * GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every webhook the invoice sent or
  * simulated, newest first, each with every attempt (time, status code, latency, the first KB of the answer,
  * the error). The same 404 / 403 as reading the invoice.
  */

@@ -26,7 +26,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * GET /invoices: one page in the requested order, ties broken by id so pages never overlap (DESIGN §3).
+ * GET /invoices: one page in the requested order, ties broken by id so pages never overlap (ARCHITECTURE.md §3).
  *
  * Fast at any depth of a million invoices (issue 13): the total comes from the rollup (invoice-counts.ts),
  * the page's ids are found by walking the offset in an index alone (every filter column is in the sort
@@ -140,7 +140,7 @@ function startOfUpdates(filter: InvoiceFilter, sortBy: InvoiceListQuery["sort_by
 
 /**
  * GET /invoices/{id}. An id that names no invoice — malformed, unknown — is a 404; an invoice of another
- * merchant is a 403, as the spec lists for this operation (DESIGN §3).
+ * merchant is a 403, as the spec lists for this operation (ARCHITECTURE.md §3).
  */
 export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise<Invoice> {
   const row = await findOwnInvoice(db, caller, rawId);

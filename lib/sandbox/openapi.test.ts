@@ -61,7 +61,7 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
     }
   });
 
-  it("states DESIGN §3's decisions: the key scheme, ids, errors, the allowed-error default, rate limit headers", () => {
+  it("states ARCHITECTURE.md §3's decisions: the key scheme, ids, errors, the allowed-error default, rate limit headers", () => {
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "Api-key" });
     expect(doc.info.description).toContain("invoice_<uuid v7>");
     expect(doc.info.description).toContain("application/problem+json");

@@ -11,7 +11,7 @@ import { parseInvoiceId } from "./ids";
 import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
 
 /**
- * The sandbox's status-change webhooks (DESIGN §3): Standard Webhooks signatures, an outbox written with the
+ * The sandbox's status-change webhooks (ARCHITECTURE.md §3): Standard Webhooks signatures, an outbox written with the
  * change itself, and retries on a schedule until the receiver answers 2xx. Every attempt is kept.
  */
 

@@ -30,7 +30,7 @@ export type UpstreamConfig = {
  * The console's only way to the invoicing API: HTTP to the configured base URL with the Api-key header, a
  * timeout on every call, and every answer normalised once into the console's shapes (lib/invoicing) from
  * whatever legal choices the provider made (./normalise.ts). Failures come back as problems a person can act
- * on (DESIGN §4), with the provider's own message on the field it names; the key never leaves this module.
+ * on (ARCHITECTURE.md §4), with the provider's own message on the field it names; the key never leaves this module.
  * Ids are opaque: used as given, URL-encoded.
  */
 export function createUpstream(config: UpstreamConfig) {
@@ -142,7 +142,7 @@ export function createUpstream(config: UpstreamConfig) {
         body: JSON.stringify(body),
       }),
     /**
-     * The sandbox's deliveries extension (DESIGN §3). Optional: a provider that answers 404 (or 405, or 501)
+     * The sandbox's deliveries extension (ARCHITECTURE.md §3). Optional: a provider that answers 404 (or 405, or 501)
      * does not offer it, which is null here, never an error.
      */
     listWebhookDeliveries: async (id: string) => {
