@@ -1,5 +1,5 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 
 import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
 
@@ -10,9 +10,14 @@ import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (pathname === "/") return withSecurityHeaders(NextResponse.redirect(new URL("/overview", request.url)), contentSecurityPolicy(nonce()));
+  if (pathname === "/")
+    return withSecurityHeaders(NextResponse.redirect(new URL("/overview", request.url)), contentSecurityPolicy(nonce()));
   // The app shows no images: Next.js's image optimiser would only answer odd URLs with a 500.
-  if (pathname.startsWith("/_next/image")) return withSecurityHeaders(problem(404, "not_found", "Not found", "This console serves no images here."), contentSecurityPolicy(nonce()));
+  if (pathname.startsWith("/_next/image"))
+    return withSecurityHeaders(
+      problem(404, "not_found", "Not found", "This console serves no images here."),
+      contentSecurityPolicy(nonce()),
+    );
   const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");
   const refused = !isApi && request.method === "POST" ? await refusedPagePost(request) : null;
   if (refused) return withSecurityHeaders(refused, contentSecurityPolicy(nonce()));
@@ -51,7 +56,12 @@ const ACTION_BODY_LIMIT = 1024 * 1024;
  */
 async function refusedPagePost(request: NextRequest): Promise<NextResponse | null> {
   if (!isSameOrigin(request)) {
-    return problem(403, "cross_site_request", "Request from another site refused", "Changes can only be made from the console's own pages.");
+    return problem(
+      403,
+      "cross_site_request",
+      "Request from another site refused",
+      "Changes can only be made from the console's own pages.",
+    );
   }
   const body = await request.clone().arrayBuffer();
   if (body.byteLength > ACTION_BODY_LIMIT) return problem(413, "body_too_large", "The form is too large", "A form may send at most 1 MB.");
@@ -61,7 +71,12 @@ async function refusedPagePost(request: NextRequest): Promise<NextResponse | nul
     else if (request.headers.has("next-action")) JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
     return null;
   } catch {
-    return problem(400, "invalid_body", "The form cannot be read", "The body is not a form the console sent. Send the form from the console's own page.");
+    return problem(
+      400,
+      "invalid_body",
+      "The form cannot be read",
+      "The body is not a form the console sent. Send the form from the console's own page.",
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import { isCurrent, type NavItem } from "./nav-item";
@@ -10,7 +10,13 @@ import { isCurrent, type NavItem } from "./nav-item";
 const loadDropdown = () => import("./nav-menu-dropdown");
 
 /** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
-export function NavLinks({ items, menuIcon }: { items: NavItem[]; /** The menu button's icon, drawn on the server. */ menuIcon: ReactNode }) {
+export function NavLinks({
+  items,
+  menuIcon,
+}: {
+  items: NavItem[] /** The menu button's icon, drawn on the server. */;
+  menuIcon: ReactNode;
+}) {
   const pathname = usePathname();
   return (
     <>

@@ -7,7 +7,13 @@ import { cn } from "@/lib/cn";
 import { isCurrent, type NavItem } from "./nav-item";
 
 /** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx). */
-export function NavMenuDropdown({ items, pathname, trigger, open, onOpenChange }: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
+export function NavMenuDropdown({
+  items,
+  pathname,
+  trigger,
+  open,
+  onOpenChange,
+}: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
   return (
     <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>

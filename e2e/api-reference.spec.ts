@@ -18,7 +18,13 @@ test("the API reference renders every endpoint under the strict CSP, loading not
   await page.getByRole("link", { name: "API reference" }).first().click();
   await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
-  for (const summary of ["List invoices", "Get one invoice", "Change an invoice's status", "Record an archived invoice", "Supported cryptocurrencies"]) {
+  for (const summary of [
+    "List invoices",
+    "Get one invoice",
+    "Change an invoice's status",
+    "Record an archived invoice",
+    "Supported cryptocurrencies",
+  ]) {
     await expect(page.getByRole("heading", { name: summary }).first()).toBeVisible({ timeout: 30_000 });
   }
   await expect(page.getByText("Api-key").first()).toBeVisible();

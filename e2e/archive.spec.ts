@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
 import { formatDecimal } from "../lib/invoicing/money";
 import { invoiceRows, signIn } from "./fixtures";
@@ -20,7 +20,10 @@ async function archivedOn(page: Page, day: string): Promise<{ order_id: string }
   const start = Date.parse(`${day}T00:00:00Z`);
   const after = new Date(start - 1).toISOString();
   const before = new Date(start + 86_400_000).toISOString();
-  const response = await page.request.get(`/sandbox/api/v1/invoices?status=archived&created_after=${after}&created_before=${before}&page_size=100`, { headers: KEY });
+  const response = await page.request.get(
+    `/sandbox/api/v1/invoices?status=archived&created_after=${after}&created_before=${before}&page_size=100`,
+    { headers: KEY },
+  );
   return (await response.json()).items;
 }
 
@@ -57,7 +60,9 @@ test("finance records one invoice in EUR and one in crypto; each opens with a to
   await page.goto("/invoices?status=archived&from=2024-01-15&to=2024-01-15");
   await expect(invoiceRows(page).filter({ hasText: `E2E-${run}-EUR` })).toHaveCount(1);
   await expect(invoiceRows(page).filter({ hasText: `E2E-${run}-BTC` })).toHaveCount(1);
-  const crypto = (await archivedOn(page, "2024-01-15")).find((i) => i.order_id === `E2E-${run}-BTC`) as { crypto_amount: number; currency: string } | undefined;
+  const crypto = (await archivedOn(page, "2024-01-15")).find((i) => i.order_id === `E2E-${run}-BTC`) as
+    | { crypto_amount: number; currency: string }
+    | undefined;
   expect(crypto).toMatchObject({ crypto_amount: 0.25, currency: "ETH" });
 });
 
@@ -94,7 +99,9 @@ test("each invalid field says what is wrong as it is typed, and nothing is sent"
   await expect(page.getByLabel("Callback URL")).toHaveValue("shop.example.com/hooks");
 });
 
-test("a typed amount is never guessed at: a comma, grouping or currency is refused with what to write, and nothing is sent", async ({ page }) => {
+test("a typed amount is never guessed at: a comma, grouping or currency is refused with what to write, and nothing is sent", async ({
+  page,
+}) => {
   await openForm(page);
   const posts: string[] = [];
   page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/archived") && posts.push(r.url()));
@@ -102,8 +109,14 @@ test("a typed amount is never guessed at: a comma, grouping or currency is refus
   await page.getByLabel("Currency (required)").selectOption("ETH");
   const amount = page.getByLabel("Amount in EUR");
   const cases: [string, string][] = [
-    ["1,234", "Amount in EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out."],
-    ["1.000,50", "Amount in EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals."],
+    [
+      "1,234",
+      "Amount in EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out.",
+    ],
+    [
+      "1.000,50",
+      "Amount in EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals.",
+    ],
     ["€5", "Amount in EUR: write the number alone, without a currency sign, a sign or letters."],
     ["1 000", "Amount in EUR: spaces and apostrophes between digits are not read (a thousands separator)."],
   ];
@@ -149,7 +162,8 @@ test("a duplicate order id is shown on its field; everything typed stays; a doub
 });
 
 test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same file again records nothing twice", async ({ page }) => {
-  const header = "invoice_id,order_id,order_name,status,fiat_amount,fiat_currency,crypto_amount,currency,created_at,payment_address,tx_hashes";
+  const header =
+    "invoice_id,order_id,order_name,status,fiat_amount,fiat_currency,crypto_amount,currency,created_at,payment_address,tx_hashes";
   const lines = Array.from({ length: 50 }, (_, i) => {
     const n = String(i + 1).padStart(2, "0");
     const order = `CSV-${run}-${n}`;
@@ -185,9 +199,15 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
   });
   const reportLines = report.trim().split(/\r?\n/);
   expect(reportLines[0]).toBe("line,order_id,outcome,field,message");
-  expect(reportLines.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual([`11,CSV-${run}-10`, `26,CSV-${run}-25`, `41,CSV-${run}-40`]);
+  expect(reportLines.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual([
+    `11,CSV-${run}-10`,
+    `26,CSV-${run}-25`,
+    `41,CSV-${run}-40`,
+  ]);
 
-  const recorded = (await archivedOn(page, "2024-03-09")).concat(await archivedOn(page, "2024-03-10")).filter((i) => i.order_id.startsWith(`CSV-${run}-`));
+  const recorded = (await archivedOn(page, "2024-03-09"))
+    .concat(await archivedOn(page, "2024-03-10"))
+    .filter((i) => i.order_id.startsWith(`CSV-${run}-`));
   expect(recorded).toHaveLength(47);
 
   // The same file again: every row is already recorded.
@@ -197,7 +217,9 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
   await expect(page.getByTestId("import-summary")).toHaveText("0 recorded · 47 already recorded · 3 failed");
 });
 
-test("an exported file imported again sends the priced-in amount, shows the other as it will be derived and flags an edited one", async ({ page }) => {
+test("an exported file imported again sends the priced-in amount, shows the other as it will be derived and flags an edited one", async ({
+  page,
+}) => {
   // Three invoices on one day: two priced in EUR, one in ETH.
   const day = "2023-06-14";
   const given = [
@@ -209,7 +231,9 @@ test("an exported file imported again sends the priced-in amount, shows the othe
   await openForm(page);
 
   // The console's CSV export of that day, as Export CSV downloads it.
-  const exported = await page.request.get(`/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`);
+  const exported = await page.request.get(
+    `/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`,
+  );
   expect(exported.status()).toBe(200);
   const parsed = Papa.parse<Record<string, string>>(await exported.text(), { header: true, skipEmptyLines: true });
   const rows = parsed.data.filter((r) => r.order_id.startsWith(`RT-${run}-`)).sort((a, b) => a.order_id.localeCompare(b.order_id));
@@ -217,8 +241,21 @@ test("an exported file imported again sends the priced-in amount, shows the othe
   // New order ids, so it is recorded again rather than skipped; the first row's derived BTC amount edited (a typo in its last digit).
   const original = rows[0].crypto_amount;
   const edited = original.slice(0, -1) + ((Number.parseInt(original.slice(-1), 10) + 1) % 10);
-  const again = rows.map((r, i) => ({ ...r, order_id: r.order_id.replace("RT-", "RT2-"), crypto_amount: i === 0 ? edited : r.crypto_amount }));
-  const file = { name: `export-again-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(Papa.unparse({ fields: parsed.meta.fields!, data: again.map((r) => parsed.meta.fields!.map((f) => (r as Record<string, string>)[f])) })) };
+  const again = rows.map((r, i) => ({
+    ...r,
+    order_id: r.order_id.replace("RT-", "RT2-"),
+    crypto_amount: i === 0 ? edited : r.crypto_amount,
+  }));
+  const file = {
+    name: `export-again-${run}.csv`,
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      Papa.unparse({
+        fields: parsed.meta.fields!,
+        data: again.map((r) => parsed.meta.fields!.map((f) => (r as Record<string, string>)[f])),
+      }),
+    ),
+  };
 
   await page.getByRole("tab", { name: "Import a CSV" }).click();
   await page.locator("#archive-csv").setInputFiles(file);
@@ -240,15 +277,21 @@ test("an exported file imported again sends the priced-in amount, shows the othe
   // The preview region scrolls by keyboard too.
   await page.getByRole("region", { name: "Rows to record, scrollable" }).focus();
   await expect(page.getByRole("region", { name: "Rows to record, scrollable" })).toBeFocused();
-  await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview.png" });
+  await page
+    .getByRole("region", { name: "Rows to record, scrollable" })
+    .screenshot({ path: "test-results/e2e/archive-import-preview.png" });
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await page.getByRole("region", { name: "Rows to record, scrollable" }).screenshot({ path: "test-results/e2e/archive-import-preview-dark.png" });
+  await page
+    .getByRole("region", { name: "Rows to record, scrollable" })
+    .screenshot({ path: "test-results/e2e/archive-import-preview-dark.png" });
 
   await page.getByRole("button", { name: "Record 3 archived invoices" }).click();
   await expect(page.getByText("Import finished: 3 of 3 rows sent")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("import-summary")).toHaveText("3 recorded (1 flagged) · 0 already recorded · 0 failed");
-  await expect(page.getByRole("list", { name: "Recorded rows flagged" })).toContainText(`recorded; crypto_amount derived as ${original} where the file says ${edited}`);
+  await expect(page.getByRole("list", { name: "Recorded rows flagged" })).toContainText(
+    `recorded; crypto_amount derived as ${original} where the file says ${edited}`,
+  );
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download the report of 1 failed or flagged row" }).click();
   const report = await (await download).createReadStream().then(async (stream) => {
@@ -256,27 +299,48 @@ test("an exported file imported again sends the priced-in amount, shows the othe
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString("utf8");
   });
-  expect(Papa.parse<string[]>(report.trim()).data[1]).toEqual(["2", `RT2-${run}-1`, "recorded, flagged", "crypto_amount", `recorded; crypto_amount derived as ${original} where the file says ${edited}`]);
+  expect(Papa.parse<string[]>(report.trim()).data[1]).toEqual([
+    "2",
+    `RT2-${run}-1`,
+    "recorded, flagged",
+    "crypto_amount",
+    `recorded; crypto_amount derived as ${original} where the file says ${edited}`,
+  ]);
 
   // The new records hold the originals' digits: both amounts, the rate and priced_in, from the export again.
   const after = Papa.parse<Record<string, string>>(
-    await (await page.request.get(`/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`)).text(),
+    await (
+      await page.request.get(
+        `/api/invoices/export?format=csv&status=archived&created_after=${day}T00:00:00.000Z&created_before=${day}T23:59:59.999Z`,
+      )
+    ).text(),
     { header: true, skipEmptyLines: true },
   ).data;
   const digits = (prefix: string) =>
-    after.filter((r) => r.order_id.startsWith(prefix)).sort((a, b) => a.order_id.localeCompare(b.order_id)).map((r) => [r.fiat_amount, r.crypto_amount, r.payment_rate, r.priced_in, r.created_at]);
+    after
+      .filter((r) => r.order_id.startsWith(prefix))
+      .sort((a, b) => a.order_id.localeCompare(b.order_id))
+      .map((r) => [r.fiat_amount, r.crypto_amount, r.payment_rate, r.priced_in, r.created_at]);
   expect(digits(`RT2-${run}-`)).toEqual(digits(`RT-${run}-`));
   expect(digits(`RT2-${run}-`)).toHaveLength(3);
 });
 
-test("a comma in an amount is never guessed at: the row is listed with why, and choosing the comma separator reads it", async ({ page }) => {
+test("a comma in an amount is never guessed at: the row is listed with why, and choosing the comma separator reads it", async ({
+  page,
+}) => {
   const header = "order_id,crypto_amount,currency,created_at";
-  const file = { name: `comma-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(`${header}\nSEP-${run}-1,"0,5",ETH,2024-04-02\nSEP-${run}-2,0.25,ETH,2024-04-02\n`) };
+  const file = {
+    name: `comma-${run}.csv`,
+    mimeType: "text/csv",
+    buffer: Buffer.from(`${header}\nSEP-${run}-1,"0,5",ETH,2024-04-02\nSEP-${run}-2,0.25,ETH,2024-04-02\n`),
+  };
   await openForm(page);
   await page.getByRole("tab", { name: "Import a CSV" }).click();
   await page.locator("#archive-csv").setInputFiles(file);
   await expect(page.getByText("Checked 2 rows: 1 ready, 1 with problems")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Rows with problems" })).toContainText(`crypto_amount: "0,5" uses ",", but this file's decimal separator is set to "."`);
+  await expect(page.getByRole("table", { name: "Rows with problems" })).toContainText(
+    `crypto_amount: "0,5" uses ",", but this file's decimal separator is set to "."`,
+  );
 
   await page.getByLabel("Decimal separator in the file").selectOption(",");
   await expect(page.getByText("Checked 2 rows: 1 ready, 1 with problems")).toBeVisible();
@@ -319,12 +383,19 @@ async function fillBackDated(page: Page, orderId: string) {
 test("the preview's rate is the creation date's, named with its moment; never a number while it is unknown", async ({ page }) => {
   // The console's route answered by hand, so each kind of answer is seen (the route itself is tested over
   // HTTP in lib/bff/rates-history.test.ts, and with the sandbox in the test after this one).
-  let answer: { status: number; body: unknown } = { status: 200, body: { rates: { ETH: "2310.42", BTC: "61234.5" }, at: "2025-03-01T14:03:00.000Z" } };
+  let answer: { status: number; body: unknown } = {
+    status: 200,
+    body: { rates: { ETH: "2310.42", BTC: "61234.5" }, at: "2025-03-01T14:03:00.000Z" },
+  };
   let release: () => void = () => undefined;
   let held: Promise<void> = Promise.resolve();
   await page.route(/\/api\/rates\/history\?/, async (route) => {
     await held;
-    await route.fulfill({ status: answer.status, contentType: answer.status === 200 ? "application/json" : "application/problem+json", body: JSON.stringify(answer.body) });
+    await route.fulfill({
+      status: answer.status,
+      contentType: answer.status === 200 ? "application/json" : "application/problem+json",
+      body: JSON.stringify(answer.body),
+    });
   });
   await openForm(page);
   const preview = page.getByTestId("amount-preview");
@@ -341,19 +412,28 @@ test("the preview's rate is the creation date's, named with its moment; never a 
   // A provider that does not price past dates: its current rate, said so.
   answer = { status: 200, body: { rates: { ETH: "3180" }, at: null } };
   await page.getByLabel(/^Time/).fill("14:04");
-  await expect(preview).toHaveText("≈ €1,590.00 at 1 ETH = €3,180.00, the current rate: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.");
+  await expect(preview).toHaveText(
+    "≈ €1,590.00 at 1 ETH = €3,180.00, the current rate: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.",
+  );
   await shots(page, "archive-form-provider-current", async () => {
     await expect(preview).toContainText("the current rate");
   });
 
   // A failure: why, and no figure.
-  answer = { status: 429, body: { title: "Too many requests", status: 429, code: "rate_limited", detail: "The invoicing API asks to wait 30 s." } };
+  answer = {
+    status: 429,
+    body: { title: "Too many requests", status: 429, code: "rate_limited", detail: "The invoicing API asks to wait 30 s." },
+  };
   await page.getByLabel(/^Time/).fill("14:05");
-  await expect(preview).toHaveText("The rate of ETH on 1 Mar 2025, 14:05 UTC could not be loaded (The invoicing API asks to wait 30 s). The provider derives the other amount when it records the invoice.");
+  await expect(preview).toHaveText(
+    "The rate of ETH on 1 Mar 2025, 14:05 UTC could not be loaded (The invoicing API asks to wait 30 s). The provider derives the other amount when it records the invoice.",
+  );
 
   // A creation date the provider would refuse (in the future): no rate is looked up, and none is shown.
   await page.getByLabel("Created on").fill("2999-01-01");
-  await expect(preview).toHaveText("The rate is looked up once the creation date is valid; the provider derives the other amount at that date's rate.");
+  await expect(preview).toHaveText(
+    "The rate is looked up once the creation date is valid; the provider derives the other amount at that date's rate.",
+  );
 
   // No date: the current rates, said so.
   await page.getByLabel(/^Time/).fill("");
@@ -363,7 +443,9 @@ test("the preview's rate is the creation date's, named with its moment; never a 
 
 // NEEDS BRANCH i22-a (the sandbox's GET /rates?at=): until it is merged the sandbox answers its current rates,
 // the preview says "the current rate", and this test fails — as it should.
-test("on the embedded sandbox, a back-dated invoice is previewed at its minute's rate and recorded at it; the invoice page says so", async ({ page }) => {
+test("on the embedded sandbox, a back-dated invoice is previewed at its minute's rate and recorded at it; the invoice page says so", async ({
+  page,
+}) => {
   await openForm(page);
   const orderId = `E2E-${run}-HIST`;
   await fillBackDated(page, orderId);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { startConsoleServer, type ConsoleServer } from "../test/console-server";
+import { expect, type Page, test } from "@playwright/test";
+import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { invoiceRows } from "./fixtures";
 
 /**
@@ -14,7 +14,13 @@ const KEY = { "api-key": "sk_test_demo_full" };
 const DAY = "2024-11-21";
 const CASES = [
   { zone: "Europe/Berlin", offset: "+01:00", name: /CET/, gap: ["2026-03-29", "02:30", "02:00", "03:00"], twice: ["2025-10-26", "02:30"] },
-  { zone: "America/New_York", offset: "-05:00", name: /EST|GMT-5/, gap: ["2026-03-08", "02:30", "02:00", "03:00"], twice: ["2025-11-02", "01:30"] },
+  {
+    zone: "America/New_York",
+    offset: "-05:00",
+    name: /EST|GMT-5/,
+    gap: ["2026-03-08", "02:30", "02:00", "03:00"],
+    twice: ["2025-11-02", "01:30"],
+  },
 ] as const;
 
 test.describe.configure({ mode: "serial" });
@@ -106,7 +112,10 @@ for (const c of CASES) {
       await page.getByRole("button", { name: "Record archived invoice" }).click();
       await expect(page).toHaveURL(/\/archive/);
       await expect(page.getByText(`${date} ${time} does not exist in ${c.zone}`)).toBeVisible();
-      const nothing = await page.request.get(`${server.url}/sandbox/api/v1/invoices?status=archived&page_size=100&created_after=${date}T00:00:00Z`, { headers: KEY });
+      const nothing = await page.request.get(
+        `${server.url}/sandbox/api/v1/invoices?status=archived&page_size=100&created_after=${date}T00:00:00Z`,
+        { headers: KEY },
+      );
       expect(((await nothing.json()) as { items: { order_id: string }[] }).items.map((i) => i.order_id)).not.toContain(`TZ-${run}-GAP`);
 
       const [twiceDate, twiceTime] = c.twice;

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
-import { startConsoleServer, type ConsoleServer } from "../test/console-server";
-import { startSecondProvider, type SecondProvider } from "../test/second-provider";
+import { expect, type Page, type Response, test } from "@playwright/test";
+import { type ConsoleServer, startConsoleServer } from "../test/console-server";
+import { type SecondProvider, startSecondProvider } from "../test/second-provider";
 import { invoiceRows, untilInteractive } from "./fixtures";
 
 /**

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { invoiceRows, signIn, type DemoRole } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { type DemoRole, invoiceRows, signIn } from "./fixtures";
 
 /**
  * The design system as a person meets it: every moved screen passes axe (no serious or critical finding)
@@ -28,7 +28,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("; ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`)
+          .join("; ")}`,
+    );
 }
 
 async function hasHorizontalScroll(page: Page): Promise<boolean> {
@@ -89,7 +95,9 @@ async function visitsFor(page: Page, role: DemoRole | null): Promise<Visit[]> {
 }
 
 for (const role of [null, "viewer", "finance", "support", "admin"] as const) {
-  test(`axe finds nothing serious and phones never scroll sideways: ${role ?? "signed out"}, every page, both themes, 1440 and 390 px`, async ({ page }) => {
+  test(`axe finds nothing serious and phones never scroll sideways: ${role ?? "signed out"}, every page, both themes, 1440 and 390 px`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const csp = watchCsp(page);
     if (role) await signIn(page, role);

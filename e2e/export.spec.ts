@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
 import { invoiceRange, invoiceRows, signIn, untilInteractive } from "./fixtures";
 
@@ -43,18 +43,28 @@ test("Export CSV downloads every invoice of the filtered, sorted table, in its o
   expect(new Set(data.map((r) => r.status))).toEqual(new Set(["completed"]));
   const amounts = data.map((r) => Number(r.fiat_amount));
   expect(amounts.every((a, i) => i === 0 || amounts[i - 1] <= a)).toBe(true);
-  await expect(page.getByTestId("export-outcome")).toHaveText(`Exported ${view.total.toLocaleString("en")} invoices to invoices_completed_until_${today()}.csv.`);
+  await expect(page.getByTestId("export-outcome")).toHaveText(
+    `Exported ${view.total.toLocaleString("en")} invoices to invoices_completed_until_${today()}.csv.`,
+  );
 });
 
 test("Export JSON of a date range, and CSV for Excel starts with a byte order mark", async ({ page }) => {
   const view = await tableView(page, "/invoices?currency=BTC&from=2025-01-01&to=2026-12-31&sort_by=created_at&sort_order=asc");
   const json = JSON.parse(readFileSync(await (await exportAs(page, "Export JSON")).path(), "utf8"));
-  expect(json).toMatchObject({ complete: true, row_count: view.total, export: { total_records: view.total, filter: { currency: "BTC", sort_by: "created_at", sort_order: "asc" } } });
+  expect(json).toMatchObject({
+    complete: true,
+    row_count: view.total,
+    export: { total_records: view.total, filter: { currency: "BTC", sort_by: "created_at", sort_order: "asc" } },
+  });
   expect(json.items.slice(0, view.orderIds.length).map((i: { order_id: string }) => i.order_id)).toEqual(view.orderIds);
 
   const excel = await exportAs(page, "Export CSV for Excel");
   expect(excel.suggestedFilename()).toMatch(/^invoices_all_btc_2025-01-01_(2026-\d\d-\d\d)\.csv$/);
-  expect(readFileSync(await excel.path()).subarray(0, 3).toString("hex")).toBe("efbbbf");
+  expect(
+    readFileSync(await excel.path())
+      .subarray(0, 3)
+      .toString("hex"),
+  ).toBe("efbbbf");
 });
 
 test("the export shows rows so far of the total, and Cancel stops it without saving", async ({ page }) => {
@@ -68,7 +78,9 @@ test("the export shows rows so far of the total, and Cancel stops it without sav
   await page.getByRole("button", { name: "Export", exact: true }).click();
   await page.getByRole("menuitem", { name: "Export JSON" }).click();
   const progress = page.getByTestId("export-progress");
-  await expect(progress).toHaveText(new RegExp(`^Exporting JSON: [1-9][\\d,]* of ${view.total.toLocaleString("en")} invoices$`), { timeout: 15_000 });
+  await expect(progress).toHaveText(new RegExp(`^Exporting JSON: [1-9][\\d,]* of ${view.total.toLocaleString("en")} invoices$`), {
+    timeout: 15_000,
+  });
   await expect(page.getByRole("progressbar", { name: "Export progress" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel export" }).click();
   await expect(page.getByTestId("export-outcome")).toHaveText("Export cancelled; nothing was saved.");

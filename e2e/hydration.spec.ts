@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
 /**
@@ -17,7 +17,8 @@ type Collected = { errors: string[] };
 function collectErrors(page: Page): Collected {
   const collected: Collected = { errors: [] };
   page.on("console", (message) => {
-    if (message.type() === "error" && HYDRATION.test(message.text())) collected.errors.push(`${new URL(page.url()).pathname} console: ${message.text()}`);
+    if (message.type() === "error" && HYDRATION.test(message.text()))
+      collected.errors.push(`${new URL(page.url()).pathname} console: ${message.text()}`);
   });
   page.on("pageerror", (error) => {
     const text = `${error.name}: ${error.message}`;
@@ -58,7 +59,8 @@ for (const timezoneId of ZONES) {
     const id = await paidInvoiceId(page);
 
     const invoicePage = `/invoices/${encodeURIComponent(id)}`;
-    const heading = (name: string | RegExp) => async (p: Page) => void (await expect(p.getByRole("heading", { name, level: 1 })).toBeVisible());
+    const heading = (name: string | RegExp) => async (p: Page) =>
+      void (await expect(p.getByRole("heading", { name, level: 1 })).toBeVisible());
     // The invoice page twice: once right after sign-in, once with the rates already in the browser's HTTP cache.
     await open(page, invoicePage, async (p) => void (await expect(p.getByRole("list", { name: "Invoice timeline" })).toBeVisible()));
     await open(page, invoicePage, async (p) => void (await expect(p.getByTestId("worth-today")).toBeVisible()));

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { invoiceRange, invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
@@ -44,17 +44,21 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
   await amountHeader.getByRole("button").click();
   await expect(page).toHaveURL(/sort_by=fiat_amount/);
   await expect(amountHeader).toHaveAttribute("aria-sort", "descending");
-  await expect.poll(async () => {
-    const amounts = euros(await column(page, AMOUNT_COLUMN));
-    return amounts.every((a, i) => i === 0 || amounts[i - 1] >= a);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const amounts = euros(await column(page, AMOUNT_COLUMN));
+      return amounts.every((a, i) => i === 0 || amounts[i - 1] >= a);
+    })
+    .toBe(true);
   await amountHeader.getByRole("button").click();
   await expect(amountHeader).toHaveAttribute("aria-sort", "ascending");
   await expect(page).toHaveURL(/sort_order=asc/);
-  await expect.poll(async () => {
-    const amounts = euros(await column(page, AMOUNT_COLUMN));
-    return amounts.length === 20 && amounts.every((a, i) => i === 0 || amounts[i - 1] <= a);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const amounts = euros(await column(page, AMOUNT_COLUMN));
+      return amounts.length === 20 && amounts.every((a, i) => i === 0 || amounts[i - 1] <= a);
+    })
+    .toBe(true);
   const lastOfPageOne = euros(await column(page, AMOUNT_COLUMN)).at(-1)!;
 
   await page.getByRole("button", { name: "Next page" }).click();
@@ -98,7 +102,12 @@ test("a change of view asks the API for the rows, never the server for the page 
   const pageFetches: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.pathname === "/invoices" && request.resourceType() !== "document" && (request.headers().rsc === "1" || url.searchParams.has("_rsc"))) pageFetches.push(url.href);
+    if (
+      url.pathname === "/invoices" &&
+      request.resourceType() !== "document" &&
+      (request.headers().rsc === "1" || url.searchParams.has("_rsc"))
+    )
+      pageFetches.push(url.href);
   });
   const rows = page.waitForResponse((response) => response.url().includes("/api/invoices?") && response.url().includes("status=expired"));
   await page.getByLabel("Status").selectOption("expired");
@@ -121,10 +130,14 @@ test("a date preset and a custom range filter by creation date", async ({ page }
   await page.getByLabel("Created").selectOption("7d");
   await expect(page).toHaveURL(/created=7d/);
   const weekAgo = Date.now() - 8 * 86_400_000;
-  await expect.poll(async () => {
-    const stamps = await invoiceRows(page).locator("td:nth-child(7) time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
-    return stamps.length > 0 && stamps.every((s) => Date.parse(s) > weekAgo);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const stamps = await invoiceRows(page)
+        .locator("td:nth-child(7) time")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+      return stamps.length > 0 && stamps.every((s) => Date.parse(s) > weekAgo);
+    })
+    .toBe(true);
 
   await page.getByLabel("Created").selectOption("custom");
   await page.getByLabel("From", { exact: true }).fill("2020-01-01");
@@ -159,7 +172,12 @@ test("an API failure shows the problem and a retry that recovers", async ({ page
     route.fulfill({
       status: 502,
       contentType: "application/problem+json",
-      body: JSON.stringify({ title: "The invoicing API cannot be reached", status: 502, code: "upstream_unreachable", detail: "Could not connect to pay.example." }),
+      body: JSON.stringify({
+        title: "The invoicing API cannot be reached",
+        status: 502,
+        code: "upstream_unreachable",
+        detail: "Could not connect to pay.example.",
+      }),
     }),
   );
   await page.getByLabel("Status").selectOption("cancelled");

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { invoiceRows } from "./fixtures";
 
 /**
@@ -16,7 +16,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
   await expect(target).toBeFocused();
 }
 
-test("sign in, filter, sort, page, open, cancel with a reason, back to the same page and change the theme by keyboard", async ({ page }) => {
+test("sign in, filter, sort, page, open, cancel with a reason, back to the same page and change the theme by keyboard", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/login");

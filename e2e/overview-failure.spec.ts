@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
-import { freePort, startConsoleServer, type ConsoleServer } from "../test/console-server";
+import { expect, test } from "@playwright/test";
+import { type ConsoleServer, freePort, startConsoleServer } from "../test/console-server";
 
 /**
  * One failing card does not blank the overview: a console whose provider (the e2e sandbox behind a small
@@ -18,16 +18,24 @@ test.beforeAll(async () => {
   const port = await freePort();
   proxy = createServer(async (req, res) => {
     const url = new URL(req.url!, "http://proxy.invalid");
-    const walk = url.pathname === "/api/v1/invoices" && url.searchParams.get("status") === "completed" && url.searchParams.get("page_size") === "100";
+    const walk =
+      url.pathname === "/api/v1/invoices" && url.searchParams.get("status") === "completed" && url.searchParams.get("page_size") === "100";
     if (failing && walk) {
-      res.writeHead(503, { "content-type": "application/problem+json" }).end(JSON.stringify({ title: "Down for maintenance", status: 503 }));
+      res
+        .writeHead(503, { "content-type": "application/problem+json" })
+        .end(JSON.stringify({ title: "Down for maintenance", status: 503 }));
       return;
     }
-    const answer = await fetch(`${sandbox}${url.pathname.slice("/api/v1".length)}${url.search}`, { headers: { "api-key": String(req.headers["api-key"] ?? "") } });
+    const answer = await fetch(`${sandbox}${url.pathname.slice("/api/v1".length)}${url.search}`, {
+      headers: { "api-key": String(req.headers["api-key"] ?? "") },
+    });
     res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(await answer.text());
   });
   await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
-  consoleServer = await startConsoleServer({ INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`, INVOICING_API_KEY: "sk_test_demo_full" });
+  consoleServer = await startConsoleServer({
+    INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
+    INVOICING_API_KEY: "sk_test_demo_full",
+  });
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { invoiceRange, invoiceRows, signIn } from "./fixtures";
 
 /** Finance starts the day on the overview: its counts are the table's totals, and its links open those views. */
@@ -57,7 +57,8 @@ test("every count equals the table's total for the same filter, and its link ope
     expect(link.href).toBe(`/invoices?status=${link.status}&created=90d`);
     await page.goto(link.href);
     expect(await tableTotal(page), link.status).toBe(link.count);
-    if (link.count > 0) expect(new Set(await invoiceRows(page).locator(`td:nth-child(${STATUS_COLUMN})`).allInnerTexts())).toEqual(new Set([link.label]));
+    if (link.count > 0)
+      expect(new Set(await invoiceRows(page).locator(`td:nth-child(${STATUS_COLUMN})`).allInnerTexts())).toEqual(new Set([link.label]));
   }
 
   // The card's link itself, as a person clicks it: the table with the status filter and the period.
@@ -152,15 +153,23 @@ test("light and dark, desktop and phone: axe finds nothing serious, nothing scro
   mkdirSync(dir, { recursive: true });
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto("/overview");
       await expect(card(page, "Completed volume").getByTestId("volume-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
       await expect(card(page, "Needs attention").getByRole("list")).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious, `${scheme} ${size.width}`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), `${scheme} ${size.width} scrolls sideways`).toBe(false);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+        `${scheme} ${size.width} scrolls sideways`,
+      ).toBe(false);
       await page.screenshot({ path: path.join(dir, `overview-${scheme}-${size.width}.png`), fullPage: true });
     }
   }
@@ -194,7 +203,10 @@ test("with the Overview link the admin's header still fits from 1024 px, where t
     await page.goto("/overview");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveCount(7);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), `${width} px scrolls sideways`).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+      `${width} px scrolls sideways`,
+    ).toBe(false);
     const header = await page.locator("header").boundingBox();
     expect(header!.height, `${width} px header on one line`).toBeLessThan(70);
     await page.screenshot({ path: path.join(process.cwd(), "screenshots-tmp", `overview-admin-header-${width}.png`) });

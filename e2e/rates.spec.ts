@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { divideDecimal, formatDecimal } from "../lib/invoicing/money";
-import { startConsoleServer, type ConsoleServer } from "../test/console-server";
+import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { invoiceRows, signIn } from "./fixtures";
 
 /**
@@ -79,11 +79,15 @@ test.describe("on the embedded sandbox", () => {
     // Nothing typed is guessed at (issue 22): a comma, grouping or currency is refused with what to write.
     const error = page.getByTestId("converter-error");
     await eur.fill("1.000,50");
-    await expect(error).toHaveText("EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals.");
+    await expect(error).toHaveText(
+      "EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals.",
+    );
     await expect(eur).toHaveAttribute("aria-invalid", "true");
     await expect(ether).toHaveValue("");
     await eur.fill("1,234");
-    await expect(error).toContainText("EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out.");
+    await expect(error).toContainText(
+      "EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out.",
+    );
     await expect(ether).toHaveValue("");
     await eur.fill("1 234,5");
     await expect(error).toContainText("EUR: a comma is not read here");
@@ -102,7 +106,7 @@ test.describe("on the embedded sandbox", () => {
     await page.goto(href!);
     const worth = page.getByTestId("worth-today");
     await expect(worth).toHaveText(/^worth (≈ |< )?€[\d,]+\.\d{2} today, [+\u2212]?\d+\.\d\u202f%/);
-    expect(euros((await worth.locator("span").first().innerText()))).toBeGreaterThan(0);
+    expect(euros(await worth.locator("span").first().innerText())).toBeGreaterThan(0);
     await shots(page, "invoice-worth-today", async () => {
       await page.goto(href!);
       await expect(page.getByTestId("worth-today")).toBeVisible();
@@ -119,7 +123,9 @@ test("the archive form's preview converts at the console's cached rates", async 
     // Rates are decimal strings (issue 22); the preview divides them exactly and shows the rate with all its digits.
     const rate = ((await (await page.request.get("/api/rates")).json()) as { rates: Record<string, string> }).rates.BTC;
     const expected = `€${formatDecimal(rate, { minDecimals: 2 })}`;
-    await expect(page.getByText(`≈ ${divideDecimal("1000", rate, 8)} BTC at 1 BTC = ${expected} (current rate)`)).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText(`≈ ${divideDecimal("1000", rate, 8)} BTC at 1 BTC = ${expected} (current rate)`)).toBeVisible({
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 30_000 });
 });
 
@@ -136,11 +142,21 @@ test.describe("with the provider rate-limiting the console", () => {
     provider = createServer((req, res) => {
       if ((req.url ?? "").startsWith("/api/v1/rates")) {
         calls++;
-        if (limited) return void res.writeHead(429, { "content-type": "application/json", "retry-after": "45" }).end('{"message":"slow down"}');
-        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ code: "BTC", rate: "61234.5" }, { code: "ETH", rate: 3180.12 }] }));
+        if (limited)
+          return void res.writeHead(429, { "content-type": "application/json", "retry-after": "45" }).end('{"message":"slow down"}');
+        return void res.writeHead(200, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            data: [
+              { code: "BTC", rate: "61234.5" },
+              { code: "ETH", rate: 3180.12 },
+            ],
+          }),
+        );
       }
       if ((req.url ?? "").startsWith("/api/v1/currencies")) {
-        return void res.writeHead(200, { "content-type": "application/json" }).end('{"currencies":[{"code":"BTC","name":"Bitcoin"},{"code":"ETH","name":"Ether"}]}');
+        return void res
+          .writeHead(200, { "content-type": "application/json" })
+          .end('{"currencies":[{"code":"BTC","name":"Bitcoin"},{"code":"ETH","name":"Ether"}]}');
       }
       res.writeHead(404, { "content-type": "application/json" }).end("{}");
     });

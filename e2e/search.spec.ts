@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn, untilInteractive } from "./fixtures";
 
 /**
@@ -101,7 +101,12 @@ test("the palette in light and dark, on a desktop and at phone width (screenshot
   test.setTimeout(150_000);
   await signIn(page, "admin");
   await untilIndexReady(page);
-  for (const [scheme, width] of [["light", 1280], ["dark", 1280], ["light", 390], ["dark", 390]] as const) {
+  for (const [scheme, width] of [
+    ["light", 1280],
+    ["dark", 1280],
+    ["light", 390],
+    ["dark", 390],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/users");

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { startSecondProvider, type SecondProvider } from "../test/second-provider";
-import { startConsoleServer, type ConsoleServer } from "../test/console-server";
+import { expect, type Page, test } from "@playwright/test";
+import { type ConsoleServer, startConsoleServer } from "../test/console-server";
+import { type SecondProvider, startSecondProvider } from "../test/second-provider";
 import { invoiceRows, untilInteractive } from "./fixtures";
 
 /**
@@ -67,14 +67,18 @@ test("the currency filter offers the provider's currencies, however it lists the
   await expect(currency.locator("option")).toHaveText(["All currencies", "BTC · Bitcoin", "ETH · Ether", "USDT · USDT", "LTC · LTC"]);
   await currency.selectOption("ETH");
   await expect(page).toHaveURL(/currency=ETH/);
-  await expect.poll(async () => {
-    const cells = await invoiceRows(page).locator("td:nth-child(6)").allInnerTexts();
-    return cells.length > 0 && cells.every((t) => t.trim().endsWith("ETH"));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const cells = await invoiceRows(page).locator("td:nth-child(6)").allInnerTexts();
+      return cells.length > 0 && cells.every((t) => t.trim().endsWith("ETH"));
+    })
+    .toBe(true);
   expect(provider.requests.some((r) => r.url.startsWith("/api/v1/invoices?") && r.url.includes("currency=ETH"))).toBe(true);
 });
 
-test("opens an invoice by clicking it: payment details of another shape, and everything else under More from the provider", async ({ page }) => {
+test("opens an invoice by clicking it: payment details of another shape, and everything else under More from the provider", async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto(at("/invoices?page_size=50"));
   await untilInteractive(page);
@@ -84,7 +88,10 @@ test("opens an invoice by clicking it: payment details of another shape, and eve
   await expect(page.getByRole("heading", { level: 1 }).locator('[data-status="unknown"]')).toHaveText("on_hold");
 
   const transactions = page.getByRole("region", { name: "Blockchain transactions" });
-  await expect(transactions.getByRole("link", { name: "0xfeedbeef01" })).toHaveAttribute("href", "https://explorer.example/tx/0xfeedbeef01");
+  await expect(transactions.getByRole("link", { name: "0xfeedbeef01" })).toHaveAttribute(
+    "href",
+    "https://explorer.example/tx/0xfeedbeef01",
+  );
   const more = page.getByRole("region", { name: "More from the provider" });
   await expect(more).toContainText("metadata");
   await expect(more).toContainText('"location": "Lisbon"');
@@ -136,7 +143,9 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   await dialog.getByRole("button", { name: "Cancel invoice" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Invoice timeline" }).getByRole("listitem").first()).toContainText("Status changed from Pending to Cancelled");
+  await expect(page.getByRole("list", { name: "Invoice timeline" }).getByRole("listitem").first()).toContainText(
+    "Status changed from Pending to Cancelled",
+  );
   expect(provider.invoice("inv_8Hq2x")!.status).toBe("cancelled");
 
   // This provider will not cancel a completed invoice, and says why in its own error shape.
@@ -150,7 +159,9 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   await expect(alert).toContainText("Status: A completed invoice cannot be cancelled; refund it instead");
 });
 
-test("webhooks from this provider: simulate by a pasted id, its own signature scheme is kept as not verified, and the invoice's timeline shows it", async ({ page }) => {
+test("webhooks from this provider: simulate by a pasted id, its own signature scheme is kept as not verified, and the invoice's timeline shows it", async ({
+  page,
+}) => {
   provider.settings.webhookUrl = at("/api/webhook-inbox");
   try {
     await signIn(page, "/webhooks");
@@ -166,7 +177,9 @@ test("webhooks from this provider: simulate by a pasted id, its own signature sc
 
     // No deliveries extension here: the timeline shows what the inbox received instead.
     await page.goto(at("/invoices/inv_8Hq2x"));
-    await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Webhook received in the console's inbox: not verified");
+    await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText(
+      "Webhook received in the console's inbox: not verified",
+    );
   } finally {
     provider.settings.webhookUrl = null;
   }

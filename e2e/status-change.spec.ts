@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** Support cancels an order's invoice: find it, cancel with a reason, see it everywhere. */
@@ -46,7 +46,10 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   // The list, cached before the change, shows the new status too.
   await page.getByRole("link", { name: "← All invoices" }).click();
   await page.getByLabel("Status").selectOption("cancelled");
-  await page.getByRole("columnheader", { name: /Updated/ }).getByRole("button").click();
+  await page
+    .getByRole("columnheader", { name: /Updated/ })
+    .getByRole("button")
+    .click();
   await expect(page).toHaveURL(/sort_by=updated_at/);
   await expect(invoiceRows(page).first().locator("td:nth-child(2)")).toHaveText(orderId);
 });
@@ -85,7 +88,9 @@ test("an upstream failure during the change is shown in the dialog, and the stat
           status: 502,
           contentType: "application/problem+json",
           body: JSON.stringify({
-            title: "The invoicing API failed", status: 502, code: "upstream_error",
+            title: "The invoicing API failed",
+            status: 502,
+            code: "upstream_error",
             detail: "It answered HTTP 500. Try again; if it persists, the provider may be having an outage.",
           }),
         })

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { signIn } from "./fixtures";
 
@@ -8,7 +8,10 @@ const KEY = { "api-key": "sk_test_demo_full" };
 const DEMO_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
 /** A seeded invoice of the demo merchant in `status` that has a callback URL (the console's inbox). */
-async function invoiceWithCallback(request: APIRequestContext, status: string): Promise<{ invoice_id: string; order_id: string; callback_url: string }> {
+async function invoiceWithCallback(
+  request: APIRequestContext,
+  status: string,
+): Promise<{ invoice_id: string; order_id: string; callback_url: string }> {
   const list = await (await request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=100&sort_order=asc`, { headers: KEY })).json();
   const invoice = list.items.find((i: { callback_url: string | null }) => i.callback_url);
   expect(invoice.callback_url).toMatch(/\/api\/webhook-inbox$/);
@@ -19,7 +22,10 @@ function inboxEntry(page: Page, invoiceId: string) {
   return page.getByTestId("inbox-entry").filter({ hasText: invoiceId });
 }
 
-test("an admin simulates a webhook on a seeded invoice and sees it arrive in the inbox, signature valid, within seconds", async ({ page, request }) => {
+test("an admin simulates a webhook on a seeded invoice and sees it arrive in the inbox, signature valid, within seconds", async ({
+  page,
+  request,
+}) => {
   await signIn(page, "admin", "/webhooks");
   await page.getByRole("link", { name: "Webhooks" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
@@ -48,7 +54,10 @@ test("an admin simulates a webhook on a seeded invoice and sees it arrive in the
   expect(after.status).toBe("new");
 });
 
-test("cancelling from the invoice page sends the real webhook: it arrives in the inbox and its delivery is in the timeline", async ({ page, request }) => {
+test("cancelling from the invoice page sends the real webhook: it arrives in the inbox and its delivery is in the timeline", async ({
+  page,
+  request,
+}) => {
   const invoice = await invoiceWithCallback(request, "pending");
   await signIn(page, "admin", `/invoices/${invoice.invoice_id}`);
   await page.goto(`/invoices/${invoice.invoice_id}`);
@@ -74,13 +83,22 @@ test("cancelling from the invoice page sends the real webhook: it arrives in the
 
 test("a tampered request to the inbox is kept and shown as signature invalid", async ({ page, request }) => {
   const invoiceId = `invoice_tampered_${Date.now()}`;
-  const body = JSON.stringify({ type: "invoice.status_changed", timestamp: new Date().toISOString(), data: { invoice: { invoice_id: invoiceId, status: "cancelled" }, previous_status: "pending", simulated: false } });
+  const body = JSON.stringify({
+    type: "invoice.status_changed",
+    timestamp: new Date().toISOString(),
+    data: { invoice: { invoice_id: invoiceId, status: "cancelled" }, previous_status: "pending", simulated: false },
+  });
   const at = new Date();
   const id = `msg_e2e_${Date.now()}`;
   const signature = new Webhook(DEMO_SECRET).sign(id, at, body);
   const answer = await request.post("/api/webhook-inbox", {
     data: body.replace('"cancelled"', '"completed"'),
-    headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature },
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": signature,
+    },
   });
   expect(answer.status()).toBe(401);
 

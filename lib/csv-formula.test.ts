@@ -32,7 +32,10 @@ describe("neutraliseCsvCell / restoreCsvCell", () => {
   });
 
   it("restores exactly what it neutralised, for any string", () => {
-    fc.assert(fc.property(anyText, (text) => restoreCsvCell(neutraliseCsvCell(text)) === text), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyText, (text) => restoreCsvCell(neutraliseCsvCell(text)) === text),
+      { numRuns: 2000 },
+    );
   });
 
   it("leaves no part, split on ; , tab CR or LF, that a spreadsheet would run", () => {

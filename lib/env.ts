@@ -22,7 +22,8 @@ const retrySchedule = z
       return match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : NaN;
     });
     if (delays.some(Number.isNaN)) ctx.addIssue({ code: "custom", message: 'must be delays like "5s,5m,30m,2h" (units ms, s, m, h)' });
-    else if (delays.some((ms) => ms > MAX_RETRY_DELAY_MS)) ctx.addIssue({ code: "custom", message: "each delay must be at most 7 days (168h)" });
+    else if (delays.some((ms) => ms > MAX_RETRY_DELAY_MS))
+      ctx.addIssue({ code: "custom", message: "each delay must be at most 7 days (168h)" });
     return delays;
   })
   .prefault("5s,5m,30m,2h");
@@ -31,7 +32,10 @@ const retrySchedule = z
 const callbackAllowlist = z
   .string()
   .transform((value, ctx) => {
-    const entries = value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
     const cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
     const hosts: string[] = [];
     for (const entry of entries) {
@@ -48,7 +52,11 @@ const timeZone = z
   .string()
   .transform((value, ctx) => {
     const zone = canonicalTimeZone(value.trim());
-    if (!zone) ctx.addIssue({ code: "custom", message: `${JSON.stringify(value)} is not an IANA time zone name like "Europe/Berlin", "America/New_York" or "UTC"` });
+    if (!zone)
+      ctx.addIssue({
+        code: "custom",
+        message: `${JSON.stringify(value)} is not an IANA time zone name like "Europe/Berlin", "America/New_York" or "UTC"`,
+      });
     return zone ?? DEFAULT_TIME_ZONE;
   })
   .prefault(DEFAULT_TIME_ZONE);
@@ -75,7 +83,9 @@ const envSchema = z.object({
   WEBHOOK_SECRET: z
     .string()
     .trim()
-    .refine(isWebhookSecret, { error: "must be a Standard Webhooks secret: whsec_ followed by base64 (the provider shows it beside the callback URL)" })
+    .refine(isWebhookSecret, {
+      error: "must be a Standard Webhooks secret: whsec_ followed by base64 (the provider shows it beside the callback URL)",
+    })
     .optional(),
   WEBHOOK_INBOX_MAX_ENTRIES: z.coerce.number().int().min(10).max(100_000).default(500),
   WEBHOOK_INBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1_024).max(1_048_576).default(65_536),
@@ -202,7 +212,11 @@ export function env(): Env {
       ratePerMinute: e.WEBHOOK_INBOX_RATE_LIMIT,
     },
     exports: { perPerson: e.EXPORT_MAX_PER_PERSON, total: e.EXPORT_MAX_CONCURRENCY },
-    load: { upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY, sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY, maxWaitMs: e.OVERLOAD_MAX_WAIT_MS },
+    load: {
+      upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
+      sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY,
+      maxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
+    },
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
   };

@@ -3,7 +3,7 @@
  * mismatch); so does an explicit time zone: never the runtime's own, always the display zone that
  * lib/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
  */
-import { formatDecimal, formatDecimalParts, type Decimal } from "@/lib/invoicing/money";
+import { type Decimal, formatDecimal, formatDecimalParts } from "@/lib/invoicing/money";
 
 const LOCALE = "en-GB";
 
@@ -34,8 +34,14 @@ function currencyStyle(currency: string): CurrencyStyle | null {
       const first = parts.findIndex((p) => p.type === "integer");
       const last = parts.findLastIndex((p) => p.type === "integer" || p.type === "decimal" || p.type === "fraction");
       style = {
-        prefix: parts.slice(0, first).map((p) => p.value).join(""),
-        suffix: parts.slice(last + 1).map((p) => p.value).join(""),
+        prefix: parts
+          .slice(0, first)
+          .map((p) => p.value)
+          .join(""),
+        suffix: parts
+          .slice(last + 1)
+          .map((p) => p.value)
+          .join(""),
         decimals: format.resolvedOptions().maximumFractionDigits ?? 2,
       };
     } catch {
@@ -49,7 +55,10 @@ function currencyStyle(currency: string): CurrencyStyle | null {
 function formatMoney(amount: Decimal, currency: string, computed: boolean): string {
   const style = currencyStyle(currency);
   const decimals = style?.decimals ?? 2;
-  const { marker, negative, digits } = formatDecimalParts(amount, { minDecimals: decimals, ...(computed ? { maxDecimals: decimals } : {}) });
+  const { marker, negative, digits } = formatDecimalParts(amount, {
+    minDecimals: decimals,
+    ...(computed ? { maxDecimals: decimals } : {}),
+  });
   const sign = negative ? "-" : "";
   return style ? `${marker}${sign}${style.prefix}${digits}${style.suffix}` : `${marker}${sign}${digits} ${currency}`;
 }
@@ -148,7 +157,6 @@ export function formatUtc(iso: string): string {
 export function shortInvoiceId(id: string): string {
   return id.length > 12 ? `…${id.slice(-8)}` : id;
 }
-
 
 /** A rate in EUR per unit as the provider gave it: every digit, at least cents ("€61,234.50", "€0.000012345"). */
 export function formatRateEur(rate: Decimal): string {

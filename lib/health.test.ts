@@ -39,7 +39,12 @@ const ask = async (headers: HeadersInit = {}) => {
 describe("GET /api/health", () => {
   it("tells anyone only that the console is up, without asking the provider", async () => {
     const before = providerCalls;
-    const anonymous: Record<string, string>[] = [{}, { cookie: cookies.viewer }, { authorization: "Bearer wrong-token-of-the-same-len" }, { authorization: TOKEN }];
+    const anonymous: Record<string, string>[] = [
+      {},
+      { cookie: cookies.viewer },
+      { authorization: "Bearer wrong-token-of-the-same-len" },
+      { authorization: TOKEN },
+    ];
     for (const headers of anonymous) {
       expect(await ask(headers)).toEqual({ status: "ok" });
     }
@@ -48,7 +53,11 @@ describe("GET /api/health", () => {
 
   it("gives a monitor with HEALTH_TOKEN and a signed-in admin the database's and the provider's state", async () => {
     const forMonitor = await ask({ authorization: `Bearer ${TOKEN}` });
-    expect(forMonitor).toMatchObject({ status: "ok", database: { ok: true, driver: "pglite" }, upstream: { ok: true, embedded_sandbox: false } });
+    expect(forMonitor).toMatchObject({
+      status: "ok",
+      database: { ok: true, driver: "pglite" },
+      upstream: { ok: true, embedded_sandbox: false },
+    });
     expect(await ask({ cookie: cookies.admin })).toMatchObject({ status: "ok", upstream: { ok: true } });
     expect(JSON.stringify(forMonitor)).not.toContain("sk_live_must_never_show");
   });
@@ -96,7 +105,10 @@ describe("GET /api/health/ready", () => {
     const server = globalThis as typeof globalThis & { __invoiceConsoleServer?: unknown };
     server.__invoiceConsoleServer = { draining: true, requests: new AsyncLocalStorage(), internalToken: "t" };
     try {
-      expect(await ready()).toMatchObject({ status: 503, body: { status: "not_ready", database: "ok", invoicing_api: "ok", shutting_down: true } });
+      expect(await ready()).toMatchObject({
+        status: 503,
+        body: { status: "not_ready", database: "ok", invoicing_api: "ok", shutting_down: true },
+      });
     } finally {
       delete server.__invoiceConsoleServer;
     }

@@ -5,8 +5,8 @@ import { can } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
-import { isDraining } from "@/lib/server-lifecycle";
 import { toProblem } from "@/lib/problem";
+import { isDraining } from "@/lib/server-lifecycle";
 import { upstream } from "@/lib/upstream/client";
 
 type Check = { ok: true } | { ok: false; problem: string };
@@ -89,5 +89,8 @@ export async function readiness(): Promise<Response> {
     invoicing_api: upstreamState.ok ? "ok" : "unreachable",
     ...(draining ? { shutting_down: true } : {}),
   };
-  return Response.json(body, { status: ready ? 200 : 503, headers: { "cache-control": "no-store", ...(ready ? {} : { "retry-after": "5" }) } });
+  return Response.json(body, {
+    status: ready ? 200 : 503,
+    headers: { "cache-control": "no-store", ...(ready ? {} : { "retry-after": "5" }) },
+  });
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { parseJsonLossless } from "@/lib/invoicing/money-json";
 import { searchParamsToObject } from "@/lib/invoicing";
+import { parseJsonLossless } from "@/lib/invoicing/money-json";
 import { Problem } from "@/lib/problem";
 
 /** The request's query string read with a contract schema; a broken rule is a 422 naming each parameter. */
@@ -14,7 +14,11 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
  * A request's JSON body read with a contract schema: not JSON or not an object → 400 (ARCHITECTURE.md §3), a broken
  * rule → 422 naming each field. Both readers here serve the sandbox and the console's API alike.
  */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  example = '{"status": "cancelled"}',
+): Promise<z.output<S>> {
   return readJsonBody(request, schema, example, JSON.parse);
 }
 
@@ -23,11 +27,20 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
  * so that an amount is read with exactly its digits (issue 22): the sandbox reads every body with this. The
  * schema decides what a number literal may be; a duplicate key is not JSON here (a 400).
  */
-export async function parseJsonBodyLossless<S extends z.ZodType>(request: Request, schema: S, example = '{"status": "cancelled"}'): Promise<z.output<S>> {
+export async function parseJsonBodyLossless<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  example = '{"status": "cancelled"}',
+): Promise<z.output<S>> {
   return readJsonBody(request, schema, example, parseJsonLossless);
 }
 
-async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, example: string, parse: (text: string) => unknown): Promise<z.output<S>> {
+async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  example: string,
+  parse: (text: string) => unknown,
+): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = parse(await request.text());

@@ -28,7 +28,10 @@ export function methods<C>(handlers: Partial<Record<RouteMethod, (request: Reque
     );
   Object.assign(refuse, { [REFUSES]: true });
   const options: Handler = async () => new Response(null, { status: 204, headers: { allow } });
-  return { ...(Object.fromEntries(ROUTE_METHODS.map((m) => [m, (handlers[m] as Handler | undefined) ?? refuse])) as Record<RouteMethod, Handler>), OPTIONS: options };
+  return {
+    ...(Object.fromEntries(ROUTE_METHODS.map((m) => [m, (handlers[m] as Handler | undefined) ?? refuse])) as Record<RouteMethod, Handler>),
+    OPTIONS: options,
+  };
 }
 
 /** The methods a route module really answers (the access tables in tests read this). */

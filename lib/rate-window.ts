@@ -5,7 +5,17 @@ const OTHERS = "\u0000others";
  * the key is within `limit` in the current window, else the seconds until the window ends. Keys are forgotten
  * with their window, and at most `maxKeys` are remembered, so a flood from many addresses cannot grow it.
  */
-export function fixedWindowLimiter({ limit, windowMs, maxKeys = 10_000, now = Date.now }: { limit: number; windowMs: number; maxKeys?: number; now?: () => number }) {
+export function fixedWindowLimiter({
+  limit,
+  windowMs,
+  maxKeys = 10_000,
+  now = Date.now,
+}: {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+  now?: () => number;
+}) {
   let windowStart = now();
   let counts = new Map<string, number>();
   return {

@@ -5,8 +5,8 @@ import { closeDatabase, getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
-import { onShutdown, onSignedInCheck } from "@/lib/server-lifecycle";
 import { searchSync } from "@/lib/search";
+import { onShutdown, onSignedInCheck } from "@/lib/server-lifecycle";
 
 export async function startup(): Promise<void> {
   const e = env();
@@ -21,7 +21,9 @@ export async function startup(): Promise<void> {
   // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
-    console.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");
+    console.warn(
+      "PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.",
+    );
   }
   const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
   console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
@@ -34,8 +36,15 @@ export async function startup(): Promise<void> {
  */
 async function shutdown(drained: Promise<void>, graceMs: number): Promise<Record<string, string | number>> {
   // A walk under way finishes (its calls to the embedded sandbox are still served), then the lease is let go.
-  const searchStopped = env().search.syncSeconds > 0 ? searchSync().stop().catch((error: unknown) => console.error("search sync: stopping failed", error)) : undefined;
-  const released = await stopWebhookDispatcher(graceMs).catch((error: unknown) => `not handed back (${error instanceof Error ? error.message : error})`);
+  const searchStopped =
+    env().search.syncSeconds > 0
+      ? searchSync()
+          .stop()
+          .catch((error: unknown) => console.error("search sync: stopping failed", error))
+      : undefined;
+  const released = await stopWebhookDispatcher(graceMs).catch(
+    (error: unknown) => `not handed back (${error instanceof Error ? error.message : error})`,
+  );
   await searchStopped;
   await drained;
   const database = await closeDatabase().then(

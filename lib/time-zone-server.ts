@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { currentUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { displayTimeZone, type DisplayTimeZone } from "@/lib/time-zone";
+import { type DisplayTimeZone, displayTimeZone } from "@/lib/time-zone";
 
 /**
  * The zone this request's person counts days and reads times in (lib/time-zone.ts): their own choice, else

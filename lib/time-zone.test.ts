@@ -1,7 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "./format";
-import { addDays, canonicalTimeZone, dayOf, dayRange, daysBetween, displayTimeZone, knownTimeZones, readWallTime, startOfDay, todayIn, weekday } from "./time-zone";
+import {
+  addDays,
+  canonicalTimeZone,
+  dayOf,
+  dayRange,
+  daysBetween,
+  displayTimeZone,
+  knownTimeZones,
+  readWallTime,
+  startOfDay,
+  todayIn,
+  weekday,
+} from "./time-zone";
 
 const HOUR = 3_600_000;
 const iso = (t: number) => new Date(t).toISOString();
@@ -9,7 +21,15 @@ const iso = (t: number) => new Date(t).toISOString();
 /** The wall clock of `instant` in `timeZone` as typed into a form: ["2026-03-29", "03:15"], straight from Intl. */
 function wall(instant: number, timeZone: string): [string, string] {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
@@ -25,7 +45,10 @@ const instant = fc.integer({ min: Date.parse("1973-01-01T00:00:00Z"), max: Date.
 describe("displayTimeZone", () => {
   it("is the person's own zone when they chose one, else the business zone", () => {
     expect(displayTimeZone("Europe/Berlin", null)).toEqual({ timeZone: "Europe/Berlin", businessTimeZone: "Europe/Berlin" });
-    expect(displayTimeZone("Europe/Berlin", "america/new_york")).toEqual({ timeZone: "America/New_York", businessTimeZone: "Europe/Berlin" });
+    expect(displayTimeZone("Europe/Berlin", "america/new_york")).toEqual({
+      timeZone: "America/New_York",
+      businessTimeZone: "Europe/Berlin",
+    });
   });
 
   it("keeps the business zone when the person's zone is no zone (any more)", () => {
@@ -124,7 +147,11 @@ describe("readWallTime", () => {
     expect(readWallTime("2024-01-15", "14:30", "America/New_York")).toMatchObject({ kind: "exact", offset: "-05:00" });
     expect(readWallTime("2024-07-15", "14:30", "America/New_York")).toMatchObject({ kind: "exact", offset: "-04:00" });
     expect(readWallTime("2024-07-15", "14:30", "Asia/Kolkata")).toMatchObject({ kind: "exact", offset: "+05:30" });
-    expect(readWallTime("2024-07-15", "14:30", "UTC")).toMatchObject({ kind: "exact", offset: "+00:00", instant: Date.parse("2024-07-15T14:30:00Z") });
+    expect(readWallTime("2024-07-15", "14:30", "UTC")).toMatchObject({
+      kind: "exact",
+      offset: "+00:00",
+      instant: Date.parse("2024-07-15T14:30:00Z"),
+    });
   });
 
   it("refuses a time the clocks skip, saying from when to when", () => {
@@ -135,8 +162,18 @@ describe("readWallTime", () => {
   });
 
   it("reads a time the clocks pass twice as the first of the two", () => {
-    expect(readWallTime("2026-10-25", "02:30", "Europe/Berlin")).toEqual({ kind: "repeated", instant: Date.parse("2026-10-25T00:30:00Z"), offset: "+02:00", laterOffset: "+01:00" });
-    expect(readWallTime("2026-11-01", "01:30", "America/New_York")).toEqual({ kind: "repeated", instant: Date.parse("2026-11-01T05:30:00Z"), offset: "-04:00", laterOffset: "-05:00" });
+    expect(readWallTime("2026-10-25", "02:30", "Europe/Berlin")).toEqual({
+      kind: "repeated",
+      instant: Date.parse("2026-10-25T00:30:00Z"),
+      offset: "+02:00",
+      laterOffset: "+01:00",
+    });
+    expect(readWallTime("2026-11-01", "01:30", "America/New_York")).toEqual({
+      kind: "repeated",
+      instant: Date.parse("2026-11-01T05:30:00Z"),
+      offset: "-04:00",
+      laterOffset: "-05:00",
+    });
   });
 
   it("any wall time a zone shows reads back to an instant showing it, the first such", () => {

@@ -17,7 +17,7 @@
 //
 // The app must be built; when .next/BUILD_ID is missing this runs `next build` first. An existing build is used
 // as it is, so rebuild after changing the code. Linux only for the memory figures (/proc); elsewhere they read "n/a".
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -41,7 +41,11 @@ const option = (name: string, env: string, fallback: string) => {
   return n;
 };
 if (args.includes("--help") || args.includes("-h")) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0].replace(/^\/\/ ?/gm, ""));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), "utf8")
+      .split("\nimport ")[0]
+      .replace(/^\/\/ ?/gm, ""),
+  );
   process.exit(0);
 }
 const INVOICES = option("--invoices", "BENCH_INVOICES", "100000");
@@ -110,7 +114,13 @@ async function plainWalk(base: string, bound: string): Promise<Omit<Measured, "p
   let rows = 0;
   let bytes = 0;
   for (let page = 1; ; page++) {
-    const query = new URLSearchParams({ page: String(page), page_size: "100", sort_by: "created_at", sort_order: "desc", created_before: bound });
+    const query = new URLSearchParams({
+      page: String(page),
+      page_size: "100",
+      sort_by: "created_at",
+      sort_order: "desc",
+      created_before: bound,
+    });
     const res = await fetch(`${base}/sandbox/api/v1/invoices?${query}`, { headers: { "api-key": DIRECT_KEY } });
     const text = await res.text();
     if (page === 1) ttfbMs = performance.now() - start;
@@ -143,7 +153,9 @@ async function consoleExport(base: string, cookie: string, format: "csv" | "json
 }
 
 async function main() {
-  console.log(`bench:export: ${INVOICES.toLocaleString("en")} invoices, ${RUNS} run(s) a path; ${os.cpus().length} CPUs, Node ${process.version}`);
+  console.log(
+    `bench:export: ${INVOICES.toLocaleString("en")} invoices, ${RUNS} run(s) a path; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
   tempDir = mkdtempSync(path.join(os.tmpdir(), "invoice-bench-export-"));
   const dataDir = path.join(tempDir, "data");
   process.env.DATA_DIR = dataDir;
@@ -157,7 +169,11 @@ async function main() {
 
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.log("No build: running `next build` first.");
-    await new Promise<void>((resolve, reject) => spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { stdio: "inherit" }).on("exit", (c) => (c === 0 ? resolve() : reject(new Error(`next build failed (${c})`)))));
+    await new Promise<void>((resolve, reject) =>
+      spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { stdio: "inherit" }).on("exit", (c) =>
+        c === 0 ? resolve() : reject(new Error(`next build failed (${c})`)),
+      ),
+    );
   }
 
   const port = await new Promise<number>((resolve) => {
@@ -170,7 +186,11 @@ async function main() {
   delete env.INVOICING_API_URL;
   delete env.INVOICING_API_KEY;
   let output = "";
-  server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-H", "127.0.0.1"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-H", "127.0.0.1"], {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stdout!.on("data", (c: Buffer) => (output = (output + c).slice(-10_000)));
   server.stderr!.on("data", (c: Buffer) => (output = (output + c).slice(-10_000)));
   const base = `http://127.0.0.1:${port}`;
@@ -178,27 +198,45 @@ async function main() {
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited before answering:\n${output}`);
     if (performance.now() - started > 180_000) throw new Error(`the server did not answer within 180 s:\n${output}`);
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const pid = server.pid!;
-  console.log(`Server: scripts/server.mjs on ${base} (pid ${pid}), answering after ${seconds(performance.now() - started)}, RSS ${mib(rssKib(pid))}`);
+  console.log(
+    `Server: scripts/server.mjs on ${base} (pid ${pid}), answering after ${seconds(performance.now() - started)}, RSS ${mib(rssKib(pid))}`,
+  );
 
   // Warm-up: what the first request of each kind would otherwise pay for (a small filtered export, a short walk).
-  await (await fetch(`${base}/api/invoices/export?format=csv&status=expired&created_after=${new Date(Date.now() - 7 * 86_400_000).toISOString()}`, { headers: { cookie } })).text();
+  await (
+    await fetch(
+      `${base}/api/invoices/export?format=csv&status=expired&created_after=${new Date(Date.now() - 7 * 86_400_000).toISOString()}`,
+      { headers: { cookie } },
+    )
+  ).text();
   await (await fetch(`${base}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": DIRECT_KEY } })).text();
 
   const results: Measured[] = [];
   for (let run = 0; run < RUNS; run++) {
     const paths: [string, () => Promise<Omit<Measured, "path" | "before" | "peak">>][] = [
       ["baseline: plain fetch walk", () => plainWalk(base, new Date().toISOString())],
-      ...FORMATS.map((f) => [`console export ${f.toUpperCase()}`, () => consoleExport(base, cookie, f as "csv" | "json")] as [string, () => Promise<Omit<Measured, "path" | "before" | "peak">>]),
+      ...FORMATS.map(
+        (f) =>
+          [`console export ${f.toUpperCase()}`, () => consoleExport(base, cookie, f as "csv" | "json")] as [
+            string,
+            () => Promise<Omit<Measured, "path" | "before" | "peak">>,
+          ],
+      ),
     ];
     for (const [label, work] of paths) {
       const { result, before, peak } = await withPeakRss(pid, work);
       results.push({ path: label, ...result, before, peak });
-      console.log(`  ${label}: ${result.rows.toLocaleString("en")} rows, first byte ${seconds(result.ttfbMs)}, total ${seconds(result.totalMs)}, server RSS ${mib(before)} → peak ${mib(peak)}`);
+      console.log(
+        `  ${label}: ${result.rows.toLocaleString("en")} rows, first byte ${seconds(result.ttfbMs)}, total ${seconds(result.totalMs)}, server RSS ${mib(before)} → peak ${mib(peak)}`,
+      );
     }
   }
 

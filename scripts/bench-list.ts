@@ -26,7 +26,7 @@
 //
 // The app must be built; when .next/BUILD_ID is missing this runs `next build` first. An existing build is
 // used as it is, so rebuild after changing the code.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -34,7 +34,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { signedInCookie } from "@/lib/auth/signed-in-cookie";
-import { closeDatabase, getDatabase, type Db } from "@/lib/db";
+import { closeDatabase, type Db, getDatabase } from "@/lib/db";
 import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 import { formatFirstLoadTable, measureFirstLoadJs } from "./first-load-js";
@@ -92,26 +92,51 @@ function parseOptions(argv: string[]): Options {
       return v;
     };
     switch (arg) {
-      case "--invoices": o.invoices = wholeNumber(arg, value()); break;
-      case "--requests": o.requests = wholeNumber(arg, value()); break;
-      case "--status": o.status = value(); break;
-      case "--currency": o.currency = value(); break;
-      case "--filters": o.filters = subset(arg, value(), FILTERS); break;
-      case "--pages": o.pages = subset(arg, value(), PAGES); break;
+      case "--invoices":
+        o.invoices = wholeNumber(arg, value());
+        break;
+      case "--requests":
+        o.requests = wholeNumber(arg, value());
+        break;
+      case "--status":
+        o.status = value();
+        break;
+      case "--currency":
+        o.currency = value();
+        break;
+      case "--filters":
+        o.filters = subset(arg, value(), FILTERS);
+        break;
+      case "--pages":
+        o.pages = subset(arg, value(), PAGES);
+        break;
       case "--sorts": {
         const all = SORT_BY.flatMap((sortBy) => SORT_ORDER.map((sortOrder) => `${sortBy}:${sortOrder}`));
         o.sorts = subset(arg, value(), all).map((x) => ({ sortBy: x.split(":")[0], sortOrder: x.split(":")[1] }));
         break;
       }
-      case "--timeout-ms": o.timeoutMs = wholeNumber(arg, value()); break;
-      case "--max-requests": o.maxRequests = wholeNumber(arg, value()); break;
-      case "--reset": o.reset = true; break;
-      case "--cookie": o.cookie = value(); break;
+      case "--timeout-ms":
+        o.timeoutMs = wholeNumber(arg, value());
+        break;
+      case "--max-requests":
+        o.maxRequests = wholeNumber(arg, value());
+        break;
+      case "--reset":
+        o.reset = true;
+        break;
+      case "--cookie":
+        o.cookie = value();
+        break;
       case "-h":
       case "--help":
-        console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\nimport ")[0].replace(/^\/\/ ?/gm, ""));
+        console.log(
+          readFileSync(fileURLToPath(import.meta.url), "utf8")
+            .split("\nimport ")[0]
+            .replace(/^\/\/ ?/gm, ""),
+        );
         return process.exit(0);
-      default: fail(`unknown argument ${arg} (see --help).`);
+      default:
+        fail(`unknown argument ${arg} (see --help).`);
     }
   }
   if (o.reset && !o.databaseUrl) fail("--reset applies to DATABASE_URL only; PGlite always starts from a fresh folder.");
@@ -119,7 +144,10 @@ function parseOptions(argv: string[]): Options {
 }
 
 function subset<T extends string>(name: string, raw: string, allowed: readonly T[]): T[] {
-  const picked = raw.split(",").map((x) => x.trim()).filter(Boolean);
+  const picked = raw
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   const wrong = picked.filter((x) => !allowed.includes(x as T));
   if (wrong.length || !picked.length) fail(`${name} takes a comma-separated subset of ${allowed.join(",")}, not "${raw}".`);
   return picked as T[];
@@ -338,7 +366,9 @@ async function startServer(o: Options, target: string): Promise<{ base: string; 
     }
     await sleep(250);
   }
-  console.log(`Server: next start on ${base}, answering after ${seconds(performance.now() - started)} (pid ${child.pid}); search index sync off (SEARCH_SYNC_SECONDS=0)`);
+  console.log(
+    `Server: next start on ${base}, answering after ${seconds(performance.now() - started)} (pid ${child.pid}); search index sync off (SEARCH_SYNC_SECONDS=0)`,
+  );
   return { base, log: () => output };
 }
 
@@ -352,14 +382,19 @@ type FilterValues = Record<FilterName, Record<string, string>>;
 
 function filterValues(o: Options, now = Date.now()): FilterValues {
   const created = { created_after: new Date(now - 30 * DAY).toISOString(), created_before: new Date(now).toISOString() };
-  return { none: {}, status: { status: o.status }, currency: { currency: o.currency }, created, all: { status: o.status, currency: o.currency, ...created } };
+  return {
+    none: {},
+    status: { status: o.status },
+    currency: { currency: o.currency },
+    created,
+    all: { status: o.status, currency: o.currency, ...created },
+  };
 }
 
 function combinations(o: Options): Combination[] {
   const list: Combination[] = [];
   for (const filter of o.filters)
-    for (const { sortBy, sortOrder } of o.sorts)
-      for (const page of o.pages) list.push({ sortBy, sortOrder, filter, page });
+    for (const { sortBy, sortOrder } of o.sorts) for (const page of o.pages) list.push({ sortBy, sortOrder, filter, page });
   return list;
 }
 
@@ -380,7 +415,11 @@ async function pageNumber(base: string, c: Combination, values: FilterValues, o:
 }
 
 /** One request, timed from sending to the last byte of the body. */
-async function timed(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ ms: number; status: number; body: string }> {
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ ms: number; status: number; body: string }> {
   const start = performance.now();
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   const body = await res.text();
@@ -398,15 +437,20 @@ async function measure(base: string, c: Combination, values: FilterValues, o: Op
   const row: Row = { ...c, number, total: -1, direct: [], console: [] };
   // Direct and console alternate, so that drift (GC, other load on the machine, caches) hits both alike.
   for (let i = 0; i < warmUp + o.requests; i++) {
-    for (const [name, target] of [["direct", direct], ["console", viaConsole]] as const) {
+    for (const [name, target] of [
+      ["direct", direct],
+      ["console", viaConsole],
+    ] as const) {
       const r = await timed(target.url, target.headers, o.timeoutMs);
       if (r.status !== 200) {
-        const hint = name === "console" && (r.status === 401 || r.status === 403) ? " (does /api/invoices need a session now? pass --cookie)" : "";
+        const hint =
+          name === "console" && (r.status === 401 || r.status === 403) ? " (does /api/invoices need a session now? pass --cookie)" : "";
         throw new Error(`${name} GET ${target.url} answered ${r.status}${hint}: ${r.body.slice(0, 300)}`);
       }
       if (i === 0) {
         const body = JSON.parse(r.body) as { items: unknown[]; pagination: { total_records: number } };
-        if (body.items.length === 0 && c.filter === "none") throw new Error(`${name} GET ${target.url} answered no items: is the database seeded?`);
+        if (body.items.length === 0 && c.filter === "none")
+          throw new Error(`${name} GET ${target.url} answered no items: is the database seeded?`);
         if (name === "direct") row.total = body.pagination.total_records;
         else if (body.pagination.total_records !== row.total) {
           throw new Error(`console and direct disagree on total_records for ${label(c)}: ${body.pagination.total_records} vs ${row.total}`);
@@ -436,7 +480,16 @@ function printTable(rows: Row[]): void {
   const lines = rows.map((r) => {
     const d50 = percentile(r.direct, 50);
     const c50 = percentile(r.console, 50);
-    return [label(r), String(r.number), r.total.toLocaleString("en"), ms(d50), ms(percentile(r.direct, 95)), ms(c50), ms(percentile(r.console, 95)), `${(c50 / d50).toFixed(2)}×`];
+    return [
+      label(r),
+      String(r.number),
+      r.total.toLocaleString("en"),
+      ms(d50),
+      ms(percentile(r.direct, 95)),
+      ms(c50),
+      ms(percentile(r.console, 95)),
+      `${(c50 / d50).toFixed(2)}×`,
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ");
@@ -473,7 +526,9 @@ function printGoals(rows: Row[]): void {
     if (!these.length) continue;
     const worst = these.reduce((a, b) => (percentile(b.direct, 95) > percentile(a.direct, 95) ? b : a));
     const goal = page === "middle" ? 60 : 15;
-    console.log(`Page ${page}: worst direct p95 ${ms(percentile(worst.direct, 95))} at ${label(worst)} (goal ≤ ${goal} ms) over ${these.length} combinations`);
+    console.log(
+      `Page ${page}: worst direct p95 ${ms(percentile(worst.direct, 95))} at ${label(worst)} (goal ≤ ${goal} ms) over ${these.length} combinations`,
+    );
   }
   const ratio = median(rows.flatMap((r) => r.console)) / median(rows.flatMap((r) => r.direct));
   console.log(`Console / direct: p50 of all console requests / p50 of all direct ones = ${ratio.toFixed(2)}× (goal ≤ 1.10×)`);
@@ -490,12 +545,18 @@ async function main(): Promise<void> {
   const combos = combinations(o);
   const planned = combos.length * 2 * (1 + WARM_UP + o.requests);
   if (planned > o.maxRequests) {
-    fail(`${combos.length} combinations × 2 paths × ${1 + WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`);
+    fail(
+      `${combos.length} combinations × 2 paths × ${1 + WARM_UP + o.requests} requests = ${planned}, over --max-requests ${o.maxRequests}.`,
+    );
   }
 
   const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}; Node ${process.version}`);
-  console.log(`Plan: ${combos.length} combinations × (1 + ${WARM_UP} warm-up + ${o.requests} timed) × direct and console = ${planned} requests, ${o.timeoutMs / 1000} s limit each`);
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}; Node ${process.version}`,
+  );
+  console.log(
+    `Plan: ${combos.length} combinations × (1 + ${WARM_UP} warm-up + ${o.requests} timed) × direct and console = ${planned} requests, ${o.timeoutMs / 1000} s limit each`,
+  );
 
   const build = await ensureBuilt();
   console.log(`Build: ${build}`);
@@ -503,7 +564,9 @@ async function main(): Promise<void> {
   const { base } = await startServer(o, target);
 
   const values = filterValues(o);
-  console.log(`Rows: ${count.toLocaleString("en")} invoices for the demo merchant, ${filtered.toLocaleString("en")} with status=${o.status}; page size 20 (default)`);
+  console.log(
+    `Rows: ${count.toLocaleString("en")} invoices for the demo merchant, ${filtered.toLocaleString("en")} with status=${o.status}; page size 20 (default)`,
+  );
   console.log(`Filters: ${FILTERS.map((f) => `${f} = ${new URLSearchParams(values[f]).toString() || "(none)"}`).join("; ")}`);
   console.log("");
   // One request per combination and path first, so that the first combinations do not pay for a cold server
@@ -518,12 +581,16 @@ async function main(): Promise<void> {
     rows.push(await measure(base, c, values, o));
   }
   if (process.stderr.isTTY) process.stderr.write(`${"\r".padEnd(73)}\r`);
-  console.log(`GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${analyzed ? "analyzed" : "no planner statistics"}, ${o.requests} timed requests each`);
+  console.log(
+    `GET /sandbox/api/v1/invoices (direct, Api-key) vs GET /api/invoices (console proxy): ${driver}, ${count.toLocaleString("en")} invoices, ${analyzed ? "analyzed" : "no planner statistics"}, ${o.requests} timed requests each`,
+  );
   console.log("");
   printTable(rows);
   printSummary(rows);
   printGoals(rows);
-  console.log(`Seed: ${seedMs === undefined ? "not seeded in this run (the database had the demo merchant)" : `${count.toLocaleString("en")} invoices in ${seconds(seedMs)}`}`);
+  console.log(
+    `Seed: ${seedMs === undefined ? "not seeded in this run (the database had the demo merchant)" : `${count.toLocaleString("en")} invoices in ${seconds(seedMs)}`}`,
+  );
   // The page's JavaScript as a browser downloads it, on a console of its own (scripts/first-load-js.ts).
   const [invoicesPage] = await measureFirstLoadJs({ routes: ["/invoices"] });
   console.log("");

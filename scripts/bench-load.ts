@@ -34,7 +34,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, startConsoleServer, type ConsoleServer } from "@/test/console-server";
+import { type ConsoleServer, freePort, startConsoleServer } from "@/test/console-server";
 import { slowBody } from "@/test/http/raw-requests";
 import { option } from "./bench-option";
 
@@ -124,7 +124,10 @@ async function startInstances(count: number, databaseUrl: string | undefined, ex
     });
     proxy.target = consoleServer.url;
     // The sandbox seeds its 2,400 demo invoices on its first request: before the clock starts, one at a time.
-    const warm = await fetch(`${consoleServer.url}/api/invoices`, { headers: { cookie: consoleServer.sessions.roles.viewer }, signal: AbortSignal.timeout(300_000) });
+    const warm = await fetch(`${consoleServer.url}/api/invoices`, {
+      headers: { cookie: consoleServer.sessions.roles.viewer },
+      signal: AbortSignal.timeout(300_000),
+    });
     if (!warm.ok) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
     instances.push({ console: consoleServer, proxy, pid: listeningPid(consoleServer.url) });
   }
@@ -168,7 +171,13 @@ async function withinSeconds<T>(seconds: number, task: (signal: AbortSignal) => 
 
 type Result = { statuses: Map<string, number>; answered: number[]; shed: number[]; served: number };
 
-async function load(instances: Instance[], clients: number, seconds: number, honourRetryAfter: boolean, onTick?: (elapsed: number) => void): Promise<Result> {
+async function load(
+  instances: Instance[],
+  clients: number,
+  seconds: number,
+  honourRetryAfter: boolean,
+  onTick?: (elapsed: number) => void,
+): Promise<Result> {
   const result: Result = { statuses: new Map(), answered: [], shed: [], served: 0 };
   const deadline = Date.now() + seconds * 1000;
   const ids: string[] = [];
@@ -210,7 +219,8 @@ async function load(instances: Instance[], clients: number, seconds: number, hon
   return result;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
 
 type Summary = { served: number; servedPerSecond: number; p95: number; errors: number };
@@ -234,7 +244,15 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
   instances.forEach((i) => i.proxy.reset());
   console.log("  load…");
   const started = Date.now();
-  const r = await load(instances, o.clients, o.seconds, o.honourRetryAfter, o.soak ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`) : undefined);
+  const r = await load(
+    instances,
+    o.clients,
+    o.seconds,
+    o.honourRetryAfter,
+    o.soak
+      ? (t) => console.log(`  minute ${Math.round(t / 60)}: RSS ${instances.map((i) => `${rssMb(i.pid)} MB`).join(" / ")}`)
+      : undefined,
+  );
   const elapsed = (Date.now() - started) / 1000;
   clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 2_000));
@@ -245,7 +263,9 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
   const total = [...r.statuses.values()].reduce((a, b) => a + b, 0);
   const errors = [...r.statuses].filter(([status]) => status !== "200");
   const upstream = instances.reduce((sum, i) => sum + i.proxy.calls(), 0);
-  console.log(`| Requests | Served (200) | Served/s | Errors by status | p50 | p95 | p99 | 503 p95 | 503 max | 503s over 3 s | Upstream calls |`);
+  console.log(
+    `| Requests | Served (200) | Served/s | Errors by status | p50 | p95 | p99 | 503 p95 | 503 max | 503s over 3 s | Upstream calls |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|---|---|---|`);
   console.log(
     `| ${total} | ${r.served} | ${(r.served / elapsed).toFixed(1)} | ${errors.map(([s, n]) => `${n} × ${s}`).join(", ") || "none"} | ${ms(percentile(answered, 50))} | ${ms(percentile(answered, 95))} | ${ms(percentile(answered, 99))} | ${ms(percentile(shed, 95))} | ${ms(shed.at(-1) ?? NaN)} | ${shed.filter((t) => t > 3_000).length} | ${upstream} |`,
@@ -258,7 +278,9 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
       .filter((line) => line.includes('"status":503'))
       .map((line) => (JSON.parse(line) as { duration_ms: number }).duration_ms)
       .sort((a, b) => a - b);
-    console.log(`  503s as the server timed them: ${refusals.length}, p99 ${ms(percentile(refusals, 99))}, max ${ms(refusals.at(-1) ?? NaN)}, over 3 s ${refusals.filter((t) => t > 3_000).length}`);
+    console.log(
+      `  503s as the server timed them: ${refusals.length}, p99 ${ms(percentile(refusals, 99))}, max ${ms(refusals.at(-1) ?? NaN)}, over 3 s ${refusals.filter((t) => t > 3_000).length}`,
+    );
   }
   return { served: r.served, servedPerSecond: r.served / elapsed, p95: percentile(answered, 95), errors: total - r.served };
 }
@@ -275,7 +297,9 @@ async function stopInstances(instances: Instance[]): Promise<void> {
  * (each reopened as soon as the server closes it at its body deadline). Prints the ratios of the two runs.
  */
 async function underAttack(o: Options, connections = 16): Promise<void> {
-  console.log(`\n## Under attack, one instance (PGlite): ${o.clients} clients for ${o.seconds} s, quiet and then beside ${connections} slow bodies`);
+  console.log(
+    `\n## Under attack, one instance (PGlite): ${o.clients} clients for ${o.seconds} s, quiet and then beside ${connections} slow bodies`,
+  );
   const instances = await startInstances(1, undefined);
   const target = instances[0].console;
   const paths: [string, Record<string, string>][] = [
@@ -302,7 +326,9 @@ async function underAttack(o: Options, connections = 16): Promise<void> {
     slow.forEach((s) => s.stop());
     console.log(`  slow-body connections opened during the run: ${opened} (the server closes each at its body deadline with a 408)`);
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-    console.log(`  attacked ÷ quiet: served/s ${ratio(attacked.servedPerSecond, quiet.servedPerSecond)}, p95 ${ratio(attacked.p95, quiet.p95)}, errors ${attacked.errors} vs ${quiet.errors} (goal: within 20%)`);
+    console.log(
+      `  attacked ÷ quiet: served/s ${ratio(attacked.servedPerSecond, quiet.servedPerSecond)}, p95 ${ratio(attacked.p95, quiet.p95)}, errors ${attacked.errors} vs ${quiet.errors} (goal: within 20%)`,
+    );
   } finally {
     attacking = false;
     await stopInstances(instances);
@@ -315,10 +341,20 @@ async function startPostgres(): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-load-pg-"));
   chmodSync(dir, 0o777);
   const port = await freePort();
-  const asPostgres = (cmd: string, args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", `${bin}/${cmd}`, ...args], { stdio: "pipe" });
+  const asPostgres = (cmd: string, args: string[]) =>
+    execFileSync("runuser", ["-u", "postgres", "--", `${bin}/${cmd}`, ...args], { stdio: "pipe" });
   execFileSync("chown", ["postgres", dir]);
   asPostgres("initdb", ["-D", `${dir}/data`, "--auth=trust", "-U", "postgres"]);
-  asPostgres("pg_ctl", ["-D", `${dir}/data`, "-l", `${dir}/log`, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, "-w", "start"]);
+  asPostgres("pg_ctl", [
+    "-D",
+    `${dir}/data`,
+    "-l",
+    `${dir}/log`,
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+    "-w",
+    "start",
+  ]);
   asPostgres("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "bench"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/bench`,

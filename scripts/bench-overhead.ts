@@ -74,8 +74,12 @@ async function time(url: string, headers: Record<string, string>): Promise<numbe
   return elapsed;
 }
 
-const settings = Object.fromEntries(["LOG_FORMAT", "DATABASE_URL"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-console.log(`Starting the built console (${settings.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : "fresh PGlite folder"}, demo data)${settings.LOG_FORMAT ? `, LOG_FORMAT=${settings.LOG_FORMAT}` : ""}…`);
+const settings = Object.fromEntries(
+  ["LOG_FORMAT", "DATABASE_URL"].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+);
+console.log(
+  `Starting the built console (${settings.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : "fresh PGlite folder"}, demo data)${settings.LOG_FORMAT ? `, LOG_FORMAT=${settings.LOG_FORMAT}` : ""}…`,
+);
 const server = await startConsoleServer(settings);
 try {
   const cookie = server.sessions.roles.viewer;
@@ -104,7 +108,9 @@ try {
   // does not (much): it is what the fixed overhead costs. Read from /proc (Linux), one route at a time.
   const cpu = serverCpuMs(server.child.pid!);
   if (cpu !== null) {
-    console.log(`\nserver CPU per request, median of ${CPU_ROUNDS} rounds of ${requests} requests per route (one route at a time; a console row includes its sandbox call):\n`);
+    console.log(
+      `\nserver CPU per request, median of ${CPU_ROUNDS} rounds of ${requests} requests per route (one route at a time; a console row includes its sandbox call):\n`,
+    );
     const rounds = new Map<string, number[]>(PROBES.map((p) => [p.name, []]));
     for (let round = 0; round < CPU_ROUNDS; round++) {
       for (const probe of PROBES) {
@@ -115,15 +121,28 @@ try {
     }
     const perRoute = new Map<string, number>();
     for (const [name, values] of rounds) {
-      perRoute.set(name, percentile(values.sort((a, b) => a - b), 50));
-      console.log(`${name.padEnd(42)} ${perRoute.get(name)!.toFixed(2).padStart(7)} ms   (rounds: ${values.map((v) => v.toFixed(1)).join(", ")})`);
+      perRoute.set(
+        name,
+        percentile(
+          values.sort((a, b) => a - b),
+          50,
+        ),
+      );
+      console.log(
+        `${name.padEnd(42)} ${perRoute.get(name)!.toFixed(2).padStart(7)} ms   (rounds: ${values.map((v) => v.toFixed(1)).join(", ")})`,
+      );
     }
     console.log("\nCPU ratios: a console route ÷ the sandbox call it wraps:");
     for (const [a, b] of RATIOS) console.log(`  ${a.trim().padEnd(40)} ${(perRoute.get(a)! / perRoute.get(b)!).toFixed(2)}×`);
     const cpuOf = (name: string) => perRoute.get(name)!;
     console.log("\nwhere the console's own CPU goes (differences of the rows above, ms per request):");
-    console.log(`  the session read (health signed in − anonymous)          ${(cpuOf("console  GET /api/health (signed in)") - cpuOf("console  GET /api/health")).toFixed(2).padStart(6)}`);
-    for (const [a, b] of RATIOS) console.log(`  ${a.trim().slice(9).padEnd(22)} − its sandbox call (all it adds)         ${(cpuOf(a) - cpuOf(b)).toFixed(2).padStart(6)}`);
+    console.log(
+      `  the session read (health signed in − anonymous)          ${(cpuOf("console  GET /api/health (signed in)") - cpuOf("console  GET /api/health")).toFixed(2).padStart(6)}`,
+    );
+    for (const [a, b] of RATIOS)
+      console.log(
+        `  ${a.trim().slice(9).padEnd(22)} − its sandbox call (all it adds)         ${(cpuOf(a) - cpuOf(b)).toFixed(2).padStart(6)}`,
+      );
     console.log(`  the floor: one console API route, no session (health)      ${cpuOf("console  GET /api/health").toFixed(2).padStart(6)}`);
   }
 } finally {

@@ -21,7 +21,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startConsoleServer, type ConsoleServer } from "@/test/console-server";
+import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { option } from "./bench-option";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,15 +52,21 @@ async function startProvider(): Promise<{ url: string; calls: () => number; rese
       const minute = Math.floor(Date.now() / 60_000);
       if (minute !== window) [window, inWindow] = [minute, 0];
       if (++inWindow > 60) {
-        res.writeHead(429, { "content-type": "application/problem+json", "retry-after": String(60 - (Math.floor(Date.now() / 1000) % 60)) }).end('{"status":429,"title":"Too many requests"}');
+        res
+          .writeHead(429, { "content-type": "application/problem+json", "retry-after": String(60 - (Math.floor(Date.now() / 1000) % 60)) })
+          .end('{"status":429,"title":"Too many requests"}');
         return;
       }
       const wobble = 1 + Math.sin(minute) * 0.01;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ rates: { BTC: 61234.5 * wobble, ETH: 3180.12 * wobble, USDT: 0.92 } }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ rates: { BTC: 61234.5 * wobble, ETH: 3180.12 * wobble, USDT: 0.92 } }));
       return;
     }
     if (url.startsWith("/api/v1/currencies")) {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"currencies":[{"code":"BTC","name":"Bitcoin"},{"code":"ETH","name":"Ether"},{"code":"USDT","name":"Tether"}]}');
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end('{"currencies":[{"code":"BTC","name":"Bitcoin"},{"code":"ETH","name":"Ether"},{"code":"USDT","name":"Tether"}]}');
       return;
     }
     res.writeHead(404, { "content-type": "application/json" }).end('{"message":"not here"}');
@@ -121,7 +127,8 @@ async function poll(consoles: ConsoleServer[], o: Options): Promise<Result> {
   return result;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 async function run(label: string, instances: number, o: Options, provider: Awaited<ReturnType<typeof startProvider>>): Promise<void> {
   await emptyCache(o.databaseUrl);

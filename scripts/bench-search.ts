@@ -11,7 +11,7 @@
 // Options: --invoices N (default 100000), --changes C (100), --queries Q per kind (100), --pace P pages a
 // second for the walks (100, the maximum), --baseline B order ids found by paging (3).
 // The app must be built (`npx next build`); an existing build is used as it is.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -34,7 +34,13 @@ const option = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
 };
-const o = { invoices: option("invoices", 100_000), changes: option("changes", 100), queries: option("queries", 100), pace: option("pace", 100), baseline: option("baseline", 3) };
+const o = {
+  invoices: option("invoices", 100_000),
+  changes: option("changes", 100),
+  queries: option("queries", 100),
+  pace: option("pace", 100),
+  baseline: option("baseline", 3),
+};
 
 let server: ChildProcess | undefined;
 const tempDir = mkdtempSync(path.join(os.tmpdir(), "invoice-bench-search-"));
@@ -57,7 +63,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 type Sample = { orderId: string; orderName: string; id: string; status: string };
 
@@ -95,10 +102,20 @@ async function main() {
     cwd: root,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", INVOICING_API_URL: "", NODE_ENV: "production", SEARCH_SYNC_SECONDS: "2", SEARCH_SYNC_PAGES_PER_SECOND: String(o.pace) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      INVOICING_API_URL: "",
+      NODE_ENV: "production",
+      SEARCH_SYNC_SECONDS: "2",
+      SEARCH_SYNC_PAGES_PER_SECOND: String(o.pace),
+    },
   });
   const headers = { cookie, accept: "application/json" };
-  const search = async (q: string) => (await (await fetch(`${base}/api/search?${new URLSearchParams({ q })}`, { headers })).json()) as SearchAnswer;
+  const search = async (q: string) =>
+    (await (await fetch(`${base}/api/search?${new URLSearchParams({ q })}`, { headers })).json()) as SearchAnswer;
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
     if (i > 600) throw new Error("the console did not start within 5 minutes");
@@ -113,7 +130,9 @@ async function main() {
   }
   const fillMs = Date.parse(index.fill_completed_at!) - Date.parse(index.fill_started_at!);
   const fillCalls = index.upstream_calls - (index.last_walk_calls ?? 0);
-  console.log(`\nFirst fill: ${index.fill_total?.toLocaleString("en")} invoices in ${s(fillMs)}, ${fillCalls} provider calls (${(fillCalls / (fillMs / 1000)).toFixed(1)} pages/s at a pace of at most ${o.pace}; the default pace, 5 pages/s, allows no less than ${s((fillCalls / 5) * 1000)})`);
+  console.log(
+    `\nFirst fill: ${index.fill_total?.toLocaleString("en")} invoices in ${s(fillMs)}, ${fillCalls} provider calls (${(fillCalls / (fillMs / 1000)).toFixed(1)} pages/s at a pace of at most ${o.pace}; the default pace, 5 pages/s, allows no less than ${s((fillCalls / 5) * 1000)})`,
+  );
 
   // 2. One incremental sync after N changes made at the provider (not through the console).
   const changed = samples.slice(0, o.changes);
@@ -134,15 +153,24 @@ async function main() {
   } while (Date.parse(index.fresh_as_of!) <= changesDone);
   let found = 0;
   for (const sample of changed) if ((await search(sample.orderId)).results[0]?.status === sample.status) found++;
-  console.log(`Incremental sync after ${changed.length} changes: ${ms(index.last_walk_ms ?? NaN)}, ${index.last_walk_calls} provider calls; ${found}/${changed.length} found under their new status`);
-  console.log(`  vs. re-listing everything: ${fillCalls} calls (${(fillCalls / Math.max(1, index.last_walk_calls ?? 1)).toFixed(0)}× more)`);
+  console.log(
+    `Incremental sync after ${changed.length} changes: ${ms(index.last_walk_ms ?? NaN)}, ${index.last_walk_calls} provider calls; ${found}/${changed.length} found under their new status`,
+  );
+  console.log(
+    `  vs. re-listing everything: ${fillCalls} calls (${(fillCalls / Math.max(1, index.last_walk_calls ?? 1)).toFixed(0)}× more)`,
+  );
 
   // 3. Search latency through the console, by kind of query.
   const kinds: Record<string, (x: Sample) => string> = {
     "order id, exact": (x) => x.orderId,
     "order id, prefix": (x) => x.orderId.slice(0, 12),
     "order id, part after a dash": (x) => x.orderId.split("-").at(-1)!,
-    "order name, words": (x) => x.orderName.split(/\s+/).slice(0, 2).map((w, i) => (i ? w.slice(0, 3) : w)).join(" "),
+    "order name, words": (x) =>
+      x.orderName
+        .split(/\s+/)
+        .slice(0, 2)
+        .map((w, i) => (i ? w.slice(0, 3) : w))
+        .join(" "),
     "invoice id, bare UUID": (x) => x.id,
   };
   const pool = samples.slice(0, o.queries);
@@ -160,7 +188,9 @@ async function main() {
       if (answer.results.some((r) => r.order_id === sample.orderId)) hits++;
     }
     all.push(...times);
-    console.log(`  ${kind.padEnd(30)} ${ms(percentile(times, 50)).padStart(10)} ${ms(percentile(times, 95)).padStart(10)}  ${hits}/${pool.length}`);
+    console.log(
+      `  ${kind.padEnd(30)} ${ms(percentile(times, 50)).padStart(10)} ${ms(percentile(times, 95)).padStart(10)}  ${hits}/${pool.length}`,
+    );
   }
   const p50 = percentile(all, 50);
   console.log(`  ${"all".padEnd(30)} ${ms(p50).padStart(10)} ${ms(percentile(all, 95)).padStart(10)}`);
@@ -172,13 +202,18 @@ async function main() {
     const started = performance.now();
     for (let page = 1; ; page++) {
       pages++;
-      const list = (await (await fetch(`${base}/api/invoices?page=${page}&page_size=100`, { headers })).json()) as { items: { order_id: string }[]; pagination: { has_next: boolean } };
+      const list = (await (await fetch(`${base}/api/invoices?page=${page}&page_size=100`, { headers })).json()) as {
+        items: { order_id: string }[];
+        pagination: { has_next: boolean };
+      };
       if (list.items.some((i) => i.order_id === sample.orderId) || !list.pagination.has_next) break;
     }
     baseline.push(performance.now() - started);
   }
   const mean = baseline.reduce((a, b) => a + b, 0) / baseline.length;
-  console.log(`\nBaseline, paging GET /api/invoices until the order id shows: ${s(mean)} on average (${(pages / baseline.length).toFixed(0)} pages) — the index's p50 is ${(mean / p50).toFixed(0)}× faster`);
+  console.log(
+    `\nBaseline, paging GET /api/invoices until the order id shows: ${s(mean)} on average (${(pages / baseline.length).toFixed(0)} pages) — the index's p50 is ${(mean / p50).toFixed(0)}× faster`,
+  );
 }
 
 main()

@@ -13,7 +13,9 @@ for (let run = 1; run <= runs; run++) {
     const started = performance.now();
     const seeded = await ensureSeeded(db, invoices);
     const ms = performance.now() - started;
-    const result = (await db.execute(sql`select count(*)::text as count from sandbox.invoices`)) as unknown as { rows: { count: string }[] };
+    const result = (await db.execute(sql`select count(*)::text as count from sandbox.invoices`)) as unknown as {
+      rows: { count: string }[];
+    };
     const count = result.rows[0].count;
     console.log(`run ${run}: ${seeded ? "seeded" : "already seeded"} ${count} invoices in ${(ms / 1000).toFixed(2)} s`);
   } finally {

@@ -18,13 +18,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type Response } from "@playwright/test";
-import { startConsoleServer, type ConsoleServer } from "@/test/console-server";
+import { type Browser, chromium, type Response } from "@playwright/test";
+import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The console's pages; `/invoices/{first}` is replaced by the first invoice of the list. */
-export const CONSOLE_PAGES = ["/invoices", "/invoices/{first}", "/rates", "/archive", "/webhooks", "/users", "/docs/api", "/login"] as const;
+export const CONSOLE_PAGES = [
+  "/invoices",
+  "/invoices/{first}",
+  "/rates",
+  "/archive",
+  "/webhooks",
+  "/users",
+  "/docs/api",
+  "/login",
+] as const;
 
 export type ScriptSize = { url: string; bytes: number; gzip: number };
 export type PageJs = {
@@ -74,7 +83,10 @@ export async function measureFirstLoadJs(options: Options = {}): Promise<PageJs[
       const fetched = new Map<string, Promise<Buffer | null>>();
       page.on("response", (response: Response) => {
         if (response.request().resourceType() === "script" && !fetched.has(response.url())) {
-          fetched.set(response.url(), response.body().catch(() => null));
+          fetched.set(
+            response.url(),
+            response.body().catch(() => null),
+          );
         }
       });
       const document = await page.goto(target, { waitUntil: "load" });
@@ -136,7 +148,15 @@ export function formatFirstLoadTable(pages: PageJs[]): string {
     const now = kb(p.firstLoad.gzip);
     const main = BASELINE_KB.firstLoadKb[p.route];
     const idleMain = BASELINE_KB.byIdleKb[p.route];
-    rows.push([p.route, now.toFixed(1), main?.toFixed(1) ?? "—", main ? (now / main).toFixed(2) : "—", String(p.firstLoad.files), kb(p.byIdle.gzip).toFixed(1), idleMain?.toFixed(1) ?? "—"]);
+    rows.push([
+      p.route,
+      now.toFixed(1),
+      main?.toFixed(1) ?? "—",
+      main ? (now / main).toFixed(2) : "—",
+      String(p.firstLoad.files),
+      kb(p.byIdle.gzip).toFixed(1),
+      idleMain?.toFixed(1) ?? "—",
+    ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
@@ -148,9 +168,20 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const routes = args.filter((a) => a.startsWith("/"));
   const pages = await measureFirstLoadJs({ routes: routes.length ? routes : undefined });
   if (args.includes("--json")) {
-    console.log(JSON.stringify({ baseline: BASELINE_KB, pages: pages.map(({ scripts, ...rest }) => ({ ...rest, scripts: scripts.map((s) => ({ ...s, url: new URL(s.url).pathname })) })) }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          baseline: BASELINE_KB,
+          pages: pages.map(({ scripts, ...rest }) => ({ ...rest, scripts: scripts.map((s) => ({ ...s, url: new URL(s.url).pathname })) })),
+        },
+        null,
+        2,
+      ),
+    );
   } else {
-    console.log(`JavaScript a page loads, KB gzip: first load (the scripts its HTML names) and by idle (all scripts until the network is idle); main = ${BASELINE_KB.commit}\n`);
+    console.log(
+      `JavaScript a page loads, KB gzip: first load (the scripts its HTML names) and by idle (all scripts until the network is idle); main = ${BASELINE_KB.commit}\n`,
+    );
     console.log(formatFirstLoadTable(pages));
   }
   process.exit(0);

@@ -16,9 +16,8 @@ import { SourceMap } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-
-import { option } from "./bench-option";
 import { startConsoleServer } from "@/test/console-server";
+import { option } from "./bench-option";
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
@@ -115,10 +114,12 @@ for (const [i, { path: url }] of windows.entries()) {
 }
 if (tallies.length === 2) {
   const [base, console_] = tallies;
-  const delta = (a: Map<string, number>, b: Map<string, number>) => new Map([...new Set([...a.keys(), ...b.keys()])].map((k) => [k, (b.get(k) ?? 0) - (a.get(k) ?? 0)]));
+  const delta = (a: Map<string, number>, b: Map<string, number>) =>
+    new Map([...new Set([...a.keys(), ...b.keys()])].map((k) => [k, (b.get(k) ?? 0) - (a.get(k) ?? 0)]));
   console.log(`\n==== what ${target} adds to ${baseline}: ${signed(console_.total - base.total).trim()} ms of CPU per request ====`);
   console.log(`\nper package (ms per request):`);
-  for (const [name, us] of sorted(delta(base.perPackage, console_.perPackage)).filter(([, us]) => Math.abs(us) / requests >= 5)) console.log(`  ${signed(us)}  ${name}`);
+  for (const [name, us] of sorted(delta(base.perPackage, console_.perPackage)).filter(([, us]) => Math.abs(us) / requests >= 5))
+    console.log(`  ${signed(us)}  ${name}`);
   console.log(`\ntop ${top} functions by added self time (ms per request):`);
   for (const [name, us] of sorted(delta(base.self, console_.self)).slice(0, top)) console.log(`  ${signed(us)}  ${name}`);
   console.log(`\ntop ${top} functions by added inclusive time (ms per request):`);

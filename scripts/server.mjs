@@ -35,19 +35,51 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const port = Number(process.env.PORT || 3000);
 const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
-const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIES, { min: 0, max: 10, fallback: 0, meaning: "the reverse proxies in front of the console" });
+const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIES, {
+  min: 0,
+  max: 10,
+  fallback: 0,
+  meaning: "the reverse proxies in front of the console",
+});
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
-const shutdownGraceMs = wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, { min: 1, max: 600, fallback: 10, meaning: "how long requests in flight may finish on SIGTERM" }) * 1000;
+const shutdownGraceMs =
+  wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, {
+    min: 1,
+    max: 600,
+    fallback: 10,
+    meaning: "how long requests in flight may finish on SIGTERM",
+  }) * 1000;
 const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
 const maxWaitMs = wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 });
-const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16, meaning: "requests without a session worked on at once" });
+const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, {
+  min: 1,
+  max: 10_000,
+  fallback: 16,
+  meaning: "requests without a session worked on at once",
+});
 const admission = {
   people: createAdmission({ limit: requestLimit, queue: requestLimit, maxWaitMs }),
-  anonymous: createAdmission({ limit: anonymousLimit, queue: anonymousLimit, maxWaitMs, perKey: Math.max(1, Math.ceil(anonymousLimit / 2)) }),
+  anonymous: createAdmission({
+    limit: anonymousLimit,
+    queue: anonymousLimit,
+    maxWaitMs,
+    perKey: Math.max(1, Math.ceil(anonymousLimit / 2)),
+  }),
 };
 const bodyLimits = {
-  limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, { min: 1_024, max: 100 * 1_048_576, fallback: 1_048_576, meaning: "the largest request body read" }),
-  timeoutMs: wholeNumber("REQUEST_BODY_TIMEOUT_SECONDS", process.env.REQUEST_BODY_TIMEOUT_SECONDS, { min: 1, max: 300, fallback: 10, meaning: "how long a request body may take to arrive" }) * 1000,
+  limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, {
+    min: 1_024,
+    max: 100 * 1_048_576,
+    fallback: 1_048_576,
+    meaning: "the largest request body read",
+  }),
+  timeoutMs:
+    wholeNumber("REQUEST_BODY_TIMEOUT_SECONDS", process.env.REQUEST_BODY_TIMEOUT_SECONDS, {
+      min: 1,
+      max: 300,
+      fallback: 10,
+      meaning: "how long a request body may take to arrive",
+    }) * 1000,
 };
 /** Answers streamed for as long as a download lasts (lib/invoices/export-response.ts). */
 const STREAMED_DOWNLOADS = new Set(["/api/invoices/export"]);
@@ -88,59 +120,95 @@ let onIdle = () => {};
 
 // Headers must arrive within 10 s (checked every second, not Node.js's default of 30): a client that trickles
 // them holds a socket, never a place, and not for long. Bodies have their own deadline, above.
-const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 }, async (req, res) => {
-  const started = performance.now();
-  const record = { upstreamCalls: 0 };
-  inFlight += 1;
-  res.once("close", () => {
-    inFlight -= 1;
-    if (logJson) logRequest(req, res, started, record);
-    if (inFlight === 0) onIdle();
-  });
-  withSecurityHeaders(res);
-  if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
-    // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
-    return problem(res, 503, { code: "shutting_down", title: "The console is restarting", detail: "This instance is shutting down. Try again in a moment." }, { "retry-after": "1", connection: "close" });
-  }
-  if (!METHODS.includes(req.method ?? "")) {
-    return problem(res, 405, { code: "method_not_allowed", title: "Method not allowed", detail: `${req.method} is not answered here.` }, { allow: METHODS.join(", ") });
-  }
-  const pathname = (req.url ?? "/").split("?")[0];
-  if (!decodes(pathname)) {
-    const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");
-    const detail = /\/invoices\/[^/]+$/.test(pathname) ? "No invoice has this id." : "Nothing is at this address.";
-    if (isApi) return problem(res, 404, { code: "not_found", title: "Not found", detail: `${detail} The path is not valid percent-encoding.` });
-    res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    return res.end(`<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`);
-  }
-  rewriteForwardedHeaders(req);
-  if (hasBody(req)) {
-    const read = await readBody(req, bodyLimits);
-    if ("gone" in read) return res.destroy();
-    if ("refused" in read) {
-      closeAfterRefusal(req, res, read.refused);
-      return read.refused === 413
-        ? problem(res, 413, { code: "body_too_large", title: "The request body is too large", detail: `A request body may be at most ${bodyLimits.limit} bytes.` }, { connection: "close" })
-        : problem(res, 408, { code: "request_timeout", title: "The request body took too long", detail: `The body did not arrive within ${bodyLimits.timeoutMs / 1000} s. Send it again.` }, { connection: "close" });
+const server = http.createServer(
+  { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 },
+  async (req, res) => {
+    const started = performance.now();
+    const record = { upstreamCalls: 0 };
+    inFlight += 1;
+    res.once("close", () => {
+      inFlight -= 1;
+      if (logJson) logRequest(req, res, started, record);
+      if (inFlight === 0) onIdle();
+    });
+    withSecurityHeaders(res);
+    if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
+      // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
+      return problem(
+        res,
+        503,
+        { code: "shutting_down", title: "The console is restarting", detail: "This instance is shutting down. Try again in a moment." },
+        { "retry-after": "1", connection: "close" },
+      );
     }
-    req = withBody(req, read.body);
-  }
-  // The console's own calls to its embedded sandbox are bounded by UPSTREAM_MAX_CONCURRENCY instead: refusing
-  // them here would only fail requests already admitted.
-  if (req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken && !bypassesAdmission(pathname)) {
-    const gaveUp = new AbortController();
-    res.once("close", () => gaveUp.abort());
-    const signedIn = layer.isSignedIn?.(req.headers.cookie ?? "") ?? true;
-    const leave = await (signedIn ? admission.people.enter(gaveUp.signal) : admission.anonymous.enter(gaveUp.signal, req.headers["x-forwarded-for"]));
-    if (!leave) return res.closed ? undefined : busy(res, pathname);
-    if (res.closed) return leave(); // the client gave up as its turn came
-    res.once("close", leave);
-    // A download streams for as long as the reader takes: its place is given back once its headers are out
-    // (each of its calls to the invoicing API still takes a slot of UPSTREAM_MAX_CONCURRENCY).
-    if (STREAMED_DOWNLOADS.has(pathname)) givenBackWithHeaders(res, leave);
-  }
-  return layer.requests.run(record, () => handle(req, res));
-});
+    if (!METHODS.includes(req.method ?? "")) {
+      return problem(
+        res,
+        405,
+        { code: "method_not_allowed", title: "Method not allowed", detail: `${req.method} is not answered here.` },
+        { allow: METHODS.join(", ") },
+      );
+    }
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (!decodes(pathname)) {
+      const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");
+      const detail = /\/invoices\/[^/]+$/.test(pathname) ? "No invoice has this id." : "Nothing is at this address.";
+      if (isApi)
+        return problem(res, 404, { code: "not_found", title: "Not found", detail: `${detail} The path is not valid percent-encoding.` });
+      res.writeHead(404, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      return res.end(
+        `<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`,
+      );
+    }
+    rewriteForwardedHeaders(req);
+    if (hasBody(req)) {
+      const read = await readBody(req, bodyLimits);
+      if ("gone" in read) return res.destroy();
+      if ("refused" in read) {
+        closeAfterRefusal(req, res, read.refused);
+        return read.refused === 413
+          ? problem(
+              res,
+              413,
+              {
+                code: "body_too_large",
+                title: "The request body is too large",
+                detail: `A request body may be at most ${bodyLimits.limit} bytes.`,
+              },
+              { connection: "close" },
+            )
+          : problem(
+              res,
+              408,
+              {
+                code: "request_timeout",
+                title: "The request body took too long",
+                detail: `The body did not arrive within ${bodyLimits.timeoutMs / 1000} s. Send it again.`,
+              },
+              { connection: "close" },
+            );
+      }
+      req = withBody(req, read.body);
+    }
+    // The console's own calls to its embedded sandbox are bounded by UPSTREAM_MAX_CONCURRENCY instead: refusing
+    // them here would only fail requests already admitted.
+    if (req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken && !bypassesAdmission(pathname)) {
+      const gaveUp = new AbortController();
+      res.once("close", () => gaveUp.abort());
+      const signedIn = layer.isSignedIn?.(req.headers.cookie ?? "") ?? true;
+      const leave = await (signedIn
+        ? admission.people.enter(gaveUp.signal)
+        : admission.anonymous.enter(gaveUp.signal, req.headers["x-forwarded-for"]));
+      if (!leave) return res.closed ? undefined : busy(res, pathname);
+      if (res.closed) return leave(); // the client gave up as its turn came
+      res.once("close", leave);
+      // A download streams for as long as the reader takes: its place is given back once its headers are out
+      // (each of its calls to the invoicing API still takes a slot of UPSTREAM_MAX_CONCURRENCY).
+      if (STREAMED_DOWNLOADS.has(pathname)) givenBackWithHeaders(res, leave);
+    }
+    return layer.requests.run(record, () => handle(req, res));
+  },
+);
 server.keepAliveTimeout = 65_000;
 // What Node.js refuses before any handler runs (headers over its 16 KB limit, a request it cannot parse) is
 // answered here, with the same headers as everything else.
@@ -153,16 +221,25 @@ server.on("clientError", (error, socket) => {
         ? [408, "Request Timeout", "request_timeout"]
         : [400, "Bad Request", "bad_request"];
   const body = JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title: reason, status, code });
-  const headers = Object.entries({ ...SECURITY_HEADERS, "content-type": "application/problem+json", "content-length": Buffer.byteLength(body), connection: "close" });
+  const headers = Object.entries({
+    ...SECURITY_HEADERS,
+    "content-type": "application/problem+json",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+  });
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`);
 });
 server.on("error", (error) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${port} is in use by another program: stop it, or choose another port with PORT=…` : error);
+  console.error(
+    error.code === "EADDRINUSE" ? `Port ${port} is in use by another program: stop it, or choose another port with PORT=…` : error,
+  );
   process.exit(1);
 });
 
 server.listen(port, hostname, () => {
-  console.log(`Invoice Console listening on http://${hostname ?? "localhost"}:${port}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}`);
+  console.log(
+    `Invoice Console listening on http://${hostname ?? "localhost"}:${port}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}`,
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(signal));
@@ -197,16 +274,29 @@ async function shutDown(signal) {
   let app = {};
   try {
     // Bounded too: a database that does not answer must not keep the process from ending.
-    app = (await Promise.race([
-      layer.onShutdown?.(drained, shutdownGraceMs) ?? drained.then(() => ({})),
-      drained.then(() => new Promise((resolve) => setTimeout(() => resolve({ database: "did not close within 5 s" }), 5_000).unref())),
-    ])) ?? {};
+    app =
+      (await Promise.race([
+        layer.onShutdown?.(drained, shutdownGraceMs) ?? drained.then(() => ({})),
+        drained.then(() => new Promise((resolve) => setTimeout(() => resolve({ database: "did not close within 5 s" }), 5_000).unref())),
+      ])) ?? {};
   } catch (error) {
     app = { error: String(error?.message ?? error) };
   }
-  const fields = { signal, duration_ms: Math.round(performance.now() - started), requests_finished: inFlightAtSignal - cutOff, requests_cut_off: cutOff, ...app };
+  const fields = {
+    signal,
+    duration_ms: Math.round(performance.now() - started),
+    requests_finished: inFlightAtSignal - cutOff,
+    requests_cut_off: cutOff,
+    ...app,
+  };
   if (logJson) console.log(JSON.stringify({ time: new Date().toISOString(), level: cutOff ? "warn" : "info", msg: "shutdown", ...fields }));
-  else console.log(`Invoice Console stopped on ${signal} in ${fields.duration_ms} ms: ${Object.entries(fields).slice(2).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")}.`);
+  else
+    console.log(
+      `Invoice Console stopped on ${signal} in ${fields.duration_ms} ms: ${Object.entries(fields)
+        .slice(2)
+        .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`)
+        .join(", ")}.`,
+    );
   process.exit(0);
 }
 
@@ -265,7 +355,9 @@ function busy(res, pathname) {
     return problem(res, 503, { code: "overloaded", title: "Busy right now", detail }, headers);
   }
   res.writeHead(503, { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-  res.end(`<!doctype html><html lang="en"><meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}"><title>Busy · Invoice Console</title><h1>Busy right now</h1><p>${detail} This page loads again by itself.</p></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}"><title>Busy · Invoice Console</title><h1>Busy right now</h1><p>${detail} This page loads again by itself.</p></html>`,
+  );
 }
 
 function decodes(pathname) {
@@ -287,7 +379,9 @@ function hostnameArgument(args) {
 function wholeNumber(name, value, { min, max, fallback, meaning }) {
   if (value === undefined || value === "") return fallback;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    console.error(`Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}${meaning ? ` (${meaning})` : ""}, not ${JSON.stringify(value)}`);
+    console.error(
+      `Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}${meaning ? ` (${meaning})` : ""}, not ${JSON.stringify(value)}`,
+    );
     process.exit(1);
   }
   return Number(value);
@@ -337,4 +431,3 @@ function logFormat(value) {
   console.error(`Invalid configuration:\n  LOG_FORMAT: must be text or json, not ${JSON.stringify(value)}`);
   process.exit(1);
 }
-

@@ -75,9 +75,7 @@ if (!interrupted) {
 
 // 3. Playwright
 if (only !== "unit" && built && !interrupted) {
-  const specs = existsSync(path.join(root, "e2e"))
-    ? readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts"))
-    : [];
+  const specs = existsSync(path.join(root, "e2e")) ? readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts")) : [];
   if (specs.length === 0) {
     note("no e2e/*.spec.ts files; browser tests: 0 passed.");
   } else {

@@ -2,7 +2,7 @@
 // port with a fresh database, for the Vitest suites that must go through real HTTP (test/http) and the
 // browser specs that need other settings than the shared test server (another provider). Needs `next build`
 // first; `npm test` builds before anything else.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -36,7 +36,10 @@ export async function freePort(): Promise<number> {
  * fresh PGlite folder, and several consoles started with the same one share it (as the rates benchmark does).
  * `nodeArgs` go to the server's node (`--cpu-prof` for scripts/profile-overhead.ts).
  */
-export async function startConsoleServer(extraEnv: Record<string, string> = {}, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  extraEnv: Record<string, string> = {},
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): Promise<ConsoleServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build: run `npx next build` first (`npm test` does), then this suite.");
   }
@@ -44,7 +47,15 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}, 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // DATABASE_URL set even to empty (read as unset), so one in the shell cannot leak in.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", PORT: String(port), PUBLIC_URL: url, NODE_ENV: "production", ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(dir, "data"),
+    DATABASE_URL: "",
+    PORT: String(port),
+    PUBLIC_URL: url,
+    NODE_ENV: "production",
+    ...extraEnv,
+  };
   const sessionsFile = path.join(dir, "sessions.json");
   const output: string[] = [];
   const run = (args: string[]): ChildProcess => {
@@ -54,7 +65,9 @@ export async function startConsoleServer(extraEnv: Record<string, string> = {}, 
     return child;
   };
 
-  const prepared = await exited(run([path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "test/prepare-console.ts", sessionsFile]));
+  const prepared = await exited(
+    run([path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "test/prepare-console.ts", sessionsFile]),
+  );
   if (prepared !== 0) throw new Error(`test/prepare-console.ts failed:\n${output.join("")}`);
   const server = run([...nodeArgs, "scripts/server.mjs", "-H", "127.0.0.1"]);
   await waitUntilUp(url, server, output);

@@ -51,7 +51,9 @@ async function freshDatabase(serverUrl: string): Promise<TestPostgres> {
 function serverPrograms(): string | null {
   const base = "/usr/lib/postgresql";
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, "bin", "pg_ctl"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, "bin", "pg_ctl")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], "bin") : null;
 }
 
@@ -60,12 +62,25 @@ async function throwawayCluster(bin: string): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-console-pg-"));
   const asRoot = process.getuid?.() === 0;
   const run = (program: string, args: string[]) =>
-    asRoot ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, program), ...args], { stdio: "pipe" }) : execFileSync(path.join(bin, program), args, { stdio: "pipe" });
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, program), ...args], { stdio: "pipe" })
+      : execFileSync(path.join(bin, program), args, { stdio: "pipe" });
   if (asRoot) execFileSync("chown", ["postgres", dir]);
   const data = path.join(dir, "data");
   const port = await freePort();
   run("initdb", ["-D", data, "--auth=trust", "-U", "postgres", "--no-locale", "--encoding=UTF8"]);
-  run("pg_ctl", ["-D", data, "-l", path.join(dir, "log"), "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,

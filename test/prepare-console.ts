@@ -29,13 +29,22 @@ for (const role of ROLES) roles[role] = await signedInCookie(role);
 
 const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("session_token=")[1].split(";")[0]).split(".")[0];
 const expired = await signedInCookie("admin");
-await db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.token, tokenOf(expired)));
+await db
+  .update(sessions)
+  .set({ expiresAt: new Date(Date.now() - 60_000) })
+  .where(eq(sessions.token, tokenOf(expired)));
 const revoked = await signedInCookie("admin");
 await (await getAuth()).api.signOut({ headers: new Headers({ cookie: revoked }) });
 // Disabled behind the console's back (the Users page would also end the session): the session row survives.
 const disabled = await signedInCookie("admin");
-const [session] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, tokenOf(disabled)));
-await db.update(users).set({ banned: true }).where(inArray(users.id, [session.userId]));
+const [session] = await db
+  .select({ userId: sessions.userId })
+  .from(sessions)
+  .where(eq(sessions.token, tokenOf(disabled)));
+await db
+  .update(users)
+  .set({ banned: true })
+  .where(inArray(users.id, [session.userId]));
 
 const result: TestSessions = {
   roles,

@@ -180,7 +180,14 @@ function seed(): Map<string, Stored> {
       created_at: "2026-02-14T08:00:00.1234567Z",
       updated_at: "2026-02-14T08:10:00+00:00",
       transactions: [
-        { txid: "0xfeedbeef01", value: "0.0783", block_number: 23_480_001, timestamp: "2026-02-14T08:05:00+0000", explorer: "https://explorer.example/tx/0xfeedbeef01", fee: "0.0004" },
+        {
+          txid: "0xfeedbeef01",
+          value: "0.0783",
+          block_number: 23_480_001,
+          timestamp: "2026-02-14T08:05:00+0000",
+          explorer: "https://explorer.example/tx/0xfeedbeef01",
+          fee: "0.0004",
+        },
       ],
       payment_details: { wallet_address: "0x00000000000000000000000000000000000000aa", amount_paid: "0.0783", confirmations: "14" },
       metadata: { source: "pos", terminal: { id: 7, location: "Lisbon" } },
@@ -275,7 +282,14 @@ const amount = (value: unknown) => (typeof value === "number" ? value : Number.p
 
 export async function startSecondProvider(options: { key?: string } = {}): Promise<SecondProvider> {
   const key = options.key ?? "sp_live_second_provider";
-  const defaults: ProviderSettings = { errorStyle: "rfc9457", currencyStyle: "keyed", slowMs: 2_500, webhookUrl: null, exactAmounts: false, ratesAt: "honour" };
+  const defaults: ProviderSettings = {
+    errorStyle: "rfc9457",
+    currencyStyle: "keyed",
+    slowMs: 2_500,
+    webhookUrl: null,
+    exactAmounts: false,
+    ratesAt: "honour",
+  };
   const settings: ProviderSettings = { ...defaults };
   let invoices = seed();
   const requests: { method: string; url: string }[] = [];
@@ -283,7 +297,9 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
 
   function send(res: ServerResponse, status: number, body: unknown, type = "application/json") {
     // lossless-json writes a LosslessNumber as its digits: the number literals of inv_exact reach the wire whole.
-    res.writeHead(status, { "content-type": type }).end(typeof body === "string" && type.startsWith("text/") ? body : stringifyLossless(body));
+    res
+      .writeHead(status, { "content-type": type })
+      .end(typeof body === "string" && type.startsWith("text/") ? body : stringifyLossless(body));
   }
 
   /** A refusal in the shape of the current error style; `field` and `where` name what it is about. */
@@ -338,11 +354,15 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
   /** Current rates as JSON numbers; with `at` honoured, the minute's own rates (HISTORICAL_RATES) and that minute. */
   function rates(res: ServerResponse, query: URLSearchParams) {
     const at = query.get("at");
-    if (at === null || settings.ratesAt === "ignore") return send(res, 200, { rates: Object.fromEntries(CURRENCIES.map((c) => [c.code, c.eur])) });
+    if (at === null || settings.ratesAt === "ignore")
+      return send(res, 200, { rates: Object.fromEntries(CURRENCIES.map((c) => [c.code, c.eur])) });
     const time = Date.parse(at.length === 10 ? `${at}T00:00:00Z` : at);
     if (Number.isNaN(time)) return refuse(res, 422, "at must be an ISO 8601 date-time", "at", "query");
     const minute = new Date(time - (time % 60_000)).toISOString();
-    return send(res, 200, { rates: Object.fromEntries(Object.entries(HISTORICAL_RATES).map(([code, rate]) => [code, new LosslessNumber(rate)])), at: minute });
+    return send(res, 200, {
+      rates: Object.fromEntries(Object.entries(HISTORICAL_RATES).map(([code, rate]) => [code, new LosslessNumber(rate)])),
+      at: minute,
+    });
   }
 
   function list(res: ServerResponse, query: URLSearchParams) {
@@ -401,7 +421,11 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     if (settings.webhookUrl) {
       const event = JSON.stringify({ event: "invoice.updated", test: true, invoice_id: invoice.invoice_id, new_status: body.status });
       const signature = createHmac("sha256", "shop-secret").update(event).digest("hex");
-      await fetch(settings.webhookUrl, { method: "POST", body: event, headers: { "content-type": "application/json", "x-shop-signature": `sha256=${signature}` } }).catch(() => {});
+      await fetch(settings.webhookUrl, {
+        method: "POST",
+        body: event,
+        headers: { "content-type": "application/json", "x-shop-signature": `sha256=${signature}` },
+      }).catch(() => {});
     }
     return send(res, 200, { ok: true, status: "queued", message: "Test event queued for delivery." });
   }
@@ -420,11 +444,13 @@ export async function startSecondProvider(options: { key?: string } = {}): Promi
     if (!currency) return refuse(res, 422, `We don't handle ${String(body.currency ?? "that coin")}`, "currency");
     const fiat = body.fiat_amount == null ? null : amount(body.fiat_amount);
     const crypto = body.crypto_amount == null ? null : amount(body.crypto_amount);
-    if ((fiat === null) === (crypto === null)) return refuse(res, 422, "Send exactly one amount", fiat === null ? "fiat_amount" : "crypto_amount");
+    if ((fiat === null) === (crypto === null))
+      return refuse(res, 422, "Send exactly one amount", fiat === null ? "fiat_amount" : "crypto_amount");
     if ((fiat !== null && !(fiat >= 0)) || (crypto !== null && !(crypto >= 0))) {
       return refuse(res, 422, "Amounts cannot be negative", fiat !== null ? "fiat_amount" : "crypto_amount");
     }
-    const created = body.created_at == null ? Date.now() : time(String(body.created_at).length === 10 ? `${body.created_at}T00:00:00Z` : body.created_at);
+    const created =
+      body.created_at == null ? Date.now() : time(String(body.created_at).length === 10 ? `${body.created_at}T00:00:00Z` : body.created_at);
     if (Number.isNaN(created)) return refuse(res, 422, "Unreadable date", "created_at");
     if (created > Date.now() + 5_000) return refuse(res, 422, "Date lies in the future", "created_at");
     const invoice: Stored = {

@@ -2,10 +2,10 @@ import { Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
-import { Badge } from "@/components/ui/badge";
 import { NavLinks } from "@/components/nav-links";
 import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
+import { Badge } from "@/components/ui/badge";
 import { can } from "@/lib/auth/roles";
 import { requireUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -33,7 +33,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <header className="border-b border-border bg-card">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
-          <Link href="/overview" aria-label="Invoice Console, overview" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+          <Link
+            href="/overview"
+            aria-label="Invoice Console, overview"
+            className="flex items-center gap-2 rounded-md font-semibold tracking-tight"
+          >
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>
@@ -44,7 +48,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <SearchLauncher>
               <Search aria-hidden className="size-4" />
               <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
-              <kbd aria-hidden className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline">
+              <kbd
+                aria-hidden
+                className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] md:inline lg:hidden xl:inline"
+              >
                 /
               </kbd>
             </SearchLauncher>
@@ -58,7 +65,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </div>
       </header>
       <LazyRatesStrip />
-      <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">
+        {children}
+      </main>
     </div>
   );
 }

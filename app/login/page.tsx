@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
 import { currentUser, safeNextPath } from "@/lib/auth/session";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/users";
-import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -31,7 +31,9 @@ export default async function LoginPage({ searchParams }: Props) {
         <SignInForm
           next={nextPath}
           demoUsers={demo}
-          notice={signed_out ? "You are signed out." : !["/", "/overview"].includes(nextPath) ? "Sign in to continue where you were." : undefined}
+          notice={
+            signed_out ? "You are signed out." : !["/", "/overview"].includes(nextPath) ? "Sign in to continue where you were." : undefined
+          }
         />
       </div>
     </main>

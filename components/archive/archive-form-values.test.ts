@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { stringifyJson } from "@/lib/invoicing/money-json";
-import { archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest, type ArchiveFormValues } from "./archive-form-values";
+import { type ArchiveFormValues, archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest } from "./archive-form-values";
 
 /*
  * The archive form reads its amount with the console's one reader of typed amounts (issue 22): exact digits
  * go to the API as JSON numbers with those digits; a comma, grouping, sign or currency is an error on the
  * amount that names it and says what to write, and nothing is guessed.
  */
-const values = (patch: Partial<ArchiveFormValues>): ArchiveFormValues => ({ ...EMPTY_ARCHIVE_FORM, order_id: "LEGACY-1", currency: "ETH", ...patch });
+const values = (patch: Partial<ArchiveFormValues>): ArchiveFormValues => ({
+  ...EMPTY_ARCHIVE_FORM,
+  order_id: "LEGACY-1",
+  currency: "ETH",
+  ...patch,
+});
 const amountError = (patch: Partial<ArchiveFormValues>) => {
   const parsed = archiveFormSchema("Europe/Berlin").safeParse(values(patch));
   return parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === "amount")?.message;
@@ -27,10 +32,22 @@ describe("the archive form's amount", () => {
   });
 
   it.each([
-    ["1,234", "Amount in EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out."],
-    ["1.000,50", "Amount in EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals."],
-    ["€5", "Amount in EUR: write the number alone, without a currency sign, a sign or letters. Write 1234.50: digits and a point, no thousands separators."],
-    ["1 000", "Amount in EUR: spaces and apostrophes between digits are not read (a thousands separator). Write 1234.50: digits and a point, no thousands separators."],
+    [
+      "1,234",
+      "Amount in EUR: a comma is not read here. Write 1234.50: digits and a point, no thousands separators: if you mean 1 and a fraction, use a point (1.234); if you mean 1234, leave the comma out.",
+    ],
+    [
+      "1.000,50",
+      "Amount in EUR: a comma is not read here (neither as a thousands separator nor as a decimal comma). Write 1234.50: digits and a point, no thousands separators; use a point for decimals.",
+    ],
+    [
+      "€5",
+      "Amount in EUR: write the number alone, without a currency sign, a sign or letters. Write 1234.50: digits and a point, no thousands separators.",
+    ],
+    [
+      "1 000",
+      "Amount in EUR: spaces and apostrophes between digits are not read (a thousands separator). Write 1234.50: digits and a point, no thousands separators.",
+    ],
     ["-1", "Amount in EUR: must be 0 or more. Write it without a minus."],
   ])("refuses %j with the reader's sentence, on the amount", (amount, message) => {
     expect(amountError({ amount })).toBe(message);

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, readTypedAmount, type ArchivedInvoiceRequest, type TypedAmount } from "@/lib/invoicing";
+import {
+  ALLOWED_ERROR_PERCENT_DEFAULT,
+  type ArchivedInvoiceRequest,
+  archivedInvoiceRequestSchema,
+  readTypedAmount,
+  type TypedAmount,
+} from "@/lib/invoicing";
 import { LosslessNumber } from "@/lib/invoicing/money-json";
 import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/time-zone";
 
@@ -102,7 +108,10 @@ const TIME = /^\d{2}:\d{2}$/;
  * lib/time-zone.ts), never UTC by default. A date alone is the start of that day there. A time the clocks
  * skip is refused (`problem`); one they pass twice is the first of the two, and `note` says so.
  */
-export function readCreatedAt(values: Pick<ArchiveFormValues, "date" | "time">, timeZone: string): { createdAt?: string; problem?: string; note?: string; reading?: WallTimeReading } {
+export function readCreatedAt(
+  values: Pick<ArchiveFormValues, "date" | "time">,
+  timeZone: string,
+): { createdAt?: string; problem?: string; note?: string; reading?: WallTimeReading } {
   if (!values.date) return {};
   if (!DATE.test(values.date)) return { createdAt: values.date };
   const time = values.time || "00:00";
@@ -111,12 +120,19 @@ export function readCreatedAt(values: Pick<ArchiveFormValues, "date" | "time">, 
     // The day's first instant there (midnight, or the end of a jump over it), as that wall time and its offset.
     const start = startOfDay(values.date, timeZone);
     const reading = readWallTimeAt(start, timeZone);
-    return { createdAt: reading.iso, note: `A date alone is recorded as the start of that day in ${timeZone}: ${reading.wall} UTC${reading.offset}.` };
+    return {
+      createdAt: reading.iso,
+      note: `A date alone is recorded as the start of that day in ${timeZone}: ${reading.wall} UTC${reading.offset}.`,
+    };
   }
   const reading = readWallTime(values.date, values.time, timeZone);
   if (reading.kind === "missing") {
     // Sent without an offset, so the contract refuses it too, should this ever reach a request.
-    return { createdAt: `${values.date}T${values.time}:00`, reading, problem: `${values.date} ${values.time} does not exist in ${timeZone}: clocks go from ${reading.from} to ${reading.to}` };
+    return {
+      createdAt: `${values.date}T${values.time}:00`,
+      reading,
+      problem: `${values.date} ${values.time} does not exist in ${timeZone}: clocks go from ${reading.from} to ${reading.to}`,
+    };
   }
   const createdAt = `${values.date}T${values.time}:00${reading.offset}`;
   if (reading.kind === "repeated") {
@@ -132,7 +148,17 @@ export function readCreatedAt(values: Pick<ArchiveFormValues, "date" | "time">, 
 /** An instant as the wall time and offset `timeZone` shows it: "2026-03-29T00:00:00+01:00". */
 function readWallTimeAt(instant: number, timeZone: string): { iso: string; wall: string; offset: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZoneName: "longOffset",
+    })
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
@@ -169,30 +195,38 @@ export function toArchiveRequest(values: ArchiveFormValues, timeZone: string): A
  */
 export const archiveFormSchema = (timeZone: string) =>
   z
-  .object({
-    order_id: z.string(),
-    order_name: z.string(),
-    currency: z.string().min(1, { error: "Choose the currency the invoice was paid in" }),
-    amount_in: z.enum(AMOUNT_SIDES),
-    amount: z.string().trim().min(1, { error: "Enter the amount" }),
-    allowed_error_percent: z.string(),
-    callback_url: z.string(),
-    date: z.string(),
-    time: z.string(),
-  })
-  .check((ctx) => {
-    const { problem } = readCreatedAt(ctx.value, timeZone);
-    if (problem) ctx.issues.push({ code: "custom", input: ctx.value.time, path: ["time"], message: problem });
-    const amount = readAmount(ctx.value);
-    if (amount.kind === "refused") ctx.issues.push({ code: "custom", input: ctx.value.amount, path: ["amount"], message: amount.message });
-    const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value, timeZone));
-    if (parsed.success) return;
-    const seen = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const field = REQUEST_FIELD_TO_FORM[String(issue.path[0])];
-      // Both or neither amount cannot happen in the form (one box); its own "Enter the amount" says it.
-      if (!field || seen.has(field) || (field === "date" && problem) || (field === "amount" && amount.kind !== "amount") || (field === "currency" && ctx.value.currency === "")) continue;
-      seen.add(field);
-      ctx.issues.push({ code: "custom", input: ctx.value[field], path: [field], message: fieldMessage(field, issue.message) });
-    }
-  });
+    .object({
+      order_id: z.string(),
+      order_name: z.string(),
+      currency: z.string().min(1, { error: "Choose the currency the invoice was paid in" }),
+      amount_in: z.enum(AMOUNT_SIDES),
+      amount: z.string().trim().min(1, { error: "Enter the amount" }),
+      allowed_error_percent: z.string(),
+      callback_url: z.string(),
+      date: z.string(),
+      time: z.string(),
+    })
+    .check((ctx) => {
+      const { problem } = readCreatedAt(ctx.value, timeZone);
+      if (problem) ctx.issues.push({ code: "custom", input: ctx.value.time, path: ["time"], message: problem });
+      const amount = readAmount(ctx.value);
+      if (amount.kind === "refused")
+        ctx.issues.push({ code: "custom", input: ctx.value.amount, path: ["amount"], message: amount.message });
+      const parsed = archivedInvoiceRequestSchema.safeParse(toArchiveRequest(ctx.value, timeZone));
+      if (parsed.success) return;
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = REQUEST_FIELD_TO_FORM[String(issue.path[0])];
+        // Both or neither amount cannot happen in the form (one box); its own "Enter the amount" says it.
+        if (
+          !field ||
+          seen.has(field) ||
+          (field === "date" && problem) ||
+          (field === "amount" && amount.kind !== "amount") ||
+          (field === "currency" && ctx.value.currency === "")
+        )
+          continue;
+        seen.add(field);
+        ctx.issues.push({ code: "custom", input: ctx.value[field], path: [field], message: fieldMessage(field, issue.message) });
+      }
+    });

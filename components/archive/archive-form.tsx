@@ -7,23 +7,33 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { invoiceHref } from "@/components/invoices/invoice-href";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { problemToFields } from "@/lib/forms/problem-to-fields";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
+import { stringifyJson } from "@/lib/invoicing/money-json";
 import { Problem } from "@/lib/problem";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { stringifyJson } from "@/lib/invoicing/money-json";
-import { amountLabel, archiveFormSchema, EMPTY_ARCHIVE_FORM, fieldMessage, readAmount, readCreatedAt, REQUEST_FIELD_TO_FORM, toArchiveRequest, type ArchiveFormValues, type FormField } from "./archive-form-values";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { todayIn } from "@/lib/time-zone";
-import { useLeaveGuard } from "./use-leave-guard";
+import {
+  type ArchiveFormValues,
+  amountLabel,
+  archiveFormSchema,
+  EMPTY_ARCHIVE_FORM,
+  type FormField,
+  fieldMessage,
+  REQUEST_FIELD_TO_FORM,
+  readAmount,
+  readCreatedAt,
+  toArchiveRequest,
+} from "./archive-form-values";
 import { previewSentence } from "./archive-preview";
+import { useLeaveGuard } from "./use-leave-guard";
 import { usePreviewRates } from "./use-rates";
-
 
 /**
  * Finance records one historical invoice. The contract judges every field as it is typed; the provider's
@@ -78,7 +88,11 @@ export function ArchiveForm() {
         first = false;
       }
       if (Object.keys(mapped.fields).length === 0 || mapped.form.length) {
-        setFailure({ title: failureTitle(problem), detail: Object.keys(mapped.fields).length ? undefined : problem.detail, more: mapped.form });
+        setFailure({
+          title: failureTitle(problem),
+          detail: Object.keys(mapped.fields).length ? undefined : problem.detail,
+          more: mapped.form,
+        });
       }
     }
   }
@@ -88,13 +102,24 @@ export function ArchiveForm() {
   // The preview converts at the rate of the creation date (current rates when it is empty), and names it.
   const previewRates = usePreviewRates(values.date ? (createdAt.createdAt ?? "") : undefined);
   const typed = readAmount(values);
-  const preview = previewSentence({ rates: previewRates, currency, currencyName, amountIn, amount: typed.kind === "amount" ? typed.value : null, timeZone });
+  const preview = previewSentence({
+    rates: previewRates,
+    currency,
+    currencyName,
+    amountIn,
+    amount: typed.kind === "amount" ? typed.value : null,
+    timeZone,
+  });
   const busy = isSubmitting || recorded;
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Record an archived invoice" className="flex flex-col gap-5">
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Order id (required)" error={errors.order_id?.message} description="Your order's identifier: unique, it keeps the same order from being recorded twice.">
+        <Field
+          label="Order id (required)"
+          error={errors.order_id?.message}
+          description="Your order's identifier: unique, it keeps the same order from being recorded twice."
+        >
           <Input {...register("order_id")} autoComplete="off" maxLength={ORDER_ID_MAX + 50} placeholder="e.g. LEGACY-2025-0042" />
         </Field>
         <Field label="Order name" error={errors.order_name?.message} description="What was sold, for reference.">
@@ -104,7 +129,11 @@ export function ArchiveForm() {
         <Field
           label="Currency (required)"
           error={errors.currency?.message}
-          description={currencies.isError ? "The list of currencies could not be loaded: type the code (BTC, ETH…)." : "The cryptocurrency the invoice was paid in."}
+          description={
+            currencies.isError
+              ? "The list of currencies could not be loaded: type the code (BTC, ETH…)."
+              : "The cryptocurrency the invoice was paid in."
+          }
         >
           {currencies.isError ? (
             <Input {...register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })} autoComplete="off" placeholder="BTC" />
@@ -115,7 +144,10 @@ export function ArchiveForm() {
               disabled={currencies.isPending}
               options={[
                 { value: "", label: currencies.isPending ? "Loading currencies…" : "Choose a currency" },
-                ...(currencies.data?.currencies ?? []).map((c) => ({ value: c.code, label: c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code })),
+                ...(currencies.data?.currencies ?? []).map((c) => ({
+                  value: c.code,
+                  label: c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code,
+                })),
               ]}
             />
           )}
@@ -124,7 +156,11 @@ export function ArchiveForm() {
         <fieldset className="flex flex-col gap-1">
           <legend className="text-xs font-medium text-muted-foreground">Amount (required)</legend>
           <div className="flex items-start gap-2">
-            <div role="radiogroup" aria-label="Amount in" className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm">
+            <div
+              role="radiogroup"
+              aria-label="Amount in"
+              className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm"
+            >
               {(["fiat", "crypto"] as const).map((side) => (
                 <label
                   key={side}
@@ -136,7 +172,13 @@ export function ArchiveForm() {
               ))}
             </div>
             <Field label={amountLabel(values)} hideLabel error={errors.amount?.message} className="grow">
-              <Input {...register("amount")} inputMode="decimal" autoComplete="off" placeholder={amountIn === "fiat" ? "49.90" : "0.00081"} className="text-right tabular-nums" />
+              <Input
+                {...register("amount")}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={amountIn === "fiat" ? "49.90" : "0.00081"}
+                className="text-right tabular-nums"
+              />
             </Field>
           </div>
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview" data-rate-kind={previewRates.kind}>
@@ -151,7 +193,11 @@ export function ArchiveForm() {
         >
           <Input {...register("allowed_error_percent")} inputMode="numeric" autoComplete="off" className="text-right tabular-nums" />
         </Field>
-        <Field label="Callback URL" error={errors.callback_url?.message} description="Where status webhooks would go (archived invoices send none).">
+        <Field
+          label="Callback URL"
+          error={errors.callback_url?.message}
+          description="Where status webhooks would go (archived invoices send none)."
+        >
           <Input {...register("callback_url")} type="url" autoComplete="off" placeholder="https://shop.example.com/webhooks" />
         </Field>
 
@@ -183,7 +229,9 @@ export function ArchiveForm() {
           <p className="font-medium">{failure.title}</p>
           {failure.detail && <p className="mt-1">{failure.detail}</p>}
           {failure.more.map((m) => (
-            <p key={m} className="mt-1">{m}</p>
+            <p key={m} className="mt-1">
+              {m}
+            </p>
           ))}
         </div>
       )}
@@ -204,7 +252,9 @@ function failureTitle(problem: Problem): string {
     case 0:
       return "The console could not be reached; nothing was recorded. Check your connection and try again.";
     case 403:
-      return problem.code === "forbidden" ? "Your role does not allow recording archived invoices." : "The payment provider refused the request; nothing was recorded.";
+      return problem.code === "forbidden"
+        ? "Your role does not allow recording archived invoices."
+        : "The payment provider refused the request; nothing was recorded.";
     case 400:
     case 422:
       return "The payment provider did not accept the invoice; nothing was recorded.";

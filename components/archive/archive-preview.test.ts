@@ -1,18 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { previewSentence, type PreviewInput } from "./archive-preview";
+import { type PreviewInput, previewSentence } from "./archive-preview";
 
 /* The archive form's preview sentence: a rate only with the moment it is of, and no number while unknown. */
-const base: PreviewInput = { rates: { kind: "none" }, currency: "ETH", currencyName: "Ether", amountIn: "crypto", amount: "0.5", timeZone: "Europe/Berlin" };
+const base: PreviewInput = {
+  rates: { kind: "none" },
+  currency: "ETH",
+  currencyName: "Ether",
+  amountIn: "crypto",
+  amount: "0.5",
+  timeZone: "Europe/Berlin",
+};
 /** The sentence with its no-break spaces as plain ones (they only keep "1 Mar 2025," and "15:03 CET" whole). */
 const say = (patch: Partial<PreviewInput>) => previewSentence({ ...base, ...patch }).replaceAll("\u00a0", " ");
 
 describe("previewSentence", () => {
   it("a back-dated invoice: the other amount at the rate of its minute, the moment named in the person's zone", () => {
-    expect(say({ rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe("≈ €1,155.21, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET");
-    expect(say({ timeZone: "America/New_York", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toContain("on 1 Mar 2025, 09:03 GMT-5");
-    expect(say({ amountIn: "fiat", amount: "1155.21", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
-      "≈ 0.5 ETH, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
+    expect(say({ rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
+      "≈ €1,155.21, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
     );
+    expect(
+      say({ timeZone: "America/New_York", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } }),
+    ).toContain("on 1 Mar 2025, 09:03 GMT-5");
+    expect(
+      say({
+        amountIn: "fiat",
+        amount: "1155.21",
+        rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" },
+      }),
+    ).toBe("≈ 0.5 ETH, derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET");
   });
 
   it("keeps the day and the time with its zone each on one line", () => {
@@ -26,7 +41,9 @@ describe("previewSentence", () => {
 
   it("a provider that ignores the date: its current rate, and that it prices the past date at its own rate", () => {
     const text = say({ rates: { kind: "provider-current", rates: { ETH: "3180" } } });
-    expect(text).toBe("≈ €1,590.00 at 1 ETH = €3,180.00, the current rate: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.");
+    expect(text).toBe(
+      "≈ €1,590.00 at 1 ETH = €3,180.00, the current rate: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.",
+    );
   });
 
   it.each([
@@ -41,7 +58,9 @@ describe("previewSentence", () => {
   });
 
   it("names the rate and moment even before an amount is typed", () => {
-    expect(say({ amount: null, rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe("Enter it in EUR or in Ether; the other is derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET.");
+    expect(say({ amount: null, rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
+      "Enter it in EUR or in Ether; the other is derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET.",
+    );
   });
 
   it("a currency the answer has no rate for says so", () => {

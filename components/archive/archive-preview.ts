@@ -1,5 +1,5 @@
 import { formatDateTime, formatEur } from "@/lib/format";
-import { divideDecimal, isNegative, multiplyDecimal, roundDecimal, type Decimal } from "@/lib/invoicing/money";
+import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/invoicing/money";
 import type { PreviewRates } from "./use-rates";
 
 /*
@@ -32,7 +32,11 @@ export function previewSentence({ rates, currency, currencyName, amountIn, amoun
   const enter = `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}`;
   if (!currency) return `${enter}; the provider derives the other amount at the rate of the creation date and records the rate.`;
   // "1 Mar 2025," and "14:03 CET" each kept on one line (no-break spaces): the line may wrap only between them.
-  const on = (iso: string) => formatDateTime(iso, timeZone).split(", ").map((part) => part.replaceAll(" ", "\u00a0")).join(", ");
+  const on = (iso: string) =>
+    formatDateTime(iso, timeZone)
+      .split(", ")
+      .map((part) => part.replaceAll(" ", "\u00a0"))
+      .join(", ");
   switch (rates.kind) {
     case "none":
       return `${enter}; the provider derives the other amount when it records the invoice, and records the rate.`;

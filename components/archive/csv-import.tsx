@@ -6,10 +6,18 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import {
+  type ArchiveCsv,
+  type CsvRow,
+  type DecimalSeparator,
+  failureReport,
+  invoiceCsv,
+  type ReportLine,
+  readArchiveCsv,
+} from "@/lib/archive/csv";
 import { isAlreadyRecorded } from "@/lib/archive/duplicate";
-import { failureReport, invoiceCsv, readArchiveCsv, type ArchiveCsv, type CsvRow, type DecimalSeparator, type ReportLine } from "@/lib/archive/csv";
 import { derivedDifference } from "@/lib/archive/pricing";
-import { sendRows, type SendOutcome } from "@/lib/archive/send-rows";
+import { type SendOutcome, sendRows } from "@/lib/archive/send-rows";
 import { pointerToField } from "@/lib/forms/problem-to-fields";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
@@ -41,7 +49,8 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
     return { kind: "created", value: invoice };
   } catch (error) {
     const problem = error instanceof Problem ? error : Problem.of("network_error", { title: "No answer" });
-    if (isAlreadyRecorded(problem)) return { kind: "already_recorded", message: problem.errors?.[0]?.detail ?? problem.detail ?? "already recorded" };
+    if (isAlreadyRecorded(problem))
+      return { kind: "already_recorded", message: problem.errors?.[0]?.detail ?? problem.detail ?? "already recorded" };
     const errors = (problem.errors ?? []).map((e) => ({ field: pointerToField(e.pointer) ?? "row", message: e.detail }));
     return {
       kind: "failed",
@@ -101,7 +110,10 @@ export function CsvImport() {
     abort.current = controller;
     setPhase("sending");
     setResults([]);
-    await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome, flag: flagOf(row, outcome) }]), { perSecond: PER_SECOND, signal: controller.signal });
+    await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome, flag: flagOf(row, outcome) }]), {
+      perSecond: PER_SECOND,
+      signal: controller.signal,
+    });
     abort.current = null;
     setPhase("done");
     void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -112,15 +124,43 @@ export function CsvImport() {
   const failedSends = results.filter((r) => r.outcome.kind === "failed");
   const flaggedResults = results.filter((r) => r.flag);
   const report: ReportLine[] = [
-    ...invalid.flatMap((row) => row.problems.map((p) => ({ line: row.line, order_id: row.order_id, outcome: "not sent: invalid", field: p.field, message: p.message }))),
+    ...invalid.flatMap((row) =>
+      row.problems.map((p) => ({
+        line: row.line,
+        order_id: row.order_id,
+        outcome: "not sent: invalid",
+        field: p.field,
+        message: p.message,
+      })),
+    ),
     ...failedSends.flatMap(({ row, outcome }) => {
       const o = outcome as Extract<SendOutcome<Invoice>, { kind: "failed" }>;
       return o.errors.length
-        ? o.errors.map((e) => ({ line: row.line, order_id: row.order_id, outcome: `refused (HTTP ${o.status})`, field: e.field, message: e.message }))
-        : [{ line: row.line, order_id: row.order_id, outcome: o.status ? `refused (HTTP ${o.status})` : "no answer", field: "", message: o.message }];
+        ? o.errors.map((e) => ({
+            line: row.line,
+            order_id: row.order_id,
+            outcome: `refused (HTTP ${o.status})`,
+            field: e.field,
+            message: e.message,
+          }))
+        : [
+            {
+              line: row.line,
+              order_id: row.order_id,
+              outcome: o.status ? `refused (HTTP ${o.status})` : "no answer",
+              field: "",
+              message: o.message,
+            },
+          ];
     }),
     // Recorded, but not as the file says: listed so the person can check them.
-    ...flaggedResults.map(({ row, flag }) => ({ line: row.line, order_id: row.order_id, outcome: "recorded, flagged", field: row.pricing!.derived, message: flag! })),
+    ...flaggedResults.map(({ row, flag }) => ({
+      line: row.line,
+      order_id: row.order_id,
+      outcome: "recorded, flagged",
+      field: row.pricing!.derived,
+      message: flag!,
+    })),
   ].sort((a, b) => Number(a.line) - Number(b.line));
   const reportRows = new Set(report.map((r) => r.line)).size;
   const progress = valid.length ? Math.round((results.length / valid.length) * 100) : 0;
@@ -130,32 +170,58 @@ export function CsvImport() {
       <div className="flex flex-col gap-2 text-sm text-muted-foreground">
         <p>
           A CSV with a header row and the invoice columns (the same as the export). These are sent:{" "}
-          <span className="font-mono text-xs text-foreground">{ARCHIVE_CSV_COLUMNS.join(", ")}</span>; any other column is ignored. Each row needs an
-          order id, a currency and an amount.
+          <span className="font-mono text-xs text-foreground">{ARCHIVE_CSV_COLUMNS.join(", ")}</span>; any other column is ignored. Each row
+          needs an order id, a currency and an amount.
         </p>
         <p>
-          Only one amount is sent: the one <span className="font-mono text-xs">priced_in</span> names (<span className="font-mono text-xs">fiat</span> or{" "}
-          <span className="font-mono text-xs">crypto</span>, as the export writes it); with both amounts and no priced_in, the EUR amount. The
-          provider derives the other at its rate for the invoice&apos;s created_at. Where the file has a{" "}
-          <span className="font-mono text-xs">payment_rate</span>, the preview works the derived amount out and flags a row where it differs from the
-          file&apos;s.
+          Only one amount is sent: the one <span className="font-mono text-xs">priced_in</span> names (
+          <span className="font-mono text-xs">fiat</span> or <span className="font-mono text-xs">crypto</span>, as the export writes it);
+          with both amounts and no priced_in, the EUR amount. The provider derives the other at its rate for the invoice&apos;s created_at.
+          Where the file has a <span className="font-mono text-xs">payment_rate</span>, the preview works the derived amount out and flags a
+          row where it differs from the file&apos;s.
         </p>
         <p>Rows already recorded (same order id) are skipped, so a file can be uploaded again safely.</p>
         <p>
-          Amounts are read with the decimal separator chosen below, with every digit the file holds. A number written
-          otherwise (<span className="font-mono text-xs">1,234</span> in a file set to points, a thousands separator, a currency sign) is listed as a
+          Amounts are read with the decimal separator chosen below, with every digit the file holds. A number written otherwise (
+          <span className="font-mono text-xs">1,234</span> in a file set to points, a thousands separator, a currency sign) is listed as a
           problem, never guessed at.
         </p>
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" id="archive-csv" onChange={(e) => void choose(e.target.files?.[0])} disabled={phase === "sending"} />
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          id="archive-csv"
+          onChange={(e) => void choose(e.target.files?.[0])}
+          disabled={phase === "sending"}
+        />
         <Button asChild variant="primary" aria-disabled={phase === "sending"}>
           <label htmlFor="archive-csv" className="cursor-pointer">
             <FileUp aria-hidden /> {file ? "Choose another file" : "Choose a CSV file"}
           </label>
         </Button>
-        <Button variant="ghost" onClick={() => download("archived-invoices-template.csv", invoiceCsv([{ order_id: "LEGACY-2025-0001", order_name: "Example order", fiat_amount: "49.90", fiat_currency: "EUR", currency: "BTC", priced_in: "fiat", created_at: "2025-01-15" }]))}>
+        <Button
+          variant="ghost"
+          onClick={() =>
+            download(
+              "archived-invoices-template.csv",
+              invoiceCsv([
+                {
+                  order_id: "LEGACY-2025-0001",
+                  order_name: "Example order",
+                  fiat_amount: "49.90",
+                  fiat_currency: "EUR",
+                  currency: "BTC",
+                  priced_in: "fiat",
+                  created_at: "2025-01-15",
+                },
+              ]),
+            )
+          }
+        >
           <Download aria-hidden /> Template
         </Button>
         {file && <span className="text-sm text-muted-foreground">{file.name}</span>}
@@ -175,7 +241,12 @@ export function CsvImport() {
 
       {file && (file.csv.missingColumns.length > 0 || file.csv.fileProblems.length > 0) && (
         <div role="alert" className="rounded-md border border-danger-text/40 bg-danger/10 px-3 py-2 text-sm text-danger-text">
-          {file.csv.missingColumns.length > 0 && <p className="font-medium">The file lacks the column{file.csv.missingColumns.length > 1 ? "s" : ""} {file.csv.missingColumns.join(", ")}. Nothing can be sent.</p>}
+          {file.csv.missingColumns.length > 0 && (
+            <p className="font-medium">
+              The file lacks the column{file.csv.missingColumns.length > 1 ? "s" : ""} {file.csv.missingColumns.join(", ")}. Nothing can be
+              sent.
+            </p>
+          )}
           {file.csv.fileProblems.map((p) => (
             <p key={p}>{p}</p>
           ))}
@@ -215,7 +286,11 @@ export function CsvImport() {
               <Button variant="primary" onClick={() => void send()} disabled={valid.length === 0}>
                 Record {valid.length} archived invoice{valid.length === 1 ? "" : "s"}
               </Button>
-              {invalid.length > 0 && <span className="text-sm text-muted-foreground">Rows with problems are not sent; fix them in the file and upload it again.</span>}
+              {invalid.length > 0 && (
+                <span className="text-sm text-muted-foreground">
+                  Rows with problems are not sent; fix them in the file and upload it again.
+                </span>
+              )}
             </div>
           )}
         </section>
@@ -224,16 +299,29 @@ export function CsvImport() {
       {(phase === "sending" || phase === "done") && (
         <section aria-labelledby="csv-progress" className="flex flex-col gap-3">
           <h3 id="csv-progress" className="text-sm font-semibold">
-            {phase === "sending" ? `Recording… ${results.length} of ${valid.length}` : `Import finished: ${results.length} of ${valid.length} rows sent`}
+            {phase === "sending"
+              ? `Recording… ${results.length} of ${valid.length}`
+              : `Import finished: ${results.length} of ${valid.length} rows sent`}
           </h3>
-          <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-muted">
+          <div
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
             <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
           </div>
           <p className="text-sm" data-testid="import-summary" aria-live="polite">
-            {created} recorded{flaggedResults.length > 0 && ` (${flaggedResults.length} flagged)`} · {already} already recorded · {failedSends.length + invalid.length} failed
+            {created} recorded{flaggedResults.length > 0 && ` (${flaggedResults.length} flagged)`} · {already} already recorded ·{" "}
+            {failedSends.length + invalid.length} failed
           </p>
           {flaggedResults.length > 0 && (
-            <ul aria-label="Recorded rows flagged" className="flex flex-col gap-1 rounded-md border border-warning-border bg-warning-muted px-3 py-2 text-sm text-warning-text">
+            <ul
+              aria-label="Recorded rows flagged"
+              className="flex flex-col gap-1 rounded-md border border-warning-border bg-warning-muted px-3 py-2 text-sm text-warning-text"
+            >
               {flaggedResults.map(({ row, flag }) => (
                 <li key={row.line}>
                   Line {row.line}, <span className="font-mono text-xs">{row.order_id}</span>: {flag}
@@ -252,7 +340,8 @@ export function CsvImport() {
       {(phase === "done" || (phase === "checked" && invalid.length > 0)) && report.length > 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <Button onClick={() => download(`${file?.name.replace(/\.csv$/i, "") ?? "import"}-failures.csv`, failureReport(report))}>
-            <Download aria-hidden /> Download the report of {reportRows} {flaggedResults.length ? "failed or flagged" : "failed"} row{reportRows === 1 ? "" : "s"}
+            <Download aria-hidden /> Download the report of {reportRows} {flaggedResults.length ? "failed or flagged" : "failed"} row
+            {reportRows === 1 ? "" : "s"}
           </Button>
         </div>
       )}

@@ -12,7 +12,10 @@ function SentCell({ row, pricing }: { row: CsvRow; pricing: RowPricing }) {
   const value = row.body?.[pricing.sent];
   return (
     <td className="px-3 py-2">
-      <span className="font-mono text-xs">{pricing.sent}</span> <span className="whitespace-nowrap tabular-nums">{value} {unit(row, pricing.sent)}</span>
+      <span className="font-mono text-xs">{pricing.sent}</span>{" "}
+      <span className="whitespace-nowrap tabular-nums">
+        {value} {unit(row, pricing.sent)}
+      </span>
       <p className="text-xs text-muted-foreground">
         {pricing.because === "priced_in" && `priced_in is ${pricing.sent === "fiat_amount" ? "fiat" : "crypto"}`}
         {pricing.because === "only_amount" && "the row's only amount"}
@@ -30,16 +33,24 @@ function DerivedCell({ row, pricing }: { row: CsvRow; pricing: RowPricing }) {
       <span className="font-mono text-xs">{pricing.derived}</span>{" "}
       {pricing.expected !== null && pricing.rate !== null ? (
         <span className="tabular-nums">
-          will be derived as {pricing.expected} {unit(row, pricing.derived)} at 1 {currency} = €{formatDecimal(pricing.rate, { minDecimals: 2 })}
+          will be derived as {pricing.expected} {unit(row, pricing.derived)} at 1 {currency} = €
+          {formatDecimal(pricing.rate, { minDecimals: 2 })}
         </span>
       ) : pricing.rate !== null ? (
-        <span>derived by the provider at 1 {currency} = €{formatDecimal(pricing.rate, { minDecimals: 2 })}, to its own decimals</span>
+        <span>
+          derived by the provider at 1 {currency} = €{formatDecimal(pricing.rate, { minDecimals: 2 })}, to its own decimals
+        </span>
       ) : (
         <span>derived by the provider at its rate for created_at</span>
       )}
-      {pricing.fileValue !== null && flags.length === 0 && <p className="text-xs text-muted-foreground">the file says {pricing.fileValue}; not sent</p>}
+      {pricing.fileValue !== null && flags.length === 0 && (
+        <p className="text-xs text-muted-foreground">the file says {pricing.fileValue}; not sent</p>
+      )}
       {flags.map((w) => (
-        <p key={w.field + w.message} className="mt-1 flex items-start gap-1.5 rounded-sm border border-warning-border bg-warning-muted px-2 py-1 text-xs text-warning-text">
+        <p
+          key={w.field + w.message}
+          className="mt-1 flex items-start gap-1.5 rounded-sm border border-warning-border bg-warning-muted px-2 py-1 text-xs text-warning-text"
+        >
           <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>
             <span className="font-medium">Check: </span>
@@ -65,10 +76,17 @@ export function CsvPreview({ rows }: { rows: CsvRow[] }) {
       {flagged > 0 && (
         <p role="status" className="flex items-start gap-2 text-sm text-warning-text" data-testid="import-flagged">
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {flagged} row{flagged === 1 ? "" : "s"} flagged: recorded as sent, but the derived amount will not be the file&apos;s. Check them below; set priced_in in the file to keep the other amount.
+          {flagged} row{flagged === 1 ? "" : "s"} flagged: recorded as sent, but the derived amount will not be the file&apos;s. Check them
+          below; set priced_in in the file to keep the other amount.
         </p>
       )}
-      <div className="max-h-[28rem] overflow-auto rounded-md border border-border" tabIndex={0} role="region" aria-label="Rows to record, scrollable">
+      <div
+        className="max-h-[28rem] overflow-auto rounded-md border border-border"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label="Rows to record, scrollable"
+      >
         <table className="w-full text-sm" aria-label="Rows to record">
           <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
             <tr>
@@ -90,7 +108,11 @@ export function CsvPreview({ rows }: { rows: CsvRow[] }) {
           </tbody>
         </table>
       </div>
-      {shown.length < rows.length && <p className="text-xs text-muted-foreground">{rows.length - shown.length} more rows without a flag are not listed; they are sent as read.</p>}
+      {shown.length < rows.length && (
+        <p className="text-xs text-muted-foreground">
+          {rows.length - shown.length} more rows without a flag are not listed; they are sent as read.
+        </p>
+      )}
     </div>
   );
 }

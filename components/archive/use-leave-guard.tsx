@@ -21,11 +21,21 @@ export function useLeaveGuard(active: boolean, what: string) {
       event.returnValue = "";
     };
     const click = (event: MouseEvent) => {
-      if (!activeRef.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !activeRef.current ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!link || link.target || link.hasAttribute("download")) return;
       const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search))
+        return;
       event.preventDefault();
       event.stopPropagation();
       setPending(url.pathname + url.search + url.hash);

@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { signIn } from "@/lib/auth/actions";
-import type { ActionState } from "@/lib/bff/action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { signIn } from "@/lib/auth/actions";
+import type { ActionState } from "@/lib/bff/action";
 
 type DemoUser = { email: string; password: string; role: string; description: string };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ReactElement } from "react";
+import { type ReactElement, useRef } from "react";
 import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
 import { signOut } from "@/lib/auth/actions";
 import type { Role } from "@/lib/auth/roles";
@@ -20,7 +20,9 @@ export function UserMenuControl({ user, trigger }: Props) {
       <DeferredMenu
         load={loadDropdown}
         trigger={trigger}
-        render={({ UserMenuDropdown }, props) => <UserMenuDropdown user={user} onSignOut={() => signOutForm.current?.requestSubmit()} {...props} />}
+        render={({ UserMenuDropdown }, props) => (
+          <UserMenuDropdown user={user} onSignOut={() => signOutForm.current?.requestSubmit()} {...props} />
+        )}
       />
     </>
   );

@@ -2,8 +2,8 @@
 
 import { Clock, LogOut } from "lucide-react";
 import Link from "next/link";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import {
   DropdownMenu,

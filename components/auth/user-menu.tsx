@@ -13,8 +13,14 @@ export function UserMenu({ user }: Props) {
     <UserMenuControl
       user={user}
       trigger={
-        <button type="button" className="flex items-center gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-accent data-[state=open]:bg-accent sm:px-2">
-          <span aria-hidden className="grid size-7 place-items-center rounded-full bg-muted text-xs font-semibold text-foreground uppercase">
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-accent data-[state=open]:bg-accent sm:px-2"
+        >
+          <span
+            aria-hidden
+            className="grid size-7 place-items-center rounded-full bg-muted text-xs font-semibold text-foreground uppercase"
+          >
             {user.name.slice(0, 1) || user.email.slice(0, 1)}
           </span>
           <span className="hidden text-left sm:block">

@@ -3,14 +3,18 @@
 import { FlexRender, type Header, type RowData, type TableFeatures } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { ariaSort, sortState } from "./sort-state";
 import { columnMeta } from "./column-meta";
+import { ariaSort, sortState } from "./sort-state";
 
 /**
  * A header cell. A sortable column gets a button that says what it will do, and the cell carries aria-sort
  * so a screen reader announces the current order with the column's name.
  */
-export function ColumnHeader<TFeatures extends TableFeatures, TData extends RowData>({ header }: { header: Header<TFeatures, TData, unknown> }) {
+export function ColumnHeader<TFeatures extends TableFeatures, TData extends RowData>({
+  header,
+}: {
+  header: Header<TFeatures, TData, unknown>;
+}) {
   const meta = columnMeta(header.column);
   const { canSort, sorted, toggle } = sortState(header.column);
   const name = meta?.label ?? (typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : header.column.id);

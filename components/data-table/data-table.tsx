@@ -4,8 +4,8 @@ import { FlexRender, type ReactTable, type Row, type RowData, type TableFeatures
 import type { MouseEvent, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { ColumnHeader } from "./column-header";
-import { SkeletonRows } from "./state-rows";
 import { columnMeta } from "./column-meta";
+import { SkeletonRows } from "./state-rows";
 
 type DataTableProps<TFeatures extends TableFeatures, TData extends RowData> = {
   table: ReactTable<TFeatures, TData, unknown>;
@@ -52,7 +52,11 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
     <div className={cn("overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs", className)}>
       <div className="relative overflow-x-auto">
         {refreshing && (
-          <div role="progressbar" aria-label={`Loading ${caption.toLowerCase()}`} className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" />
+          <div
+            role="progressbar"
+            aria-label={`Loading ${caption.toLowerCase()}`}
+            className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary"
+          />
         )}
         <table className="w-full text-sm" aria-busy={loading || refreshing} aria-describedby={aria["aria-describedby"]}>
           <caption className="sr-only">{caption}</caption>

@@ -57,13 +57,21 @@ export function DataTablePagination<TSize extends number>({
         </Field>
       </div>
       <p id={rangeId} className="tabular-nums" aria-live="polite">
-        {page > pageCount ? `No rows here; ${formatCount(total)} in all` : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
+        {page > pageCount
+          ? `No rows here; ${formatCount(total)} in all`
+          : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
       </p>
       <nav aria-label="Pagination" className="flex items-center gap-1">
         <Button size="icon-sm" variant="ghost" aria-label="First page" disabled={!hasPrevious} onClick={() => onPageChange(1)}>
           <ChevronsLeft aria-hidden />
         </Button>
-        <Button size="sm" variant="ghost" aria-label="Previous page" disabled={!hasPrevious} onClick={() => onPageChange(Math.min(page - 1, lastPage))}>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Previous page"
+          disabled={!hasPrevious}
+          onClick={() => onPageChange(Math.min(page - 1, lastPage))}
+        >
           <ChevronLeft aria-hidden />
           <span className="hidden sm:inline">Prev</span>
         </Button>

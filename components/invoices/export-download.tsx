@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { formatCount } from "@/lib/format";
-import { EXPORT_TOTAL_HEADER, invoiceListQueryToSearchParams, type ExportFormat, type InvoiceListQuery } from "@/lib/invoicing";
-import { readProblem } from "@/lib/query/fetch-json";
+import { EXPORT_TOTAL_HEADER, type ExportFormat, type InvoiceListQuery, invoiceListQueryToSearchParams } from "@/lib/invoicing";
 import { exportEnding, rowCounter } from "@/lib/query/export-download";
+import { readProblem } from "@/lib/query/fetch-json";
 
 export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceListQuery };
 type Progress = { rows: number; total: number | null };
@@ -56,13 +56,22 @@ export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRe
       <section aria-label="Export" className="order-last flex w-full flex-col gap-2 rounded-md border border-border bg-card p-3 text-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p aria-live="polite" data-testid="export-progress" className="tabular-nums">
-            {progress.total === null ? `Preparing the ${label} export…` : `Exporting ${label}: ${of(progress.rows, progress.total)} invoices`}
+            {progress.total === null
+              ? `Preparing the ${label} export…`
+              : `Exporting ${label}: ${of(progress.rows, progress.total)} invoices`}
           </p>
           <Button size="sm" onClick={() => abort.current?.abort()}>
             Cancel export
           </Button>
         </div>
-        <div role="progressbar" aria-label="Export progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-muted">
+        <div
+          role="progressbar"
+          aria-label="Export progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
           <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       </section>
@@ -94,8 +103,8 @@ export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRe
           <div className="flex flex-col gap-1" data-testid="export-outcome">
             {outcome.kind === "incomplete" ? (
               <p className="font-medium">
-                The export is incomplete: <span className="font-mono break-all">{outcome.fileName}</span> holds only the first {formatCount(outcome.rows)} invoices,
-                and its last line says so.
+                The export is incomplete: <span className="font-mono break-all">{outcome.fileName}</span> holds only the first{" "}
+                {formatCount(outcome.rows)} invoices, and its last line says so.
               </p>
             ) : (
               <p className="font-medium">The export failed; nothing was saved.</p>
@@ -123,11 +132,14 @@ async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Pr
   try {
     response = await fetch(`/api/invoices/export?${params}`, { signal });
   } catch {
-    return signal.aborted ? { kind: "cancelled" } : { kind: "failed", message: "The console cannot be reached. Check your connection and export again." };
+    return signal.aborted
+      ? { kind: "cancelled" }
+      : { kind: "failed", message: "The console cannot be reached. Check your connection and export again." };
   }
   if (!response.ok || !response.body) {
     const problem = await readProblem(response);
-    if (problem.status === 401) window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    if (problem.status === 401)
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     return { kind: "failed", message: problem.detail ? `${problem.title}. ${problem.detail}` : problem.title };
   }
 

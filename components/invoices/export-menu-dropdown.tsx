@@ -5,7 +5,12 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import type { ExportFormat } from "@/lib/invoicing";
 
 /** The export menu's items, loaded after the page (export-menu.tsx). */
-export function ExportMenuDropdown({ trigger, open, onOpenChange, onStart }: DeferredMenuProps & { onStart: (format: ExportFormat, bom?: boolean) => void }) {
+export function ExportMenuDropdown({
+  trigger,
+  open,
+  onOpenChange,
+  onStart,
+}: DeferredMenuProps & { onStart: (format: ExportFormat, bom?: boolean) => void }) {
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>

@@ -3,13 +3,13 @@
 import { Download } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import type { ExportFormat } from "@/lib/invoicing";
 import { toListQuery } from "@/lib/query/invoice-list-state";
 import type { ExportJob } from "./export-download";
 import { useInvoiceListState } from "./use-invoice-list-state";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 
 // The menu (Radix) loads right after the page, the download code (stream reading, progress, saving) on first
 // use: neither comes with the table's first load.

@@ -44,7 +44,11 @@ export const invoiceColumns = column.columns([
   column.accessor("order_name", {
     header: "Order name",
     enableSorting: false,
-    cell: ({ getValue }) => <span className="block max-w-44 truncate lg:max-w-72 xl:max-w-96 2xl:max-w-[36rem]" title={getValue() ?? undefined}>{getValue() || "—"}</span>,
+    cell: ({ getValue }) => (
+      <span className="block max-w-44 truncate lg:max-w-72 xl:max-w-96 2xl:max-w-[36rem]" title={getValue() ?? undefined}>
+        {getValue() || "—"}
+      </span>
+    ),
   }),
   column.accessor("status", { header: "Status", enableSorting: false, cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   column.accessor("fiat_amount", {

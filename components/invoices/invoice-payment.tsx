@@ -2,7 +2,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { formatCount, formatCrypto, formatEur, formatEurComputed, MISSING } from "@/lib/format";
-import { compareDecimal, isZero, multiplyDecimal, subtractDecimal, type Decimal, type Invoice } from "@/lib/invoicing";
+import { compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/invoicing";
 
 /** Amounts show every digit the provider sent (lib/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
@@ -11,7 +11,9 @@ type Props = { invoice: Invoice };
 export function InvoicePayment({ invoice }: Props) {
   const payment = invoice.payment;
   if (!payment) {
-    return <p className="text-sm text-muted-foreground">No payment details: this invoice has no payment address (archived records have none).</p>;
+    return (
+      <p className="text-sm text-muted-foreground">No payment details: this invoice has no payment address (archived records have none).</p>
+    );
   }
   const crypto = (amount: Decimal | null | undefined) => (amount != null ? `${formatCrypto(amount)} ${invoice.currency ?? ""}` : MISSING);
   const { amount_due: due, amount_received: received, rate } = payment;
@@ -30,11 +32,15 @@ export function InvoicePayment({ invoice }: Props) {
           MISSING
         )}
       </DescriptionItem>
-      <DescriptionItem label="Amount due" numeric>{crypto(due)}</DescriptionItem>
+      <DescriptionItem label="Amount due" numeric>
+        {crypto(due)}
+      </DescriptionItem>
       <DescriptionItem label="Amount received" numeric>
         {crypto(received)}
         {/* What came in is worth something in EUR even when it is not the full amount. */}
-        {received != null && !isZero(received) && rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(received, rate))}</span>}
+        {received != null && !isZero(received) && rate != null && (
+          <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(received, rate))}</span>
+        )}
       </DescriptionItem>
       {owed != null && (
         <DescriptionItem label="Still owed" numeric>
@@ -42,11 +48,15 @@ export function InvoicePayment({ invoice }: Props) {
           {rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(owed, rate))}</span>}
         </DescriptionItem>
       )}
-      <DescriptionItem label="Rate" numeric>{rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}</DescriptionItem>
+      <DescriptionItem label="Rate" numeric>
+        {rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}
+      </DescriptionItem>
       <DescriptionItem label={invoice.status === "paid_partial" ? "Last payment" : "Paid"}>
         <DateTime iso={payment.paid_at} />
       </DescriptionItem>
-      <DescriptionItem label="Confirmations" numeric>{confirmationsText(payment.confirmations, payment.confirmations_required)}</DescriptionItem>
+      <DescriptionItem label="Confirmations" numeric>
+        {confirmationsText(payment.confirmations, payment.confirmations_required)}
+      </DescriptionItem>
     </DescriptionList>
   );
 }
@@ -78,7 +88,8 @@ export function InvoiceTransactions({ invoice }: Props) {
             {tx.tx_hash && <CopyButton value={tx.tx_hash} label="Copy transaction hash" />}
           </span>
           <span className="text-muted-foreground tabular-nums">
-            {formatCrypto(tx.amount)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING} confirmations
+            {formatCrypto(tx.amount)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING}{" "}
+            confirmations
             {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
           </span>
         </li>

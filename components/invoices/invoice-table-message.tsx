@@ -21,12 +21,20 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
     case "error":
       return (
         <ProblemState
-          problem={props.error instanceof Problem ? props.error : { title: "The invoices could not be loaded", detail: props.error.message }}
+          problem={
+            props.error instanceof Problem ? props.error : { title: "The invoices could not be loaded", detail: props.error.message }
+          }
           action={<Button onClick={props.onRetry}>Try again</Button>}
         />
       );
     case "past-end":
-      return <EmptyState icon={<FileSearch />} title="This page is past the end of the list" action={<Button onClick={props.onLastPage}>Go to the last page</Button>} />;
+      return (
+        <EmptyState
+          icon={<FileSearch />}
+          title="This page is past the end of the list"
+          action={<Button onClick={props.onLastPage}>Go to the last page</Button>}
+        />
+      );
     case "no-match":
       return (
         <EmptyState
@@ -37,6 +45,8 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
         />
       );
     case "no-invoices":
-      return <EmptyState icon={<Inbox />} title="No invoices yet" description="Invoices appear here as soon as the invoicing API issues them." />;
+      return (
+        <EmptyState icon={<Inbox />} title="No invoices yet" description="Invoices appear here as soon as the invoicing API issues them." />
+      );
   }
 }

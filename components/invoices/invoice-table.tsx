@@ -1,21 +1,21 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTable, type SortingState } from "@tanstack/react-table";
+import { type SortingState, useTable } from "@tanstack/react-table";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import type { Invoice } from "@/lib/invoicing";
 import { busySeconds, Problem } from "@/lib/problem";
-import { invoiceListOptions } from "@/lib/query/invoices";
 import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
+import { invoiceListOptions } from "@/lib/query/invoices";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
 import { useInvoiceListState } from "./use-invoice-list-state";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 
 // Shown only when a view has no rows or the list is busy: loaded then (rendered on the server as well), not
 // with the table's usual first load, a page of rows.
@@ -91,16 +91,19 @@ export function InvoiceTable() {
         ) : (
           list.isError &&
           list.data && (
-          <p role="alert" className="border-t border-danger-border bg-danger-muted px-4 py-2 text-sm text-danger-text">
-            Could not load this view: {problemText(list.error)}{" "}
-            <Button variant="link" className="font-medium text-danger-text underline" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </p>
+            <p role="alert" className="border-t border-danger-border bg-danger-muted px-4 py-2 text-sm text-danger-text">
+              Could not load this view: {problemText(list.error)}{" "}
+              <Button variant="link" className="font-medium text-danger-text underline" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+            </p>
           )
         )
       }
-      footer={pagination && pagination.total_records > 0 && <InvoicePagination pagination={pagination} pageSize={state.page_size} onChange={update} />}
+      footer={
+        pagination &&
+        pagination.total_records > 0 && <InvoicePagination pagination={pagination} pageSize={state.page_size} onChange={update} />
+      }
     />
   );
 }

@@ -2,16 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type ComponentProps, type FormEvent } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing/status";
 import { formatCalendarDay } from "@/lib/format";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
+import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/invoicing/status";
+import { CREATED_PRESETS, type CreatedPreset, hasFilters } from "@/lib/query/invoice-list-state";
 import { currencyListOptions } from "@/lib/query/invoices";
-import { CREATED_PRESETS, hasFilters, type CreatedPreset } from "@/lib/query/invoice-list-state";
 import { ExportMenu } from "./export-menu";
 import { invoiceHref } from "./invoice-href";
 import { useInvoiceListState } from "./use-invoice-list-state";
@@ -74,8 +74,22 @@ export function InvoiceToolbar() {
       {showCustom && (
         <fieldset className="flex flex-wrap items-start gap-2">
           <legend className="sr-only">Custom date range (days in {timeZone})</legend>
-          <DateField label="From" edge="from" timeZone={timeZone} value={state.from} max={state.to} onChange={(from) => update({ from, created: null })} />
-          <DateField label="To" edge="to" timeZone={timeZone} value={state.to} min={state.from} onChange={(to) => update({ to, created: null })} />
+          <DateField
+            label="From"
+            edge="from"
+            timeZone={timeZone}
+            value={state.from}
+            max={state.to}
+            onChange={(from) => update({ from, created: null })}
+          />
+          <DateField
+            label="To"
+            edge="to"
+            timeZone={timeZone}
+            value={state.to}
+            min={state.from}
+            onChange={(to) => update({ to, created: null })}
+          />
           {state.from && state.to && state.from > state.to && (
             <p role="alert" className="self-center text-xs text-danger-text">
               “From” is after “To”: the dates are ignored until you swap them.
@@ -99,7 +113,11 @@ export function InvoiceToolbar() {
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">
           Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}
-          <Button variant="link" className="h-auto px-0 align-baseline text-xs" onClick={() => document.getElementById("currency-filter")?.focus()}>
+          <Button
+            variant="link"
+            className="h-auto px-0 align-baseline text-xs"
+            onClick={() => document.getElementById("currency-filter")?.focus()}
+          >
             Choose one currency
           </Button>{" "}
           to compare like with like.
@@ -130,7 +148,12 @@ function DateField(props: {
   // zone whose day it is (the whole day counts: from its start, or to its end).
   const day = props.value && formatCalendarDay(props.value);
   return (
-    <Field label={props.label} description={day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`}>
+    <Field
+      label={props.label}
+      description={
+        day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`
+      }
+    >
       <Input
         type="date"
         value={toIsoDate(props.value)}

@@ -22,7 +22,15 @@ export function ProviderFields({ fields }: { fields: ProviderField[] }) {
 
 function ProviderValue({ value }: { value: unknown }) {
   if (value === null) return <span className="text-muted-foreground">null</span>;
-  if (typeof value === "string") return <span className="break-all whitespace-pre-wrap">{value === "" ? <span className="text-muted-foreground">(empty)</span> : value}</span>;
-  if (typeof value === "number" || typeof value === "boolean") return <span className="font-mono text-xs tabular-nums">{String(value)}</span>;
-  return <pre className="max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap">{JSON.stringify(value, null, 2)}</pre>;
+  if (typeof value === "string")
+    return (
+      <span className="break-all whitespace-pre-wrap">{value === "" ? <span className="text-muted-foreground">(empty)</span> : value}</span>
+    );
+  if (typeof value === "number" || typeof value === "boolean")
+    return <span className="font-mono text-xs tabular-nums">{String(value)}</span>;
+  return (
+    <pre className="max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, type AnyInvoiceStatus } from "@/lib/invoicing/status";
+import { type AnyInvoiceStatus, isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/invoicing/status";
 
 const TONES: Record<AnyInvoiceStatus, BadgeTone> = {
   new: "info",
@@ -13,7 +13,12 @@ const TONES: Record<AnyInvoiceStatus, BadgeTone> = {
 
 /** Status as colour and text; a status the console does not know yet is shown as the provider sent it. */
 export function StatusBadge({ status }: { status: string | null }) {
-  if (status === null || status.trim() === "") return <span className="text-muted-foreground" title="The invoicing API gave no status">—</span>;
+  if (status === null || status.trim() === "")
+    return (
+      <span className="text-muted-foreground" title="The invoicing API gave no status">
+        —
+      </span>
+    );
   const known = isKnownStatus(status);
   return (
     <Badge

@@ -6,7 +6,7 @@ import { Notice } from "@/components/ui/notice";
 import { Textarea } from "@/components/ui/textarea";
 import { problemToFields } from "@/lib/forms/problem-to-fields";
 import { REASON_MAX } from "@/lib/invoicing/list-query";
-import { STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
+import { type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
 import { Problem } from "@/lib/problem";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.

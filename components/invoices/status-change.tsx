@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { INVOICE_STATUSES, STATUS_DESCRIPTIONS, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
+import { Notice } from "@/components/ui/notice";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/invoicing/status";
 import { fetchJson } from "@/lib/query/fetch-json";
 import { invoiceKeys } from "@/lib/query/invoices";
 import { invoiceApiPath } from "./invoice-href";
@@ -88,7 +88,12 @@ export function StatusChange({ invoice, received }: Props) {
                 changeButton.current?.focus();
               }
             }}
-            onConfirm={() => change.mutateAsync("cancelled").then(() => true, () => false)}
+            onConfirm={() =>
+              change.mutateAsync("cancelled").then(
+                () => true,
+                () => false,
+              )
+            }
           >
             <WebhookNote callbackUrl={invoice.callback_url} />
             <ReceivedWarning received={received} />
@@ -119,7 +124,13 @@ export function StatusChange({ invoice, received }: Props) {
               <DialogHeader>
                 <DialogTitle>Change the status of order {order}</DialogTitle>
                 <DialogDescription>
-                  {target ? <ChangeSummary from={from} to={target} /> : <>Choose the new status. It is now <strong>{from}</strong>.</>}
+                  {target ? (
+                    <ChangeSummary from={from} to={target} />
+                  ) : (
+                    <>
+                      Choose the new status. It is now <strong>{from}</strong>.
+                    </>
+                  )}
                 </DialogDescription>
               </DialogHeader>
               <fieldset className="flex flex-col gap-1.5">

@@ -2,7 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { useCallback } from "react";
-import { FILTER_KEYS, invoiceListParsers, type InvoiceListState } from "@/lib/query/invoice-list-state";
+import { FILTER_KEYS, type InvoiceListState, invoiceListParsers } from "@/lib/query/invoice-list-state";
 
 type Patch = Partial<{ [K in keyof InvoiceListState]: InvoiceListState[K] | null }>;
 
@@ -21,10 +21,7 @@ export function useInvoiceListState() {
     [setState],
   );
 
-  const resetFilters = useCallback(
-    () => setState({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), page: null }),
-    [setState],
-  );
+  const resetFilters = useCallback(() => setState({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), page: null }), [setState]);
 
   return { state, update, resetFilters };
 }

@@ -4,9 +4,9 @@ import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
-import { requestTimeZone } from "@/lib/time-zone-server";
 import { loadAttention } from "@/lib/overview/load";
 import { serializeInvoiceListState } from "@/lib/query/invoice-list-state";
+import { requestTimeZone } from "@/lib/time-zone-server";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };
@@ -41,7 +41,12 @@ export async function AttentionCard({ className }: { className?: string }) {
       }
     >
       {items.length === 0 ? (
-        <EmptyState className="py-6" icon={<CircleCheck />} title="Nothing needs attention" description="No invoice is partly paid, and none has been pending for more than a day." />
+        <EmptyState
+          className="py-6"
+          icon={<CircleCheck />}
+          title="Nothing needs attention"
+          description="No invoice is partly paid, and none has been pending for more than a day."
+        />
       ) : (
         <ol className="flex flex-col" aria-label="Invoices needing attention, oldest first">
           {items.map((invoice) => (

@@ -52,7 +52,11 @@ export function OverviewCardError({ id, title, className, error }: { id: string;
         className="py-6"
         icon={<CircleAlert />}
         title={`${title} could not be loaded`}
-        description={problem ? [problem.title, problem.detail].filter(Boolean).join(". ") : "Something went wrong while reading the invoicing API. Try again; the rest of the overview is unaffected."}
+        description={
+          problem
+            ? [problem.title, problem.detail].filter(Boolean).join(". ")
+            : "Something went wrong while reading the invoicing API. Try again; the rest of the overview is unaffected."
+        }
         action={<RetryButton />}
       />
     </OverviewCard>

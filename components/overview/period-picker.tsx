@@ -3,9 +3,15 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { cn } from "@/lib/cn";
-import { MAX_PERIOD_DAYS, OVERVIEW_PERIODS, PERIOD_LABELS, serializeOverviewState, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
+import {
+  MAX_PERIOD_DAYS,
+  OVERVIEW_PERIODS,
+  type OverviewState,
+  PERIOD_LABELS,
+  type ResolvedPeriod,
+  serializeOverviewState,
+} from "@/lib/overview/period";
 import { todayIn } from "@/lib/time-zone";
-
 
 /**
  * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the
@@ -49,7 +55,8 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
         </form>
       </div>
       <p className="text-sm text-muted-foreground" data-testid="period-range">
-        {period.days === 1 ? `${from}` : `${from} to ${to}`} (days in {period.timeZone}{period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
+        {period.days === 1 ? `${from}` : `${from} to ${to}`} (days in {period.timeZone}
+        {period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
       </p>
       {period.notice && (
         <Notice tone="warning" role="alert">

@@ -3,7 +3,7 @@ import { StatusBadge } from "@/components/invoices/status-badge";
 import { formatCount } from "@/lib/format";
 import { STATUS_DESCRIPTIONS } from "@/lib/invoicing/status";
 import { loadStatusCounts } from "@/lib/overview/load";
-import { tableHref, type ResolvedPeriod } from "@/lib/overview/period";
+import { type ResolvedPeriod, tableHref } from "@/lib/overview/period";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const STATUS_COUNTS = { id: "status-counts", title: "Invoices by status" };
@@ -18,11 +18,7 @@ export async function StatusCountsCard({ period, className }: { period: Resolved
   }
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   return (
-    <OverviewCard
-      {...STATUS_COUNTS}
-      className={className}
-      description="Created in the period. Each opens the table with that filter."
-    >
+    <OverviewCard {...STATUS_COUNTS} className={className} description="Created in the period. Each opens the table with that filter.">
       <ul className="flex flex-col">
         {counts.map(({ status, count }) => (
           <li key={status} className="border-b border-border last:border-b-0">

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
+import { cn } from "@/lib/cn";
 import { formatCount, formatEur } from "@/lib/format";
 import { compareDecimal } from "@/lib/invoicing/money";
 import { loadCompletedVolume } from "@/lib/overview/load";
 import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/overview/overview";
-import { MAX_DAY_BUCKETS, serializeOverviewState, tableHref, type OverviewState, type ResolvedPeriod } from "@/lib/overview/period";
-import { cn } from "@/lib/cn";
+import { MAX_DAY_BUCKETS, type OverviewState, type ResolvedPeriod, serializeOverviewState, tableHref } from "@/lib/overview/period";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 import { VolumeChartLazy } from "./volume-chart-lazy";
 
@@ -37,8 +37,8 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
       {!sums && (
         <Notice tone="warning" role="status" className="mb-4">
           Showing counts, not sums: this period holds {formatCount(volume.completed)} completed invoices, more than the{" "}
-          {formatCount(VOLUME_PAGE_BUDGET * VOLUME_PAGE_SIZE)} the overview sums within {VOLUME_PAGE_BUDGET} provider calls. Choose a shorter period
-          for amounts in EUR.
+          {formatCount(VOLUME_PAGE_BUDGET * VOLUME_PAGE_SIZE)} the overview sums within {VOLUME_PAGE_BUDGET} provider calls. Choose a
+          shorter period for amounts in EUR.
         </Notice>
       )}
       {volume.completed === 0 ? (
@@ -111,7 +111,11 @@ function BucketSwitch({ period, state }: { period: ResolvedPeriod; state: Overvi
         const label = size === "day" ? "By day" : "By week";
         if (size === "day" && !dayAllowed) {
           return (
-            <span key={size} className="cursor-not-allowed px-2.5 py-1 text-muted-foreground" title={`Periods longer than ${MAX_DAY_BUCKETS} days are shown by week.`}>
+            <span
+              key={size}
+              className="cursor-not-allowed px-2.5 py-1 text-muted-foreground"
+              title={`Periods longer than ${MAX_DAY_BUCKETS} days are shown by week.`}
+            >
               {label}
             </span>
           );
@@ -122,7 +126,10 @@ function BucketSwitch({ period, state }: { period: ResolvedPeriod; state: Overvi
             href={`/overview${serializeOverviewState({ ...state, bucket: size })}`}
             aria-current={current ? "true" : undefined}
             scroll={false}
-            className={cn("rounded px-2.5 py-1 font-medium text-muted-foreground hover:text-foreground", current && "bg-accent text-accent-foreground")}
+            className={cn(
+              "rounded px-2.5 py-1 font-medium text-muted-foreground hover:text-foreground",
+              current && "bg-accent text-accent-foreground",
+            )}
           >
             {label}
           </Link>

@@ -27,7 +27,13 @@ export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "su
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="label" tickLine={false} axisLine={{ stroke: "var(--border)" }} tick={{ fill: "var(--muted-foreground)", fontSize: 12 }} minTickGap={12} />
+          <XAxis
+            dataKey="label"
+            tickLine={false}
+            axisLine={{ stroke: "var(--border)" }}
+            tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+            minTickGap={12}
+          />
           <YAxis
             width={56}
             tickLine={false}
@@ -38,10 +44,21 @@ export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "su
           />
           <Tooltip
             cursor={{ fill: "var(--accent)" }}
-            contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)", fontSize: 13 }}
+            contentStyle={{
+              background: "var(--popover)",
+              border: "1px solid var(--border)",
+              borderRadius: 6,
+              color: "var(--popover-foreground)",
+              fontSize: 13,
+            }}
             labelStyle={{ color: "var(--popover-foreground)", fontWeight: 600 }}
             labelFormatter={(_, payload) => String(payload?.[0]?.payload?.full ?? "")}
-            formatter={(_v, _name, item) => [kind === "sums" ? `${formatEur(item.payload.sum)} (${formatCount(item.payload.count)} invoices)` : `${formatCount(item.payload.count)} invoices`, "Completed"]}
+            formatter={(_v, _name, item) => [
+              kind === "sums"
+                ? `${formatEur(item.payload.sum)} (${formatCount(item.payload.count)} invoices)`
+                : `${formatCount(item.payload.count)} invoices`,
+              "Completed",
+            ]}
           />
           <Bar dataKey="value" fill="var(--primary)" radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
         </BarChart>

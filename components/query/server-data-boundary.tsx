@@ -1,7 +1,7 @@
 "use client";
 
-import { hydrate, HydrationBoundary, useQueryClient, type DehydratedState } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import { type DehydratedState, HydrationBoundary, hydrate, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useMemo } from "react";
 
 /**
  * TanStack's HydrationBoundary, for data a page fetched on the server and drew into its HTML, made safe for a

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatRateEur } from "@/lib/format";
-import { isZero, roundDecimal, type Decimal } from "@/lib/invoicing/money";
+import { type Decimal, isZero, roundDecimal } from "@/lib/invoicing/money";
 import { readTypedAmount } from "@/lib/invoicing/typed-amount";
 import { cryptoToEur, eurToCrypto } from "@/lib/rates/change";
 
@@ -24,7 +24,15 @@ function plain(value: Decimal | null, decimals: number): string {
  * EUR ↔ any currency at the current rate, both ways: typing in one box fills the other, and a new rate (or
  * another currency) recomputes the box the person did not type in.
  */
-export function RatesConverter({ rates, names, decimals }: { rates: Record<string, Decimal>; names: Map<string, string>; decimals: Map<string, number> }) {
+export function RatesConverter({
+  rates,
+  names,
+  decimals,
+}: {
+  rates: Record<string, Decimal>;
+  names: Map<string, string>;
+  decimals: Map<string, number>;
+}) {
   const codes = Object.keys(rates);
   const [currency, setCurrency] = useState(codes[0] ?? "");
   const [typed, setTyped] = useState<{ side: Side; text: string }>({ side: "eur", text: "100" });
@@ -35,7 +43,12 @@ export function RatesConverter({ rates, names, decimals }: { rates: Record<strin
   // why, never guessed at; the other box stays empty until the typed one is a number.
   const read = readTypedAmount(typed.text, typed.side === "eur" ? "EUR" : code || "Crypto");
   const amount = read.kind === "amount" ? read.value : null;
-  const other = amount === null || !rate ? "" : typed.side === "eur" ? plain(eurToCrypto(amount, rate, cryptoDecimals), cryptoDecimals) : plain(cryptoToEur(amount, rate), 2);
+  const other =
+    amount === null || !rate
+      ? ""
+      : typed.side === "eur"
+        ? plain(eurToCrypto(amount, rate, cryptoDecimals), cryptoDecimals)
+        : plain(cryptoToEur(amount, rate), 2);
   const eurText = typed.side === "eur" ? typed.text : other;
   const cryptoText = typed.side === "crypto" ? typed.text : other;
   const invalid = read.kind === "refused" ? read.message : undefined;
@@ -49,7 +62,11 @@ export function RatesConverter({ rates, names, decimals }: { rates: Record<strin
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <Field label="Currency">
-          <Select value={code} onChange={(e) => setCurrency(e.target.value)} options={codes.map((c) => ({ value: c, label: `${names.get(c) ?? c} (${c})` }))} />
+          <Select
+            value={code}
+            onChange={(e) => setCurrency(e.target.value)}
+            options={codes.map((c) => ({ value: c, label: `${names.get(c) ?? c} (${c})` }))}
+          />
         </Field>
         <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-end gap-2">
           <Field label="EUR">
@@ -82,7 +99,11 @@ export function RatesConverter({ rates, names, decimals }: { rates: Record<strin
             {invalid}
           </p>
         )}
-        {rate && <p className="text-xs text-muted-foreground tabular-nums">1 {code} = {formatRateEur(rate)}</p>}
+        {rate && (
+          <p className="text-xs text-muted-foreground tabular-nums">
+            1 {code} = {formatRateEur(rate)}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -22,7 +22,10 @@ export function RatesPanel() {
   const currencies = useQuery(currencyListOptions());
   const names = useMemo(() => new Map((currencies.data?.currencies ?? []).map((c) => [c.code.toUpperCase(), c.name])), [currencies.data]);
   const decimals = useMemo(
-    () => new Map((currencies.data?.currencies ?? []).flatMap((c) => (c.decimals === null ? [] : [[c.code.toUpperCase(), c.decimals] as const]))),
+    () =>
+      new Map(
+        (currencies.data?.currencies ?? []).flatMap((c) => (c.decimals === null ? [] : [[c.code.toUpperCase(), c.decimals] as const])),
+      ),
     [currencies.data],
   );
 
@@ -34,7 +37,9 @@ export function RatesPanel() {
           <h1 className="text-2xl font-semibold tracking-tight">Rates</h1>
           <p className="mt-1 text-sm text-muted-foreground">
             EUR per one unit of each currency, from the invoicing API.{" "}
-            <span aria-live="polite" data-testid="rates-updated">{ageSeconds !== null && <>Updated {formatAge(ageSeconds)}.</>}</span>
+            <span aria-live="polite" data-testid="rates-updated">
+              {ageSeconds !== null && <>Updated {formatAge(ageSeconds)}.</>}
+            </span>
           </p>
         </div>
         <Button onClick={refresh} loading={fetching} aria-label="Refresh rates">
@@ -44,18 +49,28 @@ export function RatesPanel() {
       </div>
 
       {view?.stale && (
-        <div role="status" data-testid="rates-stale" className="flex items-start gap-3 rounded-lg border border-warning-border bg-warning-muted p-4 text-sm text-warning-text">
+        <div
+          role="status"
+          data-testid="rates-stale"
+          className="flex items-start gap-3 rounded-lg border border-warning-border bg-warning-muted p-4 text-sm text-warning-text"
+        >
           <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
           <div>
             <p className="font-medium">
               These rates are {ageSeconds !== null ? formatAge(ageSeconds).replace(" ago", "") : ""} old.{" "}
               {retryInSeconds !== null && (
                 <>
-                  Trying again in <span data-testid="rates-countdown" className="tabular-nums">{retryInSeconds} s</span>.
+                  Trying again in{" "}
+                  <span data-testid="rates-countdown" className="tabular-nums">
+                    {retryInSeconds} s
+                  </span>
+                  .
                 </>
               )}
             </p>
-            <p className="mt-0.5">{view.stale_reason ? REASONS[view.stale_reason] : view.stale_detail} The last values stay below until new ones arrive.</p>
+            <p className="mt-0.5">
+              {view.stale_reason ? REASONS[view.stale_reason] : view.stale_detail} The last values stay below until new ones arrive.
+            </p>
           </div>
         </div>
       )}
@@ -73,7 +88,16 @@ export function RatesPanel() {
                 detail={
                   <>
                     {problem.detail ?? "The console has no rates to show yet."}
-                    {retryInSeconds !== null && <> Trying again in <span className="tabular-nums" data-testid="rates-countdown">{retryInSeconds} s</span>.</>}
+                    {retryInSeconds !== null && (
+                      <>
+                        {" "}
+                        Trying again in{" "}
+                        <span className="tabular-nums" data-testid="rates-countdown">
+                          {retryInSeconds} s
+                        </span>
+                        .
+                      </>
+                    )}
                   </>
                 }
               />

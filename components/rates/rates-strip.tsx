@@ -32,7 +32,14 @@ export function RatesStrip() {
         className="relative mx-auto flex h-8 max-w-[1600px] items-center gap-5 overflow-hidden px-page text-xs hover:bg-accent/40"
       >
         {codes.map((code, i) => (
-          <span key={code} className={cn("inline-flex shrink-0 items-center gap-1.5 tabular-nums", i >= 2 && "hidden sm:inline-flex", i >= 4 && "sm:hidden lg:inline-flex")}>
+          <span
+            key={code}
+            className={cn(
+              "inline-flex shrink-0 items-center gap-1.5 tabular-nums",
+              i >= 2 && "hidden sm:inline-flex",
+              i >= 4 && "sm:hidden lg:inline-flex",
+            )}
+          >
             <span className="font-medium text-muted-foreground">{code}</span>
             <span className="text-foreground">{formatRateEur(view.rates[code])}</span>
             {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatRateEur } from "@/lib/format";
 import type { RatesView } from "@/lib/invoicing";
-import { rateChange, type RateChange as Change } from "@/lib/rates/change";
+import { type RateChange as Change, rateChange } from "@/lib/rates/change";
 import { RateChange } from "./rate-change";
 import "@/components/data-table/column-meta";
 
@@ -27,7 +27,11 @@ const columns = column.columns([
   column.accessor("rate", {
     header: "EUR per unit",
     meta: { className: numeric },
-    cell: ({ row }) => <span className="font-medium" data-testid={`rate-${row.original.code}`}>{formatRateEur(row.original.rate)}</span>,
+    cell: ({ row }) => (
+      <span className="font-medium" data-testid={`rate-${row.original.code}`}>
+        {formatRateEur(row.original.rate)}
+      </span>
+    ),
   }),
   column.accessor("change", {
     header: "Change",
@@ -39,7 +43,19 @@ const columns = column.columns([
 const EMPTY: Row[] = [];
 
 /** Every currency the provider quotes, in the provider's order of currencies when it has one. */
-export function RatesTable({ view, names, loading, refreshing, message }: { view: RatesView | undefined; names: Map<string, string>; loading: boolean; refreshing: boolean; message?: React.ReactNode }) {
+export function RatesTable({
+  view,
+  names,
+  loading,
+  refreshing,
+  message,
+}: {
+  view: RatesView | undefined;
+  names: Map<string, string>;
+  loading: boolean;
+  refreshing: boolean;
+  message?: React.ReactNode;
+}) {
   const data = useMemo(() => {
     if (!view) return EMPTY;
     const order = [...names.keys()];

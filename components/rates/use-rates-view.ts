@@ -41,9 +41,23 @@ export type RatesState = {
 export function useRatesView(): RatesState {
   const query = useQuery(ratesOptions());
   const now = useNow();
-  if (now === null) return { view: undefined, problem: null, ageSeconds: null, retryInSeconds: null, loading: true, fetching: true, refresh: () => void query.refetch() };
+  if (now === null)
+    return {
+      view: undefined,
+      problem: null,
+      ageSeconds: null,
+      retryInSeconds: null,
+      loading: true,
+      fetching: true,
+      refresh: () => void query.refetch(),
+    };
   const elapsed = Math.max(0, (now - (query.data ? query.dataUpdatedAt : query.errorUpdatedAt)) / 1000);
-  const problem = query.error instanceof Problem ? query.error : query.error ? new Problem({ status: 0, code: "error", title: "Rates could not be loaded" }) : null;
+  const problem =
+    query.error instanceof Problem
+      ? query.error
+      : query.error
+        ? new Problem({ status: 0, code: "error", title: "Rates could not be loaded" })
+        : null;
   const view = query.data;
   const errorRetry = problem?.headers["retry-after"] ? Number(problem.headers["retry-after"]) : null;
   const baseRetry = view?.stale && !problem ? view.retry_in_seconds : errorRetry;

@@ -2,7 +2,7 @@
 
 import { cn } from "@/lib/cn";
 import { formatEurComputed, formatPercentChange } from "@/lib/format";
-import { percentChange, type Decimal } from "@/lib/invoicing/money";
+import { type Decimal, percentChange } from "@/lib/invoicing/money";
 import { cryptoToEur } from "@/lib/rates/change";
 import { useRatesView } from "./use-rates-view";
 
@@ -10,7 +10,15 @@ import { useRatesView } from "./use-rates-view";
  * An invoice's crypto amount at today's rate beside its invoiced EUR amount: "worth €31.20 today, +4.1 %".
  * Nothing when there is no rate for the currency (or no rates at all): the invoice page never waits for it.
  */
-export function WorthToday({ cryptoAmount, currency, fiatAmount }: { cryptoAmount: Decimal | null; currency: string | null; fiatAmount: Decimal | null }) {
+export function WorthToday({
+  cryptoAmount,
+  currency,
+  fiatAmount,
+}: {
+  cryptoAmount: Decimal | null;
+  currency: string | null;
+  fiatAmount: Decimal | null;
+}) {
   const { view } = useRatesView();
   const rate = currency ? view?.rates[currency.toUpperCase()] : undefined;
   if (!rate || cryptoAmount === null) return null;
@@ -23,7 +31,9 @@ export function WorthToday({ cryptoAmount, currency, fiatAmount }: { cryptoAmoun
       {percent !== null && (
         <>
           ,{" "}
-          <span className={cn("font-medium", direction === "up" ? "text-success-text" : direction === "down" ? "text-danger-text" : undefined)}>
+          <span
+            className={cn("font-medium", direction === "up" ? "text-success-text" : direction === "down" ? "text-danger-text" : undefined)}
+          >
             {formatPercentChange(percent)}
           </span>
           <span className="sr-only"> {direction === "up" ? "more" : direction === "down" ? "less" : "the same"} than invoiced</span>

@@ -35,10 +35,17 @@ export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexStat
             <div className="flex justify-between text-muted-foreground">
               <span>First fill</span>
               <span className="tabular-nums">
-                {percent === null ? "starting…" : `${formatCount(Math.min(read ?? 0, index.fill_total ?? 0))} of ${formatCount(index.fill_total ?? 0)} (${percent} %)`}
+                {percent === null
+                  ? "starting…"
+                  : `${formatCount(Math.min(read ?? 0, index.fill_total ?? 0))} of ${formatCount(index.fill_total ?? 0)} (${percent} %)`}
               </span>
             </div>
-            <progress aria-label="First fill of the search index" className="mt-1 h-2 w-full accent-primary" max={100} value={percent ?? 0} />
+            <progress
+              aria-label="First fill of the search index"
+              className="mt-1 h-2 w-full accent-primary"
+              max={100}
+              value={percent ?? 0}
+            />
           </div>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -52,7 +59,9 @@ export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexStat
           </dd>
           <dt className="text-muted-foreground">Last sync</dt>
           <dd className="tabular-nums">
-            {index.last_walk_ms === null ? "—" : `${(index.last_walk_ms / 1000).toFixed(1)} s, ${index.last_walk_calls} provider call${index.last_walk_calls === 1 ? "" : "s"}`}
+            {index.last_walk_ms === null
+              ? "—"
+              : `${(index.last_walk_ms / 1000).toFixed(1)} s, ${index.last_walk_calls} provider call${index.last_walk_calls === 1 ? "" : "s"}`}
           </dd>
           <dt className="text-muted-foreground">Provider calls</dt>
           <dd className="tabular-nums">{formatCount(index.upstream_calls)}</dd>

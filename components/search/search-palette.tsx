@@ -35,7 +35,11 @@ function useDebounced<T>(value: T, ms: number): T {
  * move, Enter opens the invoice (read from the provider there), Escape closes. cmdk gives the combobox
  * and listbox their ARIA and keys; Radix's dialog traps focus and returns it to the opener.
  */
-export default function SearchPalette(props: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => HTMLElement | null }) {
+export default function SearchPalette(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: () => HTMLElement | null;
+}) {
   const { open, onOpenChange, returnFocus } = props;
   const router = useRouter();
   const [text, setText] = useState("");
@@ -67,11 +71,16 @@ export default function SearchPalette(props: { open: boolean; onOpenChange: (ope
       >
         <DialogTitle className="sr-only">Find an invoice</DialogTitle>
         <DialogDescription className="sr-only">
-          Type an order id, words of the order name, or an invoice id. Arrow keys move through the results, Enter opens the invoice, Escape closes.
+          Type an order id, words of the order name, or an invoice id. Arrow keys move through the results, Enter opens the invoice, Escape
+          closes.
         </DialogDescription>
         <Command shouldFilter={false} loop label="Find an invoice" className="flex min-h-0 flex-col">
           <div className="flex items-center gap-2 border-b border-border px-4">
-            {isFetching ? <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" /> : <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
+            {isFetching ? (
+              <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" />
+            ) : (
+              <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            )}
             <Command.Input
               value={text}
               onValueChange={setText}
@@ -80,7 +89,9 @@ export default function SearchPalette(props: { open: boolean; onOpenChange: (ope
               maxLength={200}
               className="h-12 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
             />
-            <kbd className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] text-muted-foreground sm:inline">Esc</kbd>
+            <kbd className="hidden rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] text-muted-foreground sm:inline">
+              Esc
+            </kbd>
           </div>
           <Command.List className="max-h-[min(60vh,26rem)] overflow-y-auto p-2">
             <Body text={text} q={q} answer={answer} error={error} fetching={isFetching} onOpen={openInvoice} />
@@ -92,10 +103,21 @@ export default function SearchPalette(props: { open: boolean; onOpenChange: (ope
   );
 }
 
-function Body(props: { text: string; q: string; answer: { results: SearchResult[] } | undefined; error: Error | null; fetching: boolean; onOpen: (r: SearchResult) => void }) {
+function Body(props: {
+  text: string;
+  q: string;
+  answer: { results: SearchResult[] } | undefined;
+  error: Error | null;
+  fetching: boolean;
+  onOpen: (r: SearchResult) => void;
+}) {
   const { text, q, answer, error, fetching, onOpen } = props;
   if (!text.trim()) {
-    return <p className="px-3 py-6 text-center text-sm text-muted-foreground">Type an order id (like ORD-2611-002399), words of what was ordered, or an invoice id.</p>;
+    return (
+      <p className="px-3 py-6 text-center text-sm text-muted-foreground">
+        Type an order id (like ORD-2611-002399), words of what was ordered, or an invoice id.
+      </p>
+    );
   }
   if (error && !answer) {
     const problem = error as { title?: string; detail?: string };
@@ -116,12 +138,17 @@ function Body(props: { text: string; q: string; answer: { results: SearchResult[
   if (answer.results.length === 0) {
     return (
       <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
-        {fetching || q !== text.trim() ? "Searching…" : `No invoice matches “${q}”. Order ids, words of the order name and invoice ids are searched.`}
+        {fetching || q !== text.trim()
+          ? "Searching…"
+          : `No invoice matches “${q}”. Order ids, words of the order name and invoice ids are searched.`}
       </p>
     );
   }
   return (
-    <Command.Group heading="Invoices" className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
+    <Command.Group
+      heading="Invoices"
+      className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+    >
       {answer.results.map((result) => (
         <Command.Item
           key={result.invoice_id}
@@ -138,8 +165,12 @@ function Body(props: { text: string; q: string; answer: { results: SearchResult[
           </div>
           <div className="flex shrink-0 items-center gap-3">
             <StatusBadge status={result.status} />
-            <span className="w-24 text-right tabular-nums">{result.fiat_amount === null ? MISSING : formatFiat(result.fiat_amount, result.fiat_currency ?? "EUR")}</span>
-            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline"><DateTime iso={result.created_at} /></span>
+            <span className="w-24 text-right tabular-nums">
+              {result.fiat_amount === null ? MISSING : formatFiat(result.fiat_amount, result.fiat_currency ?? "EUR")}
+            </span>
+            <span className="hidden w-40 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:inline">
+              <DateTime iso={result.created_at} />
+            </span>
           </div>
         </Command.Item>
       ))}
@@ -159,7 +190,12 @@ function Freshness({ index }: { index: SearchIndexState }) {
   } else {
     text = "Index complete; its first sync is under way.";
   }
-  const paused = index.paused_reason === "rate_limited" ? " Syncing waits: the invoicing API asked the console to slow down." : index.paused_reason ? " The last sync failed; it will be tried again." : "";
+  const paused =
+    index.paused_reason === "rate_limited"
+      ? " Syncing waits: the invoicing API asked the console to slow down."
+      : index.paused_reason
+        ? " The last sync failed; it will be tried again."
+        : "";
   return (
     <p className="border-t border-border px-4 py-2 text-xs text-muted-foreground" data-testid="search-freshness">
       {text}

@@ -2,8 +2,8 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem } from "@/components/ui/dropdown-menu";
-import { isThemeChoice } from "./theme-storage";
 import { useTheme } from "./theme-provider";
+import { isThemeChoice } from "./theme-storage";
 
 /** The theme toggle, as a radio group inside a dropdown menu (the user menu): Light, Dark, System. */
 export function ThemeMenuItems() {

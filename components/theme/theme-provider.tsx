@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { isThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from "./theme-storage";
 
 type ThemeContextValue = {
@@ -60,7 +60,11 @@ function applyCurrent() {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // The server cannot know the choice: it renders "system", and the browser's value follows on hydration.
   const theme = useSyncExternalStore(subscribeChoice, readChoice, () => "system" as const);
-  const systemDark = useSyncExternalStore(subscribeSystem, () => window.matchMedia(DARK_QUERY).matches, () => false);
+  const systemDark = useSyncExternalStore(
+    subscribeSystem,
+    () => window.matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
   const resolvedTheme = theme === "system" ? (systemDark ? "dark" : "light") : theme;
 
   useEffect(() => {

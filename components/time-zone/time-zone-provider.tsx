@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, use, type ReactNode } from "react";
+import { createContext, type ReactNode, use } from "react";
 import { DEFAULT_TIME_ZONE, type DisplayTimeZone } from "@/lib/time-zone";
 
 const TimeZoneContext = createContext<DisplayTimeZone>({ timeZone: DEFAULT_TIME_ZONE, businessTimeZone: DEFAULT_TIME_ZONE });

@@ -23,7 +23,13 @@ export const badgeVariants = cva(
 export type BadgeTone = NonNullable<VariantProps<typeof badgeVariants>["tone"]>;
 
 /** A short label in a tone; `dot` adds a coloured dot so the tone is not carried by the text colour alone. */
-export function Badge({ className, tone, dot = false, children, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { dot?: boolean }) {
+export function Badge({
+  className,
+  tone,
+  dot = false,
+  children,
+  ...props
+}: ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { dot?: boolean }) {
   return (
     <span className={cn(badgeVariants({ tone }), className)} {...props}>
       {dot && <span aria-hidden className="size-1.5 rounded-full bg-(--dot)" />}

@@ -36,7 +36,17 @@ type ButtonProps = ComponentProps<"button"> &
   };
 
 /** The one button: variants primary | secondary | ghost | danger | link, sizes sm | md | lg | icon | icon-sm. */
-export function Button({ className, variant, size, asChild = false, loading = false, type = "button", disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  type = "button",
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size }), className);
   if (asChild) {
     return (

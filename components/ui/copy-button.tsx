@@ -14,7 +14,10 @@ export function CopyButton({ value, label, tabIndex }: { value: string; label: s
       onClick={async (event) => {
         event.stopPropagation();
         // The clipboard API exists only on secure origins (https, localhost).
-        const ok = await navigator.clipboard?.writeText(value).then(() => true, () => false);
+        const ok = await navigator.clipboard?.writeText(value).then(
+          () => true,
+          () => false,
+        );
         setCopied(ok ? true : "failed");
         setTimeout(() => setCopied(false), 1500);
       }}

@@ -1,6 +1,6 @@
 "use client";
 
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
+import { cloneElement, type ReactElement, type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 
 export type TriggerProps = { ref?: Ref<HTMLButtonElement>; onClick?: () => void; "aria-haspopup"?: "menu"; "aria-expanded"?: boolean };
 export type DeferredMenuProps = {
@@ -17,7 +17,15 @@ export type DeferredMenuProps = {
  * that looks the same; a click on it opens the menu as soon as the code is there, and focus stays where it was.
  * `load` must be a module-level function, so it is called once.
  */
-export function DeferredMenu<M>({ load, trigger, render }: { load: () => Promise<M>; trigger: ReactElement<TriggerProps>; render: (module: M, props: DeferredMenuProps) => ReactNode }) {
+export function DeferredMenu<M>({
+  load,
+  trigger,
+  render,
+}: {
+  load: () => Promise<M>;
+  trigger: ReactElement<TriggerProps>;
+  render: (module: M, props: DeferredMenuProps) => ReactNode;
+}) {
   const [menu, setMenu] = useState<{ module: M } | null>(null);
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);

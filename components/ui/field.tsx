@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext, useId, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useId } from "react";
 import { cn } from "@/lib/cn";
 
 type FieldContextValue = { id: string; descriptionId?: string; errorId?: string; invalid: boolean };

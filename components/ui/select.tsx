@@ -22,11 +22,7 @@ export function Select({ className, options, size = "md", children, ...props }: 
   const field = useFieldControl(props);
   return (
     <span className={cn("relative inline-flex", className)}>
-      <select
-        className={cn(controlClasses, "appearance-none pr-8", size === "sm" ? "h-control-sm" : "h-control")}
-        {...props}
-        {...field}
-      >
+      <select className={cn(controlClasses, "appearance-none pr-8", size === "sm" ? "h-control-sm" : "h-control")} {...props} {...field}>
         {options?.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}

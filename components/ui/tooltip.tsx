@@ -9,7 +9,17 @@ import { cn } from "@/lib/cn";
  * for information a person needs: touch screens cannot hover. Each tooltip carries its own provider (as
  * shadcn/ui's does), so the root layout, and with it every page's first load, does without Radix's tooltip.
  */
-export function Tooltip({ content, children, side = "top", className }: { content: ReactNode; children: ReactNode; side?: ComponentProps<typeof TooltipPrimitive.Content>["side"]; className?: string }) {
+export function Tooltip({
+  content,
+  children,
+  side = "top",
+  className,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: ComponentProps<typeof TooltipPrimitive.Content>["side"];
+  className?: string;
+}) {
   return (
     <TooltipPrimitive.Provider delayDuration={300}>
       <TooltipPrimitive.Root>

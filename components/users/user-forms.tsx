@@ -1,8 +1,6 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import type { ActionState } from "@/lib/bff/action";
-import { addUserAction, setAccessAction, setRoleAction } from "@/lib/users/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -11,6 +9,8 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/auth/roles";
+import type { ActionState } from "@/lib/bff/action";
+import { addUserAction, setAccessAction, setRoleAction } from "@/lib/users/actions";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
@@ -47,7 +47,11 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
         <Button type="submit" size="sm" variant="ghost" loading={pending} aria-label={`Enable ${email}`}>
           {pending ? "Saving…" : "Enable"}
         </Button>
-        {state.error && <span role="alert" className="text-xs text-danger-text">{state.error}</span>}
+        {state.error && (
+          <span role="alert" className="text-xs text-danger-text">
+            {state.error}
+          </span>
+        )}
       </form>
     );
   }
@@ -95,8 +99,16 @@ export function AddUserForm() {
       </CardHeader>
       <CardContent>
         <form key={state.answeredAt} action={action} className="flex flex-col gap-3">
-          {state.error && <Notice role="alert" tone="danger">{state.error}</Notice>}
-          {state.ok && <Notice role="status" tone="success">{state.ok}</Notice>}
+          {state.error && (
+            <Notice role="alert" tone="danger">
+              {state.error}
+            </Notice>
+          )}
+          {state.ok && (
+            <Notice role="status" tone="success">
+              {state.ok}
+            </Notice>
+          )}
           <Field label="Name" error={errors.name}>
             <Input name="name" defaultValue={state.values?.name} autoComplete="off" />
           </Field>
@@ -107,7 +119,12 @@ export function AddUserForm() {
             <Select name="role" defaultValue={state.values?.role ?? "viewer"} options={roleOptions} className="w-full" />
           </Field>
           {/* id "password": its error is #password-error, which the e2e spec reads. */}
-          <Field id="password" label="Initial password" error={errors.password} description={errors.password ? undefined : "At least 8 characters. Share it privately."}>
+          <Field
+            id="password"
+            label="Initial password"
+            error={errors.password}
+            description={errors.password ? undefined : "At least 8 characters. Share it privately."}
+          >
             <Input name="password" type="password" autoComplete="new-password" />
           </Field>
           <Button type="submit" variant="primary" loading={pending}>

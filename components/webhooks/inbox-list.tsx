@@ -2,10 +2,10 @@
 
 import { Inbox } from "lucide-react";
 import Link from "next/link";
+import { invoiceHref } from "@/components/invoices/invoice-href";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import type { InboxEntry } from "@/lib/invoicing";
 import { VerdictBadge } from "./verdict-badge";
 
@@ -69,7 +69,9 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
         <summary className="cursor-pointer text-xs font-medium text-primary select-none">
           Body{entry.truncated ? ` (first part of ${entry.body_bytes.toLocaleString("en")} bytes)` : ""} and headers
         </summary>
-        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">{text || "(empty body)"}</pre>
+        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
+          {text || "(empty body)"}
+        </pre>
         <pre className="mt-2 max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
           {Object.entries(entry.headers)
             .map(([name, value]) => `${name}: ${value}`)

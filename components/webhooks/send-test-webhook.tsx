@@ -8,7 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
 import { simulateWebhook } from "@/lib/query/webhooks";
 
 /**
@@ -24,10 +24,14 @@ export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId:
       toast.success(`Test webhook sent: ${result.status}`, { description: "Its delivery is in the timeline." });
       router.refresh();
     },
-    onError: (error) => toast.error("The test webhook was not sent", { description: "detail" in error && typeof error.detail === "string" ? error.detail : error.message }),
+    onError: (error) =>
+      toast.error("The test webhook was not sent", {
+        description: "detail" in error && typeof error.detail === "string" ? error.detail : error.message,
+      }),
   });
 
-  if (!hasCallback) return <p className="max-w-64 text-right text-xs text-muted-foreground">No callback URL: this invoice sends no webhooks.</p>;
+  if (!hasCallback)
+    return <p className="max-w-64 text-right text-xs text-muted-foreground">No callback URL: this invoice sends no webhooks.</p>;
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       <Select

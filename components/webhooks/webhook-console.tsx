@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import { ProblemState } from "@/components/ui/problem-state";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { InboxList, WebhookSimulationResult } from "@/lib/invoicing";
-import { INVOICE_STATUSES, STATUS_LABELS, type InvoiceStatus } from "@/lib/invoicing/status";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
 import { Problem } from "@/lib/problem";
 import { simulateWebhook } from "@/lib/query/webhooks";
 import { InboxList as InboxEntries } from "./inbox-list";
@@ -69,59 +69,73 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
   return (
     // Phones: form, inbox, then the developer notes. Wide screens: the inbox beside both.
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start">
-        <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <CardHeader>
-            <CardTitle>Send a test webhook</CardTitle>
-            <CardDescription>The provider sends the invoice&apos;s status-change webhook to its callback URL. The invoice itself does not change.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Send a test webhook">
-              {recent.length > 0 && (
-                <Field label="Recent invoices" description="Picking one fills in its id. Invoices without a callback URL cannot be sent a webhook.">
-                  <Select
-                    value={recent.some((r) => r.invoice_id === invoiceId) ? invoiceId : ""}
-                    onChange={(event) => {
-                      setInvoiceId(event.target.value);
-                      setFieldError(null);
-                    }}
-                    className="w-full"
-                  >
-                    <option value="">Choose a recent invoice…</option>
-                    {recent.map((r) => (
-                      <option key={r.invoice_id} value={r.invoice_id} disabled={!r.hasCallback}>
-                        {r.label}
-                        {r.hasCallback ? "" : " (no callback URL)"}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
-              {recentProblem && <p className="text-xs text-muted-foreground">Recent invoices could not be listed: {recentProblem.detail ?? recentProblem.title}</p>}
-              <Field label="Invoice id" error={fieldError}>
-                <Input
-                  value={invoiceId}
+      <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <CardHeader>
+          <CardTitle>Send a test webhook</CardTitle>
+          <CardDescription>
+            The provider sends the invoice&apos;s status-change webhook to its callback URL. The invoice itself does not change.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Send a test webhook">
+            {recent.length > 0 && (
+              <Field
+                label="Recent invoices"
+                description="Picking one fills in its id. Invoices without a callback URL cannot be sent a webhook."
+              >
+                <Select
+                  value={recent.some((r) => r.invoice_id === invoiceId) ? invoiceId : ""}
                   onChange={(event) => {
                     setInvoiceId(event.target.value);
                     setFieldError(null);
                   }}
-                  placeholder="Paste an invoice id"
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                />
+                  className="w-full"
+                >
+                  <option value="">Choose a recent invoice…</option>
+                  {recent.map((r) => (
+                    <option key={r.invoice_id} value={r.invoice_id} disabled={!r.hasCallback}>
+                      {r.label}
+                      {r.hasCallback ? "" : " (no callback URL)"}
+                    </option>
+                  ))}
+                </Select>
               </Field>
-              <Field label="Status the webhook announces">
-                <Select value={status} onChange={(event) => setStatus(event.target.value as InvoiceStatus)} options={INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} className="w-full" />
-              </Field>
-              <div>
-                <Button type="submit" variant="primary" loading={send.isPending}>
-                  <Send aria-hidden /> Send webhook
-                </Button>
-              </div>
-            </form>
-            <SimulationAnswer pending={send.isPending} result={send.data} error={send.error} />
-          </CardContent>
-        </Card>
+            )}
+            {recentProblem && (
+              <p className="text-xs text-muted-foreground">
+                Recent invoices could not be listed: {recentProblem.detail ?? recentProblem.title}
+              </p>
+            )}
+            <Field label="Invoice id" error={fieldError}>
+              <Input
+                value={invoiceId}
+                onChange={(event) => {
+                  setInvoiceId(event.target.value);
+                  setFieldError(null);
+                }}
+                placeholder="Paste an invoice id"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+              />
+            </Field>
+            <Field label="Status the webhook announces">
+              <Select
+                value={status}
+                onChange={(event) => setStatus(event.target.value as InvoiceStatus)}
+                options={INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+                className="w-full"
+              />
+            </Field>
+            <div>
+              <Button type="submit" variant="primary" loading={send.isPending}>
+                <Send aria-hidden /> Send webhook
+              </Button>
+            </div>
+          </form>
+          <SimulationAnswer pending={send.isPending} result={send.data} error={send.error} />
+        </CardContent>
+      </Card>
 
       <Card className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <CardHeader>
@@ -133,54 +147,74 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
             </span>
           </div>
           <CardDescription>
-            Webhooks posted to <span className="font-mono break-all">{inboxUrl}</span> appear here within a second, on every console instance.{" "}
-            {verifying ? "Signatures are checked with the configured secret." : "No WEBHOOK_SECRET is set, so signatures are shown as not verified."}
+            Webhooks posted to <span className="font-mono break-all">{inboxUrl}</span> appear here within a second, on every console
+            instance.{" "}
+            {verifying
+              ? "Signatures are checked with the configured secret."
+              : "No WEBHOOK_SECRET is set, so signatures are shown as not verified."}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {inbox.isError && <ProblemState problem={inbox.error} className="py-4" />}
           <div aria-live="polite" aria-relevant="additions">
-            <InboxEntries entries={inbox.data?.entries ?? []} emptyHint="Send a test webhook, or change an invoice's status: its webhook shows here seconds later." />
+            <InboxEntries
+              entries={inbox.data?.entries ?? []}
+              emptyHint="Send a test webhook, or change an invoice's status: its webhook shows here seconds later."
+            />
           </div>
         </CardContent>
       </Card>
 
-        <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <CardHeader>
-            <CardTitle>For developers</CardTitle>
-          </CardHeader>
-          <CardContent className="pt-3">
-            <Tabs defaultValue="curl">
-              <TabsList>
-                <TabsTrigger value="curl">Copy as curl</TabsTrigger>
-                <TabsTrigger value="verify">Verify a signature</TabsTrigger>
-              </TabsList>
-              <TabsContent value="curl">
-                <CodeBlock code={curl} label="Copy the curl command" />
-                <p className="mt-2 text-xs text-muted-foreground">The same request, sent with your own key (never shown here).</p>
-              </TabsContent>
-              <TabsContent value="verify">
-                <CodeBlock code={VERIFY_SNIPPET} label="Copy the verification snippet" />
-                <p className="mt-2 text-xs text-muted-foreground">
-                  Standard Webhooks: verify the raw body before parsing it, refuse anything older than 5 minutes, and process each{" "}
-                  <code className="font-mono">webhook-id</code> once — retries repeat it.
-                </p>
-              </TabsContent>
-            </Tabs>
-          </CardContent>
-        </Card>
+      <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <CardHeader>
+          <CardTitle>For developers</CardTitle>
+        </CardHeader>
+        <CardContent className="pt-3">
+          <Tabs defaultValue="curl">
+            <TabsList>
+              <TabsTrigger value="curl">Copy as curl</TabsTrigger>
+              <TabsTrigger value="verify">Verify a signature</TabsTrigger>
+            </TabsList>
+            <TabsContent value="curl">
+              <CodeBlock code={curl} label="Copy the curl command" />
+              <p className="mt-2 text-xs text-muted-foreground">The same request, sent with your own key (never shown here).</p>
+            </TabsContent>
+            <TabsContent value="verify">
+              <CodeBlock code={VERIFY_SNIPPET} label="Copy the verification snippet" />
+              <p className="mt-2 text-xs text-muted-foreground">
+                Standard Webhooks: verify the raw body before parsing it, refuse anything older than 5 minutes, and process each{" "}
+                <code className="font-mono">webhook-id</code> once — retries repeat it.
+              </p>
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
     </div>
   );
 }
 
-function SimulationAnswer({ pending, result, error }: { pending: boolean; result: WebhookSimulationResult | undefined; error: Error | null }) {
-  if (pending) return <p className="mt-4 text-sm text-muted-foreground" role="status">Sending… the provider answers once it has tried the callback URL.</p>;
+function SimulationAnswer({
+  pending,
+  result,
+  error,
+}: {
+  pending: boolean;
+  result: WebhookSimulationResult | undefined;
+  error: Error | null;
+}) {
+  if (pending)
+    return (
+      <p className="mt-4 text-sm text-muted-foreground" role="status">
+        Sending… the provider answers once it has tried the callback URL.
+      </p>
+    );
   if (error) return <ProblemState problem={error} className="mt-2 py-4" />;
   if (!result) return null;
   return (
     <div role="status" data-testid="simulation-answer" className="mt-4 rounded-md border border-border bg-muted/50 p-3 text-sm">
       <p className="flex items-center gap-2 font-medium">
-        The provider answered <Badge tone={result.status === "delivered" ? "success" : result.status === "failed" ? "danger" : "info"}>{result.status}</Badge>
+        The provider answered{" "}
+        <Badge tone={result.status === "delivered" ? "success" : result.status === "failed" ? "danger" : "info"}>{result.status}</Badge>
       </p>
       <p className="mt-1 break-words text-foreground/90">{result.message}</p>
     </div>

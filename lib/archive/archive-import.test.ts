@@ -1,21 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { INVOICE_CSV_COLUMNS } from "@/lib/invoicing";
-import { derivedDifference } from "./pricing";
 import { failureReport, invoiceCsv, readArchiveCsv } from "./csv";
 import { isAlreadyRecorded } from "./duplicate";
-import { sendRows, type SendOutcome } from "./send-rows";
+import { derivedDifference } from "./pricing";
+import { type SendOutcome, sendRows } from "./send-rows";
 
 describe("readArchiveCsv", () => {
   it("reads the export's columns, sends the accepted subset and ignores the rest", () => {
     const csv = invoiceCsv([
-      { invoice_id: "invoice_x", order_id: "A-1", status: "completed", fiat_amount: "12.50", crypto_amount: "0.0002", currency: "btc", created_at: "2025-01-02", payment_address: "bc1q…", tx_hashes: "aa bb" },
+      {
+        invoice_id: "invoice_x",
+        order_id: "A-1",
+        status: "completed",
+        fiat_amount: "12.50",
+        crypto_amount: "0.0002",
+        currency: "btc",
+        created_at: "2025-01-02",
+        payment_address: "bc1q…",
+        tx_hashes: "aa bb",
+      },
       { order_id: "A-2", crypto_amount: "0.5", currency: "ETH", allowed_error_percent: "2", callback_url: "https://shop.example.com/h" },
     ]);
     const { rows, ignoredColumns, missingColumns } = readArchiveCsv(csv);
     expect(missingColumns).toEqual([]);
-    expect(ignoredColumns).toEqual(INVOICE_CSV_COLUMNS.filter((c) => !["order_id", "order_name", "fiat_amount", "fiat_currency", "crypto_amount", "currency", "allowed_error_percent", "callback_url", "created_at", "priced_in", "payment_rate"].includes(c)));
+    expect(ignoredColumns).toEqual(
+      INVOICE_CSV_COLUMNS.filter(
+        (c) =>
+          ![
+            "order_id",
+            "order_name",
+            "fiat_amount",
+            "fiat_currency",
+            "crypto_amount",
+            "currency",
+            "allowed_error_percent",
+            "callback_url",
+            "created_at",
+            "priced_in",
+            "payment_rate",
+          ].includes(c),
+      ),
+    );
     // Both amounts exported: the EUR amount is sent, the crypto side derived by the provider.
-    expect(rows[0]).toMatchObject({ line: 2, order_id: "A-1", problems: [], body: { order_id: "A-1", fiat_amount: "12.5", currency: "BTC", created_at: "2025-01-02T00:00:00.000Z" } });
+    expect(rows[0]).toMatchObject({
+      line: 2,
+      order_id: "A-1",
+      problems: [],
+      body: { order_id: "A-1", fiat_amount: "12.5", currency: "BTC", created_at: "2025-01-02T00:00:00.000Z" },
+    });
     expect(rows[0].body).not.toHaveProperty("crypto_amount");
     expect(rows[1].body).toMatchObject({ crypto_amount: "0.5", allowed_error_percent: 2 });
   });
@@ -46,7 +78,9 @@ describe("readArchiveCsv", () => {
       { order_id: "S-4", crypto_amount: "0.123456789012345678", currency: "ETH" },
     ]);
     const dot = readArchiveCsv(csv).rows;
-    expect(dot[0].problems).toEqual([{ field: "crypto_amount", message: expect.stringContaining('"1,234" uses ",", but this file\'s decimal separator is set to "."') }]);
+    expect(dot[0].problems).toEqual([
+      { field: "crypto_amount", message: expect.stringContaining('"1,234" uses ",", but this file\'s decimal separator is set to "."') },
+    ]);
     expect(dot[0].problems[0].message).toContain('or set the decimal separator to ","');
     expect(dot[1].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("a thousands separator") }]);
     expect(dot[2].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("has a currency") }]);
@@ -56,7 +90,9 @@ describe("readArchiveCsv", () => {
     const comma = readArchiveCsv(csv, ",").rows;
     expect(comma[0].body).toMatchObject({ crypto_amount: "1.234" });
     expect(comma[1].problems).toEqual([{ field: "fiat_amount", message: expect.stringContaining("a thousands separator") }]);
-    expect(comma[3].problems).toEqual([{ field: "crypto_amount", message: expect.stringContaining('or set the decimal separator to "."') }]);
+    expect(comma[3].problems).toEqual([
+      { field: "crypto_amount", message: expect.stringContaining('or set the decimal separator to "."') },
+    ]);
   });
 
   it("refuses a file without the columns it needs", () => {
@@ -64,12 +100,19 @@ describe("readArchiveCsv", () => {
   });
 
   it("writes a failure report that a spreadsheet reads back", () => {
-    const report = failureReport([{ line: 4, order_id: "B-3", outcome: "invalid", field: "fiat_amount", message: 'must be a number, "really"' }]);
-    expect(report.split("\r\n")).toEqual(["line,order_id,outcome,field,message", '4,B-3,invalid,fiat_amount,"must be a number, ""really"""']);
+    const report = failureReport([
+      { line: 4, order_id: "B-3", outcome: "invalid", field: "fiat_amount", message: 'must be a number, "really"' },
+    ]);
+    expect(report.split("\r\n")).toEqual([
+      "line,order_id,outcome,field,message",
+      '4,B-3,invalid,fiat_amount,"must be a number, ""really"""',
+    ]);
   });
 
   it("neutralises what the imported file put in the report: an order id a spreadsheet would run", () => {
-    const report = failureReport([{ line: 5, order_id: "x;=cmd|'/C calc'!A0", outcome: "invalid", field: "order_id", message: "@SUM(A1)" }]);
+    const report = failureReport([
+      { line: 5, order_id: "x;=cmd|'/C calc'!A0", outcome: "invalid", field: "order_id", message: "@SUM(A1)" },
+    ]);
     expect(report.split("\r\n")[1]).toBe(`5,"x;'=cmd|'/C calc'!A0",invalid,order_id,"'@SUM(A1)"`);
   });
 
@@ -78,13 +121,15 @@ describe("readArchiveCsv", () => {
     const [row] = readArchiveCsv(csv).rows;
     expect(row.order_id).toBe("N-1");
     expect(row.problems.map((p) => p.field)).toEqual(["fiat_amount"]);
-    const ok = readArchiveCsv(invoiceCsv([{ order_id: "N-2", order_name: "a;'=b,'+c\n'@d ''=e", currency: "BTC", fiat_amount: "0.5" }])).rows[0];
+    const ok = readArchiveCsv(invoiceCsv([{ order_id: "N-2", order_name: "a;'=b,'+c\n'@d ''=e", currency: "BTC", fiat_amount: "0.5" }]))
+      .rows[0];
     expect(ok.body).toMatchObject({ order_name: "a;=b,+c\n@d ''=e", fiat_amount: "0.5" });
   });
 });
 
 describe("readArchiveCsv: which amount is sent (priced_in)", () => {
-  const row = (cells: Parameters<typeof invoiceCsv>[0][number]) => readArchiveCsv(invoiceCsv([{ order_id: "P-1", currency: "ETH", created_at: "2025-03-01", ...cells }])).rows[0];
+  const row = (cells: Parameters<typeof invoiceCsv>[0][number]) =>
+    readArchiveCsv(invoiceCsv([{ order_id: "P-1", currency: "ETH", created_at: "2025-03-01", ...cells }])).rows[0];
 
   it("sends the amount priced_in names, never the other", () => {
     const crypto = row({ priced_in: "crypto", fiat_amount: "1925.28", crypto_amount: "0.5" });
@@ -101,20 +146,32 @@ describe("readArchiveCsv: which amount is sent (priced_in)", () => {
 
   it("without priced_in: both amounts send the EUR one (the ledger's) and say so; one amount sends that one", () => {
     expect(row({ fiat_amount: "10", crypto_amount: "0.5" }).pricing).toMatchObject({ sent: "fiat_amount", because: "default_fiat" });
-    expect(row({ crypto_amount: "0.5" }).pricing).toMatchObject({ sent: "crypto_amount", because: "only_amount", fileValue: null, expected: null });
+    expect(row({ crypto_amount: "0.5" }).pricing).toMatchObject({
+      sent: "crypto_amount",
+      because: "only_amount",
+      fileValue: null,
+      expected: null,
+    });
     expect(row({ fiat_amount: "10" }).body).toMatchObject({ fiat_amount: "10" });
   });
 
   it("refuses a priced_in it does not know, naming the cell and the values it takes", () => {
     const bad = row({ priced_in: "EUR", fiat_amount: "10", crypto_amount: "0.5" });
     expect(bad.body).toBeNull();
-    expect(bad.problems).toEqual([{ field: "priced_in", message: '"EUR" is not a priced_in value: write fiat (fiat_amount is sent) or crypto (crypto_amount is sent), or leave it empty' }]);
+    expect(bad.problems).toEqual([
+      {
+        field: "priced_in",
+        message: '"EUR" is not a priced_in value: write fiat (fiat_amount is sent) or crypto (crypto_amount is sent), or leave it empty',
+      },
+    ]);
   });
 
   it("refuses a priced_in naming an amount the row lacks, and says how to fix it", () => {
     const lacks = row({ priced_in: "crypto", fiat_amount: "10" });
     expect(lacks.body).toBeNull();
-    expect(lacks.problems).toEqual([{ field: "priced_in", message: 'is "crypto", but crypto_amount is empty: fill in crypto_amount, or set priced_in to fiat' }]);
+    expect(lacks.problems).toEqual([
+      { field: "priced_in", message: 'is "crypto", but crypto_amount is empty: fill in crypto_amount, or set priced_in to fiat' },
+    ]);
     // An amount written but unreadable is that cell's problem, not "empty".
     const unreadable = row({ priced_in: "crypto", fiat_amount: "10", crypto_amount: "0,5" });
     expect(unreadable.problems.map((p) => p.field)).toEqual(["crypto_amount"]);
@@ -147,7 +204,9 @@ describe("readArchiveCsv: which amount is sent (priced_in)", () => {
     const fiat = row({ priced_in: "crypto", crypto_amount: "0.5", fiat_amount: "1925.27", payment_rate: "3850.555" });
     expect(fiat.warnings[0].message).toContain("fiat_amount will be derived as 1925.28 at 1 ETH = €3,850.555; the file says 1925.27");
     // Without priced_in, the EUR amount is sent and the crypto one checked the same way.
-    expect(row({ fiat_amount: "1000", crypto_amount: "0.4", payment_rate: "3000" }).warnings.map((w) => w.field)).toEqual(["crypto_amount"]);
+    expect(row({ fiat_amount: "1000", crypto_amount: "0.4", payment_rate: "3000" }).warnings.map((w) => w.field)).toEqual([
+      "crypto_amount",
+    ]);
     // Rounded to the file's own places (0.3 has one): a difference below them is left to the check after sending.
     expect(row({ fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "3000" }).warnings).toEqual([]);
   });
@@ -158,7 +217,9 @@ describe("readArchiveCsv: which amount is sent (priced_in)", () => {
     expect(none.warnings).toEqual([]);
     const unreadable = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "3.000,5" });
     expect(unreadable.body).not.toBeNull();
-    expect(unreadable.warnings).toEqual([{ field: "payment_rate", message: expect.stringContaining("crypto_amount is not checked before sending") }]);
+    expect(unreadable.warnings).toEqual([
+      { field: "payment_rate", message: expect.stringContaining("crypto_amount is not checked before sending") },
+    ]);
     const zero = row({ priced_in: "fiat", fiat_amount: "1000", crypto_amount: "0.3", payment_rate: "0" });
     expect(zero.body).not.toBeNull();
     expect(zero.warnings).toEqual([{ field: "payment_rate", message: expect.stringContaining("is 0") }]);
@@ -217,8 +278,14 @@ describe("sendRows", () => {
     const clock = fakeClock();
     const calls: string[] = [];
     const answers: Record<string, (SendOutcome<string> & { retryAfterSeconds?: number; unknownOutcome?: boolean })[]> = {
-      a: [{ kind: "failed", status: 429, message: "slow down", errors: [], retryAfterSeconds: 3 }, { kind: "created", value: "a" }],
-      b: [{ kind: "failed", status: 504, message: "no answer", errors: [], unknownOutcome: true }, { kind: "already_recorded", message: "dup" }],
+      a: [
+        { kind: "failed", status: 429, message: "slow down", errors: [], retryAfterSeconds: 3 },
+        { kind: "created", value: "a" },
+      ],
+      b: [
+        { kind: "failed", status: 504, message: "no answer", errors: [], unknownOutcome: true },
+        { kind: "already_recorded", message: "dup" },
+      ],
     };
     const outcomes: string[] = [];
     await sendRows(
@@ -237,11 +304,16 @@ describe("sendRows", () => {
   it("stops when aborted", async () => {
     const controller = new AbortController();
     const sent: string[] = [];
-    await sendRows(["a", "b", "c"], async (row) => {
-      sent.push(row);
-      if (row === "a") controller.abort();
-      return { kind: "created", value: row };
-    }, () => {}, { ...fakeClock(), signal: controller.signal });
+    await sendRows(
+      ["a", "b", "c"],
+      async (row) => {
+        sent.push(row);
+        if (row === "a") controller.abort();
+        return { kind: "created", value: row };
+      },
+      () => {},
+      { ...fakeClock(), signal: controller.signal },
+    );
     expect(sent).toEqual(["a"]);
   });
 });

@@ -1,9 +1,16 @@
 import Papa from "papaparse";
 import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/csv-formula";
-import { LosslessNumber } from "@/lib/invoicing/money-json";
-import { ARCHIVE_CSV_COLUMNS, ARCHIVE_CSV_READ_COLUMNS, archivedInvoiceRequestSchema, EXPORT_INCOMPLETE, INVOICE_CSV_COLUMNS, type ArchivedInvoiceInput } from "@/lib/invoicing";
+import {
+  ARCHIVE_CSV_COLUMNS,
+  ARCHIVE_CSV_READ_COLUMNS,
+  type ArchivedInvoiceInput,
+  archivedInvoiceRequestSchema,
+  EXPORT_INCOMPLETE,
+  INVOICE_CSV_COLUMNS,
+} from "@/lib/invoicing";
 import { parseDecimal } from "@/lib/invoicing/money";
-import { rowPricing, type RowPricing } from "./pricing";
+import { LosslessNumber } from "@/lib/invoicing/money-json";
+import { type RowPricing, rowPricing } from "./pricing";
 
 /*
  * The archive import reads a CSV with the invoice columns of lib/invoicing (INVOICE_CSV_COLUMNS, what the
@@ -65,7 +72,10 @@ function cell(column: ReadColumn, raw: string | undefined, separator: DecimalSep
       ? `uses "${other}", but this file's decimal separator is set to "${separator}"`
       : "groups its digits (a thousands separator)";
   // The text goes on too, so the contract names this field alone rather than "give fiat_amount or crypto_amount".
-  return { value, problem: `"${value}" ${why}: write the number plainly, like ${example}${PLAIN_NUMBER[other].test(value) ? `, or set the decimal separator to "${other}"` : ""}` };
+  return {
+    value,
+    problem: `"${value}" ${why}: write the number plainly, like ${example}${PLAIN_NUMBER[other].test(value) ? `, or set the decimal separator to "${other}"` : ""}`,
+  };
 }
 
 /** A number cell's decimal (its LosslessNumber's text, canonical with the file's trailing zeros); null when empty or unreadable. */
@@ -79,7 +89,11 @@ function amountCell(cells: readonly (readonly [string, Cell])[], column: "fiat_a
 }
 
 export function readArchiveCsv(text: string, separator: DecimalSeparator = "."): ArchiveCsv {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const columns = parsed.meta.fields ?? [];
   const fileProblems = parsed.errors.filter((e) => e.type !== "FieldMismatch").map((e) => `Line ${(e.row ?? 0) + 2}: ${e.message}`);
   // An export that failed midway ends with a row saying so: its rows are importable, but the file is not whole.
@@ -94,24 +108,45 @@ export function readArchiveCsv(text: string, separator: DecimalSeparator = "."):
   const ignoredColumns = columns.filter((c) => !([...ARCHIVE_CSV_COLUMNS, ...ARCHIVE_CSV_READ_COLUMNS] as readonly string[]).includes(c));
   if (missingColumns.length) return { rows: [], ignoredColumns, missingColumns, fileProblems };
   if (parsed.data.length > CSV_MAX_ROWS) {
-    return { rows: [], ignoredColumns, missingColumns, fileProblems: [...fileProblems, `The file has ${parsed.data.length.toLocaleString("en")} rows; import at most ${CSV_MAX_ROWS.toLocaleString("en")} at a time.`] };
+    return {
+      rows: [],
+      ignoredColumns,
+      missingColumns,
+      fileProblems: [
+        ...fileProblems,
+        `The file has ${parsed.data.length.toLocaleString("en")} rows; import at most ${CSV_MAX_ROWS.toLocaleString("en")} at a time.`,
+      ],
+    };
   }
 
   const firstLine = new Map<string, number>();
   const rows = parsed.data.map((record, index): CsvRow => {
     const line = index + 2;
     const cells = ARCHIVE_CSV_COLUMNS.map((c) => [c, cell(c, record[c], separator)] as const);
-    const raw: Record<string, unknown> = Object.fromEntries(cells.filter(([, c]) => c.value !== undefined).map(([column, c]) => [column, c.value]));
+    const raw: Record<string, unknown> = Object.fromEntries(
+      cells.filter(([, c]) => c.value !== undefined).map(([column, c]) => [column, c.value]),
+    );
     const unreadable: RowProblem[] = cells.filter(([, c]) => c.problem).map(([field, c]) => ({ field, message: c.problem! }));
-    const read = Object.fromEntries(ARCHIVE_CSV_READ_COLUMNS.map((c) => [c, cell(c, record[c], separator)])) as Record<(typeof ARCHIVE_CSV_READ_COLUMNS)[number], Cell>;
-    const { pricing, problems: pricingProblems, warnings } = rowPricing({
+    const read = Object.fromEntries(ARCHIVE_CSV_READ_COLUMNS.map((c) => [c, cell(c, record[c], separator)])) as Record<
+      (typeof ARCHIVE_CSV_READ_COLUMNS)[number],
+      Cell
+    >;
+    const {
+      pricing,
+      problems: pricingProblems,
+      warnings,
+    } = rowPricing({
       fiat: amountCell(cells, "fiat_amount"),
       crypto: amountCell(cells, "crypto_amount"),
       pricedIn: String(read.priced_in.value ?? ""),
       rate: read.payment_rate.problem ? null : decimalOf(read.payment_rate.value),
       currency: String(raw.currency ?? "").toUpperCase(),
     });
-    if (read.payment_rate.problem) warnings.unshift({ field: "payment_rate", message: `${read.payment_rate.problem}; until then ${pricing?.derived ?? "the other amount"} is not checked before sending` });
+    if (read.payment_rate.problem)
+      warnings.unshift({
+        field: "payment_rate",
+        message: `${read.payment_rate.problem}; until then ${pricing?.derived ?? "the other amount"} is not checked before sending`,
+      });
     // Only the amount the row was priced in is sent: the provider derives the other at the rate of created_at.
     // A row whose priced_in cannot be honoured is refused for that alone, not also for having both amounts.
     if (pricing) delete raw[pricing.derived];
@@ -130,7 +165,8 @@ export function readArchiveCsv(text: string, separator: DecimalSeparator = "."):
       ).filter((p) => !unreadable.some((u) => u.field === p.field)),
     ];
     const key = orderId.trim();
-    if (key && firstLine.has(key)) problems.push({ field: "order_id", message: `appears twice in this file (first on line ${firstLine.get(key)})` });
+    if (key && firstLine.has(key))
+      problems.push({ field: "order_id", message: `appears twice in this file (first on line ${firstLine.get(key)})` });
     else if (key) firstLine.set(key, line);
     return { line, order_id: orderId, body: result.success && problems.length === 0 ? result.data : null, problems, pricing, warnings };
   });
@@ -143,7 +179,16 @@ export type ReportLine = { line: number | string; order_id: string; outcome: str
 export function failureReport(lines: ReportLine[]): string {
   const text = (value: string) => neutraliseCsvCell(value);
   return Papa.unparse(
-    { fields: ["line", "order_id", "outcome", "field", "message"], data: lines.map((l) => [typeof l.line === "number" ? l.line : text(l.line), text(l.order_id), text(l.outcome), text(l.field), text(l.message)]) },
+    {
+      fields: ["line", "order_id", "outcome", "field", "message"],
+      data: lines.map((l) => [
+        typeof l.line === "number" ? l.line : text(l.line),
+        text(l.order_id),
+        text(l.outcome),
+        text(l.field),
+        text(l.message),
+      ]),
+    },
     { quotes: (value: unknown) => typeof value === "string" && csvNeedsQuotes(value) },
   );
 }

@@ -1,6 +1,11 @@
 import { pointerToField } from "@/lib/forms/problem-to-fields";
 
-type ProblemLike = { status: number; code?: string; detail?: string | null; errors?: readonly { pointer?: string | null; code?: string | null; detail?: string | null }[] | null };
+type ProblemLike = {
+  status: number;
+  code?: string;
+  detail?: string | null;
+  errors?: readonly { pointer?: string | null; code?: string | null; detail?: string | null }[] | null;
+};
 
 const SAYS_DUPLICATE = /already (been )?(recorded|exists?|taken|used|archived)|duplicate|not unique|must be unique|exists already/i;
 

@@ -1,4 +1,4 @@
-import { compareDecimal, divideDecimal, formatDecimal, isZero, multiplyDecimal, roundDecimal, type Decimal } from "@/lib/invoicing/money";
+import { compareDecimal, type Decimal, divideDecimal, formatDecimal, isZero, multiplyDecimal, roundDecimal } from "@/lib/invoicing/money";
 
 /*
  * Which amount an imported row sends, and what the provider will make of the other (README, "Recording
@@ -55,14 +55,23 @@ export function rowPricing(input: PricingInput): { pricing: RowPricing | null; p
     sent = FIELD_OF[choice];
     if (!cells[sent].written) {
       const alternative = cells[other(sent)].written ? `, or set priced_in to ${choice === "fiat" ? "crypto" : "fiat"}` : "";
-      return { pricing: null, warnings: [], problems: [{ field: "priced_in", message: `is "${input.pricedIn}", but ${sent} is empty: fill in ${sent}${alternative}` }] };
+      return {
+        pricing: null,
+        warnings: [],
+        problems: [{ field: "priced_in", message: `is "${input.pricedIn}", but ${sent} is empty: fill in ${sent}${alternative}` }],
+      };
     }
     because = "priced_in";
   } else if (choice !== "") {
     return {
       pricing: null,
       warnings: [],
-      problems: [{ field: "priced_in", message: `"${input.pricedIn}" is not a priced_in value: write fiat (fiat_amount is sent) or crypto (crypto_amount is sent), or leave it empty` }],
+      problems: [
+        {
+          field: "priced_in",
+          message: `"${input.pricedIn}" is not a priced_in value: write fiat (fiat_amount is sent) or crypto (crypto_amount is sent), or leave it empty`,
+        },
+      ],
     };
   } else if (cells.fiat_amount.written && cells.crypto_amount.written) {
     sent = "fiat_amount";
@@ -81,7 +90,11 @@ export function rowPricing(input: PricingInput): { pricing: RowPricing | null; p
   const rate = input.rate !== null && !isZero(input.rate) ? input.rate : null;
   const expected = sentValue === null || rate === null ? null : derive(sentValue, derived, rate, fileValue);
   const warnings: RowNote[] = [];
-  if (input.rate !== null && rate === null) warnings.push({ field: "payment_rate", message: `is 0: ${derived} cannot be checked before sending; the provider derives it at its rate for created_at` });
+  if (input.rate !== null && rate === null)
+    warnings.push({
+      field: "payment_rate",
+      message: `is 0: ${derived} cannot be checked before sending; the provider derives it at its rate for created_at`,
+    });
   if (expected !== null && fileValue !== null && compareDecimal(expected, fileValue) !== 0) {
     warnings.push({ field: derived, message: derivedWarning({ derived, expected, fileValue, rate: rate!, currency: input.currency }) });
   }
@@ -103,7 +116,13 @@ function derive(sent: Decimal, derived: AmountField, rate: Decimal, fileValue: D
   return fileValue === null ? null : divideDecimal(sent, rate, places(fileValue));
 }
 
-export function derivedWarning(w: { derived: AmountField; expected: Decimal; fileValue: Decimal; rate: Decimal; currency: string }): string {
+export function derivedWarning(w: {
+  derived: AmountField;
+  expected: Decimal;
+  fileValue: Decimal;
+  rate: Decimal;
+  currency: string;
+}): string {
   const priced = w.derived === "crypto_amount" ? "crypto" : "fiat";
   return (
     `${w.derived} will be derived as ${w.expected} at 1 ${w.currency} = €${formatDecimal(w.rate, { minDecimals: 2 })}; the file says ${w.fileValue}. ` +
@@ -115,8 +134,16 @@ export function derivedWarning(w: { derived: AmountField; expected: Decimal; fil
  * After sending: the provider's answer (the full invoice) against the file. The derived amount differing from
  * the file's value is a flag on a recorded row; null when they agree or the file had no value to compare.
  */
-export function derivedDifference(pricing: RowPricing, invoice: { fiat_amount: Decimal | null; crypto_amount: Decimal | null }): { field: AmountField; derived: Decimal; fileValue: Decimal; message: string } | null {
+export function derivedDifference(
+  pricing: RowPricing,
+  invoice: { fiat_amount: Decimal | null; crypto_amount: Decimal | null },
+): { field: AmountField; derived: Decimal; fileValue: Decimal; message: string } | null {
   const derived = invoice[pricing.derived];
   if (pricing.fileValue === null || derived === null || compareDecimal(derived, pricing.fileValue) === 0) return null;
-  return { field: pricing.derived, derived, fileValue: pricing.fileValue, message: `recorded; ${pricing.derived} derived as ${derived} where the file says ${pricing.fileValue}` };
+  return {
+    field: pricing.derived,
+    derived,
+    fileValue: pricing.fileValue,
+    message: `recorded; ${pricing.derived} derived as ${derived} where the file says ${pricing.fileValue}`,
+  };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase } from "@/lib/db";
 import { archivedInvoiceRequestJson, FIAT_AMOUNT_LIMIT, type Invoice } from "@/lib/invoicing";
 import { SANDBOX_CURRENCIES } from "@/lib/sandbox/currencies";
 import { createTestMerchant } from "@/lib/sandbox/test-fixtures";
@@ -38,7 +38,8 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const id = /^\/api\/v1\/invoices\/([^/]+)$/.exec(url.pathname)?.[1];
-    const route = url.pathname === "/api/v1/archived" ? sandbox.archived : url.pathname === "/api/v1/invoices" ? sandbox.list : id ? sandbox.one : null;
+    const route =
+      url.pathname === "/api/v1/archived" ? sandbox.archived : url.pathname === "/api/v1/invoices" ? sandbox.list : id ? sandbox.one : null;
     if (!route) return void res.writeHead(404, { "content-type": "application/json" }).end('{"message":"not here"}');
     const answer = await route(
       new Request(`http://sandbox.test/sandbox${url.pathname}${url.search}`, {
@@ -66,7 +67,13 @@ afterAll(async () => {
 });
 
 const call = (route: Route, path: string, init: RequestInit = {}) =>
-  route(new Request(`http://console.test${path}`, { ...init, headers: { cookie, origin: "http://console.test", "content-type": "application/json" } }), { params: Promise.resolve({}) });
+  route(
+    new Request(`http://console.test${path}`, {
+      ...init,
+      headers: { cookie, origin: "http://console.test", "content-type": "application/json" },
+    }),
+    { params: Promise.resolve({}) },
+  );
 
 async function archive(body: string): Promise<{ status: number; invoice: Invoice & { code?: string; errors?: { code?: string }[] } }> {
   const response = await call(archiveRoute, "/api/archived", { method: "POST", body });
@@ -75,7 +82,8 @@ async function archive(body: string): Promise<{ status: number; invoice: Invoice
 
 // ---- Amounts at the edges of each currency's precision, as decimal text (never a float) ----
 
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789".split("")), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789".split("")), minLength: min, maxLength: max });
 const whole = (maxDigits: number) => digits(1, maxDigits).map((d) => d.replace(/^0+(?=\d)/, ""));
 
 /** EUR: 1 cent, whole cents, trailing zeros, the ledger's largest and amounts near it. */
@@ -84,7 +92,9 @@ const fiatAmount = fc.oneof(
   fc.tuple(whole(6), digits(2, 2)).map(([w, f]) => `${w}.${f}`),
   whole(4).map((w) => `${w}.50`),
   fc.constant(FIAT_AMOUNT_LIMIT.max),
-  fc.tuple(digits(FIAT_AMOUNT_LIMIT.integerDigits, FIAT_AMOUNT_LIMIT.integerDigits), digits(2, 2)).map(([w, f]) => `${w.replace(/^0/, "9")}.${f}`),
+  fc
+    .tuple(digits(FIAT_AMOUNT_LIMIT.integerDigits, FIAT_AMOUNT_LIMIT.integerDigits), digits(2, 2))
+    .map(([w, f]) => `${w.replace(/^0/, "9")}.${f}`),
 );
 
 /**
@@ -103,24 +113,30 @@ function cryptoAmount(decimals: number, referencePriceEur: number) {
 }
 
 const NOW = Date.now();
-const invoiceArb = fc
-  .constantFrom(...SANDBOX_CURRENCIES)
-  .chain((currency) =>
-    fc.record({
-      currency: fc.constant(currency.code),
-      priced: fc.constantFrom("fiat" as const, "crypto" as const),
-      fiat: fiatAmount,
-      crypto: cryptoAmount(currency.decimals, currency.referencePriceEur),
-      // In the past: from 2015 to a day ago, at any millisecond.
-      created: fc.integer({ min: Date.parse("2015-01-01T00:00:00Z"), max: NOW - 86_400_000 }),
-    }),
-  );
+const invoiceArb = fc.constantFrom(...SANDBOX_CURRENCIES).chain((currency) =>
+  fc.record({
+    currency: fc.constant(currency.code),
+    priced: fc.constantFrom("fiat" as const, "crypto" as const),
+    fiat: fiatAmount,
+    crypto: cryptoAmount(currency.decimals, currency.referencePriceEur),
+    // In the past: from 2015 to a day ago, at any millisecond.
+    created: fc.integer({ min: Date.parse("2015-01-01T00:00:00Z"), max: NOW - 86_400_000 }),
+  }),
+);
 
 const AMOUNTS = new Set(["fiat_amount", "crypto_amount", "amount_due", "amount_received", "rate", "amount"]);
 const readJsonExport = (text: string) =>
-  parseLossless(text, (k, value) => (isLosslessNumber(value) ? (AMOUNTS.has(k) ? value.value : value.valueOf()) : value)) as { items: Invoice[]; complete: boolean };
+  parseLossless(text, (k, value) => (isLosslessNumber(value) ? (AMOUNTS.has(k) ? value.value : value.valueOf()) : value)) as {
+    items: Invoice[];
+    complete: boolean;
+  };
 
-const record = (i: Invoice) => ({ fiat_amount: i.fiat_amount, crypto_amount: i.crypto_amount, rate: i.payment?.rate ?? null, priced_in: i.priced_in });
+const record = (i: Invoice) => ({
+  fiat_amount: i.fiat_amount,
+  crypto_amount: i.crypto_amount,
+  rate: i.payment?.rate ?? null,
+  priced_in: i.priced_in,
+});
 
 describe("an export imported again is the same record (issue 22)", () => {
   it("archive → list → CSV and JSON export → import into another merchant: the same digits", { timeout: 120_000 }, async () => {
@@ -133,7 +149,12 @@ describe("an export imported again is the same record (issue 22)", () => {
         key = first.key;
         const originals = new Map<string, Invoice>();
         for (const [i, spec] of specs.entries()) {
-          const body = { order_id: `RT-${run}-${i}`, currency: spec.currency, created_at: new Date(spec.created).toISOString(), [`${spec.priced}_amount`]: spec[spec.priced] };
+          const body = {
+            order_id: `RT-${run}-${i}`,
+            currency: spec.currency,
+            created_at: new Date(spec.created).toISOString(),
+            [`${spec.priced}_amount`]: spec[spec.priced],
+          };
           const { status, invoice } = await archive(archivedInvoiceRequestJson(body as never));
           if (status === 422 && spec.priced === "crypto" && invoice.errors?.some((e) => e.code === "too_large")) continue;
           expect({ status, body }).toMatchObject({ status: 201 });
@@ -158,7 +179,11 @@ describe("an export imported again is the same record (issue 22)", () => {
         key = second.key;
         for (const row of imported.rows) {
           const original = originals.get(row.order_id)!;
-          expect({ order: row.order_id, problems: row.problems, warnings: row.warnings }).toEqual({ order: row.order_id, problems: [], warnings: [] });
+          expect({ order: row.order_id, problems: row.problems, warnings: row.warnings }).toEqual({
+            order: row.order_id,
+            problems: [],
+            warnings: [],
+          });
           expect(row.pricing).toMatchObject({ sent: `${original.priced_in}_amount`, because: "priced_in" });
           expect(row.body).not.toHaveProperty(row.pricing!.derived);
           const { status, invoice } = await archive(archivedInvoiceRequestJson(row.body!));

@@ -1,5 +1,5 @@
 import { Problem } from "@/lib/problem";
-import { whoMay, type Permission, type Role } from "./roles";
+import { type Permission, type Role, whoMay } from "./roles";
 
 export const unauthenticated = () =>
   Problem.of("unauthenticated", {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "@/lib/db";
+import { type Db, openDatabase } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { Problem } from "@/lib/problem";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
@@ -40,7 +40,16 @@ async function activeAdmins(db: Db, people: Admin[]): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(users.id, people.map((p) => p.id)), eq(users.role, "admin"), or(isNull(users.banned), eq(users.banned, false))));
+    .where(
+      and(
+        inArray(
+          users.id,
+          people.map((p) => p.id),
+        ),
+        eq(users.role, "admin"),
+        or(isNull(users.banned), eq(users.banned, false)),
+      ),
+    );
   return rows.map((r) => r.email);
 }
 
@@ -54,7 +63,10 @@ async function raceRounds(instanceA: Db, instanceB: Db) {
   const [a, b] = await twoAdmins(instanceA);
   const outcomes: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    await instanceA.update(users).set({ role: "admin", banned: false, banReason: null }).where(inArray(users.id, [a.id, b.id]));
+    await instanceA
+      .update(users)
+      .set({ role: "admin", banned: false, banReason: null })
+      .where(inArray(users.id, [a.id, b.id]));
     const [byA, byB] = CHANGES[round % CHANGES.length];
     const settled = await Promise.allSettled([remove(instanceA, byA, a, b), remove(instanceB, byB, b, a)]);
 

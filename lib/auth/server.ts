@@ -6,7 +6,7 @@ import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { eq } from "drizzle-orm";
-import { getDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase } from "@/lib/db";
 import { accounts, sessions, settings, users, verifications } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { COOKIE_PREFIX } from "./constants";

@@ -7,7 +7,15 @@ import { sessions, users } from "@/lib/db/schema";
 import { getAuth } from "./server";
 
 /** What one request's session cookie names, read in one query. */
-export type SessionRow = { expiresAt: Date; id: string; email: string; name: string; role: string; banned: boolean | null; timeZone: string | null };
+export type SessionRow = {
+  expiresAt: Date;
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  banned: boolean | null;
+  timeZone: string | null;
+};
 
 /**
  * The common case of a session read, in one query instead of better-auth's endpoint (two queries, WebCrypto,
@@ -89,7 +97,15 @@ const prepared = new WeakMap<object, ReturnType<typeof prepare>>();
 
 function prepare(db: Awaited<ReturnType<typeof getDatabase>>) {
   return db
-    .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, name: users.name, role: users.role, banned: users.banned, timeZone: users.timeZone })
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      banned: users.banned,
+      timeZone: users.timeZone,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))

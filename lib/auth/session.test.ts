@@ -17,7 +17,11 @@ const HOUR = 60 * 60 * 1000;
 
 let admin: { id: string; email: string };
 beforeAll(async () => {
-  admin = await addUser(await getDatabase(), { email: `boss-${randomUUID()}@session.test`, name: "Boss", role: "admin", password: "correct horse battery" }, "system");
+  admin = await addUser(
+    await getDatabase(),
+    { email: `boss-${randomUUID()}@session.test`, name: "Boss", role: "admin", password: "correct horse battery" },
+    "system",
+  );
 });
 
 describe("the session read (one query for a live session, better-auth for the rest)", () => {
@@ -38,7 +42,10 @@ describe("the session read (one query for a live session, better-auth for the re
   it("opens nothing for a person disabled behind the console's back (the session row survives)", async () => {
     const cookie = await signedInCookie("admin");
     const db = await getDatabase();
-    const [{ userId }] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const [{ userId }] = await db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(cookie)));
     await db.update(users).set({ banned: true }).where(eq(users.id, userId));
     expect(await read(cookie)).toBeNull();
   });
@@ -54,10 +61,18 @@ describe("the session read (one query for a live session, better-auth for the re
   it("leaves an expired session to better-auth, which refuses it and deletes it", async () => {
     const cookie = await signedInCookie("viewer");
     const db = await getDatabase();
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(cookie)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(cookie)));
     expect(await readSessionRow(new Headers({ cookie }))).toBe("ask-better-auth");
     expect(await read(cookie)).toBeNull();
-    expect(await db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(cookie))),
+    ).toEqual([]);
   });
 
   it("leaves a session older than updateAge to better-auth, which moves its expiry on", async () => {
@@ -65,10 +80,16 @@ describe("the session read (one query for a live session, better-auth for the re
     const db = await getDatabase();
     // Signed in two hours ago: past the one-hour updateAge, well within the twelve-hour lifetime.
     const stale = new Date(Date.now() + SESSION_TTL_SECONDS * 1000 - 2 * HOUR);
-    await db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, tokenOf(cookie)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: stale })
+      .where(eq(sessions.token, tokenOf(cookie)));
     expect(await readSessionRow(new Headers({ cookie }))).toBe("ask-better-auth");
     expect(await read(cookie)).toMatchObject({ role: "viewer" });
-    const [{ expiresAt }] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const [{ expiresAt }] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(cookie)));
     expect(expiresAt.getTime()).toBeGreaterThan(stale.getTime() + HOUR);
     expect(await readSessionRow(new Headers({ cookie }))).toMatchObject({ role: "viewer" });
   });
@@ -78,7 +99,12 @@ describe("the session read (one query for a live session, better-auth for the re
     const [name, value] = cookie.split("=");
     const [token, signature] = decodeURIComponent(value).split(".");
     const otherToken = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;
-    for (const forged of [`${otherToken}.${signature}`, `${token}.${signature.replace(/^./, (c) => (c === "A" ? "B" : "A"))}`, token, `${token}.`]) {
+    for (const forged of [
+      `${otherToken}.${signature}`,
+      `${token}.${signature.replace(/^./, (c) => (c === "A" ? "B" : "A"))}`,
+      token,
+      `${token}.`,
+    ]) {
       const headers = new Headers({ cookie: `${name}=${encodeURIComponent(forged)}` });
       expect(await readSessionRow(headers)).toBe("ask-better-auth");
       expect(await sessionUser(headers)).toBeNull();
@@ -91,11 +117,15 @@ describe("the session read (one query for a live session, better-auth for the re
 describe("verifiedToken", () => {
   it("accepts exactly what better-auth signs with the same secret", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 64 }).filter((s) => !s.includes(".")), fc.string({ minLength: 8, maxLength: 64 }), async (token, secret) => {
-        const signature = await makeSignature(token, secret);
-        expect(verifiedToken(`${token}.${signature}`, secret)).toBe(token);
-        expect(verifiedToken(`${token}.${signature}`, `${secret}x`)).toBeNull();
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 64 }).filter((s) => !s.includes(".")),
+        fc.string({ minLength: 8, maxLength: 64 }),
+        async (token, secret) => {
+          const signature = await makeSignature(token, secret);
+          expect(verifiedToken(`${token}.${signature}`, secret)).toBe(token);
+          expect(verifiedToken(`${token}.${signature}`, `${secret}x`)).toBeNull();
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -16,7 +16,6 @@ export type SessionUser = {
   timeZone: string | null;
 };
 
-
 /**
  * The signed-in person behind these request headers, or null (no session, expired, banned). Read from the
  * database on every request, so a sign-out, a ban or a role change counts at once. A live session takes one

@@ -38,7 +38,10 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
     .delete(signInFailures)
     .where(
       or(
-        and(like(signInFailures.key, "address:%"), lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`)),
+        and(
+          like(signInFailures.key, "address:%"),
+          lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`),
+        ),
         and(like(signInFailures.key, "pair:%"), lt(signInFailures.windowStart, sql`now() - make_interval(secs => ${PAIR_MEMORY_SECONDS})`)),
       ),
     );

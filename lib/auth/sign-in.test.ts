@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db";
-import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
+import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
 import { addUser } from "./users";
 
 const PASSWORD = "correct horse battery";
@@ -34,11 +34,16 @@ describe("signInWithPassword", () => {
 
   it(`makes an address wait after ${FREE_FAILURES_PER_ACCOUNT} failures for one account, and never locks the owner out elsewhere`, async () => {
     for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
-      expect(await signInWithPassword({ email: "ben@limits.test", password: `wrong-${i}` }, from("10.1.0.1"))).toMatchObject({ error: expect.stringContaining("do not match") });
+      expect(await signInWithPassword({ email: "ben@limits.test", password: `wrong-${i}` }, from("10.1.0.1"))).toMatchObject({
+        error: expect.stringContaining("do not match"),
+      });
     }
     // From the attacking address even the right password must wait, and each further try makes the wait longer.
     const paused = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.0.1"));
-    expect(paused).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many failed attempts for this account\. Try again in (29|30) seconds\.$/) });
+    expect(paused).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Too many failed attempts for this account\. Try again in (29|30) seconds\.$/),
+    });
     await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
     const longer = await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
     expect(longer).toMatchObject({ ok: false, error: expect.stringMatching(/Try again in 2 minutes\./) });

@@ -4,12 +4,15 @@ import { getDatabase } from "@/lib/db";
 import { getAuth } from "./server";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
-export type SignInResult =
-  | { ok: true }
-  | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
+export type SignInResult = { ok: true } | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
 
 export const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { error: "Enter your email address." }).pipe(z.email({ error: "Enter an email address such as ana@example.com." })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "Enter your email address." })
+    .pipe(z.email({ error: "Enter an email address such as ana@example.com." })),
   password: z.string().min(1, { error: "Enter your password." }),
 });
 

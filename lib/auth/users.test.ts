@@ -17,7 +17,9 @@ beforeAll(async () => {
 
 describe("users", () => {
   it("refuses a second account for the same email, naming the field", async () => {
-    await expect(addUser(await getDatabase(), { email: "Leaver@users.test", name: "x", role: "viewer", password: PASSWORD }, system)).rejects.toMatchObject({
+    await expect(
+      addUser(await getDatabase(), { email: "Leaver@users.test", name: "x", role: "viewer", password: PASSWORD }, system),
+    ).rejects.toMatchObject({
       status: 409,
       errors: [{ pointer: "/email" }],
     });
@@ -51,7 +53,10 @@ describe("users", () => {
     await addUser(db, { email: "mid@users.test", name: "Mid", role: "viewer", password: PASSWORD }, system);
     const { getAuth } = await import("./server");
     const response = await (await getAuth()).api.signInEmail({ body: { email: "mid@users.test", password: PASSWORD }, asResponse: true });
-    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(await sessionUser(new Headers({ cookie }))).toMatchObject({ email: "mid@users.test" });
     await setUserDisabled(db, "mid@users.test", true, admin);
     expect(await sessionUser(new Headers({ cookie }))).toBeNull();

@@ -54,7 +54,10 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
   await changingAdmins(db, async (tx) => {
-    const [user] = await tx.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, banned: users.banned })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
     if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
     if (user.role === role) return;
     if (user.role === "admin" && !user.banned && (await activeAdminCount(tx)) <= 1) {
@@ -64,7 +67,12 @@ export async function setUserRole(db: Db, email: string, role: Role, actor: Acto
       });
     }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await recordAudit(tx, { actor, action: "user.role_changed", target: `user:${email.toLowerCase()}`, detail: { from: user.role, to: role } });
+    await recordAudit(tx, {
+      actor,
+      action: "user.role_changed",
+      target: `user:${email.toLowerCase()}`,
+      detail: { from: user.role, to: role },
+    });
   });
 }
 
@@ -74,7 +82,10 @@ export async function setUserRole(db: Db, email: string, role: Role, actor: Acto
  */
 export async function setUserDisabled(db: Db, email: string, disabled: boolean, actor: Actor): Promise<void> {
   await changingAdmins(db, async (tx) => {
-    const [user] = await tx.select({ id: users.id, role: users.role, banned: users.banned }).from(users).where(eq(users.email, email.toLowerCase()));
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, banned: users.banned })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
     if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
     if (actor !== "system" && actor.id === user.id) {
       throw Problem.of("self", { title: "You cannot disable yourself", detail: "Ask another admin to do it." });
@@ -83,7 +94,10 @@ export async function setUserDisabled(db: Db, email: string, disabled: boolean, 
     if (disabled && user.role === "admin" && (await activeAdminCount(tx)) <= 1) {
       throw Problem.of("last_admin", { title: "The last admin cannot be disabled", detail: "Make someone else an admin first." });
     }
-    await tx.update(users).set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ banned: disabled, banReason: disabled ? "Disabled by an admin" : null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
     if (disabled) await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await recordAudit(tx, { actor, action: disabled ? "user.disabled" : "user.enabled", target: `user:${email.toLowerCase()}` });
   });
@@ -123,7 +137,12 @@ export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolea
   if (opts.embeddedSandbox) {
     wanted.push(...DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD })));
   } else {
-    await db.delete(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+    await db.delete(users).where(
+      inArray(
+        users.email,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
   }
   const existing = new Set((await listUsers(db)).map((u) => u.email));
   for (const user of wanted) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { can, ROLES, type Role } from "@/lib/auth/roles";
-import { isGuardedAction, type ActionAccess } from "./action";
+import { type ActionAccess, isGuardedAction } from "./action";
 
 /**
  * Every server action, found from the file tree ("use server" modules), must be made by the one guard with

@@ -15,7 +15,13 @@ export type ActionAccess = Permission | "signed-in" | "public";
  * and what was typed (never a password), so the form comes back filled in. `answeredAt` changes with every
  * answer, so a form keyed by it remounts with `values` as its defaults.
  */
-export type ActionState = { ok?: string; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; answeredAt?: number };
+export type ActionState = {
+  ok?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  answeredAt?: number;
+};
 type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "values" | "answeredAt">>;
 
 type Guarded = { readonly access: ActionAccess };
@@ -89,5 +95,10 @@ function failure(problem: Problem, fields: Record<string, string>): ActionFailur
   const fieldErrors = problemToFields(problem).fields;
   const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !/password/i.test(key)));
   const invalid = Object.keys(fieldErrors).length > 0;
-  return { error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title), fieldErrors, values, answeredAt: Date.now() };
+  return {
+    error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title),
+    fieldErrors,
+    values,
+    answeredAt: Date.now(),
+  };
 }

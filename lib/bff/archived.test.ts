@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditTrail } from "@/lib/audit";
 import { getDatabase } from "@/lib/db";
-import { ERROR_STYLES, startSecondProvider, type SecondProvider } from "@/test/second-provider";
+import { ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
  * POST /api/archived against a provider that is not our sandbox (test/second-provider.ts): the console checks
@@ -40,29 +40,49 @@ const archivePosts = () => provider.requests.filter((r) => r.method === "POST" &
 
 describe("POST /api/archived against another provider", () => {
   it("creates the invoice and answers it in the console's shape, with the audit entry", async () => {
-    const { status, body } = await archive({ order_id: "LEGACY-77", order_name: "Old order", currency: "eth", fiat_amount: 318, created_at: "2025-05-01T10:00:00+02:00" });
+    const { status, body } = await archive({
+      order_id: "LEGACY-77",
+      order_name: "Old order",
+      currency: "eth",
+      fiat_amount: 318,
+      created_at: "2025-05-01T10:00:00+02:00",
+    });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ invoice_id: "70001", order_id: "LEGACY-77", status: "archived", fiat_amount: "318.00", crypto_amount: "0.10000000", currency: "ETH", created_at: "2025-05-01T08:00:00.000Z" });
+    expect(body).toMatchObject({
+      invoice_id: "70001",
+      order_id: "LEGACY-77",
+      status: "archived",
+      fiat_amount: "318.00",
+      crypto_amount: "0.10000000",
+      currency: "ETH",
+      created_at: "2025-05-01T08:00:00.000Z",
+    });
     // As the provider sent them: decimal strings with its digits (issue 22).
     expect(body.payment.rate).toBe("3180");
     const [entry] = await auditTrail(await getDatabase(), "invoice:70001");
-    expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "created", upstream_status: 201, sent: { order_id: "LEGACY-77", currency: "ETH", fiat_amount: "318" } } });
+    expect(entry).toMatchObject({
+      action: "invoice.archive",
+      detail: { outcome: "created", upstream_status: 201, sent: { order_id: "LEGACY-77", currency: "ETH", fiat_amount: "318" } },
+    });
   });
 
-  it.each(ERROR_STYLES)("a duplicate order id in the %s style → 422 in the provider's own words, on /order_id when it names the field", async (style) => {
-    provider.settings.errorStyle = style;
-    const { status, type, body } = await archive({ order_id: "SO-1001", currency: "BTC", fiat_amount: 5 });
-    expect(status).toBe(422);
-    expect(type).toBe("application/problem+json");
-    expect(body.detail).toContain("Order SO-1001 has already been recorded");
-    if (["rfc9457", "fastapi", "field-map", "nested-error"].includes(style)) {
-      expect(body.errors).toEqual([expect.objectContaining({ pointer: "/order_id", detail: "Order SO-1001 has already been recorded" })]);
-    } else {
-      expect(body.errors).toBeUndefined();
-    }
-    const [entry] = await auditTrail(await getDatabase(), "order:SO-1001").then((t) => t.slice(-1));
-    expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "failed", upstream_status: 422 } });
-  });
+  it.each(ERROR_STYLES)(
+    "a duplicate order id in the %s style → 422 in the provider's own words, on /order_id when it names the field",
+    async (style) => {
+      provider.settings.errorStyle = style;
+      const { status, type, body } = await archive({ order_id: "SO-1001", currency: "BTC", fiat_amount: 5 });
+      expect(status).toBe(422);
+      expect(type).toBe("application/problem+json");
+      expect(body.detail).toContain("Order SO-1001 has already been recorded");
+      if (["rfc9457", "fastapi", "field-map", "nested-error"].includes(style)) {
+        expect(body.errors).toEqual([expect.objectContaining({ pointer: "/order_id", detail: "Order SO-1001 has already been recorded" })]);
+      } else {
+        expect(body.errors).toBeUndefined();
+      }
+      const [entry] = await auditTrail(await getDatabase(), "order:SO-1001").then((t) => t.slice(-1));
+      expect(entry).toMatchObject({ action: "invoice.archive", detail: { outcome: "failed", upstream_status: 422 } });
+    },
+  );
 
   it("a currency the provider lacks → 422 on /currency in its words", async () => {
     const { status, body } = await archive({ order_id: "LEGACY-78", currency: "DOGE", fiat_amount: 5 });
@@ -75,7 +95,11 @@ describe("POST /api/archived against another provider", () => {
     ["both amounts", { order_id: "X", currency: "BTC", fiat_amount: 1, crypto_amount: 1 }, ["/crypto_amount", "/fiat_amount"]],
     ["a date in the future", { order_id: "X", currency: "BTC", fiat_amount: 1, created_at: "2999-01-01" }, ["/created_at"]],
     ["a bad callback URL", { order_id: "X", currency: "BTC", fiat_amount: 1, callback_url: "shop" }, ["/callback_url"]],
-    ["a fractional allowed error", { order_id: "X", currency: "BTC", fiat_amount: 1, allowed_error_percent: 0.5 }, ["/allowed_error_percent"]],
+    [
+      "a fractional allowed error",
+      { order_id: "X", currency: "BTC", fiat_amount: 1, allowed_error_percent: 0.5 },
+      ["/allowed_error_percent"],
+    ],
   ])("%s → 422 from the contract, and nothing is sent", async (_, body, pointers) => {
     const { status, body: problem } = await archive(body);
     expect(status).toBe(422);
@@ -93,13 +117,19 @@ describe("POST /api/archived when the provider fails", () => {
   it("a rejected key → 502 saying the console's key was rejected", async () => {
     const { createUpstream } = await import("@/lib/upstream/client");
     const bad = createUpstream({ baseUrl: provider.url, apiKey: "wrong", timeoutMs: 5_000 });
-    await expect(bad.createArchivedInvoice({ order_id: "LEGACY-80", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({ status: 502, code: "upstream_key_rejected" });
+    await expect(bad.createArchivedInvoice({ order_id: "LEGACY-80", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_key_rejected",
+    });
   });
 
   it("an unreachable provider → 502, nothing created", async () => {
     const { createUpstream } = await import("@/lib/upstream/client");
     const down = createUpstream({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k", timeoutMs: 2_000 });
-    await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({ status: 502, code: "upstream_unreachable" });
+    await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({
+      status: 502,
+      code: "upstream_unreachable",
+    });
   });
 
   it("reads the amount a person sent with all its digits: 18 decimals reach the provider as they were typed", async () => {

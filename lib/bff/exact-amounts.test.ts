@@ -1,8 +1,8 @@
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invoiceListSchema, invoiceSchema, type Invoice } from "@/lib/invoicing";
-import { EXACT_AMOUNTS, startSecondProvider, type SecondProvider } from "@/test/second-provider";
+import { type Invoice, invoiceListSchema, invoiceSchema } from "@/lib/invoicing";
+import { EXACT_AMOUNTS, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
  * Issue 22 from wire to file: a provider sends amounts as JSON numbers no float holds (18 decimals of ETH,
@@ -32,14 +32,24 @@ beforeEach(() => {
 });
 afterAll(() => provider.close());
 
-const call = <P>(route: Route<P>, path: string, params: P) => route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve(params) });
+const call = <P>(route: Route<P>, path: string, params: P) =>
+  route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve(params) });
 
 /** What a float would have made of them: the bug. */
 const FLOATS = ["0.12345678901234568", "12345.123456789011", "100000000000000.02"];
 
 function expectExact(invoice: Invoice) {
-  expect(invoice).toMatchObject({ fiat_amount: EXACT_AMOUNTS.fiat_amount, crypto_amount: EXACT_AMOUNTS.crypto_amount, fiat_currency: "EUR", currency: "ETH" });
-  expect(invoice.payment).toMatchObject({ amount_due: EXACT_AMOUNTS.amount_due, amount_received: EXACT_AMOUNTS.amount_paid, rate: EXACT_AMOUNTS.exchange_rate });
+  expect(invoice).toMatchObject({
+    fiat_amount: EXACT_AMOUNTS.fiat_amount,
+    crypto_amount: EXACT_AMOUNTS.crypto_amount,
+    fiat_currency: "EUR",
+    currency: "ETH",
+  });
+  expect(invoice.payment).toMatchObject({
+    amount_due: EXACT_AMOUNTS.amount_due,
+    amount_received: EXACT_AMOUNTS.amount_paid,
+    rate: EXACT_AMOUNTS.exchange_rate,
+  });
   expect(invoice.payment!.transactions[0]).toMatchObject({ tx_hash: "0xexact", amount: EXACT_AMOUNTS.tx_value });
 }
 

@@ -52,7 +52,9 @@ afterAll(async () => {
 
 async function list(query: string) {
   requests = [];
-  const response = await listRoute(new Request(`http://console.test/api/invoices${query}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+  const response = await listRoute(new Request(`http://console.test/api/invoices${query}`, { headers: { cookie } }), {
+    params: Promise.resolve() as never,
+  });
   const text = await response.text();
   expect(text).not.toContain(KEY);
   return { status: response.status, type: response.headers.get("content-type"), body: JSON.parse(text) };
@@ -121,7 +123,9 @@ describe("GET /api/invoices", () => {
 
 describe("GET /api/invoices/[id]", () => {
   const get = (id: string) =>
-    getRoute(new Request(`http://console.test/api/invoices/${encodeURIComponent(id)}`, { headers: { cookie } }), { params: Promise.resolve({ id }) });
+    getRoute(new Request(`http://console.test/api/invoices/${encodeURIComponent(id)}`, { headers: { cookie } }), {
+      params: Promise.resolve({ id }),
+    });
 
   it.each(["invoice_0190a1d2-1111-7000-8000-000000000001", "0190a1d2-1111-7000-8000-000000000001", "inv_8Hq2x", "48213", "inv/2024 07"])(
     "asks the provider for %s exactly as given, URL-encoded",

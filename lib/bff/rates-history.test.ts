@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { historicalRatesSchema } from "@/lib/invoicing";
-import { HISTORICAL_RATES, startSecondProvider, type SecondProvider } from "@/test/second-provider";
+import { HISTORICAL_RATES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
  * GET /api/rates/history against a provider over real HTTP (test/second-provider.ts), of both kinds: one that
@@ -28,7 +28,9 @@ beforeEach(() => {
 afterAll(() => provider.close());
 
 async function ask(at: string, headers: Record<string, string> = { cookie }) {
-  const response = await history(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers }), { params: Promise.resolve() as never });
+  const response = await history(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers }), {
+    params: Promise.resolve() as never,
+  });
   return { status: response.status, text: await response.clone().text(), body: await response.json() };
 }
 const rateCalls = () => provider.requests.filter((r) => r.url.startsWith("/api/v1/rates"));

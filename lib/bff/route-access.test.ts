@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, ROLES, type Permission, type Role } from "@/lib/auth/roles";
+import { can, type Permission, ROLES, type Role } from "@/lib/auth/roles";
 import { answeredMethods, ROUTE_METHODS } from "@/lib/http-methods";
 
 /**
@@ -30,10 +30,16 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
       PATCH: { access: "invoices:change_status", status: 200, body: { status: "pending" } },
     },
   },
-  "app/api/invoices/export/route.ts": { path: "/api/invoices/export?format=csv", methods: { GET: { access: "invoices:export", status: 200 } } },
+  "app/api/invoices/export/route.ts": {
+    path: "/api/invoices/export?format=csv",
+    methods: { GET: { access: "invoices:export", status: 200 } },
+  },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
-  "app/api/rates/history/route.ts": { path: "/api/rates/history?at=2025-03-01T14:03:00Z", methods: { GET: { access: "invoices:read", status: 200 } } },
+  "app/api/rates/history/route.ts": {
+    path: "/api/rates/history?at=2025-03-01T14:03:00Z",
+    methods: { GET: { access: "invoices:read", status: 200 } },
+  },
   "app/api/search/route.ts": { path: "/api/search?q=O-1", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/archived/route.ts": {
     path: "/api/archived",
@@ -41,12 +47,21 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   },
   "app/api/webhooks/simulate/route.ts": {
     path: "/api/webhooks/simulate",
-    methods: { POST: { access: "webhooks:simulate", status: 200, body: { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" } } },
+    methods: {
+      POST: {
+        access: "webhooks:simulate",
+        status: 200,
+        body: { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" },
+      },
+    },
   },
   // Providers post webhooks with no session (unsigned here, and no WEBHOOK_SECRET: kept as "not verified", 202).
   "app/api/webhook-inbox/route.ts": {
     path: "/api/webhook-inbox",
-    methods: { GET: { access: "webhooks:simulate", status: 200 }, POST: { access: "public", status: 202, body: { type: "invoice.status_changed" } } },
+    methods: {
+      GET: { access: "webhooks:simulate", status: 200 },
+      POST: { access: "public", status: 202, body: { type: "invoice.status_changed" } },
+    },
   },
 };
 
@@ -62,19 +77,34 @@ const cookies = {} as Record<Role, string>;
 beforeAll(async () => {
   // A stand-in invoicing API that answers every call well, so an allowed call is a 200.
   const invoice = {
-    invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", order_id: "O-1", status: "new", fiat_amount: 1,
-    fiat_currency: "EUR", crypto_amount: 1, currency: "BTC", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z",
+    invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001",
+    order_id: "O-1",
+    status: "new",
+    fiat_amount: 1,
+    fiat_currency: "EUR",
+    crypto_amount: 1,
+    currency: "BTC",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
   };
   upstream = createServer((req, res) => {
     const url = req.url ?? "";
     const body = url.startsWith("/api/v1/invoices?")
-      ? { items: [invoice], pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false } }
-      : url.startsWith("/api/v1/invoices/") ? invoice
-      : url === "/api/v1/archived" ? { ...invoice, status: "archived" }
-      : url === "/api/v1/rates" ? { rates: { BTC: 61234.5 } }
-      : url.startsWith("/api/v1/rates?at=") ? { rates: { BTC: 61234.5 }, at: "2025-03-01T14:03:00.000Z" }
-      : url === "/api/v1/webhooks/simulate" ? { status: "sent", message: "Webhook sent." }
-      : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
+      ? {
+          items: [invoice],
+          pagination: { current_page: 1, page_size: 20, total_pages: 1, total_records: 1, has_next: false, has_previous: false },
+        }
+      : url.startsWith("/api/v1/invoices/")
+        ? invoice
+        : url === "/api/v1/archived"
+          ? { ...invoice, status: "archived" }
+          : url === "/api/v1/rates"
+            ? { rates: { BTC: 61234.5 } }
+            : url.startsWith("/api/v1/rates?at=")
+              ? { rates: { BTC: 61234.5 }, at: "2025-03-01T14:03:00.000Z" }
+              : url === "/api/v1/webhooks/simulate"
+                ? { status: "sent", message: "Webhook sent." }
+                : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
     res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
@@ -91,7 +121,11 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-async function call(file: string, method: string, cookie?: string): Promise<{ status: number; code?: string; detail?: string; allow: string | null }> {
+async function call(
+  file: string,
+  method: string,
+  cookie?: string,
+): Promise<{ status: number; code?: string; detail?: string; allow: string | null }> {
   const route = ROUTES[file];
   const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, (r: Request, c: unknown) => Promise<Response>>;
   const body = route.methods[method]?.body;

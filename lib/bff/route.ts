@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import { forbidden, unauthenticated } from "@/lib/auth/errors";
 import { can, type Permission } from "@/lib/auth/roles";
-import { sessionUser, type SessionUser } from "@/lib/auth/session";
+import { type SessionUser, sessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Problem, problemResponse } from "@/lib/problem";
@@ -13,14 +13,21 @@ type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) =>
  * For a change whose refusal (the role lacks the permission) is itself worth an audit entry: what was
  * attempted, read as well as the request allows, or nothing when it names no target.
  */
-type AuditRefusal<P> = (input: { request: Request; params: P }) => Promise<{ action: string; target: string; detail: Record<string, unknown> } | undefined>;
+type AuditRefusal<P> = (input: {
+  request: Request;
+  params: P;
+}) => Promise<{ action: string; target: string; detail: Record<string, unknown> } | undefined>;
 
 /**
  * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
  * (403 naming it), and for anything that changes state a same-origin request (403). Then the handler; its
  * result is answered as JSON (never cached: answers depend on who asks), any failure as a problem.
  */
-export function bffRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>, options: { auditRefusal?: AuditRefusal<P> } = {}) {
+export function bffRoute<P = Record<string, never>>(
+  permission: Permission,
+  handler: Handler<P>,
+  options: { auditRefusal?: AuditRefusal<P> } = {},
+) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     try {
       if (!["GET", "HEAD"].includes(request.method)) assertSameOrigin(request);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { compareDecimal, type Invoice } from "@/lib/invoicing";
-import { CURRENCY_STYLES, ERROR_STYLES, startSecondProvider, type SecondProvider } from "@/test/second-provider";
+import { CURRENCY_STYLES, ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
  * The console's API routes against a second provider that speaks the spec but chose differently from the
@@ -34,10 +34,18 @@ async function answer(response: Response) {
 }
 
 const list = async (query = "") =>
-  answer(await listRoute(new Request(`http://console.test/api/invoices${query}`, { headers: { cookie } }), { params: Promise.resolve() as never }));
+  answer(
+    await listRoute(new Request(`http://console.test/api/invoices${query}`, { headers: { cookie } }), {
+      params: Promise.resolve() as never,
+    }),
+  );
 
 const get = async (id: string) =>
-  answer(await invoiceGet(new Request(`http://console.test/api/invoices/${encodeURIComponent(id)}`, { headers: { cookie } }), { params: Promise.resolve({ id }) }));
+  answer(
+    await invoiceGet(new Request(`http://console.test/api/invoices/${encodeURIComponent(id)}`, { headers: { cookie } }), {
+      params: Promise.resolve({ id }),
+    }),
+  );
 
 const patch = async (id: string, body: unknown) =>
   answer(
@@ -52,7 +60,11 @@ const patch = async (id: string, body: unknown) =>
   );
 
 const currencies = async () =>
-  answer(await currenciesRoute(new Request("http://console.test/api/currencies", { headers: { cookie } }), { params: Promise.resolve() as never }));
+  answer(
+    await currenciesRoute(new Request("http://console.test/api/currencies", { headers: { cookie } }), {
+      params: Promise.resolve() as never,
+    }),
+  );
 
 const all = async (query = "") => (await list(`?page_size=100${query}`)).body.items as Invoice[];
 const byId = (items: Invoice[], id: string) => items.find((i) => i.invoice_id === id)!;
@@ -61,7 +73,14 @@ describe("the list, against a provider with other choices", () => {
   it("answers every invoice in the console's shape: opaque ids, UTC instants, numbers from strings, null for the odd", async () => {
     const { status, body } = await list("?page_size=100");
     expect(status).toBe(200);
-    expect(body.pagination).toEqual({ current_page: 1, page_size: 100, total_pages: 1, total_records: 31, has_next: false, has_previous: false });
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      page_size: 100,
+      total_pages: 1,
+      total_records: 31,
+      has_next: false,
+      has_previous: false,
+    });
     const ids = body.items.map((i: Invoice) => i.invoice_id);
     expect(ids).toEqual(expect.arrayContaining(["inv_8Hq2x", "48213", "inv/2024 07", "inv_odd", "6f1c1f9e-8b7a-4d2e-9c3b-2a1d0e9f8c7b"]));
 
@@ -80,7 +99,14 @@ describe("the list, against a provider with other choices", () => {
 
   it("one odd field blanks its own value only: the row is still listed", async () => {
     const odd = byId(await all(), "inv_odd");
-    expect(odd).toMatchObject({ fiat_amount: null, created_at: null, expires_at: null, crypto_amount: "0.5", status: "new", currency: "LTC" });
+    expect(odd).toMatchObject({
+      fiat_amount: null,
+      created_at: null,
+      expires_at: null,
+      crypto_amount: "0.5",
+      status: "new",
+      currency: "LTC",
+    });
   });
 
   it.each([
@@ -104,7 +130,8 @@ describe("the list, against a provider with other choices", () => {
     const values = (await all(`&sort_by=${field}&sort_order=${order}`)).map((i) => i[field]).filter((v) => v !== null);
     expect(values.length).toBeGreaterThan(10);
     // Amounts are decimal strings: compared by value, never as text or floats.
-    const byValue = (a: string, b: string) => (field === "fiat_amount" || field === "crypto_amount" ? compareDecimal(a, b) : a < b ? -1 : a > b ? 1 : 0);
+    const byValue = (a: string, b: string) =>
+      field === "fiat_amount" || field === "crypto_amount" ? compareDecimal(a, b) : a < b ? -1 : a > b ? 1 : 0;
     const sorted = [...values].sort((a, b) => byValue(a!, b!));
     expect(values).toEqual(order === "asc" ? sorted : sorted.reverse());
   });
@@ -120,12 +147,15 @@ describe("the list, against a provider with other choices", () => {
 });
 
 describe("one invoice", () => {
-  it.each(["inv_8Hq2x", "48213", "inv/2024 07", "pct%41 x", "6f1c1f9e-8b7a-4d2e-9c3b-2a1d0e9f8c7b"])("is asked for by %s as given, URL-encoded", async (id) => {
-    const { status, body } = await get(id);
-    expect(status).toBe(200);
-    expect(body.invoice_id).toBe(id);
-    expect(provider.requests.at(-1)!.url).toBe(`/api/v1/invoices/${encodeURIComponent(id)}`);
-  });
+  it.each(["inv_8Hq2x", "48213", "inv/2024 07", "pct%41 x", "6f1c1f9e-8b7a-4d2e-9c3b-2a1d0e9f8c7b"])(
+    "is asked for by %s as given, URL-encoded",
+    async (id) => {
+      const { status, body } = await get(id);
+      expect(status).toBe(200);
+      expect(body.invoice_id).toBe(id);
+      expect(provider.requests.at(-1)!.url).toBe(`/api/v1/invoices/${encodeURIComponent(id)}`);
+    },
+  );
 
   it("puts payment details of another shape into the payment section, and every other field under provider_fields", async () => {
     const { body } = await get("inv_8Hq2x");
@@ -149,7 +179,14 @@ describe("one invoice", () => {
     expect(body.status).toBe("on_hold");
     expect(body.payment.confirmations).toBe(14);
     expect(body.payment.transactions).toEqual([
-      { tx_hash: "0xfeedbeef01", amount: "0.0783", confirmations: null, block_height: 23480001, seen_at: "2026-02-14T08:05:00.000Z", explorer_url: "https://explorer.example/tx/0xfeedbeef01" },
+      {
+        tx_hash: "0xfeedbeef01",
+        amount: "0.0783",
+        confirmations: null,
+        block_height: 23480001,
+        seen_at: "2026-02-14T08:05:00.000Z",
+        explorer_url: "https://explorer.example/tx/0xfeedbeef01",
+      },
     ]);
     expect(body.provider_fields).toEqual([
       { key: "metadata", value: { source: "pos", terminal: { id: 7, location: "Lisbon" } } },
@@ -192,7 +229,9 @@ describe("changing a status", () => {
     const { status, type, body } = await patch("inv/2024 07", { status: "cancelled", reason: "Voided" });
     expect(status).toBe(422);
     expect(type).toBe("application/problem+json");
-    expect(body.errors).toEqual([expect.objectContaining({ pointer: "/status", detail: "A completed invoice cannot be cancelled; refund it instead" })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ pointer: "/status", detail: "A completed invoice cannot be cancelled; refund it instead" }),
+    ]);
     expect(provider.invoice("inv/2024 07")!.status).toBe("completed");
   });
 
@@ -215,12 +254,15 @@ describe("errors on the list", () => {
     },
   );
 
-  it.each(["detail-text", "message", "plain-text"] as const)("a refusal written as %s, naming no field, keeps its message", async (style) => {
-    provider.settings.errorStyle = style;
-    const { status, body } = await list("?currency=XRP");
-    expect(status).toBe(422);
-    expect(body.detail).toBe("Unsupported currency: XRP");
-  });
+  it.each(["detail-text", "message", "plain-text"] as const)(
+    "a refusal written as %s, naming no field, keeps its message",
+    async (style) => {
+      provider.settings.errorStyle = style;
+      const { status, body } = await list("?currency=XRP");
+      expect(status).toBe(422);
+      expect(body.detail).toBe("Unsupported currency: XRP");
+    },
+  );
 });
 
 describe("currencies", () => {
@@ -229,7 +271,13 @@ describe("currencies", () => {
     const { status, body } = await currencies();
     expect(status).toBe(200);
     expect(body.currencies.map((c: { code: string }) => c.code)).toEqual(["BTC", "ETH", "USDT", "LTC"]);
-    for (const c of body.currencies) expect(c).toEqual({ code: c.code, name: expect.any(String), network: expect.toBeOneOf([expect.any(String), null]), decimals: expect.toBeOneOf([expect.any(Number), null]) });
+    for (const c of body.currencies)
+      expect(c).toEqual({
+        code: c.code,
+        name: expect.any(String),
+        network: expect.toBeOneOf([expect.any(String), null]),
+        decimals: expect.toBeOneOf([expect.any(Number), null]),
+      });
     expect(body.currencies.find((c: { code: string }) => c.code === "LTC").name).toBe("LTC");
   });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSecondProvider, type SecondProvider } from "@/test/second-provider";
+import { type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
  * The console's webhook routes against a provider that is not our sandbox (test/second-provider.ts): the
@@ -28,7 +28,10 @@ beforeAll(async () => {
   relay = createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
-    const answer = await inboxPost(new Request("http://console.test/api/webhook-inbox", { method: "POST", body, headers: req.headers as Record<string, string> }), { params: Promise.resolve({}) });
+    const answer = await inboxPost(
+      new Request("http://console.test/api/webhook-inbox", { method: "POST", body, headers: req.headers as Record<string, string> }),
+      { params: Promise.resolve({}) },
+    );
     res.writeHead(answer.status).end(await answer.text());
   });
   await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
@@ -42,7 +45,11 @@ afterAll(async () => {
 
 async function post(body: unknown) {
   const response = await simulate(
-    new Request("http://console.test/api/webhooks/simulate", { method: "POST", headers: { cookie: admin, origin: "http://console.test", "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://console.test/api/webhooks/simulate", {
+      method: "POST",
+      headers: { cookie: admin, origin: "http://console.test", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { params: Promise.resolve({}) },
   );
   return { status: response.status, body: await response.json() };
@@ -56,11 +63,22 @@ describe("POST /api/webhooks/simulate against another provider", () => {
     const { getDatabase } = await import("@/lib/db");
     const { auditTrail } = await import("@/lib/audit");
     const [audited] = await auditTrail(await getDatabase(), "invoice:inv_8Hq2x");
-    expect(audited).toMatchObject({ action: "webhook.simulate", actorEmail: expect.stringMatching(/^admin-/), detail: { status: "completed", outcome: "sent", answer: { status: "queued" } } });
+    expect(audited).toMatchObject({
+      action: "webhook.simulate",
+      actorEmail: expect.stringMatching(/^admin-/),
+      detail: { status: "completed", outcome: "sent", answer: { status: "queued" } },
+    });
 
-    const list = await inboxGet(new Request("http://console.test/api/webhook-inbox?invoice_id=inv_8Hq2x", { headers: { cookie: admin } }), { params: Promise.resolve({}) });
+    const list = await inboxGet(new Request("http://console.test/api/webhook-inbox?invoice_id=inv_8Hq2x", { headers: { cookie: admin } }), {
+      params: Promise.resolve({}),
+    });
     const { entries } = await list.json();
-    expect(entries[0]).toMatchObject({ verdict: "not_verified", invoice_id: "inv_8Hq2x", event_type: "invoice.updated", headers: { "x-shop-signature": expect.stringMatching(/^sha256=/) } });
+    expect(entries[0]).toMatchObject({
+      verdict: "not_verified",
+      invoice_id: "inv_8Hq2x",
+      event_type: "invoice.updated",
+      headers: { "x-shop-signature": expect.stringMatching(/^sha256=/) },
+    });
   });
 
   it("checks the request with the contract first: an invalid status is a 422 and nothing is sent", async () => {

@@ -41,7 +41,10 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
   try {
     const client = await PGlite.create(folder);
     const db = drizzle({ client, schema });
-    await migratedAndTidied(async (text) => (await client.query(text)).rows, () => migrate(db, { migrationsFolder: MIGRATIONS }));
+    await migratedAndTidied(
+      async (text) => (await client.query(text)).rows,
+      () => migrate(db, { migrationsFolder: MIGRATIONS }),
+    );
     return { db: db as unknown as Db, close: () => client.close().finally(unlock) };
   } catch (error) {
     unlock();
@@ -50,7 +53,8 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
 }
 
 /** Marks the invoices' and their rollups' pages visible, so the list's walks stay in the indexes (after a seed, a migration). */
-export const VACUUM_INVOICE_LISTS = "vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets";
+export const VACUUM_INVOICE_LISTS =
+  "vacuum (analyze) sandbox.invoices, sandbox.invoice_counts, sandbox.invoice_sort_buckets, sandbox.invoice_day_buckets";
 
 /**
  * Runs the migrations; when any ran, vacuums and analyzes the sandbox's invoices and their rollups. A migration

@@ -1,3 +1,4 @@
 import "server-only";
+
+export { closeDatabase, type Db, getDatabase, openDatabase, VACUUM_INVOICE_LISTS } from "./client";
 export * as schema from "./schema";
-export { closeDatabase, getDatabase, openDatabase, VACUUM_INVOICE_LISTS, type Db } from "./client";

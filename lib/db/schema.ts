@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, customType, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** The sandbox's own data: the invoicing API we serve under /sandbox/api/v1 (ARCHITECTURE.md §5). */
 export const sandbox = pgSchema("sandbox");
@@ -15,7 +31,9 @@ export const merchants = sandbox.table("merchants", {
 
 export const apiKeys = sandbox.table("api_keys", {
   id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
+  merchantId: uuid("merchant_id")
+    .notNull()
+    .references(() => merchants.id),
   name: text("name").notNull(),
   /** SHA-256 of the key, hex: the key itself is never stored. */
   keyHash: text("key_hash").notNull().unique(),
@@ -34,7 +52,9 @@ export const invoices = sandbox.table(
   {
     /** UUID v7: time-ordered, so it also breaks ties in a stable order. */
     id: uuid("id").primaryKey(),
-    merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     orderId: text("order_id").notNull(),
     orderName: text("order_name"),
     status: text("status").notNull(),
@@ -94,7 +114,9 @@ export const invoices = sandbox.table(
 export const invoiceCounts = sandbox.table(
   "invoice_counts",
   {
-    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
     status: text("status").notNull(),
     currency: text("currency").notNull(),
     day: date("day", { mode: "string" }).notNull(),
@@ -114,7 +136,9 @@ export const invoiceCounts = sandbox.table(
 export const invoiceSortBuckets = sandbox.table(
   "invoice_sort_buckets",
   {
-    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
     sortBy: text("sort_by").notNull(),
     status: text("status").notNull(),
     currency: text("currency").notNull(),
@@ -132,7 +156,9 @@ export const invoiceSortBuckets = sandbox.table(
 export const invoiceDayBuckets = sandbox.table(
   "invoice_day_buckets",
   {
-    merchantId: uuid("merchant_id").notNull().references(() => merchants.id, { onDelete: "cascade" }),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
     sortBy: text("sort_by").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     bucket: numeric("bucket").notNull(),
@@ -145,7 +171,9 @@ export const transactions = sandbox.table(
   "transactions",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
     txHash: text("tx_hash").notNull(),
     amount: crypto("amount").notNull(),
     confirmations: integer("confirmations").notNull(),
@@ -164,8 +192,12 @@ export const webhookDeliveries = sandbox.table(
   {
     /** UUID v7; the `webhook-id` header is `msg_<id>`, the same on every attempt. */
     id: uuid("id").primaryKey(),
-    merchantId: uuid("merchant_id").notNull().references(() => merchants.id),
-    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+    merchantId: uuid("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     /** The exact body signed and sent. */
     payload: text("payload").notNull(),
@@ -176,7 +208,10 @@ export const webhookDeliveries = sandbox.table(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`state = 'pending'`), index("webhook_deliveries_invoice_idx").on(t.invoiceId)],
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`state = 'pending'`),
+    index("webhook_deliveries_invoice_idx").on(t.invoiceId),
+  ],
 );
 
 /** Every attempt to deliver a webhook, with what the receiver answered or why nothing was sent. */
@@ -184,7 +219,9 @@ export const webhookAttempts = sandbox.table(
   "webhook_attempts",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     responseStatus: integer("response_status"),
@@ -207,7 +244,9 @@ export const webhookAttempts = sandbox.table(
 export const rateLimitCounters = sandbox.table(
   "rate_limit_counters",
   {
-    keyId: uuid("key_id").notNull().references(() => apiKeys.id, { onDelete: "cascade" }),
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),
   },
@@ -239,7 +278,9 @@ export const sessions = consoleSchema.table(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -254,7 +295,9 @@ export const accounts = consoleSchema.table("accounts", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull(),
   providerId: text("provider_id").notNull(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   accessToken: text("access_token"),
   refreshToken: text("refresh_token"),
   idToken: text("id_token"),
@@ -403,10 +446,7 @@ export const searchInvoices = consoleSchema.table(
     /** When the console last wrote this row (from a sync, a change made here, or a webhook). */
     indexedAt: timestamp("indexed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("search_invoices_updated_idx").on(t.updatedAt),
-    index("search_invoices_vector_idx").using("gin", t.searchVector),
-  ],
+  (t) => [index("search_invoices_updated_idx").on(t.updatedAt), index("search_invoices_vector_idx").using("gin", t.searchVector)],
 );
 
 /**

@@ -20,7 +20,10 @@ type Options = {
   fields?: readonly string[];
 };
 
-export function problemToFields(problem: { errors?: readonly PointerError[] | null } | null | undefined, options: Options = {}): FieldErrors {
+export function problemToFields(
+  problem: { errors?: readonly PointerError[] | null } | null | undefined,
+  options: Options = {},
+): FieldErrors {
   const result: FieldErrors = { fields: {}, form: [] };
   const known = options.fields ? new Set(options.fields) : null;
   for (const error of problem?.errors ?? []) {

@@ -18,7 +18,12 @@ export const archiveAuditTarget = (orderId: string) => `order:${orderId}`;
  * audit log — created or refused — with what was sent and what the provider answered; a refusal is rethrown
  * with the provider's own words on the fields it names.
  */
-export async function recordArchivedInvoice(input: { db: Db; upstream: Upstream; user: SessionUser; body: ArchivedInvoiceInput }): Promise<Invoice> {
+export async function recordArchivedInvoice(input: {
+  db: Db;
+  upstream: Upstream;
+  user: SessionUser;
+  body: ArchivedInvoiceInput;
+}): Promise<Invoice> {
   const { db, upstream, user, body } = input;
   const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
   let created: Invoice;

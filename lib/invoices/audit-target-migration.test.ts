@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditTrail, recordAudit } from "@/lib/audit";
-import { openDatabase, type Db } from "@/lib/db";
+import { type Db, openDatabase } from "@/lib/db";
 import { invoiceAuditTarget } from "./change-status";
 
 /** drizzle/0003: trails kept under the UUID the console used to cut out of ids move to the id they were made under. */

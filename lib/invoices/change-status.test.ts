@@ -15,8 +15,15 @@ let PATCH: (request: Request, context: { params: Promise<{ id: string }> }) => P
 const cookies: Record<string, string> = {};
 
 const invoice = () => ({
-  invoice_id: ID, order_id: "ORD-9", status: invoiceStatus, fiat_amount: 10, fiat_currency: "EUR", crypto_amount: 0.1,
-  currency: "ETH", created_at: "2026-01-01T00:00:00Z", updated_at: new Date().toISOString(),
+  invoice_id: ID,
+  order_id: "ORD-9",
+  status: invoiceStatus,
+  fiat_amount: 10,
+  fiat_currency: "EUR",
+  crypto_amount: 0.1,
+  currency: "ETH",
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: new Date().toISOString(),
 });
 
 beforeAll(async () => {
@@ -75,7 +82,11 @@ describe("PATCH /api/invoices/[id]", () => {
     const last = (await trail()).at(-1)!;
     expect(last.actorEmail).toMatch(/^support-/);
     expect(last.detail).toEqual({
-      from: "pending", to: "cancelled", reason: "Order voided by customer", outcome: "changed", upstream_status: 200,
+      from: "pending",
+      to: "cancelled",
+      reason: "Order voided by customer",
+      outcome: "changed",
+      upstream_status: 200,
     });
   });
 
@@ -102,7 +113,14 @@ describe("PATCH /api/invoices/[id]", () => {
     expect(patches).toEqual([]);
     const last = (await trail()).at(-1)!;
     expect(last.actorEmail).toMatch(new RegExp(`^${role}-`));
-    expect(last.detail).toEqual({ outcome: "refused", permission: "invoices:change_status", role, from: "pending", to: "cancelled", reason: "x" });
+    expect(last.detail).toEqual({
+      outcome: "refused",
+      permission: "invoices:change_status",
+      role,
+      from: "pending",
+      to: "cancelled",
+      reason: "x",
+    });
   });
 
   it("a provider failure is a 502, nothing changes, and the failed attempt is logged", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/lib/db";
-import { isKnownStatus, REASON_MAX, type Invoice, type InvoiceStatus } from "@/lib/invoicing";
+import { type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/invoicing";
 import { toProblem } from "@/lib/problem";
 import { indexChangedInvoice } from "@/lib/search";
 import type { Upstream } from "@/lib/upstream/client";
@@ -35,7 +35,12 @@ export async function changeInvoiceStatus(input: {
   // The invoice's own id once the provider has named it; until then, the one given.
   let target = id;
   const audit = (detail: Record<string, unknown>) =>
-    recordAudit(db, { actor: user, action: STATUS_CHANGE_ACTION, target: invoiceAuditTarget(target), detail: { to: status, reason, ...detail } });
+    recordAudit(db, {
+      actor: user,
+      action: STATUS_CHANGE_ACTION,
+      target: invoiceAuditTarget(target),
+      detail: { to: status, reason, ...detail },
+    });
 
   let from: string | null | undefined;
   let updated: Invoice;

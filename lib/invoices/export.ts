@@ -1,18 +1,18 @@
 import { LosslessNumber, stringify as stringifyLossless } from "lossless-json";
 import Papa from "papaparse";
+import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/csv-formula";
 import {
   EXPORT_INCOMPLETE,
   EXPORT_PAGE_SIZE,
+  type ExportFormat,
   exportFileName,
   INVOICE_CSV_COLUMNS,
-  type ExportFormat,
   type Invoice,
   type InvoiceCsvColumn,
   type InvoiceList,
   type InvoiceListQuery,
 } from "@/lib/invoicing";
-import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/csv-formula";
-import { toProblem, type Problem } from "@/lib/problem";
+import { type Problem, toProblem } from "@/lib/problem";
 
 /*
  * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
@@ -33,7 +33,13 @@ export type ListPage = (query: InvoiceListQuery) => Promise<InvoiceList>;
 export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: string; pages: AsyncGenerator<Invoice[]> };
 
 /** The view's query bounded at `now`, its first page fetched (so a failure here is an ordinary problem), and the rest to walk. */
-export async function planExport(listPage: ListPage, view: InvoiceListQuery, format: ExportFormat, timeZone: string, now = new Date()): Promise<ExportPlan> {
+export async function planExport(
+  listPage: ListPage,
+  view: InvoiceListQuery,
+  format: ExportFormat,
+  timeZone: string,
+  now = new Date(),
+): Promise<ExportPlan> {
   const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
   const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
   // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
@@ -42,7 +48,12 @@ export async function planExport(listPage: ListPage, view: InvoiceListQuery, for
     return { query, total: 0, fileName: exportFileName(view, format, timeZone), pages: (async function* () {})() };
   }
   const first = await listPage(query);
-  return { query, total: first.pagination.total_records, fileName: exportFileName(query, format, timeZone), pages: walk(listPage, query, first) };
+  return {
+    query,
+    total: first.pagination.total_records,
+    fileName: exportFileName(query, format, timeZone),
+    pages: walk(listPage, query, first),
+  };
 }
 
 async function* walk(listPage: ListPage, query: InvoiceListQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {
@@ -60,7 +71,13 @@ async function* walk(listPage: ListPage, query: InvoiceListQuery, first: Invoice
 type Cell = string | number;
 
 /** The CSV's amount columns: decimal strings written exactly as carried (the provider's digits), never quoted. */
-const AMOUNT_COLUMNS = new Set<InvoiceCsvColumn>(["fiat_amount", "crypto_amount", "payment_amount_due", "payment_amount_received", "payment_rate"]);
+const AMOUNT_COLUMNS = new Set<InvoiceCsvColumn>([
+  "fiat_amount",
+  "crypto_amount",
+  "payment_amount_due",
+  "payment_amount_received",
+  "payment_rate",
+]);
 const AMOUNT_INDEXES = new Set(INVOICE_CSV_COLUMNS.flatMap((column, i) => (AMOUNT_COLUMNS.has(column) ? [i] : [])));
 
 /**
@@ -96,7 +113,10 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
     payment_paid_at: payment?.paid_at,
     payment_confirmations: payment?.confirmations,
     payment_confirmations_required: payment?.confirmations_required,
-    tx_hashes: payment?.transactions.map((t) => t.tx_hash).filter(Boolean).join(" "),
+    tx_hashes: payment?.transactions
+      .map((t) => t.tx_hash)
+      .filter(Boolean)
+      .join(" "),
   };
   return INVOICE_CSV_COLUMNS.map((column) => {
     const value = values[column];
@@ -119,7 +139,11 @@ const CSV_OPTIONS = {
 };
 const csvLines = (rows: Cell[][]) => `${Papa.unparse(rows, CSV_OPTIONS)}\r\n`;
 
-export type Encoder = { start: (plan: Pick<ExportPlan, "query" | "total">) => string; rows: (invoices: Invoice[], written: number) => string; end: (written: number, failure: Problem | null) => string };
+export type Encoder = {
+  start: (plan: Pick<ExportPlan, "query" | "total">) => string;
+  rows: (invoices: Invoice[], written: number) => string;
+  end: (written: number, failure: Problem | null) => string;
+};
 
 export function csvEncoder(options: { bom: boolean }): Encoder {
   return {

@@ -15,7 +15,17 @@ const archived = (patch: Record<string, unknown> = {}) =>
     created_at: "2025-03-01T14:03:27.000Z",
     updated_at: "2025-03-01T14:03:27.000Z",
     priced_in: "crypto",
-    payment: { address: null, network: null, amount_due: 0.5, amount_received: 0.5, rate: 2310.42, paid_at: null, confirmations: null, confirmations_required: null, transactions: [] },
+    payment: {
+      address: null,
+      network: null,
+      amount_due: 0.5,
+      amount_received: 0.5,
+      rate: 2310.42,
+      paid_at: null,
+      confirmations: null,
+      confirmations_required: null,
+      transactions: [],
+    },
     ...patch,
   })!;
 
@@ -27,7 +37,9 @@ describe("pricedInNote", () => {
   });
 
   it("priced in EUR: the crypto amount derived", () => {
-    expect(pricedInNote(archived({ priced_in: "fiat" }), "Europe/Berlin")).toBe("Priced in EUR; ETH derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET");
+    expect(pricedInNote(archived({ priced_in: "fiat" }), "Europe/Berlin")).toBe(
+      "Priced in EUR; ETH derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET",
+    );
   });
 
   it("keeps every digit of the rate", () => {

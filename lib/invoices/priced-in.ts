@@ -30,5 +30,8 @@ export function pricedInParts(invoice: Priced, timeZone: string): { lead: string
   // payment.rate is EUR per unit; another fiat currency would need another formatter and is not guessed at.
   if (fiat !== "EUR") return null;
   const [from, to] = given === "crypto" ? [crypto, fiat] : [fiat, crypto];
-  return { lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}`, when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null };
+  return {
+    lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}`,
+    when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null,
+  };
 }

@@ -4,8 +4,15 @@ import { normaliseInvoice } from "@/lib/upstream/normalise";
 import { buildTimeline } from "./timeline";
 
 const invoice: Invoice = normaliseInvoice({
-  invoice_id: "invoice_x", order_id: "O-1", status: "cancelled", fiat_amount: 1, fiat_currency: "EUR", crypto_amount: 1,
-  currency: "BTC", created_at: "2026-05-01T10:00:00.000Z", updated_at: "2026-05-01T12:00:00.000Z",
+  invoice_id: "invoice_x",
+  order_id: "O-1",
+  status: "cancelled",
+  fiat_amount: 1,
+  fiat_currency: "EUR",
+  crypto_amount: 1,
+  currency: "BTC",
+  created_at: "2026-05-01T10:00:00.000Z",
+  updated_at: "2026-05-01T12:00:00.000Z",
   payment: { paid_at: "2026-05-01T10:05:00.000Z" },
 })!;
 const at = (iso: string) => new Date(iso);
@@ -13,9 +20,24 @@ const at = (iso: string) => new Date(iso);
 describe("buildTimeline", () => {
   it("merges the invoice's dates with every attempt in the audit log, newest first", () => {
     const entries = buildTimeline(invoice, [
-      { at: at("2026-05-01T11:00:00Z"), actorEmail: "viewer@example.com", action: "invoice.status_change", detail: { outcome: "refused", role: "viewer" } },
-      { at: at("2026-05-01T11:30:00Z"), actorEmail: "sam@example.com", action: "invoice.status_change", detail: { outcome: "failed", from: "pending", to: "cancelled", upstream_status: 504, reason: "Voided" } },
-      { at: at("2026-05-01T12:00:00Z"), actorEmail: "sam@example.com", action: "invoice.status_change", detail: { outcome: "changed", from: "pending", to: "cancelled", reason: "Voided" } },
+      {
+        at: at("2026-05-01T11:00:00Z"),
+        actorEmail: "viewer@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "refused", role: "viewer" },
+      },
+      {
+        at: at("2026-05-01T11:30:00Z"),
+        actorEmail: "sam@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "failed", from: "pending", to: "cancelled", upstream_status: 504, reason: "Voided" },
+      },
+      {
+        at: at("2026-05-01T12:00:00Z"),
+        actorEmail: "sam@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "changed", from: "pending", to: "cancelled", reason: "Voided" },
+      },
     ]);
     expect(entries.map((e) => e.title)).toEqual([
       "Status changed from Pending to Cancelled",
@@ -30,7 +52,12 @@ describe("buildTimeline", () => {
 
   it("a refused attempt says what was tried and why", () => {
     const [entry] = buildTimeline(invoice, [
-      { at: at("2026-05-01T13:00:00Z"), actorEmail: "viewer@example.com", action: "invoice.status_change", detail: { outcome: "refused", role: "viewer", from: "pending", to: "cancelled", reason: "Customer asked" } },
+      {
+        at: at("2026-05-01T13:00:00Z"),
+        actorEmail: "viewer@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "refused", role: "viewer", from: "pending", to: "cancelled", reason: "Customer asked" },
+      },
     ]);
     expect(entry).toMatchObject({
       title: "Change to Cancelled refused; nothing changed",
@@ -45,24 +72,63 @@ describe("buildTimeline", () => {
   });
 
   it("shows every webhook delivery attempt from the provider's log: status, latency, the answer, or the error", () => {
-    const entries = buildTimeline(invoice, [
-      { at: at("2026-05-01T13:00:00Z"), actorEmail: "ada@example.com", action: "webhook.simulate", detail: { status: "completed", outcome: "sent", answer: { status: "pending", message: "Sent to https://shop.example/hook: HTTP 500." } } },
-    ], {
-      source: "deliveries",
-      deliveries: [
+    const entries = buildTimeline(
+      invoice,
+      [
         {
-          webhook_id: "msg_1", url: "https://shop.example/hook", simulated: true, status: "completed", state: "delivered", created_at: "2026-05-01T13:00:00.000Z",
-          attempts: [
-            { attempt: 1, at: "2026-05-01T13:00:00.100Z", response_status: 500, duration_ms: 41.6, response_body: "down for\nmaintenance", error: "the receiver answered HTTP 500" },
-            { attempt: 2, at: "2026-05-01T13:00:05.100Z", response_status: 200, duration_ms: 12, response_body: "", error: null },
-          ],
-        },
-        {
-          webhook_id: "msg_0", url: "https://nowhere.example/hook", simulated: false, status: "cancelled", state: "failed", created_at: "2026-05-01T12:00:00.000Z",
-          attempts: [{ attempt: 1, at: "2026-05-01T12:00:00.200Z", response_status: null, duration_ms: 3, response_body: null, error: "could not resolve nowhere.example" }],
+          at: at("2026-05-01T13:00:00Z"),
+          actorEmail: "ada@example.com",
+          action: "webhook.simulate",
+          detail: {
+            status: "completed",
+            outcome: "sent",
+            answer: { status: "pending", message: "Sent to https://shop.example/hook: HTTP 500." },
+          },
         },
       ],
-    });
+      {
+        source: "deliveries",
+        deliveries: [
+          {
+            webhook_id: "msg_1",
+            url: "https://shop.example/hook",
+            simulated: true,
+            status: "completed",
+            state: "delivered",
+            created_at: "2026-05-01T13:00:00.000Z",
+            attempts: [
+              {
+                attempt: 1,
+                at: "2026-05-01T13:00:00.100Z",
+                response_status: 500,
+                duration_ms: 41.6,
+                response_body: "down for\nmaintenance",
+                error: "the receiver answered HTTP 500",
+              },
+              { attempt: 2, at: "2026-05-01T13:00:05.100Z", response_status: 200, duration_ms: 12, response_body: "", error: null },
+            ],
+          },
+          {
+            webhook_id: "msg_0",
+            url: "https://nowhere.example/hook",
+            simulated: false,
+            status: "cancelled",
+            state: "failed",
+            created_at: "2026-05-01T12:00:00.000Z",
+            attempts: [
+              {
+                attempt: 1,
+                at: "2026-05-01T12:00:00.200Z",
+                response_status: null,
+                duration_ms: 3,
+                response_body: null,
+                error: "could not resolve nowhere.example",
+              },
+            ],
+          },
+        ],
+      },
+    );
     expect(entries.slice(0, 3).map((e) => [e.title, e.tone])).toEqual([
       ["Test webhook (Completed) attempt 2 delivered: HTTP 200 in 12 ms", "good"],
       ["Test webhook (Completed) not delivered: HTTP 500 in 42 ms", "bad"],
@@ -71,15 +137,44 @@ describe("buildTimeline", () => {
     expect(entries[1].detail).toBe("https://shop.example/hook · “down for maintenance”");
     expect(entries[0].detail).toBe("https://shop.example/hook");
     expect(entries[2]).toMatchObject({ actor: "ada@example.com", detail: "Sent to https://shop.example/hook: HTTP 500." });
-    expect(entries.find((e) => e.title.startsWith("Webhook (Cancelled)"))).toMatchObject({ title: "Webhook (Cancelled) not delivered: could not resolve nowhere.example", tone: "bad" });
+    expect(entries.find((e) => e.title.startsWith("Webhook (Cancelled)"))).toMatchObject({
+      title: "Webhook (Cancelled) not delivered: could not resolve nowhere.example",
+      tone: "bad",
+    });
   });
 
   it("without a deliveries log, shows what the console's inbox received for the invoice", () => {
     const entries = buildTimeline(invoice, [], {
       source: "inbox",
       entries: [
-        { id: "e1", seq: 1, received_at: "2026-05-01T14:00:00.000Z", verdict: "not_verified", reason: "No signature", message_id: null, invoice_id: "invoice_x", event_type: "invoice.updated", headers: {}, body: "{}", body_bytes: 2, truncated: false },
-        { id: "e2", seq: 2, received_at: "2026-05-01T14:01:00.000Z", verdict: "invalid", reason: "No match", message_id: "msg_9", invoice_id: "invoice_x", event_type: "invoice.status_changed", headers: {}, body: "{}", body_bytes: 2, truncated: false },
+        {
+          id: "e1",
+          seq: 1,
+          received_at: "2026-05-01T14:00:00.000Z",
+          verdict: "not_verified",
+          reason: "No signature",
+          message_id: null,
+          invoice_id: "invoice_x",
+          event_type: "invoice.updated",
+          headers: {},
+          body: "{}",
+          body_bytes: 2,
+          truncated: false,
+        },
+        {
+          id: "e2",
+          seq: 2,
+          received_at: "2026-05-01T14:01:00.000Z",
+          verdict: "invalid",
+          reason: "No match",
+          message_id: "msg_9",
+          invoice_id: "invoice_x",
+          event_type: "invoice.status_changed",
+          headers: {},
+          body: "{}",
+          body_bytes: 2,
+          truncated: false,
+        },
       ],
     });
     expect(entries.slice(0, 2).map((e) => [e.title, e.detail, e.tone])).toEqual([

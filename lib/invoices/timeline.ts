@@ -40,8 +40,13 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
     if (row.action === WEBHOOK_SIMULATION_ACTION) {
       const answer = d.answer as { message?: unknown; detail?: unknown } | undefined;
       entries.push({
-        at, actor: row.actorEmail, tone: d.outcome === "sent" ? "neutral" : "bad",
-        title: d.outcome === "sent" ? `Test webhook requested (${label(d.status)})` : `Test webhook (${label(d.status)}) refused by the payment provider`,
+        at,
+        actor: row.actorEmail,
+        tone: d.outcome === "sent" ? "neutral" : "bad",
+        title:
+          d.outcome === "sent"
+            ? `Test webhook requested (${label(d.status)})`
+            : `Test webhook (${label(d.status)}) refused by the payment provider`,
         detail: typeof answer?.message === "string" ? answer.message : typeof answer?.detail === "string" ? answer.detail : undefined,
       });
       continue;
@@ -49,28 +54,46 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
     const reason = typeof d.reason === "string" && d.reason ? `“${d.reason}”` : undefined;
     switch (d.outcome) {
       case "changed":
-        entries.push({ at, actor: row.actorEmail, tone: "neutral", title: `Status changed from ${label(d.from)} to ${label(d.to)}`, detail: reason });
+        entries.push({
+          at,
+          actor: row.actorEmail,
+          tone: "neutral",
+          title: `Status changed from ${label(d.from)} to ${label(d.to)}`,
+          detail: reason,
+        });
         break;
       case "unchanged":
-        entries.push({ at, actor: row.actorEmail, tone: "neutral", title: `Status set to ${label(d.to)}, which it already had`, detail: reason });
+        entries.push({
+          at,
+          actor: row.actorEmail,
+          tone: "neutral",
+          title: `Status set to ${label(d.to)}, which it already had`,
+          detail: reason,
+        });
         break;
       case "failed":
         entries.push({
-          at, actor: row.actorEmail, tone: "bad",
+          at,
+          actor: row.actorEmail,
+          tone: "bad",
           title: `Change to ${label(d.to)} failed; nothing changed`,
           detail: `${d.upstream_status ? `The payment provider answered HTTP ${d.upstream_status}.` : "The payment provider could not be reached."}${reason ? ` Reason given: ${reason}` : ""}`,
         });
         break;
       case "unknown":
         entries.push({
-          at, actor: row.actorEmail, tone: "bad",
+          at,
+          actor: row.actorEmail,
+          tone: "bad",
           title: `Change to ${label(d.to)}: no answer from the payment provider`,
           detail: `It may or may not have been applied; the status shown above is the provider's.${reason ? ` Reason given: ${reason}` : ""}`,
         });
         break;
       case "refused":
         entries.push({
-          at, actor: row.actorEmail, tone: "bad",
+          at,
+          actor: row.actorEmail,
+          tone: "bad",
           title: d.to ? `Change to ${label(d.to)} refused; nothing changed` : "Status change refused",
           detail: `The ${d.role ?? "person's"} role may not change statuses.${reason ? ` Reason given: ${reason}` : ""}`,
         });
@@ -86,7 +109,8 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
   const explained = [invoice.created_at, paidAt, ...audit.filter((r) => r.detail.outcome === "changed").map((r) => r.at.toISOString())]
     .filter((t): t is string => !!t)
     .some((t) => Math.abs(Date.parse(t) - updated) < 5_000);
-  if (invoice.updated_at && !explained) entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
+  if (invoice.updated_at && !explained)
+    entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
 
   return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }

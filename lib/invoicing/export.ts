@@ -40,7 +40,11 @@ export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
 const INSTANT_MIN = Date.parse("0001-01-01T00:00:00.000Z");
 const INSTANT_MAX = Date.parse("9999-12-31T23:59:59.999Z");
 
-export function exportFileName(query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">, format: ExportFormat, timeZone: string): string {
+export function exportFileName(
+  query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">,
+  format: ExportFormat,
+  timeZone: string,
+): string {
   // Days of `timeZone`, the zone the view's days were counted in (lib/time-zone.ts), within the contract's
   // years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
   const day = (instant: number) => {

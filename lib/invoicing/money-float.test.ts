@@ -16,8 +16,12 @@ const MONEY_WORD = /^(amount|amounts|fiat|crypto|rate|rates|total|totals)$/i;
 
 /** file → substrings of lines that may match, and why. */
 const ALLOWED: Record<string, { line: string; why: string }[]> = {
-  "lib/invoicing/money.ts": [{ line: "", why: "the money module itself: the one place decimals are read and (for a chart) turned into numbers" }],
-  "components/invoices/export-download.tsx": [{ line: "Number(response.headers.get(EXPORT_TOTAL_HEADER)", why: "the export's total of rows, a count" }],
+  "lib/invoicing/money.ts": [
+    { line: "", why: "the money module itself: the one place decimals are read and (for a chart) turned into numbers" },
+  ],
+  "components/invoices/export-download.tsx": [
+    { line: "Number(response.headers.get(EXPORT_TOTAL_HEADER)", why: "the export's total of rows, a count" },
+  ],
 };
 
 const CALL = /\b(?:Number\.parseFloat|Number\.parseInt|parseFloat|parseInt|Number)\s*\(/g;

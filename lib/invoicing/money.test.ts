@@ -19,7 +19,9 @@ import { decimalAmount } from "./schemas";
 /** A decimal's text: up to 20 integer digits and up to 18 decimals, maybe negative, as a provider writes one. */
 const decimalText = fc
   .tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,19})$/), fc.stringMatching(/^\d{0,18}$/))
-  .map(([negative, whole, fraction]) => `${negative && /[1-9]/.test(whole + fraction) ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`);
+  .map(
+    ([negative, whole, fraction]) => `${negative && /[1-9]/.test(whole + fraction) ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`,
+  );
 
 describe("parseDecimal", () => {
   it.each([
@@ -44,9 +46,12 @@ describe("parseDecimal", () => {
     expect(parseDecimal(text)).toBe(canonical);
   });
 
-  it.each(["", " ", ".", "-", "n/a", "1,5", "1 000", "NaN", "Infinity", "-Infinity", "0x10", "1e", "1e99999", "€5", "5 EUR", "1.2.3"])("refuses %j", (text) => {
-    expect(parseDecimal(text)).toBeNull();
-  });
+  it.each(["", " ", ".", "-", "n/a", "1,5", "1 000", "NaN", "Infinity", "-Infinity", "0x10", "1e", "1e99999", "€5", "5 EUR", "1.2.3"])(
+    "refuses %j",
+    (text) => {
+      expect(parseDecimal(text)).toBeNull();
+    },
+  );
 
   it("round trips every decimal with up to 20 integer digits and 18 decimals", () => {
     fc.assert(fc.property(decimalText, (text) => parseDecimal(text) === text && parseDecimal(parseDecimal(text)!) === text));
@@ -75,9 +80,12 @@ describe("toDecimal", () => {
     expect(toDecimal(249)).toBe("249");
   });
 
-  it.each([null, undefined, true, {}, [], Number.NaN, Number.POSITIVE_INFINITY, { isLosslessNumber: true, value: "abc" }])("refuses %j", (value) => {
-    expect(toDecimal(value)).toBeNull();
-  });
+  it.each([null, undefined, true, {}, [], Number.NaN, Number.POSITIVE_INFINITY, { isLosslessNumber: true, value: "abc" }])(
+    "refuses %j",
+    (value) => {
+      expect(toDecimal(value)).toBeNull();
+    },
+  );
 });
 
 describe("the console's amount schema", () => {

@@ -179,7 +179,10 @@ export type DecimalFormat = {
  * decimals, and every further significant digit — so 1 wei is 0.000000000000000001 and nothing a provider
  * sent is ever rounded away. Returns the parts so that a currency's symbol can go between sign and digits.
  */
-export function formatDecimalParts(a: Decimal, { minDecimals, maxDecimals }: DecimalFormat): { marker: "" | "≈ " | "< "; negative: boolean; digits: string } {
+export function formatDecimalParts(
+  a: Decimal,
+  { minDecimals, maxDecimals }: DecimalFormat,
+): { marker: "" | "≈ " | "< "; negative: boolean; digits: string } {
   let value = a;
   let marker: "" | "≈ " | "< " = "";
   if (maxDecimals !== undefined) {

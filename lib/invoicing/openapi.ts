@@ -3,9 +3,9 @@ import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   apiCurrencyListSchema,
-  apiRatesSchema,
   apiInvoiceListSchema,
   apiInvoiceSchema,
+  apiRatesSchema,
   archivedInvoiceRequestSchema,
   CREATED_AT_EARLIEST,
   invoiceListQuerySchema,
@@ -75,10 +75,26 @@ const archivedExample = {
   expires_at: null,
   callback_url: null,
   priced_in: "fiat",
-  payment: { address: null, network: "bitcoin", amount_due: 0.00081383, amount_received: null, rate: 61316.04, paid_at: null, confirmations: null, confirmations_required: null, transactions: [] },
+  payment: {
+    address: null,
+    network: "bitcoin",
+    amount_due: 0.00081383,
+    amount_received: null,
+    rate: 61316.04,
+    paid_at: null,
+    confirmations: null,
+    confirmations_required: null,
+    transactions: [],
+  },
 };
 
-const problem = (status: number, code: string, title: string, detail: string, errors?: { pointer: string; code: string; detail: string }[]) => ({
+const problem = (
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  errors?: { pointer: string; code: string; detail: string }[],
+) => ({
   type: `urn:invoice-console:problem:${code}`,
   title,
   status,
@@ -95,7 +111,10 @@ const problemResponse = (description: string, example: ReturnType<typeof problem
   content: { "application/problem+json": { schema: Problem, example } },
 });
 
-const unauthorized = problemResponse("Missing or unknown `Api-key` header.", problem(401, "unauthorized", "Missing or unknown API key", "Send your key in the Api-key header."));
+const unauthorized = problemResponse(
+  "Missing or unknown `Api-key` header.",
+  problem(401, "unauthorized", "Missing or unknown API key", "Send your key in the Api-key header."),
+);
 const forbiddenScope = problemResponse(
   "The key is valid but lacks the scope (a read-only key sending a change), or the invoice belongs to another merchant.",
   problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the invoices:write scope."),
@@ -110,7 +129,12 @@ const badBody = problemResponse(
 );
 const serverError = problemResponse(
   "Something failed on the sandbox's side; the error was logged.",
-  problem(500, "internal_error", "Something went wrong on our side", "The error was logged. Try again; if it keeps happening, contact support."),
+  problem(
+    500,
+    "internal_error",
+    "Something went wrong on our side",
+    "The error was logged. Try again; if it keeps happening, contact support.",
+  ),
 );
 
 const invoiceId = z.string().meta({
@@ -121,8 +145,14 @@ const invoiceId = z.string().meta({
 const json = <T extends z.ZodType>(schema: T, example: unknown) => ({ "application/json": { schema, example } });
 
 const rateLimitHeaders = {
-  "RateLimit-Policy": z.string().meta({ description: 'The rate limit policy, IETF draft syntax: `"default";q=60;w=60` (60 requests a minute per key).', example: '"default";q=60;w=60' }),
-  RateLimit: z.string().meta({ description: 'What is left of the current window: `"default";r=<left>;t=<seconds until it resets>`.', example: '"default";r=42;t=17' }),
+  "RateLimit-Policy": z.string().meta({
+    description: 'The rate limit policy, IETF draft syntax: `"default";q=60;w=60` (60 requests a minute per key).',
+    example: '"default";q=60;w=60',
+  }),
+  RateLimit: z.string().meta({
+    description: 'What is left of the current window: `"default";r=<left>;t=<seconds until it resets>`.',
+    example: '"default";r=42;t=17',
+  }),
   "Retry-After": z.string().meta({ description: "With a 429: seconds to wait before the next request.", example: "17" }),
 };
 
@@ -168,7 +198,8 @@ schedule until a 2xx.`;
 
 const listResponses: ZodOpenApiResponsesObject = {
   200: {
-    description: "One page of invoices, `created_at desc` by default, ties broken by id so pages never overlap. A page past the end is an empty list.",
+    description:
+      "One page of invoices, `created_at desc` by default, ties broken by id so pages never overlap. A page past the end is an empty list.",
     content: json(apiInvoiceListSchema, {
       items: [invoiceExample],
       pagination: { current_page: 1, page_size: 20, total_pages: 121, total_records: 2_413, has_next: true, has_previous: false },
@@ -178,7 +209,9 @@ const listResponses: ZodOpenApiResponsesObject = {
   403: forbiddenScope,
   422: problemResponse(
     "A query parameter breaks a rule; `errors[]` names each one.",
-    problem(422, "validation_failed", "The query is not valid", "page_size must be at most 100", [{ pointer: "/page_size", code: "too_big", detail: "must be at most 100" }]),
+    problem(422, "validation_failed", "The query is not valid", "page_size must be at most 100", [
+      { pointer: "/page_size", code: "too_big", detail: "must be at most 100" },
+    ]),
   ),
   500: serverError,
 };
@@ -219,7 +252,15 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           responses: {
             200: { description: "The invoice.", content: json(apiInvoiceSchema, invoiceExample) },
             401: unauthorized,
-            403: problemResponse("The invoice belongs to another merchant.", problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice.")),
+            403: problemResponse(
+              "The invoice belongs to another merchant.",
+              problem(
+                403,
+                "other_merchant",
+                "This invoice belongs to another merchant",
+                "The API key's merchant does not own this invoice.",
+              ),
+            ),
             404: notFound,
             500: serverError,
           },
@@ -240,9 +281,19 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             404: notFound,
             422: problemResponse(
               "The status is not one of the six, or the invoice is archived.",
-              problem(422, "archived_invoice", "An archived invoice cannot be changed", "This invoice is an archived record (created with POST /archived); its status stays archived.", [
-                { pointer: "/status", code: "archived_invoice", detail: "cannot be changed: the invoice is an archived record, kept as it was recorded" },
-              ]),
+              problem(
+                422,
+                "archived_invoice",
+                "An archived invoice cannot be changed",
+                "This invoice is an archived record (created with POST /archived); its status stays archived.",
+                [
+                  {
+                    pointer: "/status",
+                    code: "archived_invoice",
+                    detail: "cannot be changed: the invoice is an archived record, kept as it was recorded",
+                  },
+                ],
+              ),
             ),
             500: serverError,
           },
@@ -268,8 +319,26 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
               "application/json": {
                 schema: archivedInvoiceRequestSchema,
                 examples: {
-                  eur: { summary: "An amount in EUR", value: { order_id: "LEGACY-2025-0042", order_name: "Workshop Ticket: Winter Navigation", currency: "BTC", fiat_amount: 49.9, created_at: "2025-01-15" } },
-                  crypto: { summary: "An amount in crypto, with a time and offset", value: { order_id: "LEGACY-2025-0043", currency: "ETH", crypto_amount: 0.25, allowed_error_percent: 2, created_at: "2025-01-15T14:30:00+01:00" } },
+                  eur: {
+                    summary: "An amount in EUR",
+                    value: {
+                      order_id: "LEGACY-2025-0042",
+                      order_name: "Workshop Ticket: Winter Navigation",
+                      currency: "BTC",
+                      fiat_amount: 49.9,
+                      created_at: "2025-01-15",
+                    },
+                  },
+                  crypto: {
+                    summary: "An amount in crypto, with a time and offset",
+                    value: {
+                      order_id: "LEGACY-2025-0043",
+                      currency: "ETH",
+                      crypto_amount: 0.25,
+                      allowed_error_percent: 2,
+                      created_at: "2025-01-15T14:30:00+01:00",
+                    },
+                  },
                 },
               },
             },
@@ -281,9 +350,19 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             403: forbiddenScope,
             422: problemResponse(
               "A field breaks a rule; `errors[]` names each one. A duplicate order id is `duplicate_order_id` on `/order_id`.",
-              problem(422, "validation_failed", "This order is already recorded", 'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"', [
-                { pointer: "/order_id", code: "duplicate_order_id", detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"' },
-              ]),
+              problem(
+                422,
+                "validation_failed",
+                "This order is already recorded",
+                'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
+                [
+                  {
+                    pointer: "/order_id",
+                    code: "duplicate_order_id",
+                    detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
+                  },
+                ],
+              ),
             ),
             500: serverError,
           },
@@ -311,13 +390,30 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
                     state: "delivered",
                     created_at: "2026-11-22T09:30:00.000Z",
                     next_attempt_at: null,
-                    attempts: [{ attempt: 1, at: "2026-11-22T09:30:00.120Z", response_status: 200, duration_ms: 84, response_body: "ok", error: null }],
+                    attempts: [
+                      {
+                        attempt: 1,
+                        at: "2026-11-22T09:30:00.120Z",
+                        response_status: 200,
+                        duration_ms: 84,
+                        response_body: "ok",
+                        error: null,
+                      },
+                    ],
                   },
                 ],
               }),
             },
             401: unauthorized,
-            403: problemResponse("The invoice belongs to another merchant.", problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice.")),
+            403: problemResponse(
+              "The invoice belongs to another merchant.",
+              problem(
+                403,
+                "other_merchant",
+                "This invoice belongs to another merchant",
+                "The API key's merchant does not own this invoice.",
+              ),
+            ),
             404: notFound,
             500: serverError,
           },
@@ -329,12 +425,18 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           operationId: "simulateWebhook",
           summary: "Send a test status webhook",
           description:
-            "Sends the webhook the invoice would send on a change to `status`, through the same outbox, signature and retries as a real one, without changing the invoice; its payload says `\"simulated\": true`. Answers once the first attempt was made: `status` is the delivery's state (`delivered`, `pending` — to be retried — or `failed`), `message` says where it went and what the receiver answered.",
-          requestBody: { required: true, content: json(webhookSimulationSchema, { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" }) },
+            'Sends the webhook the invoice would send on a change to `status`, through the same outbox, signature and retries as a real one, without changing the invoice; its payload says `"simulated": true`. Answers once the first attempt was made: `status` is the delivery\'s state (`delivered`, `pending` — to be retried — or `failed`), `message` says where it went and what the receiver answered.',
+          requestBody: {
+            required: true,
+            content: json(webhookSimulationSchema, { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" }),
+          },
           responses: {
             200: {
               description: "The webhook was attempted.",
-              content: json(webhookSimulationResultSchema, { status: "delivered", message: "Webhook msg_… sent to https://shop.example.com/api/payments/webhook: the receiver answered HTTP 200." }),
+              content: json(webhookSimulationResultSchema, {
+                status: "delivered",
+                message: "Webhook msg_… sent to https://shop.example.com/api/payments/webhook: the receiver answered HTTP 200.",
+              }),
             },
             400: badBody,
             401: unauthorized,
@@ -342,9 +444,19 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             404: notFound,
             422: problemResponse(
               "A field is missing or invalid, or the invoice has no callback URL.",
-              problem(422, "validation_failed", "The body is not valid", "status must be one of new, pending, completed, expired, cancelled, paid_partial", [
-                { pointer: "/status", code: "invalid_value", detail: "must be one of new, pending, completed, expired, cancelled, paid_partial" },
-              ]),
+              problem(
+                422,
+                "validation_failed",
+                "The body is not valid",
+                "status must be one of new, pending, completed, expired, cancelled, paid_partial",
+                [
+                  {
+                    pointer: "/status",
+                    code: "invalid_value",
+                    detail: "must be one of new, pending, completed, expired, cancelled, paid_partial",
+                  },
+                ],
+              ),
             ),
             500: serverError,
           },
@@ -358,7 +470,12 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           responses: {
             200: {
               description: "Every currency invoices may be in.",
-              content: json(apiCurrencyListSchema, { currencies: [{ code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 }, { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 }] }),
+              content: json(apiCurrencyListSchema, {
+                currencies: [
+                  { code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 },
+                  { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 },
+                ],
+              }),
             },
             401: unauthorized,
             500: serverError,
@@ -378,7 +495,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             200: {
               description: "The rates, EUR per unit by currency code, with the key's rate-limit state.",
               headers: z.object({ "RateLimit-Policy": rateLimitHeaders["RateLimit-Policy"], RateLimit: rateLimitHeaders.RateLimit }),
-              content: json(apiRatesSchema, { rates: { BTC: 61234.5, ETH: 3180.12, USDT: 0.9203, USDC: 0.9198, LTC: 78.41, SOL: 142.7, DOGE: 0.146 } }),
+              content: json(apiRatesSchema, {
+                rates: { BTC: 61234.5, ETH: 3180.12, USDT: 0.9203, USDC: 0.9198, LTC: 78.41, SOL: 142.7, DOGE: 0.146 },
+              }),
             },
             401: unauthorized,
             403: problemResponse(
@@ -387,7 +506,9 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             ),
             422: problemResponse(
               "`at` is not a date or a date-time with an offset, is before the earliest date or is in the future; `errors[]` names `/at`.",
-              problem(422, "validation_failed", "The query is not valid", "at must not be in the future", [{ pointer: "/at", code: "custom", detail: "must not be in the future" }]),
+              problem(422, "validation_failed", "The query is not valid", "at must not be in the future", [
+                { pointer: "/at", code: "custom", detail: "must not be in the future" },
+              ]),
             ),
             429: {
               ...problemResponse(
@@ -407,13 +528,20 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           summary: "This document",
           description: "The OpenAPI 3.1 document of this API. Needs no key.",
           security: [],
-          responses: { 200: { description: "The document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } } },
+          responses: {
+            200: { description: "The document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } },
+          },
         },
       },
     },
     components: {
       securitySchemes: {
-        ApiKey: { type: "apiKey", in: "header", name: "Api-key", description: "Your API key; the sandbox's test keys are listed in the console's README." },
+        ApiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "Api-key",
+          description: "Your API key; the sandbox's test keys are listed in the console's README.",
+        },
       },
       headers: rateLimitHeaders,
     },

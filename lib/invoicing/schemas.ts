@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { canonicalDecimal, decimalShape, isDecimalText, isLosslessNumber, jsonNumber, type LosslessNumber, numberToDecimal, stringifyJson } from "@/lib/invoicing/money-json";
+import {
+  canonicalDecimal,
+  decimalShape,
+  isDecimalText,
+  isLosslessNumber,
+  jsonNumber,
+  type LosslessNumber,
+  numberToDecimal,
+  stringifyJson,
+} from "@/lib/invoicing/money-json";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
@@ -32,12 +41,16 @@ export const decimalAmount = z
   .transform((value, ctx) => {
     const decimal = toDecimal(value);
     if (decimal === null) {
-      ctx.issues.push({ code: "custom", input: value, message: "must be a decimal number, such as 12.50 (a JSON number or a string of digits)" });
+      ctx.issues.push({
+        code: "custom",
+        input: value,
+        message: "must be a decimal number, such as 12.50 (a JSON number or a string of digits)",
+      });
       return z.NEVER;
     }
     return decimal;
   })
-  .meta({ description: "A decimal as a string of digits, exactly as the provider sent it (`\"0.123456789012345678\"`).", type: "string" });
+  .meta({ description: 'A decimal as a string of digits, exactly as the provider sent it (`"0.123456789012345678"`).', type: "string" });
 const decimalOrNull = z.union([z.null(), decimalAmount]);
 
 export const transactionSchema = z.object({
@@ -99,7 +112,6 @@ export const invoiceSchema = z.object({
   provider_fields: z.array(providerFieldSchema),
 });
 
-
 export const paginationSchema = z.object({
   current_page: z.number().int(),
   page_size: z.number().int(),
@@ -159,50 +171,56 @@ export const apiTransactionSchema = z.object({
   explorer_url: z.string().nullable(),
 });
 
-export const apiInvoiceSchema = z.object({
-  invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
-  order_id: z.string(),
-  order_name: z.string().nullable(),
-  status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
-  fiat_amount: amount.meta({ description: "Amount in EUR." }),
-  fiat_currency: z.string().meta({ description: "Always EUR." }),
-  crypto_amount: amount.meta({ description: "Amount in `currency`." }),
-  currency: z.string().meta({ description: "A code from GET /currencies." }),
-  allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
-  callback_url: z.string().nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  expires_at: isoDateTime.nullable(),
-  priced_in: z.enum(["fiat", "crypto"]).optional().meta({
-    description:
-      "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate of the UTC minute of the invoice's `created_at`, by one rule: EUR = crypto × rate rounded half up to the cent; crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(`decimals`, 8) (ETH 8, SOL 8, BTC 8, USDT 6). So archiving an invoice again with the amount it was priced in and its `created_at` derives exactly the same other amount.",
-  }),
-  payment: z
-    .object({
-      /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */
-      address: z.string().nullable(),
-      network: z.string().nullable(),
-      amount_due: amount,
-      amount_received: amount.nullable(),
-      rate: amount.nullable(),
-      paid_at: isoDateTime.nullable(),
-      confirmations: z.number().int().nullable(),
-      confirmations_required: z.number().int().nullable(),
-      transactions: z.array(apiTransactionSchema),
-    })
-    .nullable()
-    .meta({
+export const apiInvoiceSchema = z
+  .object({
+    invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
+    order_id: z.string(),
+    order_name: z.string().nullable(),
+    status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
+    fiat_amount: amount.meta({ description: "Amount in EUR." }),
+    fiat_currency: z.string().meta({ description: "Always EUR." }),
+    crypto_amount: amount.meta({ description: "Amount in `currency`." }),
+    currency: z.string().meta({ description: "A code from GET /currencies." }),
+    allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
+    callback_url: z.string().nullable(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+    expires_at: isoDateTime.nullable(),
+    priced_in: z.enum(["fiat", "crypto"]).optional().meta({
       description:
-        "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced (in the sandbox: the simulated market's rate of the UTC minute of `created_at`, 8 decimal places at most; `GET /rates?at=` answers it). An archived invoice has a payment with its rate but no address. Null when the invoice has none.",
+        "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate of the UTC minute of the invoice's `created_at`, by one rule: EUR = crypto × rate rounded half up to the cent; crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(`decimals`, 8) (ETH 8, SOL 8, BTC 8, USDT 6). So archiving an invoice again with the amount it was priced in and its `created_at` derives exactly the same other amount.",
     }),
-}).meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
+    payment: z
+      .object({
+        /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */
+        address: z.string().nullable(),
+        network: z.string().nullable(),
+        amount_due: amount,
+        amount_received: amount.nullable(),
+        rate: amount.nullable(),
+        paid_at: isoDateTime.nullable(),
+        confirmations: z.number().int().nullable(),
+        confirmations_required: z.number().int().nullable(),
+        transactions: z.array(apiTransactionSchema),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced (in the sandbox: the simulated market's rate of the UTC minute of `created_at`, 8 decimal places at most; `GET /rates?at=` answers it). An archived invoice has a payment with its rate but no address. Null when the invoice has none.",
+      }),
+  })
+  .meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
 
-export const apiInvoiceListSchema = z.object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema }).meta({ id: "InvoiceList" });
+export const apiInvoiceListSchema = z
+  .object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema })
+  .meta({ id: "InvoiceList" });
 
 /** GET /currencies as the sandbox answers it (ARCHITECTURE.md §3). */
-export const apiCurrencyListSchema = z.object({
-  currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
-}).meta({ id: "CurrencyList" });
+export const apiCurrencyListSchema = z
+  .object({
+    currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
+  })
+  .meta({ id: "CurrencyList" });
 
 /** GET /rates as the sandbox answers it: EUR per one unit, from a simulated market (ARCHITECTURE.md §3). */
 export const apiRatesSchema = z
@@ -219,16 +237,20 @@ export const apiRatesSchema = z
   .meta({ id: "Rates" });
 
 /** RFC 9457 problem details, with our `code` and field-level `errors` (ARCHITECTURE.md §3). */
-export const problemSchema = z.looseObject({
-  type: z.string().optional(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
-  code: z.string().optional(),
-  errors: z
-    .array(z.object({ pointer: z.string(), code: z.string().optional(), detail: z.string() }))
-    .optional(),
-}).meta({ id: "Problem", description: "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer." });
+export const problemSchema = z
+  .looseObject({
+    type: z.string().optional(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    code: z.string().optional(),
+    errors: z.array(z.object({ pointer: z.string(), code: z.string().optional(), detail: z.string() })).optional(),
+  })
+  .meta({
+    id: "Problem",
+    description:
+      "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer.",
+  });
 
 export type Transaction = z.infer<typeof transactionSchema>;
 export type Payment = z.infer<typeof paymentSchema>;
@@ -244,12 +266,15 @@ export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
 export type ApiInvoiceList = z.infer<typeof apiInvoiceListSchema>;
 export type ProblemBody = z.infer<typeof problemSchema>;
 
-
 /** A date (midnight UTC) or a date-time with offset, normalised to an ISO instant. */
 const instant = z
   .string()
   .trim()
-  .pipe(z.union([z.iso.date(), isoDateTime], { error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)" }))
+  .pipe(
+    z.union([z.iso.date(), isoDateTime], {
+      error: "must be an ISO 8601 date (2026-01-31) or date-time with offset (2026-01-31T12:00:00Z)",
+    }),
+  )
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
   // Years 0001–9999 in UTC: what ISO 8601's four-digit years, JavaScript's ISO strings and the sandbox's day
   // arithmetic agree on (issue 21). A leap second (23:59:60) is no ISO date-time here either: a 422.
@@ -257,7 +282,10 @@ const instant = z
     error: "must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z (the years 0001 to 9999 in UTC)",
   })
   .transform((date) => date.toISOString())
-  .meta({ description: "A date (`2026-01-31`, midnight UTC) or a date-time with an offset (`2026-01-31T12:00:00+01:00`).", examples: ["2026-01-31", "2026-01-31T12:00:00Z"] });
+  .meta({
+    description: "A date (`2026-01-31`, midnight UTC) or a date-time with an offset (`2026-01-31T12:00:00+01:00`).",
+    examples: ["2026-01-31", "2026-01-31T12:00:00Z"],
+  });
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
   z
@@ -265,10 +293,14 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .trim()
     .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max === Infinity ? "up" : max}` })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    )
     .default(fallback)
     .meta({ description: `A whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}; default ${fallback}.` });
-
 
 /**
  * GET /invoices query parameters (spec §4.1), parsed from the raw strings of a query string. Both the
@@ -308,13 +340,11 @@ export const invoiceListQuerySchema = z
 
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
-
 /** PATCH /invoices/{id} (spec §4.2): only the six statuses; `archived` comes from POST /archived alone. */
 export const invoiceStatusUpdateSchema = z.object({
   status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(", ")}` }),
 });
 export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
-
 
 /**
  * The console's own request to change a status: the API's body plus the reason the audit log keeps. A
@@ -322,11 +352,20 @@ export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
  */
 export const statusChangeRequestSchema = invoiceStatusUpdateSchema
   .extend({
-    reason: z.string().trim().max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` }).default(""),
+    reason: z
+      .string()
+      .trim()
+      .max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` })
+      .default(""),
   })
   .check((ctx) => {
     if (ctx.value.status === "cancelled" && !ctx.value.reason) {
-      ctx.issues.push({ code: "custom", input: ctx.value.reason, path: ["reason"], message: "is required to cancel an invoice: say why the order was voided" });
+      ctx.issues.push({
+        code: "custom",
+        input: ctx.value.reason,
+        path: ["reason"],
+        message: "is required to cancel an invoice: say why the order was voided",
+      });
     }
   });
 export type StatusChangeRequest = z.input<typeof statusChangeRequestSchema>;
@@ -379,15 +418,15 @@ const optionalAmount = (what: string, limit: typeof FIAT_AMOUNT_LIMIT | typeof C
       if (!isDecimalText(text)) return refuse(`must be a number (${what})`);
       const shape = decimalShape(text);
       if (shape.negative) return refuse("must be 0 or more");
-      if (shape.integerDigits > limit.integerDigits) return refuse(`must be at most ${groupDigits(limit.max)}: the largest amount the ledger holds`);
+      if (shape.integerDigits > limit.integerDigits)
+        return refuse(`must be at most ${groupDigits(limit.max)}: the largest amount the ledger holds`);
       if (shape.places > limit.places) return refuse(placesMessage);
       return canonicalDecimal(text);
     })
     .nullish();
 
 /** A whole number in a request body, also when the lossless reader kept its literal as text. */
-const jsonInteger = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (isLosslessNumber(v) ? Number(v.value) : v), schema);
+const jsonInteger = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isLosslessNumber(v) ? Number(v.value) : v), schema);
 
 /**
  * `created_at` of an archived invoice: `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time with an offset,
@@ -468,10 +507,18 @@ export const archivedInvoiceRequestSchema = z
         .trim()
         .min(1, { error: "is required: the order's identifier in your system" })
         .max(ORDER_ID_MAX, { error: `must be at most ${ORDER_ID_MAX} characters` }),
-      order_name: z.string({ error: "must be text" }).trim().max(ORDER_NAME_MAX, { error: `must be at most ${ORDER_NAME_MAX} characters` }).nullish(),
+      order_name: z
+        .string({ error: "must be text" })
+        .trim()
+        .max(ORDER_NAME_MAX, { error: `must be at most ${ORDER_NAME_MAX} characters` })
+        .nullish(),
       fiat_amount: optionalAmount("EUR", FIAT_AMOUNT_LIMIT, "must have at most 2 decimal places (cents)"),
       fiat_currency: z.literal("EUR", { error: "must be EUR: the only fiat currency supported" }).nullish(),
-      crypto_amount: optionalAmount("in the cryptocurrency", CRYPTO_AMOUNT_LIMIT, `must have at most ${CRYPTO_AMOUNT_LIMIT.places} decimal places`),
+      crypto_amount: optionalAmount(
+        "in the cryptocurrency",
+        CRYPTO_AMOUNT_LIMIT,
+        `must have at most ${CRYPTO_AMOUNT_LIMIT.places} decimal places`,
+      ),
       currency: z
         .string({ error: "is required: a cryptocurrency code from /currencies, such as BTC" })
         .trim()
@@ -483,15 +530,20 @@ export const archivedInvoiceRequestSchema = z
           .min(0, { error: "must be a whole number from 0 to 100" })
           .max(100, { error: "must be a whole number from 0 to 100" })
           .nullish(),
-      )
-        .meta({ description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`, override: { default: ALLOWED_ERROR_PERCENT_DEFAULT } }),
+      ).meta({
+        description: `Allowed payment error in percent, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT}.`,
+        override: { default: ALLOWED_ERROR_PERCENT_DEFAULT },
+      }),
       callback_url: z
         .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL, such as https://shop.example.com/webhooks" })
         .max(2000, { error: "must be at most 2000 characters" })
         .nullish(),
       created_at: archivedCreatedAtSchema.nullish(),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `is not a field of an archived invoice (${issue.keys.join(", ")})` : undefined) },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys" ? `is not a field of an archived invoice (${issue.keys.join(", ")})` : undefined,
+    },
   )
   .check((ctx) => {
     const given = AMOUNT_FIELDS.filter((f) => ctx.value[f] != null);
@@ -512,7 +564,10 @@ export function archivedInvoiceRequestJson(body: ArchivedInvoiceInput): string {
     Object.fromEntries(
       Object.entries(body)
         .filter(([, value]) => value !== null && value !== undefined)
-        .map(([field, value]) => [field, (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value]),
+        .map(([field, value]) => [
+          field,
+          (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value,
+        ]),
     ),
   );
 }

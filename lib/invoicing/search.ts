@@ -7,7 +7,12 @@ export const searchQuerySchema = z.object({
     .string()
     // Control characters are never part of an id or a name (and PostgreSQL's text cannot hold a NUL).
     .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim())
-    .pipe(z.string().min(1, { error: "type an order id, words of the order name, or an invoice id" }).max(200, { error: "must be at most 200 characters" })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "type an order id, words of the order name, or an invoice id" })
+        .max(200, { error: "must be at most 200 characters" }),
+    ),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

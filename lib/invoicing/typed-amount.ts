@@ -1,4 +1,4 @@
-import { parseDecimal, type Decimal } from "./money";
+import { type Decimal, parseDecimal } from "./money";
 
 /*
  * The one reader of an amount a person types (README, "Amounts are decimals"; issue 22): the archive form's
@@ -9,10 +9,7 @@ import { parseDecimal, type Decimal } from "./money";
  * says which decimal separator it uses, lib/archive/csv.ts; the example there is the same 1234.50.)
  */
 
-export type TypedAmount =
-  | { kind: "empty" }
-  | { kind: "amount"; value: Decimal }
-  | { kind: "refused"; message: string };
+export type TypedAmount = { kind: "empty" } | { kind: "amount"; value: Decimal } | { kind: "refused"; message: string };
 
 /** What a typed amount may be: digits with at most one point (`12`, `12.50`, `.5`, `5.`). */
 const PLAIN = /^(\d+\.?\d*|\.\d+)$/;
@@ -29,7 +26,10 @@ export const TYPED_AMOUNT_EXPECTED = "Write 1234.50: digits and a point, no thou
 export function readTypedAmount(text: string, field: string): TypedAmount {
   const typed = text.trim();
   if (typed === "") return { kind: "empty" };
-  const refuse = (why: string, advice = `${TYPED_AMOUNT_EXPECTED}.`): TypedAmount => ({ kind: "refused", message: `${field}: ${why}. ${advice}` });
+  const refuse = (why: string, advice = `${TYPED_AMOUNT_EXPECTED}.`): TypedAmount => ({
+    kind: "refused",
+    message: `${field}: ${why}. ${advice}`,
+  });
   if (typed.length > MAX_TYPED) return refuse("that is longer than any amount");
   if (PLAIN.test(typed)) {
     const value = parseDecimal(typed);
@@ -45,7 +45,11 @@ export function readTypedAmount(text: string, field: string): TypedAmount {
       `${TYPED_AMOUNT_EXPECTED}: if you mean ${whole} and a fraction, use a point (${whole}.${fraction})${fraction.length === 3 ? `; if you mean ${whole}${fraction}, leave the comma out` : ""}.`,
     );
   }
-  if (typed.includes(",")) return refuse("a comma is not read here (neither as a thousands separator nor as a decimal comma)", `${TYPED_AMOUNT_EXPECTED}; use a point for decimals.`);
+  if (typed.includes(","))
+    return refuse(
+      "a comma is not read here (neither as a thousands separator nor as a decimal comma)",
+      `${TYPED_AMOUNT_EXPECTED}; use a point for decimals.`,
+    );
   if (/[\s\u00a0\u202f'’]/.test(typed)) return refuse("spaces and apostrophes between digits are not read (a thousands separator)");
   if ((typed.match(/\./g) ?? []).length > 1) return refuse("more than one point (dots between groups of digits are a thousands separator)");
   return refuse("that is not a number");

@@ -11,7 +11,11 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 /** POST /webhooks/simulate (spec §4.4). A strict request: the sandbox and the console's proxy both check it. */
 export const webhookSimulationSchema = z.object({
-  invoice_id: z.string({ error: "is required: the id of the invoice whose webhook to send" }).trim().min(1, { error: "is required: the id of the invoice whose webhook to send" }).max(500, { error: "must be at most 500 characters" }),
+  invoice_id: z
+    .string({ error: "is required: the id of the invoice whose webhook to send" })
+    .trim()
+    .min(1, { error: "is required: the id of the invoice whose webhook to send" })
+    .max(500, { error: "must be at most 500 characters" }),
   status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(", ")}` }),
 });
 export type WebhookSimulation = z.infer<typeof webhookSimulationSchema>;
@@ -106,7 +110,12 @@ export type InboxList = z.infer<typeof inboxListSchema>;
 
 /** GET /api/webhook-inbox's query: entries after `since` (a seq), for one invoice, at most `limit`. */
 export const inboxQuerySchema = z.object({
-  since: z.string().trim().regex(/^\d{1,15}$/, { error: "must be a whole number (the cursor of the last answer)" }).transform(Number).optional(),
+  since: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, { error: "must be a whole number (the cursor of the last answer)" })
+    .transform(Number)
+    .optional(),
   invoice_id: z.string().trim().min(1).max(500, { error: "must be at most 500 characters" }).optional(),
   limit: z
     .string()

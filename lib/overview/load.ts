@@ -1,7 +1,7 @@
 import "server-only";
-import { ttlCache } from "@/lib/upstream/ttl-cache";
 import { upstream } from "@/lib/upstream/client";
-import { attentionQueue, completedVolume, statusCounts, type Attention, type StatusCount, type Volume } from "./overview";
+import { ttlCache } from "@/lib/upstream/ttl-cache";
+import { type Attention, attentionQueue, completedVolume, type StatusCount, statusCounts, type Volume } from "./overview";
 import type { ResolvedPeriod } from "./period";
 
 /**
@@ -23,7 +23,9 @@ export function loadStatusCounts(period: ResolvedPeriod): Promise<StatusCount[]>
 }
 
 export function loadCompletedVolume(period: ResolvedPeriod): Promise<Volume> {
-  return volumeCache(`${period.createdAfter}|${period.createdBefore ?? ""}|${period.bucket}|${period.timeZone}`, () => completedVolume(list, period));
+  return volumeCache(`${period.createdAfter}|${period.createdBefore ?? ""}|${period.bucket}|${period.timeZone}`, () =>
+    completedVolume(list, period),
+  );
 }
 
 export function loadAttention(): Promise<Attention> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Invoice, InvoiceListQuery } from "@/lib/invoicing";
 import { ttlCache } from "@/lib/upstream/ttl-cache";
-import { attentionQueue, completedVolume, statusCounts, VOLUME_PAGE_BUDGET, type ListInvoices } from "./overview";
+import { attentionQueue, completedVolume, type ListInvoices, statusCounts, VOLUME_PAGE_BUDGET } from "./overview";
 import { resolvePeriod } from "./period";
 
 const now = new Date("2026-03-18T15:30:00Z");
@@ -9,9 +9,22 @@ const DAY = 86_400_000;
 
 function invoice(n: number, status: string, createdAt: number, fiat = "10", fiatCurrency = "EUR"): Invoice {
   return {
-    invoice_id: `inv_${n}`, order_id: `o${n}`, order_name: null, status, fiat_amount: fiat, fiat_currency: fiatCurrency,
-    crypto_amount: null, currency: "BTC", allowed_error_percent: 1, callback_url: null,
-    created_at: new Date(createdAt).toISOString(), updated_at: null, expires_at: null, priced_in: null, payment: null, provider_fields: [],
+    invoice_id: `inv_${n}`,
+    order_id: `o${n}`,
+    order_name: null,
+    status,
+    fiat_amount: fiat,
+    fiat_currency: fiatCurrency,
+    crypto_amount: null,
+    currency: "BTC",
+    allowed_error_percent: 1,
+    callback_url: null,
+    created_at: new Date(createdAt).toISOString(),
+    updated_at: null,
+    expires_at: null,
+    priced_in: null,
+    payment: null,
+    provider_fields: [],
   };
 }
 
@@ -28,7 +41,17 @@ function provider(invoices: Invoice[]) {
     if (q.sort_order === "desc") rows.reverse();
     const items = rows.slice((q.page - 1) * q.page_size, q.page * q.page_size);
     const total_pages = Math.ceil(rows.length / q.page_size);
-    return { items, pagination: { current_page: q.page, page_size: q.page_size, total_pages, total_records: rows.length, has_next: q.page < total_pages, has_previous: q.page > 1 } };
+    return {
+      items,
+      pagination: {
+        current_page: q.page,
+        page_size: q.page_size,
+        total_pages,
+        total_records: rows.length,
+        has_next: q.page < total_pages,
+        has_previous: q.page > 1,
+      },
+    };
   };
   return { list, calls };
 }
@@ -45,7 +68,15 @@ describe("statusCounts", () => {
       invoice(4, "archived", day("2026-03-15")),
     ]);
     const counts = await statusCounts(p.list, period7d);
-    expect(Object.fromEntries(counts.map((c) => [c.status, c.count]))).toEqual({ new: 0, pending: 1, completed: 1, expired: 0, cancelled: 0, paid_partial: 0, archived: 1 });
+    expect(Object.fromEntries(counts.map((c) => [c.status, c.count]))).toEqual({
+      new: 0,
+      pending: 1,
+      completed: 1,
+      expired: 0,
+      cancelled: 0,
+      paid_partial: 0,
+      archived: 1,
+    });
     expect(p.calls).toHaveLength(7);
     expect(p.calls.every((c) => c.page_size === 1)).toBe(true);
   });

@@ -1,5 +1,13 @@
-import { addDecimals, ALL_INVOICE_STATUSES, type AnyInvoiceStatus, type Decimal, type Invoice, type InvoiceList, type InvoiceListQuery } from "@/lib/invoicing";
-import { bucketIndex, buckets, type BucketSize, type ResolvedPeriod } from "./period";
+import {
+  ALL_INVOICE_STATUSES,
+  type AnyInvoiceStatus,
+  addDecimals,
+  type Decimal,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceListQuery,
+} from "@/lib/invoicing";
+import { type BucketSize, bucketIndex, buckets, type ResolvedPeriod } from "./period";
 
 /**
  * The overview's figures, from nothing but the spec's `GET /invoices` (no new provider endpoint): counts from
@@ -27,7 +35,10 @@ const base = { page: 1, sort_by: "created_at", sort_order: "desc" } as const;
 export type StatusCount = { status: AnyInvoiceStatus; count: number };
 
 /** Invoices per status created in the period: the same query as the table's for that status, one row long. */
-export async function statusCounts(list: ListInvoices, period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore">): Promise<StatusCount[]> {
+export async function statusCounts(
+  list: ListInvoices,
+  period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore">,
+): Promise<StatusCount[]> {
   return Promise.all(
     ALL_INVOICE_STATUSES.map(async (status) => {
       const { pagination } = await list({ ...base, status, page_size: 1, ...range(period.createdAfter, period.createdBefore) });
@@ -62,7 +73,14 @@ export async function completedVolume(
 ): Promise<Volume> {
   const upper = period.createdBefore ?? new Date(Math.min(now, period.end)).toISOString();
   const walk = (page: number) =>
-    list({ status: "completed", page, page_size: VOLUME_PAGE_SIZE, sort_by: "created_at", sort_order: "asc", ...range(period.createdAfter, upper) });
+    list({
+      status: "completed",
+      page,
+      page_size: VOLUME_PAGE_SIZE,
+      sort_by: "created_at",
+      sort_order: "asc",
+      ...range(period.createdAfter, upper),
+    });
   let calls = 1;
   const first = await walk(1);
   const completed = first.pagination.total_records;
@@ -100,7 +118,12 @@ export async function completedVolume(
   const counts = await mapLimit(slots, async (b) => {
     if (b.start >= upperMs) return 0;
     const after = new Date(b.start - 1).toISOString();
-    const { pagination } = await list({ ...base, status: "completed", page_size: 1, ...range(after, new Date(Math.min(b.end, upperMs)).toISOString()) });
+    const { pagination } = await list({
+      ...base,
+      status: "completed",
+      page_size: 1,
+      ...range(after, new Date(Math.min(b.end, upperMs)).toISOString()),
+    });
     return pagination.total_records;
   });
   calls += slots.filter((b) => b.start < upperMs).length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { bucketIndex, buckets, resolvePeriod, tableHref, type OverviewState } from "./period";
+import { bucketIndex, buckets, type OverviewState, resolvePeriod, tableHref } from "./period";
 
 const now = new Date("2026-03-18T15:30:00Z"); // a Wednesday
 const state = (s: Partial<OverviewState>): OverviewState => ({ period: "30d", from: null, to: null, bucket: null, ...s });
@@ -69,11 +69,19 @@ describe("periods in a zone", () => {
     expect([berlin.createdAfter, berlin.createdBefore]).toEqual(["2026-03-18T22:59:59.999Z", "2026-03-19T23:00:00.000Z"]);
     expect(tableHref(berlin)).toBe("/invoices?from=2026-03-19&to=2026-03-19");
     const newYork = resolvePeriod(state({ period: "today" }), "America/New_York", late);
-    expect([newYork.firstDay, newYork.createdAfter, newYork.createdBefore]).toEqual(["2026-03-18", "2026-03-18T03:59:59.999Z", "2026-03-19T04:00:00.000Z"]);
+    expect([newYork.firstDay, newYork.createdAfter, newYork.createdBefore]).toEqual([
+      "2026-03-18",
+      "2026-03-18T03:59:59.999Z",
+      "2026-03-19T04:00:00.000Z",
+    ]);
   });
 
   it("day buckets are the zone's days, 23 hours long on the day summer time starts", () => {
-    const p = resolvePeriod(state({ period: "custom", from: day("2026-03-28"), to: day("2026-03-30"), bucket: "day" }), "Europe/Berlin", new Date("2026-04-10T12:00:00Z"));
+    const p = resolvePeriod(
+      state({ period: "custom", from: day("2026-03-28"), to: day("2026-03-30"), bucket: "day" }),
+      "Europe/Berlin",
+      new Date("2026-04-10T12:00:00Z"),
+    );
     const list = buckets(p.start, p.end, "day", "Europe/Berlin");
     expect(list.map((b) => b.label)).toEqual(["2026-03-28", "2026-03-29", "2026-03-30"]);
     expect(list.map((b) => (b.end - b.start) / 3_600_000)).toEqual([24, 23, 24]);
@@ -93,7 +101,15 @@ describe("periods in a zone", () => {
 describe("buckets", () => {
   it("days: one per day of the zone (UTC here), contiguous", () => {
     const list = buckets(day("2026-03-12").getTime(), day("2026-03-19").getTime(), "day", "UTC");
-    expect(list.map((b) => b.label)).toEqual(["2026-03-12", "2026-03-13", "2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17", "2026-03-18"]);
+    expect(list.map((b) => b.label)).toEqual([
+      "2026-03-12",
+      "2026-03-13",
+      "2026-03-14",
+      "2026-03-15",
+      "2026-03-16",
+      "2026-03-17",
+      "2026-03-18",
+    ]);
     list.slice(1).forEach((b, i) => expect(b.start).toBe(list[i].end));
   });
 

@@ -1,5 +1,5 @@
-import { createLoader, createSerializer, parseAsIsoDate, parseAsStringLiteral, type inferParserType } from "nuqs/server";
-import { invoiceListParsers, serializeInvoiceListState, toListQuery, type InvoiceListState } from "@/lib/query/invoice-list-state";
+import { createLoader, createSerializer, type inferParserType, parseAsIsoDate, parseAsStringLiteral } from "nuqs/server";
+import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
 import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/time-zone";
 
 /**
@@ -9,7 +9,13 @@ import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday 
  */
 export const OVERVIEW_PERIODS = ["today", "7d", "30d", "90d", "custom"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
-export const PERIOD_LABELS: Record<OverviewPeriod, string> = { today: "Today", "7d": "7 days", "30d": "30 days", "90d": "90 days", custom: "Custom" };
+export const PERIOD_LABELS: Record<OverviewPeriod, string> = {
+  today: "Today",
+  "7d": "7 days",
+  "30d": "30 days",
+  "90d": "90 days",
+  custom: "Custom",
+};
 
 export const BUCKET_SIZES = ["day", "week"] as const;
 export type BucketSize = (typeof BUCKET_SIZES)[number];
@@ -86,16 +92,34 @@ export function resolvePeriod(state: OverviewState, timeZone: string, now = new 
   const lastDay = dayOf(end - 1, timeZone);
   const days = daysBetween(firstDay, lastDay) + 1;
   const bucket: BucketSize = days > MAX_DAY_BUCKETS ? "week" : (state.bucket ?? (days > 31 ? "week" : "day"));
-  return { period, timeZone, firstDay, lastDay, filter, createdAfter: query.created_after!, createdBefore: query.created_before, start, end, days, bucket, notice };
+  return {
+    period,
+    timeZone,
+    firstDay,
+    lastDay,
+    filter,
+    createdAfter: query.created_after!,
+    createdBefore: query.created_before,
+    start,
+    end,
+    days,
+    bucket,
+    notice,
+  };
 }
 
 function emptyListState(): InvoiceListState {
-  const state = Object.fromEntries(Object.entries(invoiceListParsers).map(([key, parser]) => [key, "defaultValue" in parser ? parser.defaultValue : null]));
+  const state = Object.fromEntries(
+    Object.entries(invoiceListParsers).map(([key, parser]) => [key, "defaultValue" in parser ? parser.defaultValue : null]),
+  );
   return state as InvoiceListState;
 }
 
 /** The invoice table's URL for this period, with a status and an order of its own if given. */
-export function tableHref(period: Pick<ResolvedPeriod, "filter">, extra: Partial<Pick<InvoiceListState, "status" | "sort_order">> = {}): string {
+export function tableHref(
+  period: Pick<ResolvedPeriod, "filter">,
+  extra: Partial<Pick<InvoiceListState, "status" | "sort_order">> = {},
+): string {
   return serializeInvoiceListState("/invoices", { ...period.filter, ...extra });
 }
 

@@ -1,13 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { csvEncoder, exportStream, jsonEncoder } from "@/lib/invoices/export";
-import { invoiceListQuerySchema, type Invoice } from "@/lib/invoicing";
+import { type Invoice, invoiceListQuerySchema } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { exportEnding, rowCounter } from "./export-download";
 
 const invoice = (i: number): Invoice => ({
-  invoice_id: `inv-${i}`, order_id: `O-${i}`, order_name: i % 3 ? `line\nbreak "${i}", ☕` : "plain", status: "new", fiat_amount: String(i),
-  fiat_currency: "EUR", crypto_amount: "0.1", currency: "BTC", allowed_error_percent: 1, callback_url: null, created_at: null,
-  updated_at: null, expires_at: null, priced_in: null, payment: null, provider_fields: [],
+  invoice_id: `inv-${i}`,
+  order_id: `O-${i}`,
+  order_name: i % 3 ? `line\nbreak "${i}", ☕` : "plain",
+  status: "new",
+  fiat_amount: String(i),
+  fiat_currency: "EUR",
+  crypto_amount: "0.1",
+  currency: "BTC",
+  allowed_error_percent: 1,
+  callback_url: null,
+  created_at: null,
+  updated_at: null,
+  expires_at: null,
+  priced_in: null,
+  payment: null,
+  provider_fields: [],
 });
 
 async function fileBytes(format: "csv" | "json", pages: number, failAt?: number): Promise<Uint8Array> {
@@ -49,12 +62,20 @@ describe("how the file ended", () => {
     it(`tells a whole ${format} file from one a provider failure cut short`, async () => {
       expect(exportEnding(text(await fileBytes(format, 3)), format)).toEqual({ complete: true });
       const ending = exportEnding(text(await fileBytes(format, 3, 2)), format);
-      expect(ending).toEqual({ complete: false, message: expect.stringMatching(/^EXPORT INCOMPLETE: only the first 14 rows are here\. The invoicing API failed midway \(.*No answer within 10 s\.\)\. Export again\.$/) });
+      expect(ending).toEqual({
+        complete: false,
+        message: expect.stringMatching(
+          /^EXPORT INCOMPLETE: only the first 14 rows are here\. The invoicing API failed midway \(.*No answer within 10 s\.\)\. Export again\.$/,
+        ),
+      });
     });
   }
 
   it("reads a JSON file without its ending as cut off", async () => {
     const whole = text(await fileBytes("json", 2));
-    expect(exportEnding(whole.slice(0, whole.length - 40), "json")).toEqual({ complete: false, message: expect.stringContaining("cut off") });
+    expect(exportEnding(whole.slice(0, whole.length - 40), "json")).toEqual({
+      complete: false,
+      message: expect.stringContaining("cut off"),
+    });
   });
 });

@@ -48,7 +48,11 @@ export function exportEnding(tail: string, format: ExportFormat): { complete: tr
       return { complete: false, message: "The file has no ending: the export was cut off." };
     }
   }
-  const lastLine = tail.replace(/\r?\n$/, "").split("\n").at(-1) ?? "";
+  const lastLine =
+    tail
+      .replace(/\r?\n$/, "")
+      .split("\n")
+      .at(-1) ?? "";
   if (!lastLine.replace(/^"/, "").startsWith(EXPORT_INCOMPLETE)) return { complete: true };
   const [cell] = Papa.parse<string[]>(lastLine).data[0] ?? [lastLine];
   // The export neutralised the message like any cell (lib/csv-formula.ts): shown as it was.

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { invoiceListQuerySchema, invoiceListQueryToSearchParams, searchParamsToObject } from "@/lib/invoicing";
 import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
-import { CREATED_PRESETS, invoiceListParsers, PAGE_SIZES, toListQuery, type CreatedPreset, type InvoiceListState } from "./invoice-list-state";
+import {
+  CREATED_PRESETS,
+  type CreatedPreset,
+  type InvoiceListState,
+  invoiceListParsers,
+  PAGE_SIZES,
+  toListQuery,
+} from "./invoice-list-state";
 
 const NOW = new Date("2026-11-22T15:30:00Z");
 const defaults: InvoiceListState = {
-  status: null, currency: null, created: null, from: null, to: null,
-  page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc",
+  status: null,
+  currency: null,
+  created: null,
+  from: null,
+  to: null,
+  page: 1,
+  page_size: 20,
+  sort_by: "created_at",
+  sort_order: "desc",
 };
 
 describe("toListQuery", () => {
@@ -35,8 +49,14 @@ describe("toListQuery", () => {
 
   it("counts days in the zone it is given: a day is that zone's start to its end, exclusive bounds", () => {
     const day = { ...defaults, from: new Date("2026-11-21"), to: new Date("2026-11-21") };
-    expect(toListQuery(day, "Europe/Berlin", NOW)).toMatchObject({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
-    expect(toListQuery(day, "America/New_York", NOW)).toMatchObject({ created_after: "2026-11-21T04:59:59.999Z", created_before: "2026-11-22T05:00:00.000Z" });
+    expect(toListQuery(day, "Europe/Berlin", NOW)).toMatchObject({
+      created_after: "2026-11-20T22:59:59.999Z",
+      created_before: "2026-11-21T23:00:00.000Z",
+    });
+    expect(toListQuery(day, "America/New_York", NOW)).toMatchObject({
+      created_after: "2026-11-21T04:59:59.999Z",
+      created_before: "2026-11-22T05:00:00.000Z",
+    });
     // An invoice of 21 Nov, 00:30 in Berlin is inside Berlin's 21st (and outside its UTC day).
     const berlin = toListQuery(day, "Europe/Berlin", NOW);
     const at = Date.parse("2026-11-20T23:30:00Z");
@@ -89,7 +109,7 @@ describe("toListQuery against the contract's query schema", () => {
 
   it("gives, for 5,000 random URL states, a query the schema accepts unchanged, keeping every value it would accept", () => {
     const next = random(13);
-    const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
     const day = (): Date | null => {
       if (next() < 0.4) return null;
       const date = new Date(Date.UTC(2000, pick([0, 5, 11]), pick([1, 15, 31])));

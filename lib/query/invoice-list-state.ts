@@ -2,11 +2,11 @@ import {
   createLoader,
   createParser,
   createSerializer,
+  type inferParserType,
   parseAsInteger,
   parseAsIsoDate,
   parseAsNumberLiteral,
   parseAsStringLiteral,
-  type inferParserType,
 } from "nuqs/server";
 import type { InvoiceListQuery } from "@/lib/invoicing";
 import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/invoicing/list-query";

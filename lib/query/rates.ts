@@ -23,7 +23,8 @@ export function ratesOptions() {
 }
 
 export function nextRefetchMs(data: RatesView | undefined, error: unknown): number {
-  if (error instanceof Problem && error.headers["retry-after"]) return Math.max(MIN_REFETCH_MS, Number(error.headers["retry-after"]) * 1000 + 500);
+  if (error instanceof Problem && error.headers["retry-after"])
+    return Math.max(MIN_REFETCH_MS, Number(error.headers["retry-after"]) * 1000 + 500);
   if (!data) return 15_000;
   return Math.max(MIN_REFETCH_MS, data.retry_in_seconds * 1000 + 500);
 }
@@ -36,7 +37,8 @@ export function nextRefetchMs(data: RatesView | undefined, error: unknown): numb
 export function historicalRatesOptions(minute: string) {
   return queryOptions({
     queryKey: [...rateKeys.all, "history", minute] as const,
-    queryFn: ({ signal }): Promise<HistoricalRates> => fetchJson(`/api/rates/history?at=${encodeURIComponent(minute)}`, (c) => c.historicalRatesSchema, { signal }),
+    queryFn: ({ signal }): Promise<HistoricalRates> =>
+      fetchJson(`/api/rates/history?at=${encodeURIComponent(minute)}`, (c) => c.historicalRatesSchema, { signal }),
     retry: false,
     refetchOnWindowFocus: false,
     staleTime: (query) => (query.state.data?.at ? Infinity : 15_000),

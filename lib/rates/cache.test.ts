@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, openDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase, openDatabase } from "@/lib/db";
 import { Problem } from "@/lib/problem";
 import { createUpstream } from "@/lib/upstream/client";
 import { createRatesCache } from "./cache";
@@ -71,7 +71,13 @@ describe("the rates cache", () => {
     reset();
     const { a, b, advance } = instances(15);
     const fresh = await a.get();
-    expect(fresh).toMatchObject({ rates: { BTC: "61234.5", ETH: "3180.12" }, stale: false, stale_reason: null, age_seconds: 0, retry_in_seconds: 15 });
+    expect(fresh).toMatchObject({
+      rates: { BTC: "61234.5", ETH: "3180.12" },
+      stale: false,
+      stale_reason: null,
+      age_seconds: 0,
+      retry_in_seconds: 15,
+    });
     advance(10);
     expect(await b.get()).toMatchObject({ rates: { BTC: "61234.5" }, age_seconds: 10, retry_in_seconds: 5 });
     expect(await a.get()).toMatchObject({ age_seconds: 10 });
@@ -118,7 +124,13 @@ describe("the rates cache", () => {
     reset({ status: 429, retryAfter: "40" });
     const stale = await b.get();
     expect(calls).toBe(1);
-    expect(stale).toMatchObject({ rates: { BTC: "61234.5" }, stale: true, stale_reason: "rate_limited", age_seconds: 16, retry_in_seconds: 40 });
+    expect(stale).toMatchObject({
+      rates: { BTC: "61234.5" },
+      stale: true,
+      stale_reason: "rate_limited",
+      age_seconds: 16,
+      retry_in_seconds: 40,
+    });
     expect(stale.stale_detail).toContain("Too many requests");
 
     // Within Retry-After (longer than the TTL) nobody asks, on either instance; the values stay.

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { ratesCache } from "@/lib/db/schema";
-import { toDecimal, type Decimal, type Rates, type RatesView } from "@/lib/invoicing";
+import { type Decimal, type Rates, type RatesView, toDecimal } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 
 type Row = typeof ratesCache.$inferSelect;
@@ -49,7 +49,10 @@ export function createRatesCache(options: RatesCacheOptions) {
     const [row] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
     if (row) return row;
     // The first instance ever creates the row; the epoch as next_try_at makes it due at once.
-    await db.insert(ratesCache).values({ id, nextTryAt: new Date(0) }).onConflictDoNothing();
+    await db
+      .insert(ratesCache)
+      .values({ id, nextTryAt: new Date(0) })
+      .onConflictDoNothing();
     const [created] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
     return created;
   }
@@ -169,8 +172,10 @@ export type RatesCache = ReturnType<typeof createRatesCache>;
 
 /** Rates as decimal strings, whether the row was written with strings or (before issue 22) with numbers. */
 function decimals(rates: Record<string, string | number>): Record<string, Decimal> {
-  return Object.fromEntries(Object.entries(rates).flatMap(([code, rate]) => {
-    const decimal = toDecimal(rate);
-    return decimal === null ? [] : [[code, decimal]];
-  }));
+  return Object.fromEntries(
+    Object.entries(rates).flatMap(([code, rate]) => {
+      const decimal = toDecimal(rate);
+      return decimal === null ? [] : [[code, decimal]];
+    }),
+  );
 }

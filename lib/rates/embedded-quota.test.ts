@@ -69,7 +69,10 @@ describe("the console's rates against its embedded sandbox", () => {
     for (const { key } of DEMO_KEYS) {
       const calls = [];
       for (let i = 0; i < 6; i++) calls.push(await publicCall(key));
-      expect(calls.map((c) => c.status), key).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(
+        calls.map((c) => c.status),
+        key,
+      ).toEqual([200, 200, 200, 200, 200, 429]);
       expect(calls[0].remaining, key).toBe(4);
     }
 
@@ -79,7 +82,9 @@ describe("the console's rates against its embedded sandbox", () => {
     const refreshed = await ratesCache().get();
     expect(refreshed).toMatchObject({ stale: false, stale_reason: null, fetched_at: "2026-11-23T10:15:25.000Z", age_seconds: 0 });
     // The sandbox's rates, as the console carries them: decimal strings with the digits the sandbox sent.
-    expect(refreshed.rates).toEqual(Object.fromEntries(Object.entries(marketRates(new Date("2026-11-23T10:15:25Z"))).map(([code, rate]) => [code, toDecimal(rate)])));
+    expect(refreshed.rates).toEqual(
+      Object.fromEntries(Object.entries(marketRates(new Date("2026-11-23T10:15:25Z"))).map(([code, rate]) => [code, toDecimal(rate)])),
+    );
     expect(await ratesCache().upstreamCalls()).toBe(2);
 
     // Both calls were counted, in the bucket of the console's own key: a secret one, for the demo merchant.
@@ -87,9 +92,15 @@ describe("the console's rates against its embedded sandbox", () => {
     const key = await embeddedSandboxKey(db);
     expect(DEMO_KEYS.map((k) => k.key)).not.toContain(key);
     expect(key).toMatch(/^sk_test_console_[\w-]{32}$/);
-    const [registered] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashKey(key)));
+    const [registered] = await db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashKey(key)));
     expect(registered).toMatchObject({ merchantId: DEMO_MERCHANT_ID, revokedAt: null });
-    const counted = await db.select({ count: rateLimitCounters.count }).from(rateLimitCounters).where(eq(rateLimitCounters.keyId, registered.id));
+    const counted = await db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.keyId, registered.id));
     expect(counted).toEqual([{ count: 2 }]);
   });
 

@@ -41,11 +41,14 @@ afterAll(async () => {
 async function ask(at: string) {
   const { GET } = await import("@/app/api/rates/history/route");
   const cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("finance");
-  const response = await GET(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+  const response = await GET(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers: { cookie } }), {
+    params: Promise.resolve() as never,
+  });
   return { status: response.status, body: await response.json() };
 }
 
-const decimals = (rates: Record<string, unknown>) => Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, toDecimal(rate)]));
+const decimals = (rates: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, toDecimal(rate)]));
 
 describe("historical rates from the embedded sandbox (needs the sandbox's GET /rates?at=, branch i22-a)", () => {
   it("answers the simulated market's rates of the minute of created_at, with that minute", async () => {

@@ -8,7 +8,11 @@ describe("createRatesHistory", () => {
 
   it("keeps at most maxEntries minutes, dropping the least recently used", async () => {
     const asked: string[] = [];
-    const history = createRatesHistory({ fetchAt: async (m) => (asked.push(m), priced(m)), current: async () => ({ rates: {} }), maxEntries: 2 });
+    const history = createRatesHistory({
+      fetchAt: async (m) => (asked.push(m), priced(m)),
+      current: async () => ({ rates: {} }),
+      maxEntries: 2,
+    });
     await history.at("A");
     await history.at("B");
     await history.at("A"); // A is now the most recent

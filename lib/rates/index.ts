@@ -23,7 +23,9 @@ export function ratesCache(): RatesCache {
 
 /** The current rates for a server component, or null when there are none (the page shows the rest). */
 export async function currentRates(): Promise<RatesView | null> {
-  return ratesCache().get().catch(() => null);
+  return ratesCache()
+    .get()
+    .catch(() => null);
 }
 
 const historyHolder = globalThis as typeof globalThis & { __invoiceConsoleRatesHistory?: RatesHistory };

@@ -31,7 +31,14 @@ async function archive(fields: string) {
     { params: Promise.resolve({}) },
   );
   const text = await response.text();
-  return { status: response.status, text, body: parseJsonLossless(text) as Record<string, unknown> & { payment: Record<string, unknown>; errors?: { pointer: string; code?: string; detail: string }[] } };
+  return {
+    status: response.status,
+    text,
+    body: parseJsonLossless(text) as Record<string, unknown> & {
+      payment: Record<string, unknown>;
+      errors?: { pointer: string; code?: string; detail: string }[];
+    },
+  };
 }
 
 /** The digits of a number in an answer parsed losslessly. */
@@ -42,12 +49,17 @@ function digits(value: unknown): string {
 
 async function storedRow(invoiceId: string) {
   const db = await getSandboxDb();
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId.slice("invoice_".length)));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId.slice("invoice_".length)));
   return row;
 }
 
 async function readBack(invoiceId: string): Promise<string> {
-  const response = await getRoute(new Request(`${URL_}/invoices/${invoiceId}`, { headers: { "api-key": key } }), { params: Promise.resolve({ id: invoiceId }) });
+  const response = await getRoute(new Request(`${URL_}/invoices/${invoiceId}`, { headers: { "api-key": key } }), {
+    params: Promise.resolve({ id: invoiceId }),
+  });
   return response.text();
 }
 
@@ -55,24 +67,32 @@ async function readBack(invoiceId: string): Promise<string> {
 const fullPrecision = (decimals: number) => `1.${"123456789".repeat(3).slice(0, decimals - 1)}7`;
 
 describe("POST /archived keeps every currency's own precision", () => {
-  it.each(SANDBOX_CURRENCIES.map((c) => [c.code, c.decimals] as const))("%s: %i decimals in, stored, out — exactly", async (code, decimals) => {
-    const amount = fullPrecision(decimals);
-    expect(amount.split(".")[1]).toHaveLength(decimals);
-    const { status, text, body } = await archive(`"currency":"${code}","crypto_amount":${amount}`);
-    expect(status, text).toBe(201);
-    // The answer's JSON has the literal, not a float's rounding of it.
-    expect(text).toContain(`"crypto_amount":${amount},`);
-    expect(text).toContain(`"amount_due":${amount},`);
-    const row = await storedRow(body.invoice_id as string);
-    expect(canonicalDecimal(row.cryptoAmount)).toBe(amount);
-    expect(await readBack(body.invoice_id as string)).toBe(text);
-  });
+  it.each(SANDBOX_CURRENCIES.map((c) => [c.code, c.decimals] as const))(
+    "%s: %i decimals in, stored, out — exactly",
+    async (code, decimals) => {
+      const amount = fullPrecision(decimals);
+      expect(amount.split(".")[1]).toHaveLength(decimals);
+      const { status, text, body } = await archive(`"currency":"${code}","crypto_amount":${amount}`);
+      expect(status, text).toBe(201);
+      // The answer's JSON has the literal, not a float's rounding of it.
+      expect(text).toContain(`"crypto_amount":${amount},`);
+      expect(text).toContain(`"amount_due":${amount},`);
+      const row = await storedRow(body.invoice_id as string);
+      expect(canonicalDecimal(row.cryptoAmount)).toBe(amount);
+      expect(await readBack(body.invoice_id as string)).toBe(text);
+    },
+  );
 
-  it.each(SANDBOX_CURRENCIES.map((c) => [c.code, c.decimals] as const))("%s: %i decimals + 1 → 422 naming /crypto_amount and the currency's decimals", async (code, decimals) => {
-    const { status, body } = await archive(`"currency":"${code}","crypto_amount":0.${"0".repeat(decimals)}1`);
-    expect(status).toBe(422);
-    expect(body.errors).toEqual([{ pointer: "/crypto_amount", code: expect.any(String), detail: expect.stringContaining(`${decimals} decimal places`) }]);
-  });
+  it.each(SANDBOX_CURRENCIES.map((c) => [c.code, c.decimals] as const))(
+    "%s: %i decimals + 1 → 422 naming /crypto_amount and the currency's decimals",
+    async (code, decimals) => {
+      const { status, body } = await archive(`"currency":"${code}","crypto_amount":0.${"0".repeat(decimals)}1`);
+      expect(status).toBe(422);
+      expect(body.errors).toEqual([
+        { pointer: "/crypto_amount", code: expect.any(String), detail: expect.stringContaining(`${decimals} decimal places`) },
+      ]);
+    },
+  );
 
   it("ETH's 18 decimals as in the issue: 0.123456789012345678", async () => {
     const { status, text } = await archive(`"currency":"ETH","crypto_amount":0.123456789012345678`);
@@ -134,19 +154,15 @@ describe("POST /archived keeps every currency's own precision", () => {
 });
 
 describe("POST /archived: EUR in cents, checked on the digits sent, at any size", () => {
-  it.each([
-    ["134217728.01"],
-    ["134217728.29"],
-    ["100000000000000.01"],
-    ["999999999999999.99"],
-    ["9999999999999999.99"],
-    ["0.01"],
-  ])("%s EUR is stored and answered exactly", async (fiat) => {
-    const { status, text, body } = await archive(`"currency":"BTC","fiat_amount":${fiat}`);
-    expect(status, text).toBe(201);
-    expect(text).toContain(`"fiat_amount":${fiat},`);
-    expect(canonicalDecimal((await storedRow(body.invoice_id as string)).fiatAmount)).toBe(fiat);
-  });
+  it.each([["134217728.01"], ["134217728.29"], ["100000000000000.01"], ["999999999999999.99"], ["9999999999999999.99"], ["0.01"]])(
+    "%s EUR is stored and answered exactly",
+    async (fiat) => {
+      const { status, text, body } = await archive(`"currency":"BTC","fiat_amount":${fiat}`);
+      expect(status, text).toBe(201);
+      expect(text).toContain(`"fiat_amount":${fiat},`);
+      expect(canonicalDecimal((await storedRow(body.invoice_id as string)).fiatAmount)).toBe(fiat);
+    },
+  );
 
   it("trailing zeros are the same amount: 10.10 is 10.1, 12.00 is 12", async () => {
     expect((await archive(`"currency":"BTC","fiat_amount":10.10`)).text).toContain(`"fiat_amount":10.1,`);
@@ -171,13 +187,24 @@ describe("POST /archived: amounts larger than the ledger's columns → 422 that 
   it("more than 20 digits of crypto before the point", async () => {
     const { status, body } = await archive(`"currency":"DOGE","crypto_amount":100000000000000000000`);
     expect(status).toBe(422);
-    expect(body.errors).toEqual([expect.objectContaining({ pointer: "/crypto_amount", detail: expect.stringContaining("99,999,999,999,999,999,999.999999999999999999") })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        pointer: "/crypto_amount",
+        detail: expect.stringContaining("99,999,999,999,999,999,999.999999999999999999"),
+      }),
+    ]);
   });
 
   it("a crypto amount worth more EUR than the EUR column holds", async () => {
     const { status, body } = await archive(`"currency":"BTC","crypto_amount":99999999999999999999`);
     expect(status).toBe(422);
-    expect(body.errors).toEqual([expect.objectContaining({ pointer: "/crypto_amount", code: "too_large", detail: expect.stringContaining("9,999,999,999,999,999.99 EUR") })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        pointer: "/crypto_amount",
+        code: "too_large",
+        detail: expect.stringContaining("9,999,999,999,999,999.99 EUR"),
+      }),
+    ]);
   });
 
   it("the largest crypto amount that fits both columns is stored exactly", async () => {

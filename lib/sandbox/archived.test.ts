@@ -40,12 +40,26 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe("POST /archived: a valid body", () => {
   it("creates an archived invoice from a EUR amount, deriving crypto at the market's rate of its created_at", async () => {
     const order = orderId();
-    const { status, body } = await post({ order_id: order, order_name: "Old order", currency: "btc", fiat_amount: 1234.5, created_at: "2025-03-01" });
+    const { status, body } = await post({
+      order_id: order,
+      order_name: "Old order",
+      currency: "btc",
+      fiat_amount: 1234.5,
+      created_at: "2025-03-01",
+    });
     expect(status).toBe(201);
     expect(apiInvoiceSchema.parse(body)).toBeTruthy();
     expect(body).toMatchObject({
-      order_id: order, order_name: "Old order", status: "archived", fiat_amount: 1234.5, fiat_currency: "EUR", currency: "BTC",
-      allowed_error_percent: ALLOWED_ERROR_PERCENT_DEFAULT, callback_url: null, created_at: "2025-03-01T00:00:00.000Z", expires_at: null,
+      order_id: order,
+      order_name: "Old order",
+      status: "archived",
+      fiat_amount: 1234.5,
+      fiat_currency: "EUR",
+      currency: "BTC",
+      allowed_error_percent: ALLOWED_ERROR_PERCENT_DEFAULT,
+      callback_url: null,
+      created_at: "2025-03-01T00:00:00.000Z",
+      expires_at: null,
     });
     // The market's rate of 2025-03-01 00:00 UTC, with all its digits, not today's.
     expect(String(body.payment.rate)).toBe(marketRates(new Date("2025-03-01T00:00:00Z")).BTC);
@@ -53,7 +67,12 @@ describe("POST /archived: a valid body", () => {
     expect(body.priced_in).toBe("fiat");
     expect(body.payment).toMatchObject({ address: null, amount_received: null, transactions: [] });
     // EUR ÷ rate, rounded half up to BTC's 8 places.
-    expect(String(body.crypto_amount)).toBe(new Big("1234.5").div(marketRates(new Date("2025-03-01T00:00:00Z")).BTC).round(8, Big.roundHalfUp).toFixed());
+    expect(String(body.crypto_amount)).toBe(
+      new Big("1234.5")
+        .div(marketRates(new Date("2025-03-01T00:00:00Z")).BTC)
+        .round(8, Big.roundHalfUp)
+        .toFixed(),
+    );
     expect(body.invoice_id).toMatch(/^invoice_[0-9a-f-]{36}$/);
   });
 
@@ -68,7 +87,11 @@ describe("POST /archived: a valid body", () => {
   });
 
   it("prices a historical invoice at the rate of its own minute, by either amount", async () => {
-    for (const [created, code] of [["2024-06-30T18:45:00+02:00", "ETH"], ["2020-01-01", "DOGE"], ["2025-11-02T03:04:05Z", "SOL"]] as const) {
+    for (const [created, code] of [
+      ["2024-06-30T18:45:00+02:00", "ETH"],
+      ["2020-01-01", "DOGE"],
+      ["2025-11-02T03:04:05Z", "SOL"],
+    ] as const) {
       const rate = marketRates(new Date(created))[code];
       const byFiat = await post({ order_id: orderId(), currency: code, fiat_amount: 100, created_at: created });
       const byCrypto = await post({ order_id: orderId(), currency: code, crypto_amount: 2, created_at: created });
@@ -84,7 +107,9 @@ describe("POST /archived: a valid body", () => {
     const db = await getSandboxDb();
     const { key: own, invoices } = await createTestMerchant(db, [{ createdAt: new Date("2026-01-01T00:00:00Z"), status: "pending" }]);
     const id = `invoice_${invoices[0].id}`;
-    const response = await getRoute(new Request(`${URL_}/invoices/${id}`, { headers: { "api-key": own } }), { params: Promise.resolve({ id }) });
+    const response = await getRoute(new Request(`${URL_}/invoices/${id}`, { headers: { "api-key": own } }), {
+      params: Promise.resolve({ id }),
+    });
     expect(Object.keys(await response.json())).not.toContain("priced_in");
   });
 
@@ -100,9 +125,13 @@ describe("POST /archived: a valid body", () => {
 
   it("shows the invoice by id and in the list under status=archived", async () => {
     const { body } = await post({ order_id: orderId(), currency: "SOL", fiat_amount: 10, callback_url: "https://shop.example.com/hooks" });
-    const one = await getRoute(new Request(`${URL_}/invoices/${body.invoice_id}`, { headers: { "api-key": key } }), { params: Promise.resolve({ id: body.invoice_id }) });
+    const one = await getRoute(new Request(`${URL_}/invoices/${body.invoice_id}`, { headers: { "api-key": key } }), {
+      params: Promise.resolve({ id: body.invoice_id }),
+    });
     expect(await one.json()).toEqual(body);
-    const list = await listRoute(new Request(`${URL_}/invoices?status=archived&page_size=100`, { headers: { "api-key": key } }), { params: Promise.resolve({} as never) });
+    const list = await listRoute(new Request(`${URL_}/invoices?status=archived&page_size=100`, { headers: { "api-key": key } }), {
+      params: Promise.resolve({} as never),
+    });
     expect((await list.json()).items.map((i: { invoice_id: string }) => i.invoice_id)).toContain(body.invoice_id);
   });
 
@@ -193,19 +222,31 @@ describe("POST /archived: every rule, its status and pointer", () => {
 
 describe("an archived invoice stays as it was recorded", () => {
   it("PATCH → 422 naming /status and saying why; nothing changes and no webhook is queued", async () => {
-    const { body: created } = await post({ order_id: orderId(), currency: "BTC", fiat_amount: 3, callback_url: "https://shop.example.com/hooks" });
+    const { body: created } = await post({
+      order_id: orderId(),
+      currency: "BTC",
+      fiat_amount: 3,
+      callback_url: "https://shop.example.com/hooks",
+    });
     for (const status of ["cancelled", "completed", "archived"]) {
       const response = await PATCH(
-        new Request(`${URL_}/invoices/${created.invoice_id}`, { method: "PATCH", headers: { "api-key": key, "content-type": "application/json" }, body: JSON.stringify({ status }) }),
+        new Request(`${URL_}/invoices/${created.invoice_id}`, {
+          method: "PATCH",
+          headers: { "api-key": key, "content-type": "application/json" },
+          body: JSON.stringify({ status }),
+        }),
         { params: Promise.resolve({ id: created.invoice_id }) },
       );
       const problem = await response.json();
       expect(response.status).toBe(422);
       expect(pointers(problem)).toEqual(["/status"]);
       // "archived" is not one of PATCH's six statuses at all; the others are refused because of the invoice.
-      if (status !== "archived") expect(problem).toMatchObject({ code: "archived_invoice", detail: expect.stringMatching(/archived record/) });
+      if (status !== "archived")
+        expect(problem).toMatchObject({ code: "archived_invoice", detail: expect.stringMatching(/archived record/) });
     }
-    const again = await getRoute(new Request(`${URL_}/invoices/${created.invoice_id}`, { headers: { "api-key": key } }), { params: Promise.resolve({ id: created.invoice_id }) });
+    const again = await getRoute(new Request(`${URL_}/invoices/${created.invoice_id}`, { headers: { "api-key": key } }), {
+      params: Promise.resolve({ id: created.invoice_id }),
+    });
     expect(await again.json()).toEqual(created);
     const db = await getSandboxDb();
     const uuid = created.invoice_id.slice("invoice_".length);

@@ -2,8 +2,14 @@ import "server-only";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
+import {
+  ALLOWED_ERROR_PERCENT_DEFAULT,
+  type ArchivedInvoiceInput,
+  CRYPTO_AMOUNT_LIMIT,
+  FIAT_AMOUNT_LIMIT,
+  groupDigits,
+} from "@/lib/invoicing";
 import { decimalShape } from "@/lib/invoicing/money-json";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, type ArchivedInvoiceInput, CRYPTO_AMOUNT_LIMIT, FIAT_AMOUNT_LIMIT, groupDigits } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
@@ -35,7 +41,11 @@ function recordedRate(code: string, at: Date): string {
 export async function createArchivedInvoice(db: Db, caller: Caller, input: ArchivedInvoiceInput, now = new Date()): Promise<WireInvoice> {
   const currency = findCurrency(input.currency);
   if (!currency) {
-    throw invalid("/currency", "unsupported_currency", `must be one of the supported currencies (${SANDBOX_CURRENCIES.map((c) => c.code).join(", ")}); see GET /currencies`);
+    throw invalid(
+      "/currency",
+      "unsupported_currency",
+      `must be one of the supported currencies (${SANDBOX_CURRENCIES.map((c) => c.code).join(", ")}); see GET /currencies`,
+    );
   }
   const createdAt = input.created_at ? new Date(input.created_at) : now;
   // The market's rate when the invoice was made (its price history is a pure function of the minute), not
@@ -48,7 +58,11 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
     fiatAmount = input.fiat_amount;
     cryptoAmount = deriveCrypto(fiatAmount, rate, quoteDecimals(currency));
     if (decimalShape(cryptoAmount).integerDigits > CRYPTO_AMOUNT_LIMIT.integerDigits) {
-      throw invalid("/fiat_amount", "too_large", `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate} EUR, the largest amount the ledger holds`);
+      throw invalid(
+        "/fiat_amount",
+        "too_large",
+        `buys more than ${groupDigits(CRYPTO_AMOUNT_LIMIT.max)} ${currency.code} at the rate of ${rate} EUR, the largest amount the ledger holds`,
+      );
     }
   } else {
     cryptoAmount = input.crypto_amount!;
@@ -57,7 +71,11 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
     }
     fiatAmount = deriveFiat(cryptoAmount, rate);
     if (decimalShape(fiatAmount).integerDigits > FIAT_AMOUNT_LIMIT.integerDigits) {
-      throw invalid("/crypto_amount", "too_large", `is worth more than ${groupDigits(FIAT_AMOUNT_LIMIT.max)} EUR at the rate of ${rate} EUR, the largest amount the ledger holds`);
+      throw invalid(
+        "/crypto_amount",
+        "too_large",
+        `is worth more than ${groupDigits(FIAT_AMOUNT_LIMIT.max)} EUR at the rate of ${rate} EUR, the largest amount the ledger holds`,
+      );
     }
   }
 
@@ -84,7 +102,12 @@ export async function createArchivedInvoice(db: Db, caller: Caller, input: Archi
     .onConflictDoNothing({ target: [invoices.merchantId, invoices.orderId] })
     .returning({ id: invoices.id });
   if (!row) {
-    throw invalid("/order_id", "duplicate_order_id", `is already recorded: another invoice of this merchant has the order id ${JSON.stringify(input.order_id)}`, "This order is already recorded");
+    throw invalid(
+      "/order_id",
+      "duplicate_order_id",
+      `is already recorded: another invoice of this merchant has the order id ${JSON.stringify(input.order_id)}`,
+      "This order is already recorded",
+    );
   }
   return getInvoice(db, caller, row.id);
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ipaddr from "ipaddr.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
+import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
 
 /** Which addresses a webhook may reach, against a real receiver on the loopback address. */
 
@@ -23,11 +23,19 @@ beforeEach(() => {
   hits = 0;
 });
 
-const policy = (overrides: Partial<CallbackPolicy> = {}): CallbackPolicy => ({ ownOrigins: [], allowlist: { hosts: [], cidrs: [] }, ...overrides });
-const post = (url: string, p: CallbackPolicy) => postCallback(url, "{}", {}, { policy: p, timeoutMs: 2_000 }).then((answer) => answer.status);
+const policy = (overrides: Partial<CallbackPolicy> = {}): CallbackPolicy => ({
+  ownOrigins: [],
+  allowlist: { hosts: [], cidrs: [] },
+  ...overrides,
+});
+const post = (url: string, p: CallbackPolicy) =>
+  postCallback(url, "{}", {}, { policy: p, timeoutMs: 2_000 }).then((answer) => answer.status);
 
 async function refusal(url: string, p: CallbackPolicy): Promise<CallbackError> {
-  const error = await post(url, p).then(() => null, (e: unknown) => e);
+  const error = await post(url, p).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CallbackError);
   return error as CallbackError;
 }
@@ -49,7 +57,9 @@ describe("postCallback", () => {
 
   it("reaches a private address the allowlist names, by IP, by range or by host", async () => {
     expect(await post(`http://127.0.0.1:${port}/hook`, policy({ allowlist: { hosts: ["127.0.0.1"], cidrs: [] } }))).toBe(202);
-    expect(await post(`http://localhost:${port}/hook`, policy({ allowlist: { hosts: [], cidrs: [ipaddr.parseCIDR("127.0.0.0/8")] } }))).toBe(202);
+    expect(
+      await post(`http://localhost:${port}/hook`, policy({ allowlist: { hosts: [], cidrs: [ipaddr.parseCIDR("127.0.0.0/8")] } })),
+    ).toBe(202);
     expect(await post(`http://localhost:${port}/hook`, policy({ allowlist: { hosts: ["localhost"], cidrs: [] } }))).toBe(202);
     expect(hits).toBe(3);
   });
@@ -66,16 +76,24 @@ describe("postCallback", () => {
   it.each([
     ["never answers", () => {}],
     // A whole 200 answer, one byte every 20 ms: never silent for long, complete only after a second or more.
-    ["trickles its answer", (_req: unknown, res: { socket: { write: (s: string) => void } | null }) => {
-      const bytes = [...`HTTP/1.1 200 OK\r\nx-slow: ${"z".repeat(40)}\r\ncontent-length: 0\r\n\r\n`];
-      const timer = setInterval(() => (bytes.length ? res.socket?.write(bytes.shift()!) : clearInterval(timer)), 20);
-    }],
+    [
+      "trickles its answer",
+      (_req: unknown, res: { socket: { write: (s: string) => void } | null }) => {
+        const bytes = [...`HTTP/1.1 200 OK\r\nx-slow: ${"z".repeat(40)}\r\ncontent-length: 0\r\n\r\n`];
+        const timer = setInterval(() => (bytes.length ? res.socket?.write(bytes.shift()!) : clearInterval(timer)), 20);
+      },
+    ],
   ])("a receiver that %s gets one deadline for the whole attempt, and may be tried again", async (_, handler) => {
     const silent = createServer(handler as never);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
     try {
-      const error = await postCallback(url, "{}", {}, { policy: policy({ allowlist: { hosts: ["127.0.0.1"], cidrs: [] } }), timeoutMs: 200 }).then(
+      const error = await postCallback(
+        url,
+        "{}",
+        {},
+        { policy: policy({ allowlist: { hosts: ["127.0.0.1"], cidrs: [] } }), timeoutMs: 200 },
+      ).then(
         () => null,
         (e: unknown) => e as CallbackError,
       );

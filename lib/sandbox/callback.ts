@@ -1,5 +1,5 @@
 import "server-only";
-import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
+import { type LookupAddress, type LookupOptions, lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import ipaddr from "ipaddr.js";
@@ -53,7 +53,12 @@ export async function postCallback(
       target,
       {
         method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "InvoiceConsole-Sandbox-Webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "InvoiceConsole-Sandbox-Webhooks/1",
+        },
         lookup: guard,
       },
       (response) => {
@@ -64,7 +69,13 @@ export async function postCallback(
           clearTimeout(deadline);
           answered = undefined;
           response.destroy();
-          resolve({ status, body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").replace(/\uFFFD+$/, "") });
+          resolve({
+            status,
+            body: Buffer.concat(chunks)
+              .subarray(0, RESPONSE_BODY_LIMIT)
+              .toString("utf8")
+              .replace(/\uFFFD+$/, ""),
+          });
         };
         response.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
@@ -97,7 +108,8 @@ function parseTarget(url: string): URL {
   } catch {
     throw new CallbackError(`the callback URL ${JSON.stringify(url)} is not a URL`, true);
   }
-  if (target.protocol !== "http:" && target.protocol !== "https:") throw new CallbackError(`the callback URL must be http or https, not ${target.protocol}`, true);
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    throw new CallbackError(`the callback URL must be http or https, not ${target.protocol}`, true);
   return target;
 }
 
@@ -108,7 +120,10 @@ function trusted(target: URL, policy: CallbackPolicy): boolean {
 function isReachable(address: string, policy: CallbackPolicy): boolean {
   const ip = ipaddr.process(address);
   if (ip.range() === "unicast") return true;
-  return policy.allowlist.hosts.includes(ip.toString()) || policy.allowlist.cidrs.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits));
+  return (
+    policy.allowlist.hosts.includes(ip.toString()) ||
+    policy.allowlist.cidrs.some(([range, bits]) => range.kind() === ip.kind() && ip.match(range, bits))
+  );
 }
 
 function refused(host: string, address: string): CallbackError {

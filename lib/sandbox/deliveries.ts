@@ -3,8 +3,8 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import type { ApiWebhookDeliveryList } from "@/lib/invoicing";
-import { getInvoice } from "./invoices";
 import { parseInvoiceId } from "./ids";
+import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
 
 /**
@@ -24,7 +24,12 @@ export async function listWebhookDeliveries(db: Db, caller: Caller, rawId: strin
     ? await db
         .select()
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
         .orderBy(asc(webhookAttempts.attempt))
     : [];
   return {

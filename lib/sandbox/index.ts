@@ -1,6 +1,6 @@
 import "server-only";
-import { processConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
-import { getDatabase, type Db } from "@/lib/db";
+import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/concurrency-limit";
+import { type Db, getDatabase } from "@/lib/db";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/invoicing/openapi";
@@ -10,13 +10,13 @@ import { ensureConsoleKey, ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";
 import { wireJson } from "./wire";
 
-export { listInvoices, getInvoice, updateInvoiceStatus } from "./invoices";
 export { createArchivedInvoice } from "./archived";
-export { sandboxRates } from "./rates";
-export { requireScope, type Caller } from "./keys";
-export { simulateWebhook } from "./simulate";
-export { listWebhookDeliveries } from "./deliveries";
 export { SANDBOX_CURRENCIES } from "./currencies";
+export { listWebhookDeliveries } from "./deliveries";
+export { getInvoice, listInvoices, updateInvoiceStatus } from "./invoices";
+export { type Caller, requireScope } from "./keys";
+export { sandboxRates } from "./rates";
+export { simulateWebhook } from "./simulate";
 export { wireJson } from "./wire";
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };

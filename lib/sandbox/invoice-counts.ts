@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoiceCounts, invoices } from "@/lib/db/schema";
 import { isoDay, utcMidnight } from "@/lib/utc-day";
@@ -55,7 +55,8 @@ export function rangeParts(f: InvoiceFilter): RangeParts {
   const after = f.createdAfter ? gt(invoices.createdAt, f.createdAfter) : undefined;
   const before = f.createdBefore ? lt(invoices.createdAt, f.createdBefore) : undefined;
   // No whole day inside, or none after createdAfter's day because that day is the last one: it is all edge.
-  if ((wholeFrom && wholeTo && wholeFrom >= wholeTo) || (wholeFrom && wholeFrom.getTime() > LAST_DAY)) return { edges: [{ range: and(after, before)! }] };
+  if ((wholeFrom && wholeTo && wholeFrom >= wholeTo) || (wholeFrom && wholeFrom.getTime() > LAST_DAY))
+    return { edges: [{ range: and(after, before)! }] };
   const edges: Edge[] = [];
   if (f.createdAfter && wholeFrom) {
     // (createdAfter, next midnight): or its day less [midnight, createdAfter].
@@ -71,7 +72,10 @@ export function rangeParts(f: InvoiceFilter): RangeParts {
     edges.push(
       f.createdBefore.getTime() - wholeTo.getTime() <= DAY / 2 || wholeTo.getTime() >= LAST_DAY
         ? { range: and(gte(invoices.createdAt, wholeTo), before)! }
-        : { range: and(gte(invoices.createdAt, f.createdBefore), lt(invoices.createdAt, new Date(wholeTo.getTime() + DAY)))!, minusDay: isoDay(wholeTo) },
+        : {
+            range: and(gte(invoices.createdAt, f.createdBefore), lt(invoices.createdAt, new Date(wholeTo.getTime() + DAY)))!,
+            minusDay: isoDay(wholeTo),
+          },
     );
   }
   return { whole: { from: wholeFrom && isoDay(wholeFrom), to: wholeTo && isoDay(wholeTo) }, edges };
@@ -108,7 +112,10 @@ export async function countInvoices(db: Db, f: InvoiceFilter): Promise<number> {
     );
   }
   for (const { range, minusDay } of edges) {
-    const counted = sql`(${db.select({ n: sql`count(*)` }).from(invoices).where(and(invoiceFilterSql(base), range))})`;
+    const counted = sql`(${db
+      .select({ n: sql`count(*)` })
+      .from(invoices)
+      .where(and(invoiceFilterSql(base), range))})`;
     parts.push(minusDay ? sql`(${rollup(eq(invoiceCounts.day, minusDay))} - ${counted})` : counted);
   }
   // One statement, one round trip. node-postgres and PGlite both answer with `rows`.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
+import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
+import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { ALL_INVOICE_STATUSES, type ApiInvoice as Invoice, type ApiInvoiceList as InvoiceList } from "@/lib/invoicing";
 import { getSandboxDb } from "@/lib/sandbox";
 import { createTestMerchant } from "./test-fixtures";
@@ -24,7 +24,7 @@ const fixtures = Array.from({ length: 30 }, (_, i) => ({
   status: ALL_INVOICE_STATUSES[i % ALL_INVOICE_STATUSES.length],
   currency: CURRENCIES[i % CURRENCIES.length],
   fiatAmount: [10, 20, 30][i % 3] + 0.5,
-  cryptoAmount: (i * 7919) % 101 / 1000 + 0.0001 * i,
+  cryptoAmount: ((i * 7919) % 101) / 1000 + 0.0001 * i,
   orderName: `Order ${i}`,
 }));
 
@@ -86,7 +86,12 @@ describe("GET /invoices: defaults and pagination", () => {
     expect(body.items).toHaveLength(20);
     expect(orderNumbers(body.items)).toEqual(Array.from({ length: 20 }, (_, i) => 29 - i));
     expect(body.pagination).toEqual({
-      current_page: 1, page_size: 20, total_pages: 2, total_records: 30, has_next: true, has_previous: false,
+      current_page: 1,
+      page_size: 20,
+      total_pages: 2,
+      total_records: 30,
+      has_next: true,
+      has_previous: false,
     });
   });
 

@@ -3,12 +3,12 @@ import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoices, transactions } from "@/lib/db/schema";
 import type { ApiInvoiceList, InvoiceListQuery, InvoiceStatus } from "@/lib/invoicing";
-import { resolveCallbackUrl } from "./callback-url";
-import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { notFound, Problem } from "@/lib/problem";
+import { resolveCallbackUrl } from "./callback-url";
 import { explorerUrl, findCurrency } from "./currencies";
+import { formatInvoiceId, parseInvoiceId } from "./ids";
+import { countInvoices, type InvoiceFilter, invoiceFilterSql } from "./invoice-counts";
 import type { Caller } from "./keys";
-import { countInvoices, invoiceFilterSql, type InvoiceFilter } from "./invoice-counts";
 import { walkStart } from "./sort-buckets";
 import { enqueueStatusWebhook } from "./webhooks";
 import { amount, amountOrNull, type WireInvoice as Invoice } from "./wire";
@@ -162,7 +162,13 @@ export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string,
     if (row.status === "archived") {
       throw Problem.of("archived_invoice", {
         detail: "This invoice is an archived record (created with POST /archived); its status stays archived.",
-        errors: [{ pointer: "/status", code: "archived_invoice", detail: "cannot be changed: the invoice is an archived record, kept as it was recorded" }],
+        errors: [
+          {
+            pointer: "/status",
+            code: "archived_invoice",
+            detail: "cannot be changed: the invoice is an archived record, kept as it was recorded",
+          },
+        ],
       });
     }
     if (row.status === status) return (await withTransactions(tx, [row]))[0];
@@ -177,7 +183,11 @@ export async function updateInvoiceStatus(db: Db, caller: Caller, rawId: string,
 
 async function findOwnInvoice(db: Db, caller: Caller, rawId: string, options: { lock?: boolean } = {}): Promise<InvoiceRow> {
   const id = parseInvoiceId(rawId);
-  const query = db.select().from(invoices).where(eq(invoices.id, id ?? "")).limit(1);
+  const query = db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, id ?? ""))
+    .limit(1);
   const [row] = id ? await (options.lock ? query.for("update") : query) : [];
   if (!row) throw notFound(`No invoice has the id ${JSON.stringify(rawId)}.`);
   if (row.merchantId !== caller.merchantId) {

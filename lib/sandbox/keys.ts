@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/env";
 import { apiKeys } from "@/lib/db/schema";
+import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/env";
 import { Problem } from "@/lib/problem";
 
 export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;

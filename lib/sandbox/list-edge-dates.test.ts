@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import fc from "fast-check";
 import { and, asc, count, desc, eq, gt, lt } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import type { Db } from "@/lib/db";
@@ -18,7 +18,12 @@ const BASE = "http://sandbox.test/sandbox/api/v1";
 const MIN = Date.parse("0001-01-01T00:00:00.000Z");
 const MAX = Date.parse("9999-12-31T23:59:59.999Z");
 const DAY = 86_400_000;
-const SORTS = { created_at: invoices.createdAt, updated_at: invoices.updatedAt, fiat_amount: invoices.fiatAmount, crypto_amount: invoices.cryptoAmount };
+const SORTS = {
+  created_at: invoices.createdAt,
+  updated_at: invoices.updatedAt,
+  fiat_amount: invoices.fiatAmount,
+  crypto_amount: invoices.cryptoAmount,
+};
 
 // The invoices: at the first and last instants the contract accepts, around midnights at both ends, before
 // and at the epoch, on a leap day, and a few in an ordinary year.
@@ -79,7 +84,8 @@ function write(t: number, offset: number, form: "date" | "seconds" | "millis" | 
   const day = `${y}-${pad(local.getUTCMonth() + 1, 2)}-${pad(local.getUTCDate(), 2)}`;
   const inRange = (instant: number) => (/^\d{4}-/.test(day) && instant >= MIN && instant <= MAX ? instant : null);
   if (form === "date") return { text: day, instant: inRange(Date.parse(`${day}T00:00:00Z`)) };
-  const zone = offset === 0 ? "Z" : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60), 2)}:${pad(Math.abs(offset) % 60, 2)}`;
+  const zone =
+    offset === 0 ? "Z" : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60), 2)}:${pad(Math.abs(offset) % 60, 2)}`;
   const hms = `${pad(local.getUTCHours(), 2)}:${pad(local.getUTCMinutes(), 2)}`;
   const seconds = pad(local.getUTCSeconds(), 2);
   const ms = pad(local.getUTCMilliseconds(), 3);
@@ -101,19 +107,38 @@ const instant = fc.oneof(
 );
 // Zones from -23:59 to +23:59 the contract allows, the usual ones and odd ones.
 const offset = fc.oneof(fc.constantFrom(0, 60, -60, 330, 345, -210, 840, -720), fc.integer({ min: -1439, max: 1439 }));
-const form = fc.constantFrom("date", "seconds", "millis", "millis", "nanos", "leap") as fc.Arbitrary<"date" | "seconds" | "millis" | "nanos" | "leap">;
+const form = fc.constantFrom("date", "seconds", "millis", "millis", "nanos", "leap") as fc.Arbitrary<
+  "date" | "seconds" | "millis" | "nanos" | "leap"
+>;
 const bound = fc.tuple(instant, offset, form).map(([t, o, f]) => write(t, o, f));
 
 async function list(params: URLSearchParams) {
-  const response = await listRoute(new Request(`${BASE}/invoices?${params}`, { headers: { "api-key": key } }), { params: Promise.resolve({}) as never });
+  const response = await listRoute(new Request(`${BASE}/invoices?${params}`, { headers: { "api-key": key } }), {
+    params: Promise.resolve({}) as never,
+  });
   return { status: response.status, body: await response.json() };
 }
 
 /** The plain query: the same filter as a WHERE, the whole table, no rollup or buckets. */
-async function plain(after: number | undefined, before: number | undefined, sortBy: keyof typeof SORTS, ascending: boolean, pageSize: number) {
-  const where = and(eq(invoices.merchantId, merchantId), after !== undefined ? gt(invoices.createdAt, new Date(after)) : undefined, before !== undefined ? lt(invoices.createdAt, new Date(before)) : undefined);
+async function plain(
+  after: number | undefined,
+  before: number | undefined,
+  sortBy: keyof typeof SORTS,
+  ascending: boolean,
+  pageSize: number,
+) {
+  const where = and(
+    eq(invoices.merchantId, merchantId),
+    after !== undefined ? gt(invoices.createdAt, new Date(after)) : undefined,
+    before !== undefined ? lt(invoices.createdAt, new Date(before)) : undefined,
+  );
   const dir = ascending ? asc : desc;
-  const rows = await db.select({ id: invoices.id }).from(invoices).where(where).orderBy(dir(SORTS[sortBy]), dir(invoices.id)).limit(pageSize);
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(dir(SORTS[sortBy]), dir(invoices.id))
+    .limit(pageSize);
   const [{ n }] = await db.select({ n: count() }).from(invoices).where(where);
   return { total: n, ids: rows.map((r) => `invoice_${r.id}`) };
 }
@@ -178,7 +203,10 @@ describe("GET /invoices at the edges of time (issue 21)", () => {
           const ordered = after?.instant == null || before?.instant == null || after.instant < before.instant;
           if (refused.length || !ordered) {
             seen.refused++;
-            expect({ status, pointers: body.errors?.map((e: { pointer: string }) => e.pointer) }).toEqual({ status: 422, pointers: refused.length ? refused : ["/created_before"] });
+            expect({ status, pointers: body.errors?.map((e: { pointer: string }) => e.pointer) }).toEqual({
+              status: 422,
+              pointers: refused.length ? refused : ["/created_before"],
+            });
             return;
           }
           expect(status, JSON.stringify(body)).toBe(200);

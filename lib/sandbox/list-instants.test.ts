@@ -26,7 +26,9 @@ beforeAll(async () => {
 });
 
 async function list(query: string): Promise<{ invoice_id: string; created_at: string }[]> {
-  const response = await listRoute(new Request(`${URL_}/invoices?${query}`, { headers: { "api-key": key } }), { params: Promise.resolve({} as never) });
+  const response = await listRoute(new Request(`${URL_}/invoices?${query}`, { headers: { "api-key": key } }), {
+    params: Promise.resolve({} as never),
+  });
   expect(response.status).toBe(200);
   return (await response.json()).items;
 }
@@ -63,10 +65,16 @@ describe("seeded instants are millisecond-precise", () => {
     // own instant would put it first on the page.
     for (const invoice of all.filter((_, i) => i % 8 === 0)) {
       const after = await list(`created_after=${encodeURIComponent(invoice.created_at)}&sort_by=created_at&sort_order=asc&page_size=5`);
-      expect(after.map((i) => i.invoice_id), `after ${invoice.created_at}`).not.toContain(invoice.invoice_id);
+      expect(
+        after.map((i) => i.invoice_id),
+        `after ${invoice.created_at}`,
+      ).not.toContain(invoice.invoice_id);
       for (const item of after) expect(Date.parse(item.created_at)).toBeGreaterThan(Date.parse(invoice.created_at));
       const before = await list(`created_before=${encodeURIComponent(invoice.created_at)}&sort_by=created_at&sort_order=desc&page_size=5`);
-      expect(before.map((i) => i.invoice_id), `before ${invoice.created_at}`).not.toContain(invoice.invoice_id);
+      expect(
+        before.map((i) => i.invoice_id),
+        `before ${invoice.created_at}`,
+      ).not.toContain(invoice.invoice_id);
       for (const item of before) expect(Date.parse(item.created_at)).toBeLessThan(Date.parse(invoice.created_at));
     }
   });
@@ -85,9 +93,21 @@ describe("migration 0011 truncates stored instants to milliseconds", () => {
           ${at}::timestamptz, ${at}::timestamptz + interval '1.000003 seconds', ${at}::timestamptz + interval '1 day', ${at}::timestamptz + interval '7 microseconds')`);
     }
     const snapshot = async () => ({
-      counts: await db.select({ day: invoiceCounts.day, count: invoiceCounts.count }).from(invoiceCounts).where(eq(invoiceCounts.merchantId, m)).orderBy(invoiceCounts.day),
-      sort: await db.select({ by: invoiceSortBuckets.sortBy, bucket: invoiceSortBuckets.bucket, count: invoiceSortBuckets.count }).from(invoiceSortBuckets).where(eq(invoiceSortBuckets.merchantId, m)).orderBy(invoiceSortBuckets.sortBy, invoiceSortBuckets.bucket),
-      days: await db.select({ by: invoiceDayBuckets.sortBy, day: invoiceDayBuckets.day, count: invoiceDayBuckets.count }).from(invoiceDayBuckets).where(eq(invoiceDayBuckets.merchantId, m)).orderBy(invoiceDayBuckets.sortBy, invoiceDayBuckets.day),
+      counts: await db
+        .select({ day: invoiceCounts.day, count: invoiceCounts.count })
+        .from(invoiceCounts)
+        .where(eq(invoiceCounts.merchantId, m))
+        .orderBy(invoiceCounts.day),
+      sort: await db
+        .select({ by: invoiceSortBuckets.sortBy, bucket: invoiceSortBuckets.bucket, count: invoiceSortBuckets.count })
+        .from(invoiceSortBuckets)
+        .where(eq(invoiceSortBuckets.merchantId, m))
+        .orderBy(invoiceSortBuckets.sortBy, invoiceSortBuckets.bucket),
+      days: await db
+        .select({ by: invoiceDayBuckets.sortBy, day: invoiceDayBuckets.day, count: invoiceDayBuckets.count })
+        .from(invoiceDayBuckets)
+        .where(eq(invoiceDayBuckets.merchantId, m))
+        .orderBy(invoiceDayBuckets.sortBy, invoiceDayBuckets.day),
     });
     const before = await snapshot();
     expect(await finerThanMilliseconds(m)).toBe(3);
@@ -99,7 +119,11 @@ describe("migration 0011 truncates stored instants to milliseconds", () => {
 
     expect(await finerThanMilliseconds(m)).toBe(0);
     const rows = await db.select().from(invoices).where(eq(invoices.merchantId, m)).orderBy(invoices.orderId);
-    expect(rows.map((r) => r.createdAt.toISOString())).toEqual(["2026-03-10T23:59:59.999Z", "2026-03-10T08:00:00.123Z", "2026-03-11T00:00:00.000Z"]);
+    expect(rows.map((r) => r.createdAt.toISOString())).toEqual([
+      "2026-03-10T23:59:59.999Z",
+      "2026-03-10T08:00:00.123Z",
+      "2026-03-11T00:00:00.000Z",
+    ]);
     expect(rows.map((r) => r.updatedAt.getTime() - r.createdAt.getTime())).toEqual([1001, 1000, 1000]);
     // Same UTC days, same buckets: the rollups the list's totals and deep pages rely on are unchanged.
     expect(await snapshot()).toEqual(before);

@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
@@ -20,7 +20,12 @@ const DAY = 86_400_000;
 const NOW = new Date("2026-06-15T12:34:56.789Z");
 const SORTS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
 const CURRENCIES = ["BTC", "ETH", "USDT", "LTC"] as const;
-const SORT_COLUMNS = { created_at: invoices.createdAt, updated_at: invoices.updatedAt, fiat_amount: invoices.fiatAmount, crypto_amount: invoices.cryptoAmount };
+const SORT_COLUMNS = {
+  created_at: invoices.createdAt,
+  updated_at: invoices.updatedAt,
+  fiat_amount: invoices.fiatAmount,
+  crypto_amount: invoices.cryptoAmount,
+};
 
 let db: Db;
 const caller = (merchantId: string): Caller => ({ keyId: "test", merchantId, scopes: ["invoices:read", "invoices:write"] });
@@ -72,7 +77,8 @@ async function expectSortBucketsMatch(merchantId: string): Promise<void> {
   const kept = await db.execute(sql`
     select sort_by, status, currency, bucket::float8 as bucket, count::int as n from sandbox.invoice_sort_buckets
     where merchant_id = ${merchantId}::uuid and count <> 0 order by 1, 2, 3, 4`);
-  const cut = (column: string) => sql.raw(`case when ${column} > 0 then trunc(${column}, 1 - floor(log(${column}))::int) else ${column} end`);
+  const cut = (column: string) =>
+    sql.raw(`case when ${column} > 0 then trunc(${column}, 1 - floor(log(${column}))::int) else ${column} end`);
   const plain = await db.execute(sql`
     select k.sort_by, status, currency, k.bucket::float8 as bucket, count(*)::int as n
     from sandbox.invoices, lateral (values
@@ -120,15 +126,31 @@ describe("list totals: the rollup equals count(*) after every kind of write", ()
     await expectTotalsMatch(merchantId);
 
     // Status changes through the API's own path, and one that moves a whole set in one statement.
-    const some = await db.select().from(invoices).where(and(eq(invoices.merchantId, merchantId), eq(invoices.status, "completed"))).limit(5);
-    for (const [i, row] of some.entries()) await updateInvoiceStatus(db, caller(merchantId), row.id, INVOICE_STATUSES[i % INVOICE_STATUSES.length]);
-    await db.update(invoices).set({ status: "expired" }).where(and(eq(invoices.merchantId, merchantId), eq(invoices.status, "new")));
+    const some = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.merchantId, merchantId), eq(invoices.status, "completed")))
+      .limit(5);
+    for (const [i, row] of some.entries())
+      await updateInvoiceStatus(db, caller(merchantId), row.id, INVOICE_STATUSES[i % INVOICE_STATUSES.length]);
+    await db
+      .update(invoices)
+      .set({ status: "expired" })
+      .where(and(eq(invoices.merchantId, merchantId), eq(invoices.status, "new")));
     // A change of currency and of creation time moves a row between keys and days.
-    await db.update(invoices).set({ currency: "BTC", createdAt: new Date("2026-06-01T00:00:00Z") }).where(eq(invoices.id, some[0].id));
+    await db
+      .update(invoices)
+      .set({ currency: "BTC", createdAt: new Date("2026-06-01T00:00:00Z") })
+      .where(eq(invoices.id, some[0].id));
     await expectTotalsMatch(merchantId);
 
     // Archive (POST /archived), with a past created_at and without one.
-    await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-1", currency: "BTC", fiat_amount: "12", created_at: "2026-06-02" }, NOW);
+    await createArchivedInvoice(
+      db,
+      caller(merchantId),
+      { order_id: "ARCH-1", currency: "BTC", fiat_amount: "12", created_at: "2026-06-02" },
+      NOW,
+    );
     await createArchivedInvoice(db, caller(merchantId), { order_id: "ARCH-2", currency: "ETH", crypto_amount: "0.5" }, NOW);
     await expectTotalsMatch(merchantId);
 
@@ -158,7 +180,14 @@ describe("list totals: the rollup equals count(*) after every kind of write", ()
         writes.push(updateInvoiceStatus(db, caller(merchantId), row.id, INVOICE_STATUSES[(i + round) % INVOICE_STATUSES.length]));
       }
       for (let i = 0; i < 10; i++) {
-        writes.push(createArchivedInvoice(db, caller(merchantId), { order_id: `RACE-${round}-${i}`, currency: CURRENCIES[i % 2], fiat_amount: `${5 + i}` }, NOW));
+        writes.push(
+          createArchivedInvoice(
+            db,
+            caller(merchantId),
+            { order_id: `RACE-${round}-${i}`, currency: CURRENCIES[i % 2], fiat_amount: `${5 + i}` },
+            NOW,
+          ),
+        );
       }
     }
     const outcomes = await Promise.allSettled(writes);
@@ -269,18 +298,35 @@ describe("list pages: rows and totals equal a plain query's", () => {
 
   it("no invoice is updated before it was created (the updated_at walk of a created range relies on it)", async () => {
     const [row] = await db.select().from(invoices).where(eq(invoices.merchantId, merchantId)).limit(1);
-    await expect(db.update(invoices).set({ updatedAt: new Date(row.createdAt.getTime() - 1) }).where(eq(invoices.id, row.id))).rejects.toThrow();
+    await expect(
+      db
+        .update(invoices)
+        .set({ updatedAt: new Date(row.createdAt.getTime() - 1) })
+        .where(eq(invoices.id, row.id)),
+    ).rejects.toThrow();
     const future = new Date(Date.now() + 30_000); // within the minute of clock skew allowed
-    const archived = await createArchivedInvoice(db, caller(merchantId), { order_id: "SKEW-1", currency: "BTC", fiat_amount: "3", created_at: future.toISOString() });
+    const archived = await createArchivedInvoice(db, caller(merchantId), {
+      order_id: "SKEW-1",
+      currency: "BTC",
+      fiat_amount: "3",
+      created_at: future.toISOString(),
+    });
     const [stored] = await db.select().from(invoices).where(eq(invoices.orderId, "SKEW-1"));
-    expect({ archived: archived.status, updatedAt: stored.updatedAt.getTime() }).toEqual({ archived: "archived", updatedAt: future.getTime() });
+    expect({ archived: archived.status, updatedAt: stored.updatedAt.getTime() }).toEqual({
+      archived: "archived",
+      updatedAt: future.getTime(),
+    });
   });
 
   it("the rollup has a row per status, currency and UTC day, never a count below zero", async () => {
-    const result = (await db.execute(sql`select count(*)::int as n from sandbox.invoice_counts where count < 0`)) as unknown as { rows: { n: number }[] };
+    const result = (await db.execute(sql`select count(*)::int as n from sandbox.invoice_counts where count < 0`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(result.rows[0].n).toBe(0);
     for (const table of ["invoice_sort_buckets", "invoice_day_buckets"]) {
-      const negative = await db.execute(sql`select count(*)::int as n from ${sql.identifier("sandbox")}.${sql.identifier(table)} where count < 0`);
+      const negative = await db.execute(
+        sql`select count(*)::int as n from ${sql.identifier("sandbox")}.${sql.identifier(table)} where count < 0`,
+      );
       expect({ table, negative: rowsOf<{ n: number }>(negative)[0].n }).toEqual({ table, negative: 0 });
     }
   });

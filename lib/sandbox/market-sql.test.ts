@@ -18,12 +18,18 @@ beforeAll(async () => {
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const catalog = sql.join(
-  MARKET_CURRENCIES.map((c) => sql`(${c.code}, ${c.salt.toString()}::bigint, ${c.referenceUnits.toString()}::numeric, ${c.volatilityPerMille.toString()}::bigint)`),
+  MARKET_CURRENCIES.map(
+    (c) =>
+      sql`(${c.code}, ${c.salt.toString()}::bigint, ${c.referenceUnits.toString()}::numeric, ${c.volatilityPerMille.toString()}::bigint)`,
+  ),
   sql`, `,
 );
 
 async function sqlRates(minutes: bigint[]): Promise<Map<string, string>> {
-  const units = marketRateUnitsSql({ salt: sql`c.salt`, referenceUnits: sql`c.reference_units`, volatilityPerMille: sql`c.volatility_milli` }, sql`m.minute`);
+  const units = marketRateUnitsSql(
+    { salt: sql`c.salt`, referenceUnits: sql`c.reference_units`, volatilityPerMille: sql`c.volatility_milli` },
+    sql`m.minute`,
+  );
   const rows = await rowsOf<{ code: string; minute: string; units: string; rate: string }>(sql`
     select c.code, m.minute::text as minute, (${units})::text as units, (${rateFromUnitsSql(units)})::text as rate
     from (values ${catalog}) as c (code, salt, reference_units, volatility_milli)
@@ -65,13 +71,25 @@ describe("the market's SQL twin", () => {
   });
 
   it("finds the same minute as marketMinute for instants at and around minute boundaries", async () => {
-    const instants = ["2025-03-01T00:00:00.000Z", "2025-03-01T00:00:59.999Z", "2025-03-01T00:01:00.000Z", "2000-01-01T00:00:00.000Z", "2026-11-23T14:05:10.123Z", "1969-12-31T23:59:59.999Z", "1969-12-31T23:59:00.000Z"];
+    const instants = [
+      "2025-03-01T00:00:00.000Z",
+      "2025-03-01T00:00:59.999Z",
+      "2025-03-01T00:01:00.000Z",
+      "2000-01-01T00:00:00.000Z",
+      "2026-11-23T14:05:10.123Z",
+      "1969-12-31T23:59:59.999Z",
+      "1969-12-31T23:59:00.000Z",
+    ];
     const rows = await rowsOf<{ at: string; minute: string }>(sql`
       select x.at, (${marketMinuteSql(sql`x.at::timestamptz`)})::text as minute from unnest(${`{${instants.join(",")}}`}::text[]) as x (at)
     `);
-    expect(Object.fromEntries(rows.map((r) => [r.at, r.minute]))).toEqual(Object.fromEntries(instants.map((at) => [at, marketMinute(new Date(at)).toString()])));
+    expect(Object.fromEntries(rows.map((r) => [r.at, r.minute]))).toEqual(
+      Object.fromEntries(instants.map((at) => [at, marketMinute(new Date(at)).toString()])),
+    );
     // A microsecond before a minute is still the minute before (the column may hold microseconds).
-    const [edge] = await rowsOf<{ minute: string }>(sql`select (${marketMinuteSql(sql`'2025-03-01T00:00:59.999999Z'::timestamptz`)})::text as minute`);
+    const [edge] = await rowsOf<{ minute: string }>(
+      sql`select (${marketMinuteSql(sql`'2025-03-01T00:00:59.999999Z'::timestamptz`)})::text as minute`,
+    );
     expect(edge.minute).toBe(marketMinute(new Date("2025-03-01T00:00:59Z")).toString());
   });
 });

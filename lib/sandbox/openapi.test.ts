@@ -20,7 +20,15 @@ const BASE = "http://sandbox.test/sandbox/api/v1";
 // Read by lib/env on first use: a small limit lets the 429 be reached in a few calls.
 process.env.SANDBOX_RATES_LIMIT = "2";
 
-type Doc = { openapi: string; info: { description: string }; paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: Record<string, Record<string, unknown>> };
+type Doc = {
+  openapi: string;
+  info: { description: string };
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: Record<string, Record<string, unknown>>;
+};
 let doc: Doc;
 let key: string;
 let readOnlyKey: string;
@@ -54,10 +62,17 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
     const files = (readdirSync(path.join(root, API_DIR), { recursive: true }) as string[]).filter((f) => path.basename(f) === "route.ts");
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const file of files) {
-      const route = `/${path.dirname(file).split(path.sep).join("/")}`.replace(/\[(\w+)\]/g, (_, name) => `{${name === "id" ? "invoice_id" : name}}`);
+      const route = `/${path.dirname(file).split(path.sep).join("/")}`.replace(
+        /\[(\w+)\]/g,
+        (_, name) => `{${name === "id" ? "invoice_id" : name}}`,
+      );
       const module = await import(/* @vite-ignore */ path.join(root, API_DIR, file));
       expect(doc.paths[route], `${route} is documented`).toBeDefined();
-      expect(Object.keys(doc.paths[route]).sort(), route).toEqual(answeredMethods(module).map((m) => m.toLowerCase()).sort());
+      expect(Object.keys(doc.paths[route]).sort(), route).toEqual(
+        answeredMethods(module)
+          .map((m) => m.toLowerCase())
+          .sort(),
+      );
     }
   });
 
@@ -67,12 +82,22 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
     expect(doc.info.description).toContain("application/problem+json");
     expect(doc.info.description).toContain(`defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}**`);
     expect(Object.keys(doc.components.headers)).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
-    const body = (doc.paths["/archived"].post as unknown as { requestBody: { content: { "application/json": { schema: { properties: Record<string, { anyOf: { default?: number }[] } & { default?: number }> } } } } }).requestBody.content["application/json"].schema;
+    const body = (
+      doc.paths["/archived"].post as unknown as {
+        requestBody: {
+          content: {
+            "application/json": { schema: { properties: Record<string, { anyOf: { default?: number }[] } & { default?: number }> } };
+          };
+        };
+      }
+    ).requestBody.content["application/json"].schema;
     expect(JSON.stringify(body.properties.allowed_error_percent)).toContain(`"default":${ALLOWED_ERROR_PERCENT_DEFAULT}`);
   });
 
   it("says what a plain date means for each bound of GET /invoices: the day's start in UTC, both bounds exclusive", () => {
-    const list = doc.paths["/invoices"].get as unknown as { parameters: { name: string; description?: string; schema?: { description?: string } }[] };
+    const list = doc.paths["/invoices"].get as unknown as {
+      parameters: { name: string; description?: string; schema?: { description?: string } }[];
+    };
     const said = (name: string) => {
       const parameter = list.parameters.find((p) => p.name === name)!;
       return `${parameter.description ?? ""} ${parameter.schema?.description ?? ""}`;
@@ -83,12 +108,17 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
   });
 
   it("says GET /rates is simulated and limited, with its headers and its 429", () => {
-    const rates = doc.paths["/rates"].get as unknown as { description: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const rates = doc.paths["/rates"].get as unknown as {
+      description: string;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
     expect(rates.description).toContain("Simulated");
     expect(doc.info.description).toContain("simulated market");
     expect(Object.keys(rates.responses)).toEqual(expect.arrayContaining(["200", "401", "429"]));
     expect(Object.keys(rates.responses["200"].headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
-    expect(Object.keys(rates.responses["429"].headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]));
+    expect(Object.keys(rates.responses["429"].headers ?? {})).toEqual(
+      expect.arrayContaining(["RateLimit-Policy", "RateLimit", "Retry-After"]),
+    );
   });
 });
 
@@ -103,7 +133,11 @@ describe("the sandbox's real answers match the document's response schemas", () 
   const call = (route: Route, method: string, url: string, options: { key?: string | null; body?: string; params?: object } = {}) => {
     const apiKey = options.key === undefined ? key : options.key;
     return route(
-      new Request(`${BASE}${url}`, { method, headers: { ...(apiKey ? { "api-key": apiKey } : {}), "content-type": "application/json" }, body: options.body }),
+      new Request(`${BASE}${url}`, {
+        method,
+        headers: { ...(apiKey ? { "api-key": apiKey } : {}), "content-type": "application/json" },
+        body: options.body,
+      }),
       { params: Promise.resolve((options.params ?? {}) as never) },
     );
   };
@@ -112,15 +146,51 @@ describe("the sandbox's real answers match the document's response schemas", () 
     { name: "list", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices?page_size=5") },
     { name: "list, bad page_size", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices?page_size=500") },
     { name: "list, no key", path: "/invoices", method: "get", run: () => call(listRoute, "GET", "/invoices", { key: null }) },
-    { name: "get", path: "/invoices/{invoice_id}", method: "get", run: () => call(getRoute, "GET", `/invoices/${invoiceId}`, { params: { id: invoiceId } }) },
-    { name: "get, unknown", path: "/invoices/{invoice_id}", method: "get", run: () => call(getRoute, "GET", "/invoices/nope", { params: { id: "nope" } }) },
-    { name: "patch", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: '{"status":"expired"}' }) },
-    { name: "patch, not JSON", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: "x" }) },
-    { name: "patch, read-only key", path: "/invoices/{invoice_id}", method: "patch", run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }) },
+    {
+      name: "get",
+      path: "/invoices/{invoice_id}",
+      method: "get",
+      run: () => call(getRoute, "GET", `/invoices/${invoiceId}`, { params: { id: invoiceId } }),
+    },
+    {
+      name: "get, unknown",
+      path: "/invoices/{invoice_id}",
+      method: "get",
+      run: () => call(getRoute, "GET", "/invoices/nope", { params: { id: "nope" } }),
+    },
+    {
+      name: "patch",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: '{"status":"expired"}' }),
+    },
+    {
+      name: "patch, not JSON",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () => call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: "x" }),
+    },
+    {
+      name: "patch, read-only key",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () =>
+        call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }),
+    },
     { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
     { name: "rates", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates", { key: ratesKey }) },
-    { name: "rates at a past instant", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates?at=2025-03-01T12:34:56%2B01:00", { key: ratesAtKey }) },
-    { name: "rates, at not a date", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates?at=yesterday", { key: ratesAtKey }) },
+    {
+      name: "rates at a past instant",
+      path: "/rates",
+      method: "get",
+      run: () => call(ratesRoute, "GET", "/rates?at=2025-03-01T12:34:56%2B01:00", { key: ratesAtKey }),
+    },
+    {
+      name: "rates, at not a date",
+      path: "/rates",
+      method: "get",
+      run: () => call(ratesRoute, "GET", "/rates?at=yesterday", { key: ratesAtKey }),
+    },
     {
       name: "rates, over the limit",
       path: "/rates",
@@ -133,10 +203,36 @@ describe("the sandbox's real answers match the document's response schemas", () 
         return response;
       },
     },
-    { name: "archive in EUR", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OA-${Date.now()}`, currency: "BTC", fiat_amount: 12.5 }) }) },
-    { name: "archive in crypto", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ order_id: `OB-${Date.now()}`, currency: "ETH", crypto_amount: 0.1, created_at: "2025-01-01" }) }) },
-    { name: "archive, invalid", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ currency: "XYZ" }) }) },
-    { name: "archive, not an object", path: "/archived", method: "post", run: () => call(archivedRoute, "POST", "/archived", { body: "[]" }) },
+    {
+      name: "archive in EUR",
+      path: "/archived",
+      method: "post",
+      run: () =>
+        call(archivedRoute, "POST", "/archived", {
+          body: JSON.stringify({ order_id: `OA-${Date.now()}`, currency: "BTC", fiat_amount: 12.5 }),
+        }),
+    },
+    {
+      name: "archive in crypto",
+      path: "/archived",
+      method: "post",
+      run: () =>
+        call(archivedRoute, "POST", "/archived", {
+          body: JSON.stringify({ order_id: `OB-${Date.now()}`, currency: "ETH", crypto_amount: 0.1, created_at: "2025-01-01" }),
+        }),
+    },
+    {
+      name: "archive, invalid",
+      path: "/archived",
+      method: "post",
+      run: () => call(archivedRoute, "POST", "/archived", { body: JSON.stringify({ currency: "XYZ" }) }),
+    },
+    {
+      name: "archive, not an object",
+      path: "/archived",
+      method: "post",
+      run: () => call(archivedRoute, "POST", "/archived", { body: "[]" }),
+    },
   ];
 
   it("the check bites: an invoice without an id does not pass", () => {

@@ -17,7 +17,10 @@ beforeAll(async () => {
 /** deriveCryptoSql on many (EUR, rate in 1e-8 units, places) at once. */
 async function inSql(cases: { fiat: string; rateUnits: bigint; places: number }[]): Promise<string[]> {
   const values = sql.join(
-    cases.map((c, i) => sql`(${i}::int, ${c.fiat}::numeric, ${c.rateUnits.toString()}::bigint, ${(10n ** BigInt(c.places)).toString()}::numeric, ${c.places ? `0.${"0".repeat(c.places - 1)}1` : "1"}::numeric)`),
+    cases.map(
+      (c, i) =>
+        sql`(${i}::int, ${c.fiat}::numeric, ${c.rateUnits.toString()}::bigint, ${(10n ** BigInt(c.places)).toString()}::numeric, ${c.places ? `0.${"0".repeat(c.places - 1)}1` : "1"}::numeric)`,
+    ),
     sql`, `,
   );
   const result = (await db.execute(sql`
@@ -31,7 +34,15 @@ const rateOf = (units: bigint) => `${units / 100_000_000n}.${(units % 100_000_00
 
 describe("the sandbox's pricing rule", () => {
   it("quotes crypto to the currency's decimals, at most 8", () => {
-    expect(Object.fromEntries(SANDBOX_CURRENCIES.map((c) => [c.code, quoteDecimals(c)]))).toEqual({ BTC: 8, ETH: 8, USDT: 6, USDC: 6, LTC: 8, SOL: 8, DOGE: 8 });
+    expect(Object.fromEntries(SANDBOX_CURRENCIES.map((c) => [c.code, quoteDecimals(c)]))).toEqual({
+      BTC: 8,
+      ETH: 8,
+      USDT: 6,
+      USDC: 6,
+      LTC: 8,
+      SOL: 8,
+      DOGE: 8,
+    });
   });
 
   it("rounds a tie half up, in TypeScript and in SQL", async () => {
@@ -44,7 +55,8 @@ describe("the sandbox's pricing rule", () => {
       { fiat: "20", rateUnits: 300_000_000n, places: 8, expected: "6.66666667" },
       { fiat: "0", rateUnits: 300_000_000n, places: 8, expected: "0" },
     ];
-    for (const c of cases) expect(deriveCrypto(c.fiat, rateOf(c.rateUnits), c.places), `${c.fiat} / ${rateOf(c.rateUnits)}`).toBe(c.expected);
+    for (const c of cases)
+      expect(deriveCrypto(c.fiat, rateOf(c.rateUnits), c.places), `${c.fiat} / ${rateOf(c.rateUnits)}`).toBe(c.expected);
     expect(await inSql(cases)).toEqual(cases.map((c) => c.expected));
   });
 
@@ -54,9 +66,15 @@ describe("the sandbox's pricing rule", () => {
       rateUnits: fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.bigInt({ min: 1n, max: 10n ** 14n })),
       places: fc.constantFrom(...SANDBOX_CURRENCIES.map(quoteDecimals)),
     });
-    const cases = fc.sample(caseArb, { numRuns: 2_000, seed: 22 }).map((c) => ({ fiat: canonicalDecimal(rateOf(c.cents * 1_000_000n)), rateUnits: c.rateUnits, places: c.places }));
+    const cases = fc
+      .sample(caseArb, { numRuns: 2_000, seed: 22 })
+      .map((c) => ({ fiat: canonicalDecimal(rateOf(c.cents * 1_000_000n)), rateUnits: c.rateUnits, places: c.places }));
     const fromSql = await inSql(cases);
-    cases.forEach((c, i) => expect(fromSql[i], JSON.stringify({ ...c, rateUnits: c.rateUnits.toString() })).toBe(deriveCrypto(c.fiat, rateOf(c.rateUnits), c.places)));
+    cases.forEach((c, i) =>
+      expect(fromSql[i], JSON.stringify({ ...c, rateUnits: c.rateUnits.toString() })).toBe(
+        deriveCrypto(c.fiat, rateOf(c.rateUnits), c.places),
+      ),
+    );
   });
 
   it("derives EUR to the cent, half up", () => {

@@ -31,7 +31,9 @@ export async function consumeRateLimit(db: Db, keyId: string, limit: number, now
   const count = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 1);
   if (count === 1) {
     // The first request of a window clears this key's earlier windows: the table stays one row per key.
-    await db.execute(sql`delete from sandbox.rate_limit_counters where key_id = ${keyId}::uuid and window_start < ${windowStart}::timestamptz`);
+    await db.execute(
+      sql`delete from sandbox.rate_limit_counters where key_id = ${keyId}::uuid and window_start < ${windowStart}::timestamptz`,
+    );
   }
   const resetSeconds = Math.max(1, Math.ceil((windowStartMs + WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
   const allowed = count <= limit;

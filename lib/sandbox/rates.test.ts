@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/sandbox/api/v1/rates/route";
-import { openDatabase, type Db } from "@/lib/db";
+import { type Db, openDatabase } from "@/lib/db";
 import { apiKeys } from "@/lib/db/schema";
-import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
 import { type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
+import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
 import { hashKey } from "./keys";
 import { marketRates } from "./market";
 import { consumeRateLimit } from "./rate-limit";
@@ -14,7 +14,13 @@ import { createTestMerchant } from "./test-fixtures";
 process.env.SANDBOX_RATES_LIMIT = "5";
 
 let db: Db;
-const keyIdOf = async (key: string) => (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, hashKey(key))))[0].id;
+const keyIdOf = async (key: string) =>
+  (
+    await db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashKey(key)))
+  )[0].id;
 
 beforeAll(async () => {
   db = await getSandboxDb();
@@ -50,7 +56,9 @@ describe("GET /rates", () => {
     expect(Object.keys(body.rates).sort()).toEqual(SANDBOX_CURRENCIES.map((c) => c.code).sort());
     expect(Object.keys(body)).toEqual(["rates"]);
     // Each rate a JSON number with exactly the market's digits (read from the answer's text, not through a float).
-    expect(Object.fromEntries(Object.entries(lossless.rates).map(([code, rate]) => [code, rate.value]))).toEqual(marketRates(new Date("2026-11-23T10:15:00Z")));
+    expect(Object.fromEntries(Object.entries(lossless.rates).map(([code, rate]) => [code, rate.value]))).toEqual(
+      marketRates(new Date("2026-11-23T10:15:00Z")),
+    );
     for (const value of Object.values(body.rates)) expect(typeof value).toBe("number");
   });
 
@@ -98,7 +106,8 @@ describe("GET /rates", () => {
 describe("GET /rates?at= (a sandbox extension): the market's history", () => {
   const NOW = new Date("2026-11-23T10:30:20Z");
   const at = (value: string) => `?at=${encodeURIComponent(value)}`;
-  const rateDigits = (rates: Record<string, LosslessNumber>) => Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate.value]));
+  const rateDigits = (rates: Record<string, LosslessNumber>) =>
+    Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate.value]));
 
   it("answers the rates of the instant's UTC minute and names the minute's start, for a date-time with an offset or a plain date", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -148,7 +157,13 @@ describe("GET /rates?at= (a sandbox extension): the market's history", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOW);
     const { key } = await createTestMerchant(db, []);
-    const seen = [await getRates(key), await getRates(key, at("2025-03-01")), await getRates(key, at("2024-01-01T00:00:00Z")), await getRates(key), await getRates(key, at("2025-03-01"))];
+    const seen = [
+      await getRates(key),
+      await getRates(key, at("2025-03-01")),
+      await getRates(key, at("2024-01-01T00:00:00Z")),
+      await getRates(key),
+      await getRates(key, at("2025-03-01")),
+    ];
     expect(seen.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
     expect(seen.map((s) => s.limit)).toEqual([4, 3, 2, 1, 0].map((r) => `"default";r=${r};t=40`));
     const refused = await getRates(key, at("2025-03-01"));
@@ -179,12 +194,13 @@ describe("the limiter, shared across database connections", () => {
     const { key } = await createTestMerchant(db, []);
     const keyId = await keyIdOf(key);
     const now = new Date("2026-11-23T11:00:30Z");
-    const verdicts = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => consumeRateLimit(i % 2 ? second.db : db, keyId, 25, now)),
-    );
+    const verdicts = await Promise.all(Array.from({ length: 40 }, (_, i) => consumeRateLimit(i % 2 ? second.db : db, keyId, 25, now)));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(25);
     expect(verdicts.filter((v) => !v.allowed)).toHaveLength(15);
-    expect(verdicts.map((v) => v.remaining).sort((a, b) => a - b)).toEqual([...Array(15).fill(0), ...Array.from({ length: 25 }, (_, i) => i)]);
+    expect(verdicts.map((v) => v.remaining).sort((a, b) => a - b)).toEqual([
+      ...Array(15).fill(0),
+      ...Array.from({ length: 25 }, (_, i) => i),
+    ]);
     for (const v of verdicts.filter((v) => !v.allowed)) expect(v.headers["retry-after"]).toBe("30");
   });
 

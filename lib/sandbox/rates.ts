@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { RatesQuery } from "@/lib/invoicing";
 import { jsonNumber } from "@/lib/invoicing/money-json";
-import { requireScope, type Caller } from "./keys";
+import { type Caller, requireScope } from "./keys";
 import { marketMinuteStart, marketRates } from "./market";
 import { consumeRateLimit, rateLimited } from "./rate-limit";
 import { wireJson } from "./wire";

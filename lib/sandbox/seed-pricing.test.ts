@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import type { Db } from "@/lib/db";
 import { invoices } from "@/lib/db/schema";
-import { Big, canonicalDecimal, parseJsonLossless, type LosslessNumber } from "@/lib/invoicing/money-json";
+import { Big, canonicalDecimal, type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
 import { getSandboxDb } from "@/lib/sandbox";
 import { createArchivedInvoice } from "./archived";
 import { findCurrency } from "./currencies";
 import { SCOPES } from "./keys";
 import { marketRate } from "./market";
-import { createTestMerchant } from "./test-fixtures";
 import { seedInvoices } from "./seed";
+import { createTestMerchant } from "./test-fixtures";
 
 /*
  * Issue 22: every invoice the seed makes is priced at the market's rate of its own created_at, by the pricing
@@ -50,7 +50,13 @@ describe("the seed's prices", () => {
       const crypto = new Big(row.cryptoAmount);
       expect(crypto.toFixed().split(".")[1]?.length ?? 0).toBeLessThanOrEqual(places);
       // Within half the last place of the exact quotient (that it is the same rounding as POST /archived: below).
-      expect(crypto.minus(quotient).abs().lte(new Big(5).div(new Big(10).pow(places + 1))), `${row.fiatAmount} / ${row.rate} = ${row.cryptoAmount}`).toBe(true);
+      expect(
+        crypto
+          .minus(quotient)
+          .abs()
+          .lte(new Big(5).div(new Big(10).pow(places + 1))),
+        `${row.fiatAmount} / ${row.rate} = ${row.cryptoAmount}`,
+      ).toBe(true);
     }
   });
 
@@ -61,8 +67,13 @@ describe("the seed's prices", () => {
   it("answers a seeded archived invoice with priced_in and its rate, and no payment address", async () => {
     const row = rows.find((r) => r.status === "archived")!;
     const id = `invoice_${row.id}`;
-    const response = await getRoute(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}`, { headers: { "api-key": key } }), { params: Promise.resolve({ id }) });
-    const body = parseJsonLossless(await response.text()) as { priced_in: string; payment: { address: null; rate: LosslessNumber; amount_received: null } };
+    const response = await getRoute(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}`, { headers: { "api-key": key } }), {
+      params: Promise.resolve({ id }),
+    });
+    const body = parseJsonLossless(await response.text()) as {
+      priced_in: string;
+      payment: { address: null; rate: LosslessNumber; amount_received: null };
+    };
     expect(body.priced_in).toBe("fiat");
     expect(body.payment.address).toBeNull();
     expect(body.payment.amount_received).toBeNull();
@@ -78,7 +89,12 @@ describe("the seed's prices", () => {
       const again = await createArchivedInvoice(
         db,
         caller,
-        { order_id: `AGAIN-${row.orderId}`, currency: row.currency, fiat_amount: canonicalDecimal(row.fiatAmount), created_at: row.createdAt.toISOString() },
+        {
+          order_id: `AGAIN-${row.orderId}`,
+          currency: row.currency,
+          fiat_amount: canonicalDecimal(row.fiatAmount),
+          created_at: row.createdAt.toISOString(),
+        },
         NOW,
       );
       const what = `${row.orderId} ${row.currency} ${row.createdAt.toISOString()}`;

@@ -1,14 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { VACUUM_INVOICE_LISTS, type Db } from "@/lib/db";
+import { type Db, VACUUM_INVOICE_LISTS } from "@/lib/db";
 import { apiKeys, merchants } from "@/lib/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
+import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, hashKey, OTHER_MERCHANT_ID, SCOPES } from "./keys";
 import { MARKET_CURRENCIES } from "./market";
 import { marketMinuteSql, marketRateUnitsSql, rateFromUnitsSql } from "./market-sql";
 import { deriveCryptoSql, quoteDecimals } from "./pricing";
-import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, OTHER_MERCHANT_ID, SCOPES, hashKey } from "./keys";
 
 export const DEMO_WEBHOOK_SECRET = SANDBOX_DEMO_WEBHOOK_SECRET;
 export const DEMO_INVOICE_COUNT = 2_400;
@@ -33,10 +33,23 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
     if (inserted.length === 0) return false;
     await tx
       .insert(apiKeys)
-      .values(DEMO_KEYS.map((k) => ({ merchantId: k.merchantId, name: k.name, keyHash: hashKey(k.key), keyPrefix: k.key.slice(0, 12), scopes: k.scopes })))
+      .values(
+        DEMO_KEYS.map((k) => ({
+          merchantId: k.merchantId,
+          name: k.name,
+          keyHash: hashKey(k.key),
+          keyPrefix: k.key.slice(0, 12),
+          scopes: k.scopes,
+        })),
+      )
       .onConflictDoNothing();
     // The demo merchant's webhooks go to the console's own inbox, so a new user sees them arrive.
-    await seedInvoices(tx as unknown as Db, { merchantId: DEMO_MERCHANT_ID, count: invoiceCount, seed: 0.42, callbackUrl: CONSOLE_INBOX_MARKER });
+    await seedInvoices(tx as unknown as Db, {
+      merchantId: DEMO_MERCHANT_ID,
+      count: invoiceCount,
+      seed: 0.42,
+      callbackUrl: CONSOLE_INBOX_MARKER,
+    });
     await seedInvoices(tx as unknown as Db, { merchantId: OTHER_MERCHANT_ID, count: OTHER_MERCHANT_INVOICE_COUNT, seed: 0.17 });
     return true;
   });
@@ -54,22 +67,74 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
 export async function ensureConsoleKey(db: Db, key: string): Promise<void> {
   await db
     .insert(apiKeys)
-    .values({ merchantId: DEMO_MERCHANT_ID, name: CONSOLE_KEY_NAME, keyHash: hashKey(key), keyPrefix: key.slice(0, 12), scopes: [...SCOPES] })
+    .values({
+      merchantId: DEMO_MERCHANT_ID,
+      name: CONSOLE_KEY_NAME,
+      keyHash: hashKey(key),
+      keyPrefix: key.slice(0, 12),
+      scopes: [...SCOPES],
+    })
     .onConflictDoNothing();
 }
 
 const PRODUCTS = [
-  "Merino Wool Sweater", "Trail Running Shoes", "Waterproof Shell Jacket", "Down Sleeping Bag -10°C", "Ultralight Tent 2P",
-  "Titanium Camping Mug", "Carbon Trekking Poles", "Insulated Water Bottle 1L", "Headlamp 900 lm", "Hiking Backpack 45L",
-  "Alpaca Beanie", "Gore-Tex Gloves", "Thermal Base Layer Set", "Climbing Harness", "Dynamic Rope 60 m",
-  "Bouldering Crash Pad", "Espresso Grinder Pro", "Pour-Over Kettle", "Single-Origin Coffee 1 kg", "Cast Iron Skillet 28 cm",
-  "Canvas Weekender Bag", "Leather Card Holder", "Mechanical Keyboard", "4K Monitor 27\"", "Noise-Cancelling Headphones",
-  "E-Bike Service", "Road Bike Tune-Up", "Gift Card", "Annual Membership", "Workshop Ticket: Winter Navigation",
-  "Avalanche Transceiver", "Ski Touring Skins", "Snowshoes", "Wool Socks 3-Pack", "Repair Kit",
+  "Merino Wool Sweater",
+  "Trail Running Shoes",
+  "Waterproof Shell Jacket",
+  "Down Sleeping Bag -10°C",
+  "Ultralight Tent 2P",
+  "Titanium Camping Mug",
+  "Carbon Trekking Poles",
+  "Insulated Water Bottle 1L",
+  "Headlamp 900 lm",
+  "Hiking Backpack 45L",
+  "Alpaca Beanie",
+  "Gore-Tex Gloves",
+  "Thermal Base Layer Set",
+  "Climbing Harness",
+  "Dynamic Rope 60 m",
+  "Bouldering Crash Pad",
+  "Espresso Grinder Pro",
+  "Pour-Over Kettle",
+  "Single-Origin Coffee 1 kg",
+  "Cast Iron Skillet 28 cm",
+  "Canvas Weekender Bag",
+  "Leather Card Holder",
+  "Mechanical Keyboard",
+  '4K Monitor 27"',
+  "Noise-Cancelling Headphones",
+  "E-Bike Service",
+  "Road Bike Tune-Up",
+  "Gift Card",
+  "Annual Membership",
+  "Workshop Ticket: Winter Navigation",
+  "Avalanche Transceiver",
+  "Ski Touring Skins",
+  "Snowshoes",
+  "Wool Socks 3-Pack",
+  "Repair Kit",
 ];
-const VARIANTS = ["", "", "", " (S)", " (M)", " (L)", " (XL)", " — Slate", " — Forest Green", " — Sand", " ×2", " ×3", " + Express Shipping"];
+const VARIANTS = [
+  "",
+  "",
+  "",
+  " (S)",
+  " (M)",
+  " (L)",
+  " (XL)",
+  " — Slate",
+  " — Forest Green",
+  " — Sand",
+  " ×2",
+  " ×3",
+  " + Express Shipping",
+];
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Inserts `count` realistic invoices for one merchant in two set-based statements: statuses by a real-world
@@ -99,7 +164,10 @@ export async function seedInvoices(
   );
   // The market's rate of each invoice's creation minute (lib/sandbox/market-sql.ts), and the crypto amount the
   // sandbox's one pricing rule derives from the EUR amount at it (lib/sandbox/pricing.ts), as POST /archived does.
-  const rateUnits = marketRateUnitsSql({ salt: sql`t.salt`, referenceUnits: sql`t.reference_units`, volatilityPerMille: sql`t.volatility_milli` }, sql`mm.minute`);
+  const rateUnits = marketRateUnitsSql(
+    { salt: sql`t.salt`, referenceUnits: sql`t.reference_units`, volatilityPerMille: sql`t.volatility_milli` },
+    sql`mm.minute`,
+  );
   const cryptoAmount = deriveCryptoSql(sql`p.fiat_amount`, sql`p.rate_units`, { unit: sql`p.quote_unit`, step: sql`p.quote_step` });
 
   await db.execute(sql`select setseed(${opts.seed})`);
@@ -205,7 +273,10 @@ export async function seedInvoices(
 
   await db.execute(sql`
     with catalog (code, tx_prefix, block_seconds, tip_height) as (
-      values ${sql.join(SANDBOX_CURRENCIES.map((c) => sql`(${c.code}, ${c.sim.txPrefix}, ${c.sim.blockSeconds}::float8, ${c.sim.tipHeight}::bigint)`), sql`, `)}
+      values ${sql.join(
+        SANDBOX_CURRENCIES.map((c) => sql`(${c.code}, ${c.sim.txPrefix}, ${c.sim.blockSeconds}::float8, ${c.sim.tipHeight}::bigint)`),
+        sql`, `,
+      )}
     )
     insert into sandbox.transactions (invoice_id, tx_hash, amount, confirmations, block_height, seen_at)
     select i.id,

@@ -45,7 +45,13 @@ async function merchant(options: { callback?: boolean; scopes?: string[] } = {})
   const path = `/hooks/${randomUUID()}`;
   const { key, invoices } = await createTestMerchant(
     db,
-    [{ createdAt: new Date("2026-05-01T10:00:00Z"), status: "pending", callbackUrl: options.callback === false ? null : `${hookUrl}${path}` }],
+    [
+      {
+        createdAt: new Date("2026-05-01T10:00:00Z"),
+        status: "pending",
+        callbackUrl: options.callback === false ? null : `${hookUrl}${path}`,
+      },
+    ],
     options.scopes,
   );
   return { key, id: `invoice_${invoices[0].id}`, received: () => received.get(path) ?? [] };
@@ -64,16 +70,21 @@ async function simulate(key: string | null, body: unknown, raw?: string) {
 }
 
 async function deliveries(key: string, id: string) {
-  const response = await deliveriesRoute.GET(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}/webhook-deliveries`, { headers: { "api-key": key } }), {
-    params: Promise.resolve({ id }),
-  });
+  const response = await deliveriesRoute.GET(
+    new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}/webhook-deliveries`, { headers: { "api-key": key } }),
+    {
+      params: Promise.resolve({ id }),
+    },
+  );
   return { status: response.status, body: await response.json() };
 }
 
 describe("POST /webhooks/simulate", () => {
   it("200: sends a signed webhook that says simulated, answers where it went and what the receiver said, and leaves the invoice as it was", async () => {
     const { key, id, received: got } = await merchant();
-    const before = await invoiceRoute.GET(new Request(`http://sandbox.test/x`, { headers: { "api-key": key } }), { params: Promise.resolve({ id }) }).then((r) => r.json());
+    const before = await invoiceRoute
+      .GET(new Request(`http://sandbox.test/x`, { headers: { "api-key": key } }), { params: Promise.resolve({ id }) })
+      .then((r) => r.json());
 
     const { status, body } = await simulate(key, { invoice_id: id, status: "completed" });
     expect(status).toBe(200);
@@ -84,11 +95,18 @@ describe("POST /webhooks/simulate", () => {
     // Answered once the attempt was made: the receiver already has it.
     expect(got()).toHaveLength(1);
     const [{ headers, body: raw }] = got();
-    const payload = new Webhook(SECRET).verify(raw, headers as Record<string, string>) as { data: { invoice: { status: string }; previous_status: string; simulated: boolean } };
-    expect(payload).toMatchObject({ type: "invoice.status_changed", data: { previous_status: "pending", simulated: true, invoice: { invoice_id: id, status: "completed" } } });
+    const payload = new Webhook(SECRET).verify(raw, headers as Record<string, string>) as {
+      data: { invoice: { status: string }; previous_status: string; simulated: boolean };
+    };
+    expect(payload).toMatchObject({
+      type: "invoice.status_changed",
+      data: { previous_status: "pending", simulated: true, invoice: { invoice_id: id, status: "completed" } },
+    });
     expect(() => new Webhook("whsec_b3RoZXI=").verify(raw, headers as Record<string, string>)).toThrow();
 
-    const after = await invoiceRoute.GET(new Request(`http://sandbox.test/x`, { headers: { "api-key": key } }), { params: Promise.resolve({ id }) }).then((r) => r.json());
+    const after = await invoiceRoute
+      .GET(new Request(`http://sandbox.test/x`, { headers: { "api-key": key } }), { params: Promise.resolve({ id }) })
+      .then((r) => r.json());
     expect(after).toEqual(before);
     expect(after.status).toBe("pending");
   });
@@ -98,13 +116,17 @@ describe("POST /webhooks/simulate", () => {
     const { key, id, received: got } = await merchant();
     const { status, body } = await simulate(key, { invoice_id: id, status: "cancelled" });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: "pending", message: expect.stringMatching(/answered HTTP 500: “receiver is down”\. It will be tried again in 50 ms\.$/) });
+    expect(body).toEqual({
+      status: "pending",
+      message: expect.stringMatching(/answered HTTP 500: “receiver is down”\. It will be tried again in 50 ms\.$/),
+    });
 
     await vi.waitFor(() => expect(got()).toHaveLength(2), { timeout: 10_000, interval: 50 });
     const ids = got().map((r) => r.headers["webhook-id"]);
     expect(ids[0]).toMatch(/^msg_/);
     expect(ids[1]).toBe(ids[0]);
-    for (const { body: raw, headers } of got()) expect(() => new Webhook(SECRET).verify(raw, headers as Record<string, string>)).not.toThrow();
+    for (const { body: raw, headers } of got())
+      expect(() => new Webhook(SECRET).verify(raw, headers as Record<string, string>)).not.toThrow();
 
     const list = await vi.waitFor(
       async () => {
@@ -117,9 +139,22 @@ describe("POST /webhooks/simulate", () => {
     expect(list.status).toBe(200);
     expect(list.body.deliveries).toHaveLength(1);
     const [delivery] = list.body.deliveries;
-    expect(delivery).toMatchObject({ webhook_id: ids[0], type: "invoice.status_changed", simulated: true, status: "cancelled", url: expect.stringContaining("/hooks/"), next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      webhook_id: ids[0],
+      type: "invoice.status_changed",
+      simulated: true,
+      status: "cancelled",
+      url: expect.stringContaining("/hooks/"),
+      next_attempt_at: null,
+    });
     expect(delivery.attempts).toMatchObject([
-      { attempt: 1, response_status: 500, response_body: "receiver is down", error: "the receiver answered HTTP 500", duration_ms: expect.any(Number) },
+      {
+        attempt: 1,
+        response_status: 500,
+        response_body: "receiver is down",
+        error: "the receiver answered HTTP 500",
+        duration_ms: expect.any(Number),
+      },
       { attempt: 2, response_status: 200, error: null },
     ]);
     // The first KB of the answer, no more.
@@ -142,8 +177,14 @@ describe("POST /webhooks/simulate", () => {
   it("403 for a read-only key, and for another merchant's invoice; nothing is sent", async () => {
     const own = await merchant();
     const readOnly = await merchant({ scopes: ["invoices:read"] });
-    expect((await simulate(readOnly.key, { invoice_id: readOnly.id, status: "completed" })).body).toMatchObject({ status: 403, code: "insufficient_scope" });
-    expect((await simulate(own.key, { invoice_id: readOnly.id, status: "completed" })).body).toMatchObject({ status: 403, code: "other_merchant" });
+    expect((await simulate(readOnly.key, { invoice_id: readOnly.id, status: "completed" })).body).toMatchObject({
+      status: 403,
+      code: "insufficient_scope",
+    });
+    expect((await simulate(own.key, { invoice_id: readOnly.id, status: "completed" })).body).toMatchObject({
+      status: 403,
+      code: "other_merchant",
+    });
     expect(readOnly.received()).toEqual([]);
   });
 
@@ -171,7 +212,9 @@ describe("POST /webhooks/simulate", () => {
     const { key, id } = await merchant({ callback: false });
     const answer = await simulate(key, { invoice_id: id, status: "completed" });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual([{ pointer: "/invoice_id", code: "no_callback_url", detail: expect.stringContaining("without a callback URL") }]);
+    expect(answer.body.errors).toEqual([
+      { pointer: "/invoice_id", code: "no_callback_url", detail: expect.stringContaining("without a callback URL") },
+    ]);
     expect((await deliveries(key, id)).body).toEqual({ deliveries: [] });
   });
 });

@@ -4,7 +4,7 @@ import type { WebhookSimulation, WebhookSimulationResult } from "@/lib/invoicing
 import { Problem } from "@/lib/problem";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
-import { deliverNow, enqueueStatusWebhook, webhookConfig, type AttemptOutcome, type WebhookConfig } from "./webhooks";
+import { type AttemptOutcome, deliverNow, enqueueStatusWebhook, type WebhookConfig, webhookConfig } from "./webhooks";
 
 /**
  * POST /webhooks/simulate (spec §4.4): the status-change webhook the invoice would send on a change to
@@ -12,7 +12,12 @@ import { deliverNow, enqueueStatusWebhook, webhookConfig, type AttemptOutcome, t
  * stays as it is. The payload says `simulated: true`. Answers once the first attempt is made, with where it
  * went and what the receiver answered.
  */
-export async function simulateWebhook(db: Db, caller: Caller, input: WebhookSimulation, config: WebhookConfig = webhookConfig()): Promise<WebhookSimulationResult> {
+export async function simulateWebhook(
+  db: Db,
+  caller: Caller,
+  input: WebhookSimulation,
+  config: WebhookConfig = webhookConfig(),
+): Promise<WebhookSimulationResult> {
   const invoice = await getInvoice(db, caller, input.invoice_id);
   if (!invoice.callback_url) {
     throw new Problem({
@@ -20,11 +25,22 @@ export async function simulateWebhook(db: Db, caller: Caller, input: WebhookSimu
       code: "validation_failed",
       title: "The request is not valid",
       detail: "invoice_id names an invoice without a callback URL: there is nowhere to send its webhook.",
-      errors: [{ pointer: "/invoice_id", code: "no_callback_url", detail: "names an invoice without a callback URL: there is nowhere to send its webhook" }],
+      errors: [
+        {
+          pointer: "/invoice_id",
+          code: "no_callback_url",
+          detail: "names an invoice without a callback URL: there is nowhere to send its webhook",
+        },
+      ],
     });
   }
   const deliveryId = await db.transaction((tx) =>
-    enqueueStatusWebhook(tx, { merchantId: caller.merchantId, invoice: { ...invoice, status: input.status }, previousStatus: invoice.status, simulated: true }),
+    enqueueStatusWebhook(tx, {
+      merchantId: caller.merchantId,
+      invoice: { ...invoice, status: input.status },
+      previousStatus: invoice.status,
+      simulated: true,
+    }),
   );
   const outcome = await deliverNow(db, deliveryId!, config);
   return { status: outcome.state, message: describeOutcome(`msg_${deliveryId}`, outcome) };
@@ -35,7 +51,12 @@ function describeOutcome(messageId: string, o: AttemptOutcome): string {
   // What a refusing receiver said is worth reading; a 2xx's body is not.
   const said = o.responseBody?.trim().replace(/\s+/g, " ");
   const body = said ? `: “${said.length > 200 ? `${said.slice(0, 200)}…` : said}”` : "";
-  const next = o.retryInMs !== null ? ` It will be tried again in ${formatDelay(o.retryInMs)}.` : o.state === "failed" ? " It will not be tried again." : "";
+  const next =
+    o.retryInMs !== null
+      ? ` It will be tried again in ${formatDelay(o.retryInMs)}.`
+      : o.state === "failed"
+        ? " It will not be tried again."
+        : "";
   if (o.state === "delivered") return `${sent}: the receiver answered HTTP ${o.responseStatus}.`;
   if (o.responseStatus !== null) return `${sent}: the receiver answered HTTP ${o.responseStatus}${body}.${next}`;
   return `Webhook ${messageId} to ${o.url} got no answer: ${o.error}.${next}`;

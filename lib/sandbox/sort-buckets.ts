@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/db/schema";
 import type { InvoiceListQuery } from "@/lib/invoicing";
-import { rangeParts, type InvoiceFilter } from "./invoice-counts";
+import { type InvoiceFilter, rangeParts } from "./invoice-counts";
 
 type SortBy = InvoiceListQuery["sort_by"];
 
@@ -71,7 +71,12 @@ function rangeBucketCounts(f: InvoiceFilter, sortBy: "fiat_amount" | "crypto_amo
       sql`select ${bucket} as bucket, ${sql.raw(sign < 0 ? "-" : "")}count(*) as count from ${invoices} where ${and(eq(invoices.merchantId, f.merchantId), range)} group by 1`;
     return minusDay ? [dayBuckets(eq(invoiceDayBuckets.day, minusDay)), counted(-1)] : [counted(1)];
   });
-  if (whole) parts.push(dayBuckets(and(whole.from ? gte(invoiceDayBuckets.day, whole.from) : undefined, whole.to ? lt(invoiceDayBuckets.day, whole.to) : undefined)));
+  if (whole)
+    parts.push(
+      dayBuckets(
+        and(whole.from ? gte(invoiceDayBuckets.day, whole.from) : undefined, whole.to ? lt(invoiceDayBuckets.day, whole.to) : undefined),
+      ),
+    );
   return sql.join(parts, sql` union all `);
 }
 

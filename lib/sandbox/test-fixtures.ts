@@ -8,7 +8,9 @@ import { hashKey, SCOPES } from "./keys";
 
 type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";
 /** An invoice row for a test; its amounts may be written as number literals, stored as the decimals they print as. */
-export type FixtureInvoice = Partial<Omit<typeof invoices.$inferInsert, AmountColumn>> & { createdAt: Date } & { [K in AmountColumn]?: string | number | null };
+export type FixtureInvoice = Partial<Omit<typeof invoices.$inferInsert, AmountColumn>> & { createdAt: Date } & {
+  [K in AmountColumn]?: string | number | null;
+};
 
 const decimal = (value: string | number | null | undefined) => (typeof value === "number" ? numberToDecimal(value) : value);
 

@@ -20,9 +20,12 @@ beforeAll(async () => {
 
 async function patch(invoiceId: string, body: string, apiKey: string | null = key) {
   const headers: Record<string, string> = { "content-type": "application/json", ...(apiKey ? { "api-key": apiKey } : {}) };
-  const response = await PATCH(new Request(`http://sandbox.test/sandbox/api/v1/invoices/${invoiceId}`, { method: "PATCH", headers, body }), {
-    params: Promise.resolve({ id: invoiceId }),
-  });
+  const response = await PATCH(
+    new Request(`http://sandbox.test/sandbox/api/v1/invoices/${invoiceId}`, { method: "PATCH", headers, body }),
+    {
+      params: Promise.resolve({ id: invoiceId }),
+    },
+  );
   return { status: response.status, body: await response.json() };
 }
 

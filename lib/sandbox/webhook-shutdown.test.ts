@@ -1,10 +1,10 @@
-import type { WireInvoice } from "./wire";
 import { randomUUID } from "node:crypto";
-import { createServer, type ServerResponse, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import type { WireInvoice } from "./wire";
 
 /**
  * Graceful shutdown of the webhook dispatcher (issue 16): what a stopping instance claimed is handed back at
@@ -44,7 +44,11 @@ afterAll(async () => {
 async function queuedDelivery() {
   const db = await getSandboxDb();
   const { merchantId, invoices } = await createTestMerchant(db, [{ createdAt: new Date("2026-05-01T10:00:00Z"), status: "pending" }]);
-  const invoice = { invoice_id: formatInvoiceId(invoices[0].id), callback_url: `${hookUrl}/hook/${randomUUID()}`, status: "cancelled" } as WireInvoice;
+  const invoice = {
+    invoice_id: formatInvoiceId(invoices[0].id),
+    callback_url: `${hookUrl}/hook/${randomUUID()}`,
+    status: "cancelled",
+  } as WireInvoice;
   const id = await db.transaction((tx) => enqueueStatusWebhook(tx, { merchantId, invoice, previousStatus: "pending", simulated: false }));
   const row = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id!)))[0];
   return { db, id: id!, row };

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Webhook } from "standardwebhooks";
 import { asc, eq, inArray } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
@@ -44,9 +44,22 @@ beforeEach(() => {
 
 /** A delivery and its attempts, oldest first: what the sandbox did with one webhook. */
 async function webhookDeliveriesFor(db: Db, invoiceUuid: string) {
-  const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.invoiceId, invoiceUuid)).orderBy(asc(webhookDeliveries.id));
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.invoiceId, invoiceUuid))
+    .orderBy(asc(webhookDeliveries.id));
   const attempts = deliveries.length
-    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt))
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(webhookAttempts.attempt))
     : [];
   return deliveries.map((d) => ({ ...d, attemptLog: attempts.filter((a) => a.deliveryId === d.id) }));
 }
@@ -136,7 +149,8 @@ describe("status webhooks", () => {
       [204, null],
     ]);
     expect(new Set(invoice.received().map((r) => r.headers["webhook-id"]))).toEqual(new Set([`msg_${delivery.id}`]));
-    for (const { body, headers } of invoice.received()) expect(() => new Webhook(SECRET).verify(body, headers as Record<string, string>)).not.toThrow();
+    for (const { body, headers } of invoice.received())
+      expect(() => new Webhook(SECRET).verify(body, headers as Record<string, string>)).not.toThrow();
   });
 
   it("when the schedule runs out the delivery has failed, and every attempt is kept", async () => {

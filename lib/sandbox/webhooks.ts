@@ -6,9 +6,9 @@ import type { Db } from "@/lib/db";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { stringifyJson } from "@/lib/invoicing/money-json";
-import type { WireInvoice as Invoice } from "./wire";
+import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
 import { parseInvoiceId } from "./ids";
-import { CallbackError, postCallback, type CallbackPolicy } from "./callback";
+import type { WireInvoice as Invoice } from "./wire";
 
 /**
  * The sandbox's status-change webhooks (ARCHITECTURE.md §3): Standard Webhooks signatures, an outbox written with the
@@ -33,7 +33,11 @@ export type WebhookConfig = { retrySchedule: number[]; policy: CallbackPolicy; t
 export function webhookConfig(): WebhookConfig {
   const e = env();
   const ownOrigins = [new URL(e.publicUrl).origin, `http://127.0.0.1:${e.port}`, `http://localhost:${e.port}`];
-  return { retrySchedule: e.webhooks.retrySchedule, policy: { ownOrigins, allowlist: e.webhooks.allowlist }, timeoutMs: ATTEMPT_TIMEOUT_MS };
+  return {
+    retrySchedule: e.webhooks.retrySchedule,
+    policy: { ownOrigins, allowlist: e.webhooks.allowlist },
+    timeoutMs: ATTEMPT_TIMEOUT_MS,
+  };
 }
 
 /** Queues the webhook for a status change, in the caller's transaction. An invoice without a callback URL gets none. */
@@ -81,8 +85,11 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig, claims?:
     .returning();
   for (const delivery of claimed) claims?.set(delivery.id, delivery.attempts);
   // Each attempt records its own outcome; one that cannot even do that is reported, and its lease runs out.
-  const results = await Promise.allSettled(claimed.map((delivery) => attempt(db, delivery, config).finally(() => claims?.delete(delivery.id))));
-  for (const result of results) if (result.status === "rejected") console.error("Sandbox webhooks: could not record an attempt:", result.reason);
+  const results = await Promise.allSettled(
+    claimed.map((delivery) => attempt(db, delivery, config).finally(() => claims?.delete(delivery.id))),
+  );
+  for (const result of results)
+    if (result.status === "rejected") console.error("Sandbox webhooks: could not record an attempt:", result.reason);
   return claimed.length;
 }
 
@@ -125,16 +132,31 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
     const [stillOurs] = await tx
       .update(webhookDeliveries)
       .set({ attempts: number, state, nextAttemptAt: state === "pending" ? dbNowPlus(retryIn!) : null })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.state, "pending"), eq(webhookDeliveries.attempts, delivery.attempts)))
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.state, "pending"),
+          eq(webhookDeliveries.attempts, delivery.attempts),
+        ),
+      )
       .returning({ id: webhookDeliveries.id });
-    if (!stillOurs) console.warn(`Sandbox webhooks: attempt ${number} of msg_${delivery.id} outlived its claim; another dispatcher has taken over.`);
+    if (!stillOurs)
+      console.warn(`Sandbox webhooks: attempt ${number} of msg_${delivery.id} outlived its claim; another dispatcher has taken over.`);
     // The attempt is kept either way, unless the new owner already recorded one under the same number.
     await tx
       .insert(webhookAttempts)
       .values({ deliveryId: delivery.id, attempt: number, at, responseStatus, responseBody, error, durationMs: Date.now() - at.getTime() })
       .onConflictDoNothing();
   });
-  return { url: delivery.url, attempt: number, state, responseStatus, responseBody, error, retryInMs: state === "pending" ? retryIn! : null };
+  return {
+    url: delivery.url,
+    attempt: number,
+    state,
+    responseStatus,
+    responseBody,
+    error,
+    retryInMs: state === "pending" ? retryIn! : null,
+  };
 }
 
 /**
@@ -148,13 +170,24 @@ export async function deliverNow(db: Db, deliveryId: string, config: WebhookConf
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, "pending")))
     .for("update", { skipLocked: true });
-  const [claimed] = await db.update(webhookDeliveries).set({ nextAttemptAt: CLAIM_LEASE }).where(inArray(webhookDeliveries.id, due)).returning();
+  const [claimed] = await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: CLAIM_LEASE })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
   if (claimed && claimed.attempts === 0) return attempt(db, claimed, config);
-  if (claimed) await db.update(webhookDeliveries).set({ nextAttemptAt: dbNowPlus(0) }).where(eq(webhookDeliveries.id, deliveryId));
+  if (claimed)
+    await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: dbNowPlus(0) })
+      .where(eq(webhookDeliveries.id, deliveryId));
 
   const deadline = Date.now() + config.timeoutMs + 5_000;
   for (;;) {
-    const [first] = await db.select().from(webhookAttempts).where(and(eq(webhookAttempts.deliveryId, deliveryId), eq(webhookAttempts.attempt, 1)));
+    const [first] = await db
+      .select()
+      .from(webhookAttempts)
+      .where(and(eq(webhookAttempts.deliveryId, deliveryId), eq(webhookAttempts.attempt, 1)));
     const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
     if (first) {
       const retryInMs = delivery.state === "pending" ? (config.retrySchedule[0] ?? null) : null;
@@ -169,7 +202,15 @@ export async function deliverNow(db: Db, deliveryId: string, config: WebhookConf
       };
     }
     if (Date.now() > deadline) {
-      return { url: delivery.url, attempt: 1, state: "pending", responseStatus: null, responseBody: null, error: "the attempt is still under way", retryInMs: null };
+      return {
+        url: delivery.url,
+        attempt: 1,
+        state: "pending",
+        responseStatus: null,
+        responseBody: null,
+        error: "the attempt is still under way",
+        retryInMs: null,
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

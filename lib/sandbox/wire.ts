@@ -32,5 +32,8 @@ export const amountOrNull = (column: string | null): Amount | null => (column ==
 
 /** A JSON answer whose amounts keep their digits. */
 export function wireJson(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(stringifyJson(body), { status: init.status ?? 200, headers: { "content-type": "application/json", ...init.headers } });
+  return new Response(stringifyJson(body), {
+    status: init.status ?? 200,
+    headers: { "content-type": "application/json", ...init.headers },
+  });
 }

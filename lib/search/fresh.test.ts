@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { startSearchProvider, type SearchProvider } from "./test-provider";
+import { type SearchProvider, startSearchProvider } from "./test-provider";
 
 /*
  * Changes reach search at once, without waiting for a sync: a status change made through the console, and
@@ -11,7 +11,11 @@ import { startSearchProvider, type SearchProvider } from "./test-provider";
 const SECRET = "whsec_c2VhcmNoLWluZGV4LXRlc3Qtc2VjcmV0";
 let provider: SearchProvider;
 let route: typeof import("@/app/api/webhook-inbox/route");
-let lib: { db: import("@/lib/db").Db; searchIndex: typeof import("./store").searchIndex; indexInvoices: typeof import("./store").indexInvoices };
+let lib: {
+  db: import("@/lib/db").Db;
+  searchIndex: typeof import("./store").searchIndex;
+  indexInvoices: typeof import("./store").indexInvoices;
+};
 
 beforeAll(async () => {
   provider = await startSearchProvider();
@@ -27,10 +31,19 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 async function postWebhook(invoiceId: string, secret = SECRET) {
-  const body = JSON.stringify({ type: "invoice.status_changed", timestamp: new Date().toISOString(), data: { invoice: { invoice_id: invoiceId, status: "made-up" }, previous_status: "new", simulated: false } });
+  const body = JSON.stringify({
+    type: "invoice.status_changed",
+    timestamp: new Date().toISOString(),
+    data: { invoice: { invoice_id: invoiceId, status: "made-up" }, previous_status: "new", simulated: false },
+  });
   const id = `msg_${randomUUID()}`;
   const at = new Date();
-  const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(secret).sign(id, at, body) };
+  const headers = {
+    "content-type": "application/json",
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, at, body),
+  };
   return route.POST(new Request("http://console.test/api/webhook-inbox", { method: "POST", body, headers }), {});
 }
 

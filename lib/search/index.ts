@@ -1,5 +1,5 @@
 import "server-only";
-import { getDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Invoice, SearchAnswer } from "@/lib/invoicing";
 import type { Upstream } from "@/lib/upstream/client";
@@ -42,6 +42,9 @@ export async function reindexInvoice(db: Db, api: Upstream, id: string): Promise
   try {
     await indexInvoices(db, [await api.getInvoice(id)]);
   } catch (error) {
-    console.warn(`search index: could not re-read invoice ${JSON.stringify(id)} after its webhook`, error instanceof Error ? error.message : error);
+    console.warn(
+      `search index: could not re-read invoice ${JSON.stringify(id)} after its webhook`,
+      error instanceof Error ? error.message : error,
+    );
   }
 }

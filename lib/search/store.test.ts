@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase } from "@/lib/db";
 import type { Invoice } from "@/lib/invoicing";
 import { indexInvoices, searchIndex, wordsQuery } from "./store";
 
@@ -8,9 +8,22 @@ import { indexInvoices, searchIndex, wordsQuery } from "./store";
 let db: Db;
 
 const invoice = (fields: Partial<Invoice> & { invoice_id: string }): Invoice => ({
-  order_id: null, order_name: null, status: "new", fiat_amount: "10", fiat_currency: "EUR", crypto_amount: "0.1", currency: "BTC",
-  allowed_error_percent: null, callback_url: null, created_at: "2026-11-01T00:00:00.000Z", updated_at: "2026-11-01T00:00:00.000Z",
-  expires_at: null, priced_in: null, payment: null, provider_fields: [], ...fields,
+  order_id: null,
+  order_name: null,
+  status: "new",
+  fiat_amount: "10",
+  fiat_currency: "EUR",
+  crypto_amount: "0.1",
+  currency: "BTC",
+  allowed_error_percent: null,
+  callback_url: null,
+  created_at: "2026-11-01T00:00:00.000Z",
+  updated_at: "2026-11-01T00:00:00.000Z",
+  expires_at: null,
+  priced_in: null,
+  payment: null,
+  provider_fields: [],
+  ...fields,
 });
 
 beforeAll(async () => {
@@ -19,7 +32,11 @@ beforeAll(async () => {
   await indexInvoices(db, [
     invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000001", order_id: "ORD-2611-002399", order_name: "Walnut desk" }),
     invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000002", order_id: "ORD-2611-0023990", order_name: "Oak chair" }),
-    invoice({ invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000003", order_id: "ORD-2611-002398", order_name: "Desk lamp, ORD-2611-002399 replacement" }),
+    invoice({
+      invoice_id: "invoice_0190a1d2-aaaa-7000-8000-000000000003",
+      order_id: "ORD-2611-002398",
+      order_name: "Desk lamp, ORD-2611-002399 replacement",
+    }),
     invoice({ invoice_id: "48213", order_id: "SO-1001", order_name: "Blue moon lamp", updated_at: "2026-11-02T00:00:00.000Z" }),
     invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", order_name: "Moonlight lamp shade" }),
     invoice({ invoice_id: "a/b c%", order_id: "SO_100%", order_name: "Ünïcode Größe" }),
@@ -81,8 +98,12 @@ describe("search ranking", () => {
   });
 
   it("keeps the newer of two summaries: an old sync page does not undo a change made through the console", async () => {
-    await indexInvoices(db, [invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "cancelled", updated_at: "2026-11-05T00:00:00.000Z" })]);
-    await indexInvoices(db, [invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "new", updated_at: "2026-11-01T00:00:00.000Z" })]);
+    await indexInvoices(db, [
+      invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "cancelled", updated_at: "2026-11-05T00:00:00.000Z" }),
+    ]);
+    await indexInvoices(db, [
+      invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "new", updated_at: "2026-11-01T00:00:00.000Z" }),
+    ]);
     expect((await searchIndex(db, "SO-1002"))[0].status).toBe("cancelled");
   });
 });

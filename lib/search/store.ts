@@ -1,5 +1,5 @@
 import "server-only";
-import { count, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { searchInvoices } from "@/lib/db/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/invoicing";
@@ -66,7 +66,12 @@ const reverse = (text: string) => [...text].reverse().join("");
 /** Letters and digits of what was typed, each a prefix: "blue moo" finds "Blue moon lamp". */
 export function wordsQuery(q: string): string | null {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 12).map((w) => `${w}:*`).join(" & ") : null;
+  return words.length
+    ? words
+        .slice(0, 12)
+        .map((w) => `${w}:*`)
+        .join(" & ")
+    : null;
 }
 
 /**
@@ -97,7 +102,12 @@ export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResul
   const found = new Map<string, SearchResult>();
   for (const [match, where, order] of arms) {
     if (found.size >= SEARCH_LIMIT) break;
-    const rows = await db.select(columns).from(t).where(where).orderBy(...order, t.invoiceId).limit(SEARCH_LIMIT);
+    const rows = await db
+      .select(columns)
+      .from(t)
+      .where(where)
+      .orderBy(...order, t.invoiceId)
+      .limit(SEARCH_LIMIT);
     for (const r of rows) {
       if (found.has(r.invoiceId)) continue;
       found.set(r.invoiceId, {

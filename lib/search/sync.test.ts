@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDatabase, openDatabase, type Db } from "@/lib/db";
+import { type Db, getDatabase, openDatabase } from "@/lib/db";
 import { createUpstream } from "@/lib/upstream/client";
 import { searchIndex } from "./store";
 import { createSearchSync } from "./sync";
-import { startSearchProvider, type SearchProvider } from "./test-provider";
+import { type SearchProvider, startSearchProvider } from "./test-provider";
 
 /*
  * The sync against a real local provider (./test-provider.ts) through lib/upstream, on the console's real
@@ -224,7 +224,9 @@ describe("stopping (graceful shutdown)", () => {
     sync.start();
     // A turn is under way once the lease is held.
     const holder = async () => {
-      const result = (await db.execute(sql`select lease_holder from console.search_sync where id = ${id}`)) as unknown as { rows: { lease_holder: string | null }[] };
+      const result = (await db.execute(sql`select lease_holder from console.search_sync where id = ${id}`)) as unknown as {
+        rows: { lease_holder: string | null }[];
+      };
       return result.rows[0]?.lease_holder ?? null;
     };
     await expect.poll(holder, { timeout: 10_000, interval: 10 }).toBe(sync.holder);

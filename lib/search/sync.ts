@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { searchSync } from "@/lib/db/schema";
-import { PAGE_SIZE_MAX, type InvoiceList, type InvoiceListQuery, type SearchIndexState } from "@/lib/invoicing";
+import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { countIndexed, indexInvoices } from "./store";
 
@@ -54,7 +54,10 @@ export function createSearchSync(options: SearchSyncOptions) {
   async function readRow(db: Db): Promise<Row> {
     const [row] = await db.select().from(searchSync).where(eq(searchSync.id, id));
     if (row) return row;
-    await db.insert(searchSync).values({ id, nextTryAt: new Date(0) }).onConflictDoNothing();
+    await db
+      .insert(searchSync)
+      .values({ id, nextTryAt: new Date(0) })
+      .onConflictDoNothing();
     const [created] = await db.select().from(searchSync).where(eq(searchSync.id, id));
     return created;
   }
@@ -87,7 +90,8 @@ export function createSearchSync(options: SearchSyncOptions) {
       .where(and(eq(searchSync.id, id), eq(searchSync.leaseHolder, holder)));
   }
 
-  const list = (query: Partial<InvoiceListQuery>) => options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
+  const list = (query: Partial<InvoiceListQuery>) =>
+    options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
 
   async function fill(db: Db, row: Row): Promise<SyncOutcome> {
     const until = Date.now() + runMs;
@@ -119,7 +123,12 @@ export function createSearchSync(options: SearchSyncOptions) {
         return "filled";
       }
       page += 1;
-      const held = await advance(db, { fillPage: page, fillTotalRecords: answer.pagination.total_records, pausedReason: null, pausedDetail: null });
+      const held = await advance(db, {
+        fillPage: page,
+        fillTotalRecords: answer.pagination.total_records,
+        pausedReason: null,
+        pausedDetail: null,
+      });
       if (!held) return "busy";
       if (Date.now() >= until) {
         await release(db, { nextTryAt: new Date(now().getTime() + options.pageIntervalMs) });
@@ -233,7 +242,10 @@ export function createSearchSync(options: SearchSyncOptions) {
       try {
         const outcome = await runOnce();
         const row = await readRow(await options.db());
-        delay = outcome === "filling" || outcome === "filled" ? options.pageIntervalMs : Math.max(options.pageIntervalMs, row.nextTryAt.getTime() - now().getTime());
+        delay =
+          outcome === "filling" || outcome === "filled"
+            ? options.pageIntervalMs
+            : Math.max(options.pageIntervalMs, row.nextTryAt.getTime() - now().getTime());
         // Someone else holds the lease: look again when it would have expired.
         if (outcome === "busy") delay = Math.max(delay, Math.min(options.leaseMs, options.syncSeconds * 1000));
       } catch (error) {

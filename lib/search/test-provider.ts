@@ -42,7 +42,9 @@ export async function startSearchProvider() {
     setTimeout(() => {
       inFlight--;
       if (state.limited) {
-        res.writeHead(429, { "content-type": "application/json", "retry-after": state.limited.retryAfter }).end(JSON.stringify({ message: "slow down" }));
+        res
+          .writeHead(429, { "content-type": "application/json", "retry-after": state.limited.retryAfter })
+          .end(JSON.stringify({ message: "slow down" }));
         return;
       }
       const match = /^\/api\/v1\/invoices\/(.+)$/.exec(url.pathname);
@@ -52,7 +54,9 @@ export async function startSearchProvider() {
         req.on("end", () => {
           const id = decodeURIComponent(match[1]);
           if (invoices.has(id)) invoices.set(id, { ...invoices.get(id)!, status: JSON.parse(body).status, updated_at: tick() });
-          res.writeHead(invoices.has(id) ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(invoices.get(id) ?? { message: "not found" }));
+          res
+            .writeHead(invoices.has(id) ? 200 : 404, { "content-type": "application/json" })
+            .end(JSON.stringify(invoices.get(id) ?? { message: "not found" }));
         });
         return;
       }
@@ -66,13 +70,22 @@ export async function startSearchProvider() {
       const sortBy = (url.searchParams.get("sort_by") ?? "created_at") as "created_at" | "updated_at";
       const desc = (url.searchParams.get("sort_order") ?? "desc") === "desc";
       state.beforePage?.(page, sortBy);
-      const all = [...invoices.values()].sort((a, b) => (a[sortBy] === b[sortBy] ? a.invoice_id.localeCompare(b.invoice_id) : a[sortBy] < b[sortBy] ? -1 : 1) * (desc ? -1 : 1));
+      const all = [...invoices.values()].sort(
+        (a, b) => (a[sortBy] === b[sortBy] ? a.invoice_id.localeCompare(b.invoice_id) : a[sortBy] < b[sortBy] ? -1 : 1) * (desc ? -1 : 1),
+      );
       const items = all.slice((page - 1) * size, page * size);
       const totalPages = Math.ceil(all.length / size);
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({
           items,
-          pagination: { current_page: page, page_size: size, total_pages: totalPages, total_records: all.length, has_next: page < totalPages, has_previous: page > 1 },
+          pagination: {
+            current_page: page,
+            page_size: size,
+            total_pages: totalPages,
+            total_records: all.length,
+            has_next: page < totalPages,
+            has_previous: page > 1,
+          },
         }),
       );
     }, state.delayMs);
@@ -88,7 +101,17 @@ export async function startSearchProvider() {
     /** A new invoice, created and updated now (the provider's clock moves a second per change). */
     insert(fields: Partial<ProviderInvoice> & { invoice_id: string; order_id: string }): ProviderInvoice {
       const at = tick();
-      const invoice = { order_name: "", status: "new", fiat_amount: 10, fiat_currency: "EUR", crypto_amount: 0.0002, currency: "BTC", created_at: at, updated_at: at, ...fields };
+      const invoice = {
+        order_name: "",
+        status: "new",
+        fiat_amount: 10,
+        fiat_currency: "EUR",
+        crypto_amount: 0.0002,
+        currency: "BTC",
+        created_at: at,
+        updated_at: at,
+        ...fields,
+      };
       invoices.set(invoice.invoice_id, invoice);
       return invoice;
     },

@@ -18,7 +18,8 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
   "/stall/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).write('{"currencies": ['),
   // Compressed when the client asks for it, refusals too.
   "/gzip/currencies": (req, res) => gzipped(req, res, 200, { currencies: [{ code: "ETH", name: "Ether" }] }),
-  "/gzip/invoices/invoice_x": (req, res) => gzipped(req, res, 422, { message: "Too late to change.", errors: [{ field: "status", message: "Paid invoices stay paid." }] }),
+  "/gzip/invoices/invoice_x": (req, res) =>
+    gzipped(req, res, 422, { message: "Too late to change.", errors: [{ field: "status", message: "Paid invoices stay paid." }] }),
   "/redirect/currencies": (_, res) => res.writeHead(302, { location: `${origin}/ok/currencies` }).end(),
   "/429/currencies": (_, res) => res.writeHead(429, { "retry-after": "17" }).end(),
   "/404/invoices/invoice_x": (_, res) =>
@@ -109,7 +110,11 @@ describe("upstream client", () => {
   it("reads a provider's compressed answers, its refusals too", async () => {
     expect(await client("gzip").listCurrencies()).toEqual({ currencies: [{ code: "ETH", name: "Ether", network: null, decimals: null }] });
     const problem = await problemOf(client("gzip").updateInvoiceStatus("invoice_x", { status: "cancelled" }));
-    expect(problem).toMatchObject({ status: 422, detail: "Too late to change.", errors: [{ pointer: "/status", detail: "Paid invoices stay paid." }] });
+    expect(problem).toMatchObject({
+      status: 422,
+      detail: "Too late to change.",
+      errors: [{ pointer: "/status", detail: "Paid invoices stay paid." }],
+    });
   });
 
   it("asks the embedded sandbox for uncompressed answers: gzip over loopback only costs CPU", async () => {

@@ -1,17 +1,32 @@
 import "server-only";
 import { parse as parseLossless } from "lossless-json";
-import { Agent, interceptors, request as undiciRequest, type Dispatcher } from "undici";
-import { createCoalescer, type ConcurrencyLimit } from "@/lib/concurrency-limit";
+import { Agent, type Dispatcher, interceptors, request as undiciRequest } from "undici";
+import { type ConcurrencyLimit, createCoalescer } from "@/lib/concurrency-limit";
 import { getDatabase } from "@/lib/db";
 import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
 import { env } from "@/lib/env";
-import { archivedInvoiceRequestJson, invoiceListQueryToSearchParams, type ArchivedInvoiceInput, type InvoiceListQuery, type InvoiceStatusUpdate, type WebhookSimulation } from "@/lib/invoicing";
+import {
+  type ArchivedInvoiceInput,
+  archivedInvoiceRequestJson,
+  type InvoiceListQuery,
+  type InvoiceStatusUpdate,
+  invoiceListQueryToSearchParams,
+  type WebhookSimulation,
+} from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import type { ProblemCode } from "@/lib/problem-codes";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
-import { normaliseCurrencies, normaliseDeliveries, normaliseHistoricalRates, normaliseInvoice, normaliseInvoiceList, normaliseRates, normaliseSimulationResult } from "./normalise";
+import {
+  normaliseCurrencies,
+  normaliseDeliveries,
+  normaliseHistoricalRates,
+  normaliseInvoice,
+  normaliseInvoiceList,
+  normaliseRates,
+  normaliseSimulationResult,
+} from "./normalise";
 
 /**
  * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
@@ -103,7 +118,11 @@ export function createUpstream(config: UpstreamConfig) {
 
   return {
     listInvoices: async (query: InvoiceListQuery) => {
-      const { skipped, ...list } = await call(normaliseInvoiceList, "a list of invoices (items and pagination)", `/invoices?${invoiceListQueryToSearchParams(query)}`);
+      const { skipped, ...list } = await call(
+        normaliseInvoiceList,
+        "a list of invoices (items and pagination)",
+        `/invoices?${invoiceListQueryToSearchParams(query)}`,
+      );
       if (skipped) console.warn(`invoicing API: ${skipped} invoice(s) without an id left out of a list`);
       return list;
     },
@@ -124,7 +143,8 @@ export function createUpstream(config: UpstreamConfig) {
      * minute and the minute the provider says it priced (`at`), or null when its answer says none: a provider
      * that ignores `at` answers its current rates, and they are passed on as such, never as historical.
      */
-    getRatesAt: (minute: string) => call(normaliseHistoricalRates, "rates (EUR per unit of each currency)", `/rates?at=${encodeURIComponent(minute)}`),
+    getRatesAt: (minute: string) =>
+      call(normaliseHistoricalRates, "rates (EUR per unit of each currency)", `/rates?at=${encodeURIComponent(minute)}`),
     /** POST /archived (spec §4.5); fields left empty are not sent, so the provider's defaults apply. */
     createArchivedInvoice: (body: ArchivedInvoiceInput) =>
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
@@ -182,7 +202,8 @@ async function send(url: string, sent: Sent): Promise<Answer> {
     // Read only by a refusal's handling: not built for every answer.
     get headers() {
       const read = new Headers();
-      for (const [name, value] of Object.entries(headers)) if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
+      for (const [name, value] of Object.entries(headers))
+        if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
       return read;
     },
     json: async () => readLosslessJson(await body.text()),
@@ -323,8 +344,20 @@ async function failed(response: Answer, path: string, resource: boolean, soleFie
   });
 }
 
-const CONSOLE_CODES = new Set<string>(["forbidden", "unauthenticated", "cross_site_request", "network_error", "internal_error"] satisfies ProblemCode[]);
-const REFUSAL_CODES: Record<number, ProblemCode> = { 400: "bad_request", 403: "forbidden_upstream", 404: "not_found", 409: "conflict", 422: "validation_failed" };
+const CONSOLE_CODES = new Set<string>([
+  "forbidden",
+  "unauthenticated",
+  "cross_site_request",
+  "network_error",
+  "internal_error",
+] satisfies ProblemCode[]);
+const REFUSAL_CODES: Record<number, ProblemCode> = {
+  400: "bad_request",
+  403: "forbidden_upstream",
+  404: "not_found",
+  409: "conflict",
+  422: "validation_failed",
+};
 const REFUSAL_TITLES: Record<number, string> = {
   400: "The invoicing API could not read the request",
   403: "The invoicing API refused access",

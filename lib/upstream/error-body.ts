@@ -39,8 +39,21 @@ function fieldError(pointer: string | null, detail: string | null, code?: unknow
 /** One entry of an `errors` / `detail` / `invalid-params` array, in any of the common spellings. */
 function arrayEntry(entry: unknown): FieldError | null {
   if (!isObject(entry)) return null;
-  const pointer = toPointer(entry.pointer ?? entry.loc ?? entry.field ?? entry.param ?? entry.name ?? entry.path ?? entry.attribute ?? (isObject(entry.source) ? entry.source.pointer ?? entry.source.parameter : undefined));
-  return fieldError(pointer, text(entry.detail ?? entry.msg ?? entry.message ?? entry.reason ?? entry.title ?? entry.description), entry.code ?? entry.type);
+  const pointer = toPointer(
+    entry.pointer ??
+      entry.loc ??
+      entry.field ??
+      entry.param ??
+      entry.name ??
+      entry.path ??
+      entry.attribute ??
+      (isObject(entry.source) ? (entry.source.pointer ?? entry.source.parameter) : undefined),
+  );
+  return fieldError(
+    pointer,
+    text(entry.detail ?? entry.msg ?? entry.message ?? entry.reason ?? entry.title ?? entry.description),
+    entry.code ?? entry.type,
+  );
 }
 
 function fromArray(list: unknown[]): { errors: FieldError[]; messages: string[] } {
@@ -63,7 +76,9 @@ function fromFieldMap(map: Obj): FieldError[] {
   const errors: FieldError[] = [];
   for (const [field, value] of Object.entries(map)) {
     const pointer = toPointer(field);
-    const messages = (Array.isArray(value) ? value : [value]).map((v) => text(v) ?? (isObject(v) ? text(v.message ?? v.detail ?? v.msg) : null));
+    const messages = (Array.isArray(value) ? value : [value]).map(
+      (v) => text(v) ?? (isObject(v) ? text(v.message ?? v.detail ?? v.msg) : null),
+    );
     for (const m of messages) {
       const e = fieldError(pointer, m);
       if (e) errors.push(e);
@@ -130,5 +145,9 @@ export function readErrorBody(body: string, contentType: string | null): ErrorBo
   if (!messages.length && text(parsed.title)) messages.push(text(parsed.title)!);
 
   const code = text(parsed.code) ?? (isObject(error) ? text(error.code) : null);
-  return { ...(code && /^[a-z][a-z0-9_.-]{0,60}$/i.test(code) ? { code } : {}), message: messages[0] ?? (errors.length ? errors.map((e) => `${e.pointer.slice(1)}: ${e.detail}`).join("; ") : null), errors };
+  return {
+    ...(code && /^[a-z][a-z0-9_.-]{0,60}$/i.test(code) ? { code } : {}),
+    message: messages[0] ?? (errors.length ? errors.map((e) => `${e.pointer.slice(1)}: ${e.detail}`).join("; ") : null),
+    errors,
+  };
 }

@@ -2,8 +2,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConcurrencyLimit } from "@/lib/concurrency-limit";
-import { Problem } from "@/lib/problem";
-import { problemResponse } from "@/lib/problem";
+import { Problem, problemResponse } from "@/lib/problem";
 import { createUpstream } from "./client";
 
 /**
@@ -42,7 +41,11 @@ async function until(condition: () => boolean) {
 function releaseAll() {
   for (const release of held.splice(0)) release();
 }
-const settled = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settled = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 const listQuery = { page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" } as const;
 
@@ -67,7 +70,11 @@ describe("overload is shed, not queued", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("2");
     expect(response.headers.get("content-type")).toBe("application/problem+json");
-    expect(await response.json()).toMatchObject({ code: "overloaded", status: 503, detail: "The invoicing API is busy with other requests. Try again in 2 s." });
+    expect(await response.json()).toMatchObject({
+      code: "overloaded",
+      status: 503,
+      detail: "The invoicing API is busy with other requests. Try again in 2 s.",
+    });
 
     // The one that waited gets the slot as soon as the first is done; the refused one never reached the provider.
     releaseAll();
@@ -156,7 +163,11 @@ describe("identical reads at the same moment are coalesced", () => {
     const shedding = createServer((_, res) => res.writeHead(503, { "retry-after": "3" }).end());
     await new Promise<void>((resolve) => shedding.listen(0, "127.0.0.1", resolve));
     try {
-      const client = createUpstream({ baseUrl: `http://127.0.0.1:${(shedding.address() as AddressInfo).port}`, apiKey: "k", timeoutMs: 5_000 });
+      const client = createUpstream({
+        baseUrl: `http://127.0.0.1:${(shedding.address() as AddressInfo).port}`,
+        apiKey: "k",
+        timeoutMs: 5_000,
+      });
       const { error } = (await settled(client.listCurrencies())) as { error: Problem };
       expect(error.code).toBe("overloaded");
       expect(error.status).toBe(503);

@@ -1,11 +1,16 @@
 import "server-only";
-import { processConcurrencyLimit, type ConcurrencyLimit } from "@/lib/concurrency-limit";
+import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/concurrency-limit";
 import { env } from "@/lib/env";
 
 /** This process's bound on calls to the invoicing API in flight (UPSTREAM_MAX_CONCURRENCY, OVERLOAD_MAX_WAIT_MS). */
 export function upstreamLimit(): ConcurrencyLimit {
   return processConcurrencyLimit("upstream", () => {
     const { load } = env();
-    return { what: "the invoicing API", concurrency: load.upstreamConcurrency, queue: load.upstreamConcurrency * 4, maxWaitMs: load.maxWaitMs };
+    return {
+      what: "the invoicing API",
+      concurrency: load.upstreamConcurrency,
+      queue: load.upstreamConcurrency * 4,
+      maxWaitMs: load.maxWaitMs,
+    };
   });
 }

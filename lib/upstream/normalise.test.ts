@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readErrorBody, toPointer } from "./error-body";
 import { invoiceSchema } from "@/lib/invoicing";
 import { readLosslessJson, retryAfterSeconds } from "./client";
+import { readErrorBody, toPointer } from "./error-body";
 import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";
 
 describe("toInstant: any ISO 8601 form → UTC ISO", () => {
@@ -21,8 +21,12 @@ describe("toInstant: any ISO 8601 form → UTC ISO", () => {
 
   it("keeps any string in its own form exactly when it names a real instant", () => {
     const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
-    const canonical = fc.tuple(digits(4), digits(2), digits(2), digits(2), digits(2), digits(2), digits(3)).map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
-    const real = fc.date({ min: new Date("0001-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    const canonical = fc
+      .tuple(digits(4), digits(2), digits(2), digits(2), digits(2), digits(2), digits(3))
+      .map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
+    const real = fc
+      .date({ min: new Date("0001-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true })
+      .map((d) => d.toISOString());
     fc.assert(
       fc.property(fc.oneof(canonical, real), (value) => {
         const date = new Date(value);
@@ -33,7 +37,17 @@ describe("toInstant: any ISO 8601 form → UTC ISO", () => {
     );
   });
 
-  it.each(["last tuesday", "2026-02-30T00:00:00Z", "2026-02-30T00:00:00.000Z", "2027-02-29T00:00:00.000Z", "2026-03-01T24:00:00.000Z", "0000-01-01T00:00:00.000Z", "", 1767225600, null])("%s → null", (input) => expect(toInstant(input)).toBeNull());
+  it.each([
+    "last tuesday",
+    "2026-02-30T00:00:00Z",
+    "2026-02-30T00:00:00.000Z",
+    "2027-02-29T00:00:00.000Z",
+    "2026-03-01T24:00:00.000Z",
+    "0000-01-01T00:00:00.000Z",
+    "",
+    1767225600,
+    null,
+  ])("%s → null", (input) => expect(toInstant(input)).toBeNull());
 });
 
 describe("toNumber", () => {
@@ -55,19 +69,38 @@ describe("normaliseInvoice", () => {
 
   it("gives every absent or odd value as null and the fiat currency as EUR", () => {
     expect(normaliseInvoice({ invoice_id: "x", fiat_amount: {}, status: true, payment: null })).toEqual({
-      invoice_id: "x", order_id: null, order_name: null, status: null, fiat_amount: null, fiat_currency: "EUR", crypto_amount: null,
-      currency: null, allowed_error_percent: null, callback_url: null, created_at: null, updated_at: null, expires_at: null,
-      priced_in: null, payment: null, provider_fields: [],
+      invoice_id: "x",
+      order_id: null,
+      order_name: null,
+      status: null,
+      fiat_amount: null,
+      fiat_currency: "EUR",
+      crypto_amount: null,
+      currency: null,
+      allowed_error_percent: null,
+      callback_url: null,
+      created_at: null,
+      updated_at: null,
+      expires_at: null,
+      priced_in: null,
+      payment: null,
+      provider_fields: [],
     });
   });
 
   it("reads priced_in when it is fiat or crypto; any other value stays the provider's own field", () => {
     expect(normaliseInvoice({ invoice_id: "x", priced_in: "crypto" })).toMatchObject({ priced_in: "crypto", provider_fields: [] });
-    expect(normaliseInvoice({ invoice_id: "x", priced_in: "EUR" })).toMatchObject({ priced_in: null, provider_fields: [{ key: "priced_in", value: "EUR" }] });
+    expect(normaliseInvoice({ invoice_id: "x", priced_in: "EUR" })).toMatchObject({
+      priced_in: null,
+      provider_fields: [{ key: "priced_in", value: "EUR" }],
+    });
   });
 
   it("drops an explorer link that is not http(s)", () => {
-    const invoice = normaliseInvoice({ invoice_id: "x", payment: { transactions: [{ tx_hash: "h", explorer_url: "javascript:alert(1)" }] } });
+    const invoice = normaliseInvoice({
+      invoice_id: "x",
+      payment: { transactions: [{ tx_hash: "h", explorer_url: "javascript:alert(1)" }] },
+    });
     expect(invoice!.payment!.transactions[0].explorer_url).toBeNull();
   });
 
@@ -104,11 +137,34 @@ describe("normaliseCurrencies", () => {
 
 describe("readErrorBody", () => {
   const cases: [string, string, string | null, { pointer: string; detail: string }[]][] = [
-    ["RFC 9457", JSON.stringify({ title: "Invalid", status: 422, detail: "One field", errors: [{ pointer: "#/status", detail: "bad" }] }), "One field", [{ pointer: "/status", detail: "bad" }]],
-    ["RFC 7807 invalid-params", JSON.stringify({ title: "Invalid", "invalid-params": [{ name: "status", reason: "bad" }] }), "Invalid", [{ pointer: "/status", detail: "bad" }]],
-    ["FastAPI", JSON.stringify({ detail: [{ loc: ["body", "status"], msg: "bad", type: "value_error" }] }), "status: bad", [{ pointer: "/status", detail: "bad" }]],
+    [
+      "RFC 9457",
+      JSON.stringify({ title: "Invalid", status: 422, detail: "One field", errors: [{ pointer: "#/status", detail: "bad" }] }),
+      "One field",
+      [{ pointer: "/status", detail: "bad" }],
+    ],
+    [
+      "RFC 7807 invalid-params",
+      JSON.stringify({ title: "Invalid", "invalid-params": [{ name: "status", reason: "bad" }] }),
+      "Invalid",
+      [{ pointer: "/status", detail: "bad" }],
+    ],
+    [
+      "FastAPI",
+      JSON.stringify({ detail: [{ loc: ["body", "status"], msg: "bad", type: "value_error" }] }),
+      "status: bad",
+      [{ pointer: "/status", detail: "bad" }],
+    ],
     ["detail text", JSON.stringify({ detail: "Nope" }), "Nope", []],
-    ["field map", JSON.stringify({ errors: { status: ["bad", "worse"] } }), "status: bad; status: worse", [{ pointer: "/status", detail: "bad" }, { pointer: "/status", detail: "worse" }]],
+    [
+      "field map",
+      JSON.stringify({ errors: { status: ["bad", "worse"] } }),
+      "status: bad; status: worse",
+      [
+        { pointer: "/status", detail: "bad" },
+        { pointer: "/status", detail: "worse" },
+      ],
+    ],
     ["Stripe", JSON.stringify({ error: { message: "bad", param: "status" } }), "bad", [{ pointer: "/status", detail: "bad" }]],
     ["error text", JSON.stringify({ error: "Nope" }), "Nope", []],
     ["message", JSON.stringify({ message: "Nope" }), "Nope", []],
@@ -139,8 +195,22 @@ describe("normaliseRates: spec §4.6 in any reasonable shape", () => {
     ["wrapped in data", { data: { BTC: 61234.5, ETH: 3180.12 } }],
     ["wrapped twice", { data: { rates: { btc: 61234.5, eth: 3180.12 } } }],
     ["a bare object keyed by code", { BTC: 61234.5, ETH: 3180.12 }],
-    ["a list of {code, rate}", [{ code: "BTC", rate: 61234.5 }, { code: "ETH", rate: "3180.12" }]],
-    ["a list of {currency, price} in rates", { rates: [{ currency: "btc", price: 61234.5 }, { symbol: "ETH", value: 3180.12 }] }],
+    [
+      "a list of {code, rate}",
+      [
+        { code: "BTC", rate: 61234.5 },
+        { code: "ETH", rate: "3180.12" },
+      ],
+    ],
+    [
+      "a list of {currency, price} in rates",
+      {
+        rates: [
+          { currency: "btc", price: 61234.5 },
+          { symbol: "ETH", value: 3180.12 },
+        ],
+      },
+    ],
     ["objects per code", { rates: { BTC: { eur: 61234.5 }, ETH: { rate: "3180.12" } } }],
   ])("%s", (_, raw) => {
     expect(normaliseRates(raw)).toEqual(expected);
@@ -180,7 +250,12 @@ describe("amounts read losslessly from the provider's JSON (issue 22)", () => {
     expect(String((JSON.parse(wire) as { crypto_amount: number }).crypto_amount)).toBe("0.12345678901234568");
     const invoice = normaliseInvoice(readLosslessJson(wire))!;
     expect(invoice).toMatchObject({ invoice_id: "48213", fiat_amount: "100000000000000.01", crypto_amount: "0.123456789012345678" });
-    expect(invoice.payment).toMatchObject({ amount_due: "12345.123456789012345678", amount_received: "0.000000000000000001", rate: "3180.10", confirmations: 3 });
+    expect(invoice.payment).toMatchObject({
+      amount_due: "12345.123456789012345678",
+      amount_received: "0.000000000000000001",
+      rate: "3180.10",
+      confirmations: 3,
+    });
     expect(invoice.payment!.transactions[0]).toMatchObject({ amount: "0.000000000000000001", block_height: 23480001 });
     // The provider's own fields reach the page as plain JSON, no digit lost: a number when a float keeps it exactly, else its text.
     expect(invoice.provider_fields).toEqual([
@@ -192,21 +267,34 @@ describe("amounts read losslessly from the provider's JSON (issue 22)", () => {
   });
 
   it("reads rates, lists and pagination from number literals", () => {
-    expect(normaliseRates(readLosslessJson('{"rates": {"BTC": 61234.50, "SHIB": 0.000012345678901234}}'))).toEqual({ rates: { BTC: "61234.50", SHIB: "0.000012345678901234" } });
-    const list = normaliseInvoiceList(readLosslessJson('{"items": [{"id": 1, "fiat_amount": 12345.123456789012345678}], "pagination": {"current_page": 1, "page_size": 20, "total_records": 1}}'))!;
+    expect(normaliseRates(readLosslessJson('{"rates": {"BTC": 61234.50, "SHIB": 0.000012345678901234}}'))).toEqual({
+      rates: { BTC: "61234.50", SHIB: "0.000012345678901234" },
+    });
+    const list = normaliseInvoiceList(
+      readLosslessJson(
+        '{"items": [{"id": 1, "fiat_amount": 12345.123456789012345678}], "pagination": {"current_page": 1, "page_size": 20, "total_records": 1}}',
+      ),
+    )!;
     expect(list.items[0].fiat_amount).toBe("12345.123456789012345678");
     expect(list.pagination).toMatchObject({ current_page: 1, page_size: 20, total_records: 1, total_pages: 1 });
   });
 
   it("a key given twice keeps its last value, as JSON.parse does; not JSON is a SyntaxError", () => {
     expect(readLosslessJson('{"a": 1, "a": 2}')).toEqual({ a: 2 });
-    expect(readLosslessJson('{"a": 1, "a": 2, "b": 0.123456789012345678}')).toEqual({ a: expect.objectContaining({ value: "2" }), b: expect.objectContaining({ value: "0.123456789012345678" }) });
+    expect(readLosslessJson('{"a": 1, "a": 2, "b": 0.123456789012345678}')).toEqual({
+      a: expect.objectContaining({ value: "2" }),
+      b: expect.objectContaining({ value: "0.123456789012345678" }),
+    });
     expect(() => readLosslessJson("{nope")).toThrow(SyntaxError);
     expect(() => readLosslessJson("{nope: 0.123456789012345678}")).toThrow(SyntaxError);
   });
 
   it("reads with JSON.parse only when a float writes every literal back unchanged; any other sends the whole text down the exact path", () => {
-    expect(readLosslessJson('{"fiat_amount": 49.9, "crypto_amount": 0.00091929, "items": [1, -2, 300000]}')).toEqual({ fiat_amount: 49.9, crypto_amount: 0.00091929, items: [1, -2, 300000] });
+    expect(readLosslessJson('{"fiat_amount": 49.9, "crypto_amount": 0.00091929, "items": [1, -2, 300000]}')).toEqual({
+      fiat_amount: 49.9,
+      crypto_amount: 0.00091929,
+      items: [1, -2, 300000],
+    });
     for (const literal of ["0.123456789012345678", "12.50", "-0", "100000000000000.01", "1E3", "0.10", "1.0e-7"]) {
       const read = readLosslessJson(`{"other": 1, "amount": ${literal}}`) as { amount: { value: string } };
       expect(read.amount.value, literal).toBe(literal);

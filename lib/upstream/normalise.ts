@@ -1,17 +1,17 @@
 import { isLosslessNumber, isSafeNumber } from "lossless-json";
 import {
-  toDecimal,
   type Currency,
   type CurrencyList,
+  type Decimal,
+  type HistoricalRates,
   type Invoice,
   type InvoiceList,
   type Pagination,
   type Payment,
   type ProviderField,
   type Rates,
-  type Decimal,
-  type HistoricalRates,
   type Transaction,
+  toDecimal,
   type WebhookDelivery,
   type WebhookSimulationResult,
 } from "@/lib/invoicing";
@@ -205,7 +205,14 @@ function readPayment(invoice: Reader): { payment: Payment | null; rest: Provider
   // A lone transaction hash at the top of the payment details.
   const loneHash = toText(take("tx_hash", "txid", "transaction_hash"));
   if (payment.transactions.length === 0 && loneHash) {
-    payment.transactions.push({ tx_hash: loneHash, amount: payment.amount_received, confirmations: payment.confirmations, block_height: null, seen_at: payment.paid_at, explorer_url: null });
+    payment.transactions.push({
+      tx_hash: loneHash,
+      amount: payment.amount_received,
+      confirmations: payment.confirmations,
+      block_height: null,
+      seen_at: payment.paid_at,
+      explorer_url: null,
+    });
   }
   if (inner) rest.unshift(...inner.rest(`${objectKey}.`));
 
@@ -255,7 +262,8 @@ function readPagination(raw: unknown, count: number): Pagination {
   const current = toInteger(p.current_page ?? p.page) ?? 1;
   const totalRecords = toInteger(p.total_records ?? p.total ?? p.total_count) ?? (current - 1) * pageSize + count;
   const totalPages = toInteger(p.total_pages ?? p.pages) ?? Math.max(1, Math.ceil(totalRecords / pageSize));
-  const flag = (value: unknown, fallback: boolean) => (typeof value === "boolean" ? value : value === "true" ? true : value === "false" ? false : fallback);
+  const flag = (value: unknown, fallback: boolean) =>
+    typeof value === "boolean" ? value : value === "true" ? true : value === "false" ? false : fallback;
   return {
     current_page: current,
     page_size: pageSize,
@@ -276,7 +284,11 @@ export function normaliseInvoiceList(raw: unknown): (InvoiceList & { skipped: nu
   if (!items) return null;
   const invoices = items.map(normaliseInvoice);
   const kept = invoices.filter((i): i is Invoice => i !== null);
-  return { items: kept, pagination: readPagination(raw.pagination ?? raw.meta ?? raw, items.length), skipped: invoices.length - kept.length };
+  return {
+    items: kept,
+    pagination: readPagination(raw.pagination ?? raw.meta ?? raw, items.length),
+    skipped: invoices.length - kept.length,
+  };
 }
 
 // ---- Currencies ---------------------------------------------------------------------------------------
@@ -288,7 +300,11 @@ const NOT_CODES = new Set([...CURRENCY_WRAPPERS, "meta", "pagination", "status",
 function readCurrency(raw: unknown, keyedCode?: string): Currency | null {
   if (typeof raw === "string") {
     // ["BTC", …], or {"BTC": "Bitcoin"} keyed by code.
-    return keyedCode ? { code: keyedCode, name: raw || keyedCode, network: null, decimals: null } : raw.trim() ? { code: raw.trim(), name: raw.trim(), network: null, decimals: null } : null;
+    return keyedCode
+      ? { code: keyedCode, name: raw || keyedCode, network: null, decimals: null }
+      : raw.trim()
+        ? { code: raw.trim(), name: raw.trim(), network: null, decimals: null }
+        : null;
   }
   if (keyedCode && raw === true) return { code: keyedCode, name: keyedCode, network: null, decimals: null };
   if (!isObject(raw)) return null;
@@ -317,7 +333,10 @@ export function normaliseCurrencies(raw: unknown, depth = 0): CurrencyList | nul
   if (wrapper && depth < 2) return normaliseCurrencies(raw[wrapper], depth + 1);
   // Keyed by code: keys that look like codes, values that describe one (an object, a name, or just true).
   const entries = Object.entries(raw).filter(
-    ([key, value]) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/.test(key) && !NOT_CODES.has(key.toLowerCase()) && (isObject(value) || typeof value === "string" || value === true),
+    ([key, value]) =>
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/.test(key) &&
+      !NOT_CODES.has(key.toLowerCase()) &&
+      (isObject(value) || typeof value === "string" || value === true),
   );
   const currencies = entries.map(([code, value]) => readCurrency(value, code)).filter((c): c is Currency => c !== null);
   return currencies.length ? { currencies: dedupe(currencies) } : null;

@@ -1,5 +1,6 @@
 "use server";
 
+import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ROLES } from "@/lib/auth/roles";
@@ -8,7 +9,6 @@ import { guardedAction } from "@/lib/bff/action";
 import { getDatabase } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { canonicalTimeZone } from "@/lib/time-zone";
-import { eq } from "drizzle-orm";
 
 /** The Users page's forms; each needs users:manage. */
 export const addUserAction = guardedAction("users:manage", newUserSchema, async (input, actor) => {
@@ -57,5 +57,8 @@ export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, asyn
   await (await getDatabase()).update(users).set({ timeZone: time_zone, updatedAt: new Date() }).where(eq(users.id, user!.id));
   // Every page draws days and times in it: the whole app, not one path.
   revalidatePath("/", "layout");
-  return { ok: time_zone ? `Days and times are now in ${time_zone}.` : "Days and times are now in the business time zone.", answeredAt: Date.now() };
+  return {
+    ok: time_zone ? `Days and times are now in ${time_zone}.` : "Days and times are now in the business time zone.",
+    answeredAt: Date.now(),
+  };
 });

@@ -15,7 +15,11 @@ const { getDatabase } = await import("@/lib/db");
 const { listInbox } = await import("./inbox");
 
 function payload(invoiceId = `invoice_${randomUUID()}`) {
-  return JSON.stringify({ type: "invoice.status_changed", timestamp: new Date().toISOString(), data: { invoice: { invoice_id: invoiceId, status: "cancelled" }, previous_status: "pending", simulated: true } });
+  return JSON.stringify({
+    type: "invoice.status_changed",
+    timestamp: new Date().toISOString(),
+    data: { invoice: { invoice_id: invoiceId, status: "cancelled" }, previous_status: "pending", simulated: true },
+  });
 }
 
 function signed(body: string, options: { secret?: string; at?: Date; id?: string } = {}) {
@@ -29,7 +33,14 @@ function signed(body: string, options: { secret?: string; at?: Date; id?: string
 }
 
 async function post(body: BodyInit, headers: Record<string, string> = {}) {
-  const response = await POST(new Request("http://console.test/api/webhook-inbox", { method: "POST", body, headers: { "content-type": "application/json", ...headers } }), {});
+  const response = await POST(
+    new Request("http://console.test/api/webhook-inbox", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+    }),
+    {},
+  );
   return { status: response.status, type: response.headers.get("content-type"), body: await response.json() };
 }
 
@@ -46,7 +57,15 @@ describe("the webhook inbox's verdicts", () => {
     const answer = await post(body, { ...headers, cookie: "invoice-console.session_token=secret", authorization: "Bearer x" });
     expect(answer).toMatchObject({ status: 200, body: { received: true, verdict: "valid" } });
     const kept = await entry(answer.body.id);
-    expect(kept).toMatchObject({ verdict: "valid", reason: expect.stringContaining("Signature valid"), message_id: headers["webhook-id"], invoice_id: invoiceId, event_type: "invoice.status_changed", body, truncated: false });
+    expect(kept).toMatchObject({
+      verdict: "valid",
+      reason: expect.stringContaining("Signature valid"),
+      message_id: headers["webhook-id"],
+      invoice_id: invoiceId,
+      event_type: "invoice.status_changed",
+      body,
+      truncated: false,
+    });
     expect(kept.headers).toMatchObject(headers);
     // A sender's credentials are not the inbox's to show.
     expect(kept.headers.cookie).toBeUndefined();
@@ -56,7 +75,11 @@ describe("the webhook inbox's verdicts", () => {
   it("invalid when the body was tampered with: 401 problem, and kept", async () => {
     const body = payload();
     const answer = await post(body.replace("cancelled", "completed"), signed(body));
-    expect(answer).toMatchObject({ status: 401, type: "application/problem+json", body: { code: "webhook_signature_invalid", verdict: "invalid" } });
+    expect(answer).toMatchObject({
+      status: 401,
+      type: "application/problem+json",
+      body: { code: "webhook_signature_invalid", verdict: "invalid" },
+    });
     expect(await entry(answer.body.id)).toMatchObject({ verdict: "invalid", reason: expect.stringContaining("No v1 signature matches") });
   });
 
@@ -69,7 +92,10 @@ describe("the webhook inbox's verdicts", () => {
   it("invalid when a signature header is missing", async () => {
     const body = payload();
     const { "webhook-timestamp": _, ...headers } = signed(body);
-    expect((await post(body, headers)).body).toMatchObject({ verdict: "invalid", reason: expect.stringContaining("webhook-timestamp missing") });
+    expect((await post(body, headers)).body).toMatchObject({
+      verdict: "invalid",
+      reason: expect.stringContaining("webhook-timestamp missing"),
+    });
   });
 
   it("too old: signed correctly more than 5 minutes ago", async () => {
@@ -91,7 +117,10 @@ describe("the webhook inbox's verdicts", () => {
 
   it("not verified: unsigned, or another provider's scheme; kept, not dropped (202)", async () => {
     const unsigned = await post(payload(), {});
-    expect(unsigned).toMatchObject({ status: 202, body: { verdict: "not_verified", reason: expect.stringContaining("No Standard Webhooks signature") } });
+    expect(unsigned).toMatchObject({
+      status: 202,
+      body: { verdict: "not_verified", reason: expect.stringContaining("No Standard Webhooks signature") },
+    });
     const stripeLike = await post(payload(), { "stripe-signature": "t=1,v1=abc" });
     const kept = await entry(stripeLike.body.id);
     expect(kept).toMatchObject({ verdict: "not_verified", headers: { "stripe-signature": "t=1,v1=abc" } });
@@ -109,7 +138,11 @@ describe("the webhook inbox's bounds", () => {
   it("a body over WEBHOOK_INBOX_MAX_BODY_BYTES is cut there, not verified, and answered 413", async () => {
     const body = JSON.stringify({ type: "invoice.status_changed", pad: "x".repeat(100_000) });
     const answer = await post(body, signed(body));
-    expect(answer).toMatchObject({ status: 413, type: "application/problem+json", body: { code: "body_too_large", verdict: "not_verified" } });
+    expect(answer).toMatchObject({
+      status: 413,
+      type: "application/problem+json",
+      body: { code: "body_too_large", verdict: "not_verified" },
+    });
     const kept = await entry(answer.body.id);
     expect(kept.truncated).toBe(true);
     expect(kept.body).toHaveLength(2048);
@@ -145,7 +178,10 @@ describe("the webhook inbox's bounds", () => {
     const db = await getDatabase();
     const from = { "x-forwarded-for": "203.0.113.7" };
     for (let i = 0; i < 40; i++) expect((await post(payload(), from)).status).toBe(202);
-    const refused = await POST(new Request("http://console.test/api/webhook-inbox", { method: "POST", body: payload("invoice_refused"), headers: from }), {});
+    const refused = await POST(
+      new Request("http://console.test/api/webhook-inbox", { method: "POST", body: payload("invoice_refused"), headers: from }),
+      {},
+    );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ code: "too_many_requests" });

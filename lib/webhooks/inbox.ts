@@ -1,12 +1,12 @@
 import "server-only";
-import { and, desc, eq, gt, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { storable } from "@/lib/audit";
 import { clientAddress } from "@/lib/auth/sign-in";
 import type { Db } from "@/lib/db";
 import { webhookInbox, webhookInboxIds } from "@/lib/db/schema";
+import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { fixedWindowLimiter } from "@/lib/rate-window";
-import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/invoicing";
 import { verifySignature } from "./verify";
 
 export type InboxConfig = { secret: string | undefined; maxEntries: number; maxBodyBytes: number; ratePerMinute: number };
@@ -35,13 +35,21 @@ export async function receiveWebhook(
 ): Promise<{ status: number; receipt: InboxReceipt; invoiceId: string | null }> {
   const { bytes, total, truncated } = await readCapped(input.body, config.maxBodyBytes);
   const checked = truncated
-    ? { verdict: "not_verified" as const, messageId: null, reason: `The body is over ${config.maxBodyBytes} bytes: only its start is kept, and a cut body cannot be verified.` }
+    ? {
+        verdict: "not_verified" as const,
+        messageId: null,
+        reason: `The body is over ${config.maxBodyBytes} bytes: only its start is kept, and a cut body cannot be verified.`,
+      }
     : verifySignature(config.secret, input.headers, bytes);
 
   let verdict: InboxVerdict = checked.verdict;
   let reason = checked.reason;
   if (verdict === "valid" && checked.messageId) {
-    const recorded = await db.insert(webhookInboxIds).values({ messageId: storable(checked.messageId) }).onConflictDoNothing().returning();
+    const recorded = await db
+      .insert(webhookInboxIds)
+      .values({ messageId: storable(checked.messageId) })
+      .onConflictDoNothing()
+      .returning();
     if (recorded.length === 0) {
       verdict = "replayed";
       reason = `Signature valid, but ${checked.messageId} was received before: a replay (or a retry after an answer that was lost). Process it once.`;
@@ -66,7 +74,11 @@ export async function receiveWebhook(
     })
     .returning({ id: webhookInbox.id });
   await prune(db, config.maxEntries, verdict);
-  return { status: truncated ? 413 : RECEIPT_STATUS[verdict], receipt: { received: true, id: entry.id, verdict, reason }, invoiceId: summary.invoiceId ?? null };
+  return {
+    status: truncated ? 413 : RECEIPT_STATUS[verdict],
+    receipt: { received: true, id: entry.id, verdict, reason },
+    invoiceId: summary.invoiceId ?? null,
+  };
 }
 
 /** GET /api/webhook-inbox: newest first; with `since`, only what arrived after that cursor. */
@@ -103,7 +115,10 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxList> {
  * connection mid-upload) up to DRAIN_LIMIT, after which the request is abandoned: nothing a sender does makes
  * the inbox hold, or wait for, more.
  */
-async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<{ bytes: Buffer; total: number; truncated: boolean }> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<{ bytes: Buffer; total: number; truncated: boolean }> {
   if (!body) return { bytes: Buffer.alloc(0), total: 0, truncated: false };
   const chunks: Buffer[] = [];
   let kept = 0;
@@ -136,8 +151,15 @@ function summarise(text: string): { invoiceId?: string; eventType?: string } {
     return {};
   }
   if (!body || typeof body !== "object") return {};
-  const b = body as { type?: unknown; event?: unknown; data?: { invoice?: { invoice_id?: unknown; id?: unknown }; invoice_id?: unknown }; invoice_id?: unknown };
-  const id = [b.data?.invoice?.invoice_id, b.data?.invoice?.id, b.data?.invoice_id, b.invoice_id].find((v) => typeof v === "string" || typeof v === "number");
+  const b = body as {
+    type?: unknown;
+    event?: unknown;
+    data?: { invoice?: { invoice_id?: unknown; id?: unknown }; invoice_id?: unknown };
+    invoice_id?: unknown;
+  };
+  const id = [b.data?.invoice?.invoice_id, b.data?.invoice?.id, b.data?.invoice_id, b.invoice_id].find(
+    (v) => typeof v === "string" || typeof v === "number",
+  );
   const type = [b.type, b.event].find((v) => typeof v === "string");
   return {
     invoiceId: id !== undefined && String(id).length <= 500 ? storable(String(id)) : undefined,
@@ -164,7 +186,13 @@ const VERIFIED: InboxVerdict[] = ["valid", "replayed"];
  */
 async function prune(db: Db, max: number, verdict: InboxVerdict): Promise<void> {
   const sameBudget = VERIFIED.includes(verdict) ? inArray(webhookInbox.verdict, VERIFIED) : notInArray(webhookInbox.verdict, VERIFIED);
-  const oldestKept = db.select({ seq: webhookInbox.seq }).from(webhookInbox).where(sameBudget).orderBy(desc(webhookInbox.seq)).offset(max - 1).limit(1);
+  const oldestKept = db
+    .select({ seq: webhookInbox.seq })
+    .from(webhookInbox)
+    .where(sameBudget)
+    .orderBy(desc(webhookInbox.seq))
+    .offset(max - 1)
+    .limit(1);
   await db.delete(webhookInbox).where(and(sameBudget, lt(webhookInbox.seq, oldestKept)));
   await db.delete(webhookInboxIds).where(lt(webhookInboxIds.seenAt, REMEMBER_IDS));
 }
@@ -199,7 +227,12 @@ export async function answerInbox(
   const headers = { "cache-control": "no-store" };
   if (status < 400) return Response.json(receipt, { status, headers });
   const code = status === 413 ? "body_too_large" : receipt.verdict === "too_old" ? "webhook_too_old" : "webhook_signature_invalid";
-  const title = status === 413 ? "The webhook's body is too large" : receipt.verdict === "too_old" ? "The webhook is too old" : "The webhook's signature is not valid";
+  const title =
+    status === 413
+      ? "The webhook's body is too large"
+      : receipt.verdict === "too_old"
+        ? "The webhook is too old"
+        : "The webhook's signature is not valid";
   return Response.json(
     { type: `urn:invoice-console:problem:${code}`, title, status, detail: receipt.reason, code, ...receipt },
     { status, headers: { ...headers, "content-type": "application/problem+json" } },

@@ -27,9 +27,18 @@ export function verifySignature(secret: string | undefined, headers: Headers, bo
   const { id, timestamp, signature } = signatureHeaders(headers);
   const messageId = id ? id.slice(0, 200) : null;
   if (!id && !timestamp && !signature) {
-    return { verdict: "not_verified", messageId, reason: "No Standard Webhooks signature (webhook-id, webhook-timestamp, webhook-signature): another provider's scheme, or unsigned." };
+    return {
+      verdict: "not_verified",
+      messageId,
+      reason: "No Standard Webhooks signature (webhook-id, webhook-timestamp, webhook-signature): another provider's scheme, or unsigned.",
+    };
   }
-  if (!secret) return { verdict: "not_verified", messageId, reason: "Signed, but WEBHOOK_SECRET is not set on this console, so the signature cannot be checked." };
+  if (!secret)
+    return {
+      verdict: "not_verified",
+      messageId,
+      reason: "Signed, but WEBHOOK_SECRET is not set on this console, so the signature cannot be checked.",
+    };
   if (!id || !timestamp || !signature) {
     const missing = [!id && "webhook-id", !timestamp && "webhook-timestamp", !signature && "webhook-signature"].filter(Boolean).join(", ");
     return { verdict: "invalid", messageId, reason: `Incomplete signature: ${missing} missing.` };
@@ -58,7 +67,10 @@ export function verifySignature(secret: string | undefined, headers: Headers, bo
     return {
       verdict: "too_old",
       messageId,
-      reason: skew > 0 ? `Signed correctly, but ${minutes} min ago: more than 5 min old, so it may be a replay.` : `Signed correctly, but dated ${minutes} min in the future.`,
+      reason:
+        skew > 0
+          ? `Signed correctly, but ${minutes} min ago: more than 5 min old, so it may be a replay.`
+          : `Signed correctly, but dated ${minutes} min in the future.`,
     };
   }
   return { verdict: "valid", messageId, reason: "Signature valid: signed with the secret, within 5 min." };

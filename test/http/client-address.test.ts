@@ -19,7 +19,11 @@ describe("the client's address", () => {
       for (const [k, v] of fields) form.set(k, v);
       form.set("email", `guess-${i}@example.com`);
       form.set("password", "not-the-password");
-      const response = await fetch(`${server().url}/login`, { method: "POST", body: form, headers: { "x-forwarded-for": `198.51.100.${i}` } });
+      const response = await fetch(`${server().url}/login`, {
+        method: "POST",
+        body: form,
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+      });
       expect(response.status).toBe(200);
       answers.push(await response.text());
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
-import { startSecondProvider, type SecondProvider } from "../second-provider";
+import { type ConsoleServer, startConsoleServer } from "../console-server";
+import { type SecondProvider, startSecondProvider } from "../second-provider";
 
 /**
  * The server's front door (scripts/admission.mjs, issue 16), through the real server: with one place and no
@@ -51,6 +51,8 @@ describe("front door", () => {
 
     release();
     expect((await held).status).toBe(200);
-    await vi.waitFor(async () => expect((await fetch(`${server.url}/api/currencies`, { headers: viewer })).status).toBe(200), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await fetch(`${server.url}/api/currencies`, { headers: viewer })).status).toBe(200), {
+      timeout: 5_000,
+    });
   });
 });

@@ -37,18 +37,82 @@ function random(seed: number) {
 }
 
 const ODD_IDS = [
-  "%E0%A4%A", "%", "%%", "%00", "%2F", "..%2F..%2Fetc%2Fpasswd", "invoice_", "invoice_%20", "x".repeat(5000), "🧾", "%F0%9F%A7%BE",
-  "invoice_00000000-0000-0000-0000-000000000000", "00000000-0000-7000-8000-000000000000", "null", "undefined", "-1", "1e309",
-  "%3Cscript%3E", "'%20OR%201=1--", "%C0%AF", "%ED%A0%80", "a%0Ab", "%E2%80%AE",
+  "%E0%A4%A",
+  "%",
+  "%%",
+  "%00",
+  "%2F",
+  "..%2F..%2Fetc%2Fpasswd",
+  "invoice_",
+  "invoice_%20",
+  "x".repeat(5000),
+  "🧾",
+  "%F0%9F%A7%BE",
+  "invoice_00000000-0000-0000-0000-000000000000",
+  "00000000-0000-7000-8000-000000000000",
+  "null",
+  "undefined",
+  "-1",
+  "1e309",
+  "%3Cscript%3E",
+  "'%20OR%201=1--",
+  "%C0%AF",
+  "%ED%A0%80",
+  "a%0Ab",
+  "%E2%80%AE",
 ];
 const ODD_VALUES = [
-  "", " ", "-1", "0", "1e309", "NaN", "Infinity", "9".repeat(400), "abc", "%E0%A4%A", "%00", "null", "[]", "{}", "true",
-  "2026-13-45", "2026-02-30T25:61:61Z", "10000-01-01", "0000-01-01", "2026-01-01T00:00:00+99:99", "🧾", "x".repeat(3000),
-  "new,cancelled", "CANCELLED", "asc;drop table", "../../", "%2e%2e",
+  "",
+  " ",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "9".repeat(400),
+  "abc",
+  "%E0%A4%A",
+  "%00",
+  "null",
+  "[]",
+  "{}",
+  "true",
+  "2026-13-45",
+  "2026-02-30T25:61:61Z",
+  "10000-01-01",
+  "0000-01-01",
+  "2026-01-01T00:00:00+99:99",
+  "🧾",
+  "x".repeat(3000),
+  "new,cancelled",
+  "CANCELLED",
+  "asc;drop table",
+  "../../",
+  "%2e%2e",
 ];
-const PARAMS = ["status", "currency", "created_after", "created_before", "page", "page_size", "sort_by", "sort_order", "unknown", "page[]", "__proto__"];
+const PARAMS = [
+  "status",
+  "currency",
+  "created_after",
+  "created_before",
+  "page",
+  "page_size",
+  "sort_by",
+  "sort_order",
+  "unknown",
+  "page[]",
+  "__proto__",
+];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-const CONTENT_TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "application/json; charset=utf-16", "", "application/xml"];
+const CONTENT_TYPES = [
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=zz",
+  "application/json; charset=utf-16",
+  "",
+  "application/xml",
+];
 
 function nested(depth: number): string {
   return "[".repeat(depth) + "]".repeat(depth);
@@ -73,7 +137,7 @@ function bodies(pick: <T>(items: T[]) => T): string | undefined {
     () => JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ i })) }),
     () => "x".repeat(pick([1_000, 1_000_000])),
     () => "\u0000\u0001\u0002",
-    () => "--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n",
+    () => '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n',
     () => "status=cancelled&reason=x",
   ])();
 }
@@ -83,7 +147,13 @@ const server = useConsoleServer({ REQUEST_BODY_TIMEOUT_SECONDS: String(BODY_TIME
 
 describe("bodies that are slow or huge, on every route and page that takes one", () => {
   /** Every route with a sample id, and pages a server action is posted to. */
-  const targets = [...routes.map((route) => route.replace(/\[\.\.\.\w+\]/, "x").replace(/\[\w+\]/, "invoice_x")), "/login", "/invoices", "/users", "/archive"];
+  const targets = [
+    ...routes.map((route) => route.replace(/\[\.\.\.\w+\]/, "x").replace(/\[\w+\]/, "invoice_x")),
+    "/login",
+    "/invoices",
+    "/users",
+    "/archive",
+  ];
   const as = () => ({ cookie: server().sessions.roles.admin, origin: server().url, "api-key": API_KEY });
 
   it("a body that stops arriving → 408 problem at the deadline, and the connection is closed", async () => {
@@ -95,17 +165,28 @@ describe("bodies that are slow or huge, on every route and page that takes one",
     }
   }, 30_000);
 
-  it.each([{ chunked: false }, { chunked: true }])("a 20 MB body (chunked: $chunked) → 413 problem, read no further than the limit", async ({ chunked }) => {
-    for (const target of targets) {
-      const status = await bigPost(server().url, target, 20 * 1_048_576, { chunked, headers: as() });
-      expect(status, target).toBe(413);
-    }
-    expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
-  }, 60_000);
+  it.each([{ chunked: false }, { chunked: true }])(
+    "a 20 MB body (chunked: $chunked) → 413 problem, read no further than the limit",
+    async ({ chunked }) => {
+      for (const target of targets) {
+        const status = await bigPost(server().url, target, 20 * 1_048_576, { chunked, headers: as() });
+        expect(status, target).toBe(413);
+      }
+      expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
+    },
+    60_000,
+  );
 });
 
 describe("malformed ids and unknown addresses", () => {
-  const malformed = ["/api/invoices/%E0%A4%A", "/sandbox/api/v1/invoices/%E0%A4%A", "/api/invoices/%", "/sandbox/api/v1/invoices/%ZZ", "/api/invoices/%00", "/api/invoices/%20"];
+  const malformed = [
+    "/api/invoices/%E0%A4%A",
+    "/sandbox/api/v1/invoices/%E0%A4%A",
+    "/api/invoices/%",
+    "/sandbox/api/v1/invoices/%ZZ",
+    "/api/invoices/%00",
+    "/api/invoices/%20",
+  ];
   it.each(malformed.flatMap((path) => ["GET", "PATCH"].map((method) => ({ path, method }))))(
     "$method $path → 404 problem: no invoice has this id",
     async ({ path: pathname, method }) => {
@@ -116,7 +197,11 @@ describe("malformed ids and unknown addresses", () => {
       });
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toBe("application/problem+json");
-      expect(await response.json()).toMatchObject({ status: 404, code: "not_found", detail: expect.stringContaining("No invoice has this id") });
+      expect(await response.json()).toMatchObject({
+        status: 404,
+        code: "not_found",
+        detail: expect.stringContaining("No invoice has this id"),
+      });
     },
   );
 
@@ -132,11 +217,14 @@ describe("malformed ids and unknown addresses", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it.each(["/api/nothing-here", "/api/invoices/a/b", "/sandbox/api/v1/nothing-here", "/sandbox/api/v2/invoices"])("GET %s → 404 problem", async (pathname) => {
-    const response = await fetch(`${server().url}${pathname}`, { headers: { "api-key": API_KEY } });
-    expect(response.status).toBe(404);
-    expect(response.headers.get("content-type")).toBe("application/problem+json");
-  });
+  it.each(["/api/nothing-here", "/api/invoices/a/b", "/sandbox/api/v1/nothing-here", "/sandbox/api/v2/invoices"])(
+    "GET %s → 404 problem",
+    async (pathname) => {
+      const response = await fetch(`${server().url}${pathname}`, { headers: { "api-key": API_KEY } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+    },
+  );
 });
 
 describe("requests Next.js itself would answer with a bare 500", () => {
@@ -147,12 +235,15 @@ describe("requests Next.js itself would answer with a bare 500", () => {
     return fetch(`${server().url}/login`, { method: "POST", body: form, headers, redirect: "manual" });
   };
 
-  it.each([["https://evil.example"], ["null"], ["http://localhost:1"]])("a server action posted from %s → 403 problem, nobody signed in", async (origin) => {
-    const response = await signInPost({ origin });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: "cross_site_request" });
-    expect(response.headers.getSetCookie()).toEqual([]);
-  });
+  it.each([["https://evil.example"], ["null"], ["http://localhost:1"]])(
+    "a server action posted from %s → 403 problem, nobody signed in",
+    async (origin) => {
+      const response = await signInPost({ origin });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: "cross_site_request" });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    },
+  );
 
   it("the same form from the console's own page signs in", async () => {
     const response = await signInPost({ origin: server().url });
@@ -200,15 +291,33 @@ describe("fuzz: no input makes any route fail", () => {
   it(`${REQUESTS} malformed requests over every route: no 5xx, JSON answers, no key`, async () => {
     expect(routes.length).toBeGreaterThanOrEqual(8);
     const rand = random(SEED);
-    const pick = <T,>(items: T[]): T => items[Math.floor(rand() * items.length)];
-    const cookies = [undefined, server().sessions.roles.admin, server().sessions.roles.viewer, server().sessions.invalid.forged, server().sessions.invalid.expired];
-    const keys = [undefined, API_KEY, "sk_test_demo_readonly", "garbage", "", "sk_test_demo_full\t", "x".repeat(4000), "Bearer sk_test_demo_full"];
+    const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)];
+    const cookies = [
+      undefined,
+      server().sessions.roles.admin,
+      server().sessions.roles.viewer,
+      server().sessions.invalid.forged,
+      server().sessions.invalid.expired,
+    ];
+    const keys = [
+      undefined,
+      API_KEY,
+      "sk_test_demo_readonly",
+      "garbage",
+      "",
+      "sk_test_demo_full\t",
+      "x".repeat(4000),
+      "Bearer sk_test_demo_full",
+    ];
 
     const requests = Array.from({ length: REQUESTS }, () => {
       const template = pick(routes);
       const pathname = template
         .replace("[id]", () => pick(ODD_IDS))
-        .replace("[...path]", () => `${pick(["nope", "v2", "invoices/x/y", "%E0%A4%A", "invoices%2F..%2F..", "%2e%2e%2Finvoices"])}/${pick(["", "a", "%2F"])}`);
+        .replace(
+          "[...path]",
+          () => `${pick(["nope", "v2", "invoices/x/y", "%E0%A4%A", "invoices%2F..%2F..", "%2e%2e%2Finvoices"])}/${pick(["", "a", "%2F"])}`,
+        );
       const query = Array.from({ length: Math.floor(rand() * 4) }, () => `${pick(PARAMS)}=${encodeURIComponent(pick(ODD_VALUES))}`);
       if (rand() < 0.1) query.push(pick(["%", "a=%E0%A4%A", "&&&", "=", "a==b", "status"]));
       const method = pick(METHODS);
@@ -238,8 +347,10 @@ describe("fuzz: no input makes any route fail", () => {
         if (response.status >= 500) failures.push(`${describe}: ${text.slice(0, 200)}`);
         // Next.js's redirect to the path without a trailing slash: no body, a Location on this site.
         else if (response.status === 308 && response.headers.get("location")?.startsWith("/")) continue;
-        else if (r.method !== "HEAD" && response.status !== 204 && !/^application\/(problem\+)?json/.test(type)) failures.push(`${describe}: not JSON`);
-        else if (response.status >= 400 && r.method !== "HEAD" && !type.startsWith("application/problem+json")) failures.push(`${describe}: error without a problem`);
+        else if (r.method !== "HEAD" && response.status !== 204 && !/^application\/(problem\+)?json/.test(type))
+          failures.push(`${describe}: not JSON`);
+        else if (response.status >= 400 && r.method !== "HEAD" && !type.startsWith("application/problem+json"))
+          failures.push(`${describe}: error without a problem`);
         if (text.includes(API_KEY) && !r.url.includes(API_KEY)) failures.push(`${describe}: the API key is in the answer`);
       }
     }
@@ -247,7 +358,10 @@ describe("fuzz: no input makes any route fail", () => {
 
     console.log(
       `Fuzz, ${REQUESTS} requests (seed ${SEED}), by route and status class:\n` +
-        [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k.padEnd(44)} ${n}`).join("\n"),
+        [...counts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, n]) => `  ${k.padEnd(44)} ${n}`)
+          .join("\n"),
     );
     expect(failures.slice(0, 20)).toEqual([]);
 

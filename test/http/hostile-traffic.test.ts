@@ -31,12 +31,17 @@ describe("slow bodies", () => {
   it("hold no front-door place: signed-in people are served while 16 trickle, and the trickles get a 408 at the deadline", async () => {
     const viewer = { cookie: server().sessions.roles.viewer };
     const targets = ["/api/webhook-inbox", "/sandbox/api/v1/archived", "/login"];
-    const slow = Array.from({ length: 16 }, (_, i) => slowBody(server().url, targets[i % targets.length], i % 3 === 2 ? { "next-action": "x", origin: server().url } : {}, 500));
+    const slow = Array.from({ length: 16 }, (_, i) =>
+      slowBody(server().url, targets[i % targets.length], i % 3 === 2 ? { "next-action": "x", origin: server().url } : {}, 500),
+    );
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) statuses.push((await fetch(`${server().url}/api/invoices?page=${i + 1}`, { headers: viewer })).status);
-      const pages = await Promise.all([fetch(`${server().url}/invoices`, { headers: viewer }), fetch(`${server().url}/rates`, { headers: viewer })]);
+      const pages = await Promise.all([
+        fetch(`${server().url}/invoices`, { headers: viewer }),
+        fetch(`${server().url}/rates`, { headers: viewer }),
+      ]);
       expect([...statuses, ...pages.map((p) => p.status)]).toEqual(Array(10).fill(200));
 
       const answers = await Promise.all(slow.map((s) => s.answered));
@@ -52,7 +57,9 @@ describe("slow bodies", () => {
   it("that fill the anonymous pool refuse other anonymous requests at most, never a forged cookie's way into the people's pool", async () => {
     // Anonymous requests that are slow to be *worked on* (not to arrive) hold anonymous places only.
     const viewer = { cookie: server().sessions.roles.viewer };
-    const anonymous = Array.from({ length: 24 }, () => fetch(`${server().url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.status));
+    const anonymous = Array.from({ length: 24 }, () =>
+      fetch(`${server().url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.status),
+    );
     const forged = fetch(`${server().url}/api/invoices`, { headers: { cookie: server().sessions.invalid.forged } }).then((r) => r.status);
     const signedIn = Array.from({ length: 4 }, () => fetch(`${server().url}/api/invoices`, { headers: viewer }).then((r) => r.status));
     expect(await Promise.all(signedIn)).toEqual([200, 200, 200, 200]);
@@ -66,12 +73,16 @@ describe("slow bodies", () => {
 describe("clients that go away", () => {
   it("mid-body, mid-page or mid-export: normal, not an error in the server's log", async () => {
     const { url, sessions } = server();
-    const gone = Array.from({ length: 6 }, (_, i) => slowBody(url, ["/api/webhook-inbox", "/sandbox/api/v1/archived", "/login"][i % 3], {}, 50));
+    const gone = Array.from({ length: 6 }, (_, i) =>
+      slowBody(url, ["/api/webhook-inbox", "/sandbox/api/v1/archived", "/login"][i % 3], {}, 50),
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     gone.forEach((g) => g.stop());
     const pages = ["/api/invoices/export?format=csv", "/invoices", "/api/invoices?page_size=100"].map((path) => {
       const controller = new AbortController();
-      const request = fetch(`${url}${path}`, { headers: { cookie: sessions.roles.admin }, signal: controller.signal }).then((r) => r.body?.getReader().read()).catch(() => {});
+      const request = fetch(`${url}${path}`, { headers: { cookie: sessions.roles.admin }, signal: controller.signal })
+        .then((r) => r.body?.getReader().read())
+        .catch(() => {});
       setTimeout(() => controller.abort(), 30);
       return request;
     });
@@ -85,7 +96,11 @@ describe("clients that go away", () => {
 describe("huge bodies", () => {
   it("a 100 MB body is refused 413 by its Content-Length before it is read, and memory does not grow", async () => {
     const before = rssMb();
-    const statuses = await Promise.all(["/sandbox/api/v1/archived", "/api/archived", "/api/webhooks/simulate"].map((path) => bigPost(server().url, path, 100 * 1_048_576, { chunked: false })));
+    const statuses = await Promise.all(
+      ["/sandbox/api/v1/archived", "/api/archived", "/api/webhooks/simulate"].map((path) =>
+        bigPost(server().url, path, 100 * 1_048_576, { chunked: false }),
+      ),
+    );
     for (const status of statuses) expect([413, "reset"]).toContain(status);
     expect(statuses).toContain(413);
     expect(rssMb() - before).toBeLessThan(50);
@@ -96,7 +111,11 @@ describe("huge bodies", () => {
     const status = await bigPost(server().url, "/sandbox/api/v1/archived", 100 * 1_048_576, { chunked: true });
     expect([413, "reset"]).toContain(status);
     expect(rssMb() - before).toBeLessThan(50);
-    const response = await fetch(`${server().url}/api/archived`, { method: "POST", headers: { "content-type": "application/json", cookie: server().sessions.roles.finance, origin: server().url }, body: "x".repeat(2_000_000) });
+    const response = await fetch(`${server().url}/api/archived`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: server().sessions.roles.finance, origin: server().url },
+      body: "x".repeat(2_000_000),
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: "body_too_large", status: 413 });
     expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
@@ -105,15 +124,27 @@ describe("huge bodies", () => {
 
 describe("exports", () => {
   /** Starts a JSON export and reads nothing of it: the console's side stays open, as a slow download's would. */
-  function heldExport(cookie: string): Promise<{ status: number; retryAfter: string | null; body: () => Promise<string>; close: () => void }> {
+  function heldExport(
+    cookie: string,
+  ): Promise<{ status: number; retryAfter: string | null; body: () => Promise<string>; close: () => void }> {
     return new Promise((resolve, reject) => {
       const request = http.get(`${server().url}/api/invoices/export?format=json`, { headers: { cookie } }, (response) => {
         response.pause();
-        const body = () => new Promise<string>((done) => {
-          let text = "";
-          response.setEncoding("utf8").on("data", (c) => (text += c)).on("end", () => done(text)).resume();
+        const body = () =>
+          new Promise<string>((done) => {
+            let text = "";
+            response
+              .setEncoding("utf8")
+              .on("data", (c) => (text += c))
+              .on("end", () => done(text))
+              .resume();
+          });
+        resolve({
+          status: response.statusCode!,
+          retryAfter: response.headers["retry-after"] ?? null,
+          body,
+          close: () => request.destroy(),
         });
-        resolve({ status: response.statusCode!, retryAfter: response.headers["retry-after"] ?? null, body, close: () => request.destroy() });
       });
       request.on("error", reject);
     });
@@ -127,7 +158,10 @@ describe("exports", () => {
     const third = await heldExport(viewer);
     expect(third.status).toBe(429);
     expect(Number(third.retryAfter)).toBeGreaterThan(0);
-    expect(JSON.parse(await third.body())).toMatchObject({ code: "too_many_exports", detail: expect.stringContaining("You already have 2 exports running") });
+    expect(JSON.parse(await third.body())).toMatchObject({
+      code: "too_many_exports",
+      detail: expect.stringContaining("You already have 2 exports running"),
+    });
 
     const someoneElse = await heldExport(finance);
     expect(someoneElse.status).toBe(200);
@@ -135,27 +169,48 @@ describe("exports", () => {
     // A finished (or abandoned) export gives its slot back.
     first.close();
     second.close();
-    await expect.poll(async () => {
-      const again = await heldExport(viewer);
-      again.close();
-      return again.status;
-    }, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const again = await heldExport(viewer);
+          again.close();
+          return again.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(200);
   }, 60_000);
 });
 
 describe("the webhook inbox under a flood", () => {
   it("keeps a signed webhook whatever unsigned posts follow, and limits each address's posts a minute", async () => {
     const { url } = server();
-    const body = JSON.stringify({ type: "invoice.status_changed", timestamp: new Date().toISOString(), data: { invoice: { invoice_id: "inv_flood_signed", status: "cancelled" } } });
+    const body = JSON.stringify({
+      type: "invoice.status_changed",
+      timestamp: new Date().toISOString(),
+      data: { invoice: { invoice_id: "inv_flood_signed", status: "cancelled" } },
+    });
     const id = `msg_flood_${Date.now()}`;
     const at = new Date();
-    const signedHeaders = { "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(DEMO_WEBHOOK_SECRET).sign(id, at, body) };
-    const kept = await fetch(`${url}/api/webhook-inbox`, { method: "POST", headers: { "content-type": "application/json", ...signedHeaders }, body });
+    const signedHeaders = {
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(DEMO_WEBHOOK_SECRET).sign(id, at, body),
+    };
+    const kept = await fetch(`${url}/api/webhook-inbox`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...signedHeaders },
+      body,
+    });
     expect(kept.status).toBe(200);
 
     const statuses: number[] = [];
     for (let i = 0; i < 70; i++) {
-      const response = await fetch(`${url}/api/webhook-inbox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"type":"spam"}' });
+      const response = await fetch(`${url}/api/webhook-inbox`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"type":"spam"}',
+      });
       await response.arrayBuffer();
       statuses.push(response.status);
     }
@@ -163,7 +218,9 @@ describe("the webhook inbox under a flood", () => {
     expect(statuses).toContain(429);
     expect(statuses.every((s) => s === 202 || s === 429)).toBe(true);
 
-    const inbox = await fetch(`${url}/api/webhook-inbox?limit=100`, { headers: { cookie: server().sessions.roles.admin } }).then((r) => r.json());
+    const inbox = await fetch(`${url}/api/webhook-inbox?limit=100`, { headers: { cookie: server().sessions.roles.admin } }).then((r) =>
+      r.json(),
+    );
     expect(inbox.entries.map((e: { message_id: string }) => e.message_id)).toContain(id);
   }, 60_000);
 });
@@ -177,20 +234,36 @@ describe("what the public demo key can do", () => {
     const created = await fetch(`${url}/sandbox/api/v1/archived`, {
       method: "POST",
       headers: demoKey,
-      body: JSON.stringify({ order_id: orderId, order_name: "x;=cmd|'/C calc'!A0;y", fiat_amount: 10, currency: "BTC", created_at: "2025-06-01" }),
+      body: JSON.stringify({
+        order_id: orderId,
+        order_name: "x;=cmd|'/C calc'!A0;y",
+        fiat_amount: 10,
+        currency: "BTC",
+        created_at: "2025-06-01",
+      }),
     });
     expect(created.status).toBe(201);
-    const csv = await fetch(`${url}/api/invoices/export?format=csv&status=archived&created_after=2025-05-31T00:00:00Z&created_before=2025-06-02T00:00:00Z`, { headers: { cookie: sessions.roles.viewer } }).then((r) => r.text());
+    const csv = await fetch(
+      `${url}/api/invoices/export?format=csv&status=archived&created_after=2025-05-31T00:00:00Z&created_before=2025-06-02T00:00:00Z`,
+      { headers: { cookie: sessions.roles.viewer } },
+    ).then((r) => r.text());
     const line = csv.split("\r\n").find((l) => l.includes(orderId))!;
     expect(line).toContain(`"x;'=cmd|'/C calc'!A0;y"`);
     for (const separator of [";", ",", "\t"]) {
-      for (const part of line.split(separator)) expect(part.replace(/^[\s"]+/, ""), `split on ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
+      for (const part of line.split(separator))
+        expect(part.replace(/^[\s"]+/, ""), `split on ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@]/);
     }
   });
 
   it("year 10000 and the far past: a 200 or a 422 problem, never a 500, from the sandbox and through the console", async () => {
     const { url, sessions } = server();
-    for (const instant of ["9999-12-31T23:59:59Z", "10000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "2016-12-31T23:59:60Z"]) {
+    for (const instant of [
+      "9999-12-31T23:59:59Z",
+      "10000-01-01T00:00:00Z",
+      "0001-01-01T00:00:00Z",
+      "1969-12-31T23:59:59Z",
+      "2016-12-31T23:59:60Z",
+    ]) {
       for (const param of ["created_after", "created_before"]) {
         const query = `${param}=${encodeURIComponent(instant)}`;
         const direct = await fetch(`${url}/sandbox/api/v1/invoices?${query}`, { headers: demoKey });

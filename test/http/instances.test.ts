@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
+import { type ConsoleServer, startConsoleServer } from "../console-server";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "../postgres";
 
 /**
@@ -46,7 +46,10 @@ describe.skipIf(!available)("two console instances on one PostgreSQL", () => {
     // (lib/sandbox/callback-url.ts), so it names each instance's port; everything else is the same.
     const sameExceptInbox = (body: { items: Record<string, unknown>[] }) => ({
       ...body,
-      items: body.items.map(({ callback_url, ...rest }) => ({ ...rest, callback_url: String(callback_url).replace(/^http:\/\/127\.0\.0\.1:\d+\//, "<this console>/") })),
+      items: body.items.map(({ callback_url, ...rest }) => ({
+        ...rest,
+        callback_url: String(callback_url).replace(/^http:\/\/127\.0\.0\.1:\d+\//, "<this console>/"),
+      })),
     });
     expect(sameExceptInbox(fromB.body)).toEqual(sameExceptInbox(fromA.body));
     expect(fromB.body.pagination).toEqual(fromA.body.pagination);

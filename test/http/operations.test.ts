@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { exited, startConsoleServer, type ConsoleServer } from "../console-server";
-import { startSecondProvider, type SecondProvider } from "../second-provider";
+import { type ConsoleServer, exited, startConsoleServer } from "../console-server";
+import { type SecondProvider, startSecondProvider } from "../second-provider";
 
 /**
  * Operating the console (issue 16), through the real server (scripts/server.mjs over the build): one JSON log
@@ -15,7 +15,12 @@ let server: ConsoleServer;
 
 beforeAll(async () => {
   provider = await startSecondProvider();
-  server = await startConsoleServer({ INVOICING_API_URL: provider.url, INVOICING_API_KEY: provider.key, LOG_FORMAT: "json", SHUTDOWN_GRACE_SECONDS: "20" });
+  server = await startConsoleServer({
+    INVOICING_API_URL: provider.url,
+    INVOICING_API_KEY: provider.key,
+    LOG_FORMAT: "json",
+    SHUTDOWN_GRACE_SECONDS: "20",
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -99,7 +104,14 @@ describe("SIGTERM", () => {
 
     const shutdown = logLines().filter((line) => line.msg === "shutdown");
     expect(shutdown).toEqual([
-      expect.objectContaining({ level: "info", signal: "SIGTERM", requests_finished: 3, requests_cut_off: 0, database: "closed", webhook_deliveries_released: 0 }),
+      expect.objectContaining({
+        level: "info",
+        signal: "SIGTERM",
+        requests_finished: 3,
+        requests_cut_off: 0,
+        database: "closed",
+        webhook_deliveries_released: 0,
+      }),
     ]);
     // PGlite wrote its shutdown checkpoint: pg_control's state is DB_SHUTDOWNED (1), not "in production" (6),
     // so the next start needs no recovery.

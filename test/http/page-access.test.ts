@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { can, ROLES, type Permission } from "@/lib/auth/roles";
+import { can, type Permission, ROLES } from "@/lib/auth/roles";
 import { useConsoleServer } from "./use-console-server";
 
 /**
@@ -18,7 +18,11 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
   "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },
   "app/(console)/archive/page.tsx": { path: () => "/archive", access: "invoices:archive", ownText: "Record archived invoices" },
-  "app/(console)/docs/api/page.tsx": { path: () => "/docs/api", access: "invoices:read", ownText: "Invoice Console sandbox: invoicing API" },
+  "app/(console)/docs/api/page.tsx": {
+    path: () => "/docs/api",
+    access: "invoices:read",
+    ownText: "Invoice Console sandbox: invoicing API",
+  },
   "app/(console)/rates/page.tsx": { path: () => "/rates", access: "invoices:read", ownText: "EUR per one unit of each currency" },
   "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
   // Every signed-in person's own settings: every role reads invoices, so this is "any signed-in person".
@@ -38,9 +42,13 @@ let invoiceId: string;
 let secrets: string[];
 
 beforeAll(async () => {
-  const list = await fetch(`${server().url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  const list = await fetch(`${server().url}/sandbox/api/v1/invoices?page_size=100`, { headers: { "api-key": "sk_test_demo_full" } }).then(
+    (r) => r.json(),
+  );
   invoiceId = list.items[0].invoice_id;
-  const invoice = await fetch(`${server().url}/sandbox/api/v1/invoices/${invoiceId}`, { headers: { "api-key": "sk_test_demo_full" } }).then((r) => r.json());
+  const invoice = await fetch(`${server().url}/sandbox/api/v1/invoices/${invoiceId}`, { headers: { "api-key": "sk_test_demo_full" } }).then(
+    (r) => r.json(),
+  );
   const emails = Object.values(server().sessions.roles).length ? await testUserEmails() : [];
   secrets = [
     ...list.items.map((i: { order_id: string }) => i.order_id),
@@ -82,22 +90,25 @@ describe("every page checks who asks before it reads anything", () => {
   const invalid = ["none", "forged", "expired", "revoked", "disabled"] as const;
   const cases = Object.entries(PAGES).flatMap(([file, page]) => invalid.map((credential) => ({ file, credential, ...page })));
 
-  it.each(cases)("$file with $credential session: sign-in redirect or sign-in page, and no data", async ({ path: pathOf, access, credential }) => {
-    const cookie = credential === "none" ? undefined : server().sessions.invalid[credential];
-    const target = pathOf(invoiceId);
-    // As a browser asks for the page, and as the client router asks for its React Server Components payload.
-    for (const headers of [{}, { rsc: "1" }] as Record<string, string>[]) {
-      const response = await get(target, cookie, headers);
-      const body = await response.text();
-      expect(leaked(body), `${target} ${JSON.stringify(headers)}`).toEqual([]);
-      if (headers.rsc) continue;
-      if (access === "public") expect(response.status).toBe(200);
-      else {
-        expect(response.status).toBe(307);
-        expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(target)}`);
+  it.each(cases)(
+    "$file with $credential session: sign-in redirect or sign-in page, and no data",
+    async ({ path: pathOf, access, credential }) => {
+      const cookie = credential === "none" ? undefined : server().sessions.invalid[credential];
+      const target = pathOf(invoiceId);
+      // As a browser asks for the page, and as the client router asks for its React Server Components payload.
+      for (const headers of [{}, { rsc: "1" }] as Record<string, string>[]) {
+        const response = await get(target, cookie, headers);
+        const body = await response.text();
+        expect(leaked(body), `${target} ${JSON.stringify(headers)}`).toEqual([]);
+        if (headers.rsc) continue;
+        if (access === "public") expect(response.status).toBe(200);
+        else {
+          expect(response.status).toBe(307);
+          expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(target)}`);
+        }
       }
-    }
-  });
+    },
+  );
 
   const roleCases = Object.entries(PAGES)
     .filter(([, page]) => page.access !== "public")

@@ -10,7 +10,13 @@ import net from "node:net";
 export function slowBody(url: string, path: string, headers: Record<string, string>, everyMs: number) {
   const { port, hostname } = new URL(url);
   const socket = net.connect(Number(port), hostname);
-  const lines = [`POST ${path} HTTP/1.1`, `host: ${hostname}`, "content-type: application/json", "content-length: 1000", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `POST ${path} HTTP/1.1`,
+    `host: ${hostname}`,
+    "content-type: application/json",
+    "content-length: 1000",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.write(`${lines.join("\r\n")}\r\n\r\n{`);
   const drip = setInterval(() => socket.writable && socket.write(" "), everyMs);
   let received = "";
@@ -26,7 +32,12 @@ export function slowBody(url: string, path: string, headers: Record<string, stri
 }
 
 /** A POST whose body is `size` bytes, sent chunked or with its Content-Length; its status, or "reset". */
-export function bigPost(url: string, path: string, size: number, { chunked, headers = {} }: { chunked: boolean; headers?: Record<string, string> }): Promise<number | "reset"> {
+export function bigPost(
+  url: string,
+  path: string,
+  size: number,
+  { chunked, headers = {} }: { chunked: boolean; headers?: Record<string, string> },
+): Promise<number | "reset"> {
   return new Promise((resolve) => {
     const request = http.request(`${url}${path}`, {
       method: "POST",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { startConsoleServer, type ConsoleServer } from "../console-server";
+import { type ConsoleServer, startConsoleServer } from "../console-server";
 
 /** A console for one Vitest file: started before its tests, stopped after them. */
 export function useConsoleServer(extraEnv: Record<string, string> = {}): () => ConsoleServer {
@@ -15,4 +15,3 @@ export function useConsoleServer(extraEnv: Record<string, string> = {}): () => C
     return server;
   };
 }
-

@@ -23,11 +23,16 @@ describe("the webhook inbox on a running console", () => {
       body: JSON.stringify({ invoice_id: invoice.invoice_id, status: "completed" }),
     });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ status: "delivered", message: expect.stringContaining(`${url}/api/webhook-inbox: the receiver answered HTTP 200`) });
+    expect(await answer.json()).toMatchObject({
+      status: "delivered",
+      message: expect.stringContaining(`${url}/api/webhook-inbox: the receiver answered HTTP 200`),
+    });
 
     const entry = await vi.waitFor(
       async () => {
-        const { entries } = await fetch(`${url}/api/webhook-inbox?since=${cursor}`, { headers: { cookie: sessions.roles.admin } }).then((r) => r.json());
+        const { entries } = await fetch(`${url}/api/webhook-inbox?since=${cursor}`, { headers: { cookie: sessions.roles.admin } }).then(
+          (r) => r.json(),
+        );
         expect(entries).toHaveLength(1);
         return entries[0];
       },
@@ -36,14 +41,25 @@ describe("the webhook inbox on a running console", () => {
     expect(entry).toMatchObject({ verdict: "valid", invoice_id: invoice.invoice_id, event_type: "invoice.status_changed" });
     expect(JSON.parse(entry.body).data).toMatchObject({ simulated: true, invoice: { status: "completed" }, previous_status: "pending" });
 
-    const { deliveries } = await fetch(`${url}/sandbox/api/v1/invoices/${invoice.invoice_id}/webhook-deliveries`, { headers: KEY }).then((r) => r.json());
-    expect(deliveries[0]).toMatchObject({ webhook_id: entry.message_id, state: "delivered", simulated: true, attempts: [{ attempt: 1, response_status: 200, error: null }] });
+    const { deliveries } = await fetch(`${url}/sandbox/api/v1/invoices/${invoice.invoice_id}/webhook-deliveries`, { headers: KEY }).then(
+      (r) => r.json(),
+    );
+    expect(deliveries[0]).toMatchObject({
+      webhook_id: entry.message_id,
+      state: "delivered",
+      simulated: true,
+      attempts: [{ attempt: 1, response_status: 200, error: null }],
+    });
     expect(JSON.parse(deliveries[0].attempts[0].response_body)).toMatchObject({ received: true, verdict: "valid", id: entry.id });
   });
 
   it("an upload far over the size cap is answered 413 with a problem, and the console stays healthy", async () => {
     const { url } = server();
-    const response = await fetch(`${url}/api/webhook-inbox`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(3_000_000) });
+    const response = await fetch(`${url}/api/webhook-inbox`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(3_000_000),
+    });
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     // Over REQUEST_MAX_BODY_BYTES the server refuses it before reading (scripts/request-body.mjs); between the

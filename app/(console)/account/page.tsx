@@ -15,7 +15,11 @@ export default async function AccountPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          {user.name} · {user.email}. Days and times are in <span className="font-medium text-foreground" data-testid="account-time-zone">{zone.timeZone}</span>.
+          {user.name} · {user.email}. Days and times are in{" "}
+          <span className="font-medium text-foreground" data-testid="account-time-zone">
+            {zone.timeZone}
+          </span>
+          .
         </p>
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />

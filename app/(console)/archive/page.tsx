@@ -11,8 +11,8 @@ export default async function ArchivePage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Record archived invoices</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Bring invoices from before the payment provider, or from another system, into one place. They are recorded with status Archived and
-          never send webhooks.
+          Bring invoices from before the payment provider, or from another system, into one place. They are recorded with status Archived
+          and never send webhooks.
         </p>
       </div>
       <ArchiveTabs />

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
-import { OverviewCardLoading } from "@/components/overview/overview-card";
 import { ATTENTION, AttentionCard } from "@/components/overview/attention-card";
+import { OverviewCardLoading } from "@/components/overview/overview-card";
 import { PeriodPicker } from "@/components/overview/period-picker";
 import { STATUS_COUNTS, StatusCountsCard } from "@/components/overview/status-counts-card";
 import { VOLUME, VolumeCard } from "@/components/overview/volume-card";
@@ -27,7 +27,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Invoices per status, completed volume and what needs attention. Figures are at most 30 seconds old.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Invoices per status, completed volume and what needs attention. Figures are at most 30 seconds old.
+        </p>
       </div>
       <PeriodPicker state={state} period={period} />
       <div className="grid gap-6 lg:grid-cols-3">

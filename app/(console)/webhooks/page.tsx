@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { WebhookConsole, type RecentInvoice } from "@/components/webhooks/webhook-console";
+import { type RecentInvoice, WebhookConsole } from "@/components/webhooks/webhook-console";
 import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
-import { invoiceListQuerySchema, isKnownStatus, STATUS_LABELS, type Invoice } from "@/lib/invoicing";
+import { type Invoice, invoiceListQuerySchema, isKnownStatus, STATUS_LABELS } from "@/lib/invoicing";
 import { Problem } from "@/lib/problem";
 import { INBOX_SHOWN } from "@/lib/query/webhooks";
 import { upstream } from "@/lib/upstream/client";
@@ -29,7 +29,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Send an invoice&apos;s status webhook as a test and watch it arrive, with its signature checked.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Send an invoice&apos;s status webhook as a test and watch it arrive, with its signature checked.
+        </p>
       </div>
       <WebhookConsole
         recent={recent instanceof Problem ? [] : recent}

@@ -1,34 +1,34 @@
-import type { Metadata } from "next";
 import { FileQuestion } from "lucide-react";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackToList } from "@/components/invoices/back-to-list";
-import { InvoiceTimeline } from "@/components/invoices/invoice-timeline";
-import { StatusBadge } from "@/components/invoices/status-badge";
-import { StatusChange } from "@/components/invoices/status-change";
 import { InvoicePayment, InvoiceTransactions } from "@/components/invoices/invoice-payment";
 import { InvoiceSection } from "@/components/invoices/invoice-section";
+import { InvoiceTimeline } from "@/components/invoices/invoice-timeline";
 import { PricedInNote } from "@/components/invoices/priced-in";
 import { ProviderFields } from "@/components/invoices/provider-fields";
+import { StatusBadge } from "@/components/invoices/status-badge";
+import { StatusChange } from "@/components/invoices/status-change";
+import { WorthToday } from "@/components/rates/worth-today";
+import { RetryOnceWhenBusy } from "@/components/ui/busy-notice";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import { RetryOnceWhenBusy } from "@/components/ui/busy-notice";
 import { ProblemState } from "@/components/ui/problem-state";
-import { WorthToday } from "@/components/rates/worth-today";
-import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
-import type { Invoice } from "@/lib/invoicing";
-import { busySeconds, Problem } from "@/lib/problem";
+import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 import { auditTrail } from "@/lib/audit";
 import { can } from "@/lib/auth/roles";
 import { guardPage } from "@/lib/bff/page";
 import { getDatabase } from "@/lib/db";
+import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
 import { invoiceAuditTarget } from "@/lib/invoices/change-status";
 import { buildTimeline, type TimelineWebhooks } from "@/lib/invoices/timeline";
+import type { Invoice } from "@/lib/invoicing";
+import { busySeconds, Problem } from "@/lib/problem";
 import { upstream } from "@/lib/upstream/client";
 import { listInbox } from "@/lib/webhooks/inbox";
-import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -94,7 +94,12 @@ export default async function InvoicePage({ params }: Props) {
             <p className="text-2xl font-semibold">{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</p>
             <p className="text-sm text-muted-foreground">
               {formatCrypto(invoice.crypto_amount)} {invoice.currency ?? ""}
-              {payment?.rate != null && <> · {formatEur(payment.rate)} per {invoice.currency}</>}
+              {payment?.rate != null && (
+                <>
+                  {" "}
+                  · {formatEur(payment.rate)} per {invoice.currency}
+                </>
+              )}
             </p>
             <PricedInNote invoice={invoice} />
             <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
@@ -103,30 +108,53 @@ export default async function InvoicePage({ params }: Props) {
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>
           ) : (
             mayChange && (
-              <StatusChange invoice={invoice} received={payment?.amount_received ? `${formatCrypto(payment.amount_received)} ${invoice.currency}` : null} />
+              <StatusChange
+                invoice={invoice}
+                received={payment?.amount_received ? `${formatCrypto(payment.amount_received)} ${invoice.currency}` : null}
+              />
             )
           )}
-          {maySimulate && invoice.status !== "archived" && <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />}
+          {maySimulate && invoice.status !== "archived" && (
+            <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />
+          )}
         </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <InvoiceSection title="Invoice">
           <DescriptionList>
-            <DescriptionItem label="Status"><StatusBadge status={invoice.status} /></DescriptionItem>
-            <DescriptionItem label="Fiat amount" numeric>{formatFiat(invoice.fiat_amount, invoice.fiat_currency)}</DescriptionItem>
+            <DescriptionItem label="Status">
+              <StatusBadge status={invoice.status} />
+            </DescriptionItem>
+            <DescriptionItem label="Fiat amount" numeric>
+              {formatFiat(invoice.fiat_amount, invoice.fiat_currency)}
+            </DescriptionItem>
             <DescriptionItem label="Crypto amount" numeric>
               {formatCrypto(invoice.crypto_amount)} {invoice.crypto_amount !== null ? invoice.currency : ""}
             </DescriptionItem>
-            <DescriptionItem label="Allowed payment error">{invoice.allowed_error_percent != null ? `${invoice.allowed_error_percent} %` : MISSING}</DescriptionItem>
+            <DescriptionItem label="Allowed payment error">
+              {invoice.allowed_error_percent != null ? `${invoice.allowed_error_percent} %` : MISSING}
+            </DescriptionItem>
             <DescriptionItem label="Callback URL">
               {invoice.callback_url ? <span className="font-mono text-xs break-all">{invoice.callback_url}</span> : MISSING}
             </DescriptionItem>
-            <DescriptionItem label="Created"><DateTime iso={invoice.created_at} /></DescriptionItem>
-            <DescriptionItem label="Updated"><DateTime iso={invoice.updated_at} /></DescriptionItem>
+            <DescriptionItem label="Created">
+              <DateTime iso={invoice.created_at} />
+            </DescriptionItem>
+            <DescriptionItem label="Updated">
+              <DateTime iso={invoice.updated_at} />
+            </DescriptionItem>
             {/* The payment window matters only while it is open, or to say when it closed. */}
-            {(invoice.status === "new" || invoice.status === "pending") && <DescriptionItem label="Expires"><DateTime iso={invoice.expires_at} /></DescriptionItem>}
-            {invoice.status === "expired" && <DescriptionItem label="Expired"><DateTime iso={invoice.expires_at} /></DescriptionItem>}
+            {(invoice.status === "new" || invoice.status === "pending") && (
+              <DescriptionItem label="Expires">
+                <DateTime iso={invoice.expires_at} />
+              </DescriptionItem>
+            )}
+            {invoice.status === "expired" && (
+              <DescriptionItem label="Expired">
+                <DateTime iso={invoice.expires_at} />
+              </DescriptionItem>
+            )}
           </DescriptionList>
         </InvoiceSection>
         <InvoiceSection title="Payment">
@@ -178,8 +206,8 @@ function InvoiceProblem({ id, problem }: { id: string; problem: Problem }) {
           <>
             <span className="block font-mono text-xs break-all text-foreground">{id}</span>
             <span className="mt-2 block">
-              The invoicing API answered: {(problem.detail ?? problem.title).replace(/\.$/, "")}. Check the id for typos: paste it exactly as the
-              provider gives it.
+              The invoicing API answered: {(problem.detail ?? problem.title).replace(/\.$/, "")}. Check the id for typos: paste it exactly
+              as the provider gives it.
             </span>
           </>
         ) : undefined

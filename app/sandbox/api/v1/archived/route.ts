@@ -6,7 +6,11 @@ import { createArchivedInvoice, requireScope, sandboxRoute, wireJson } from "@/l
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: sandboxRoute(async ({ request, db, caller }) => {
     requireScope(caller, "invoices:write");
-    const invoice = await createArchivedInvoice(db, caller, await parseJsonBodyLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE));
+    const invoice = await createArchivedInvoice(
+      db,
+      caller,
+      await parseJsonBodyLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE),
+    );
     return wireJson(invoice, { status: 201, headers: { "cache-control": "no-store" } });
   }),
 });
