@@ -4,6 +4,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startup } = await import("./lib/startup");
+  const { startup } = await import("./lib/console/startup");
   await startup();
 }

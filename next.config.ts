@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   // at run time instead of bundling them.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   poweredByHeader: false,
-  // forbidden(): a page a role may not see answers 403 with app/(console)/forbidden.tsx (lib/bff/page.ts).
+  // forbidden(): a page a role may not see answers 403 with app/(console)/forbidden.tsx (lib/console/bff/page.ts).
   experimental: { authInterrupts: true },
   // Static files skip proxy.ts; they get the headers that do not depend on the request here.
   async headers() {

@@ -73,7 +73,7 @@ export default defineConfig({
   webServer: {
     // Serves the existing build as `npm start` does: `npm test` runs `next build` first; run it yourself before
     // `npm run test:e2e`. The database is prepared first, with the test sessions the access specs send.
-    command: `node node_modules/tsx/dist/cli.mjs --conditions=react-server test/prepare-console.ts ${process.env.E2E_SESSIONS_FILE} && node scripts/server.mjs -H 127.0.0.1`,
+    command: `node node_modules/tsx/dist/cli.mjs --conditions=react-server test/prepare-console.ts ${process.env.E2E_SESSIONS_FILE} && node scripts/server/server.mjs -H 127.0.0.1`,
     port: PORT,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,7 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 
-import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/auth/constants";
+import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/console/auth/constants";
 
 /**
  * Runs before every request: a per-request nonce for the Content-Security-Policy, and an early trip to the
@@ -38,7 +38,7 @@ export async function proxy(request: NextRequest) {
 
 /**
  * Pages only. API routes (`/api/…`, `/sandbox/…`) need neither a nonce nor the sign-in redirect: they check the
- * session themselves, and scripts/server.mjs gives their answers the security headers (a CSP of
+ * session themselves, and scripts/server/server.mjs gives their answers the security headers (a CSP of
  * `default-src 'none'`). Skipping them saves the proxy's run on every API request (issue 16).
  */
 export const config = {
@@ -52,7 +52,7 @@ const ACTION_BODY_LIMIT = 1024 * 1024;
  * A POST to a page is a server action: from the browser's script (a `Next-Action` header, a JSON or
  * multipart body) or from a form without script (multipart). Next.js answers one from another site, one over
  * its size limit and one whose body it cannot parse with a bare 500; these are refused here for what they
- * are. The actions themselves still check the session and the permission (lib/bff/action.ts).
+ * are. The actions themselves still check the session and the permission (lib/console/bff/action.ts).
  */
 async function refusedPagePost(request: NextRequest): Promise<NextResponse | null> {
   if (!isSameOrigin(request)) {
@@ -81,8 +81,8 @@ async function refusedPagePost(request: NextRequest): Promise<NextResponse | nul
 }
 
 /**
- * The rule of lib/bff/route.ts for API routes: a browser names the page a change comes from in Origin (or at
- * least Sec-Fetch-Site). The host is the one scripts/server.mjs let through: forwarded only from a trusted
+ * The rule of lib/console/bff/route.ts for API routes: a browser names the page a change comes from in Origin (or at
+ * least Sec-Fetch-Site). The host is the one scripts/server/server.mjs let through: forwarded only from a trusted
  * proxy, else the Host header.
  */
 function isSameOrigin(request: NextRequest): boolean {

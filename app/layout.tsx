@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ThemeScript } from "@/components/theme/theme-script";
-import { requestTimeZone } from "@/lib/time-zone-server";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
 import "./globals.css";
 import { Providers } from "./providers";
 
@@ -38,7 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request, so each gets the Content-Security-Policy nonce from proxy.ts.
   await connection();
   const nonce = nonceFrom((await headers()).get("content-security-policy"));
-  // The server decides the zone (the person's, else the business zone: lib/time-zone.ts) and hands it to the
+  // The server decides the zone (the person's, else the business zone: lib/contract/time-zone.ts) and hands it to the
   // browser, so both draw the same days and times and hydration agrees.
   const timeZone = await requestTimeZone();
   return (

@@ -6,8 +6,8 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { TimeZoneProvider } from "@/components/time-zone/time-zone-provider";
-import { getQueryClient } from "@/lib/query/get-query-client";
-import type { DisplayTimeZone } from "@/lib/time-zone";
+import { getQueryClient } from "@/lib/browser/query/get-query-client";
+import type { DisplayTimeZone } from "@/lib/contract/time-zone";
 
 // No page shows a toast on arrival: the toaster (sonner) loads after hydration instead of with every page.
 // A toast raised before it is there still shows: sonner replays it when the toaster subscribes.

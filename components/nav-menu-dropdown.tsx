@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { isCurrent, type NavItem } from "./nav-item";
 
 /** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx). */

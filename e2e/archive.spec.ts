@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
-import { formatDecimal } from "../lib/invoicing/money";
+import { formatDecimal } from "../lib/contract/money";
 import { invoiceRows, signIn } from "./fixtures";
 
 /** Finance records historical invoices: one by one with the form, many at once from a CSV. */
@@ -382,7 +382,7 @@ async function fillBackDated(page: Page, orderId: string) {
 
 test("the preview's rate is the creation date's, named with its moment; never a number while it is unknown", async ({ page }) => {
   // The console's route answered by hand, so each kind of answer is seen (the route itself is tested over
-  // HTTP in lib/bff/rates-history.test.ts, and with the sandbox in the test after this one).
+  // HTTP in lib/console/bff/rates-history.test.ts, and with the sandbox in the test after this one).
   let answer: { status: number; body: unknown } = {
     status: 200,
     body: { rates: { ETH: "2310.42", BTC: "61234.5" }, at: "2025-03-01T14:03:00.000Z" },

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { divideDecimal, formatDecimal } from "../lib/invoicing/money";
+import { divideDecimal, formatDecimal } from "../lib/contract/money";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { invoiceRows, signIn } from "./fixtures";
 

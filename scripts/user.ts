@@ -7,10 +7,10 @@
 //
 // Uses DATA_DIR / DATABASE_URL like the console. On the embedded PGlite database, stop the console first.
 import { parseArgs } from "node:util";
-import { isRole, ROLES } from "@/lib/auth/roles";
-import { addUser, listUsers, setUserDisabled, setUserRole } from "@/lib/auth/users";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { Problem } from "@/lib/problem";
+import { isRole, ROLES } from "@/lib/console/auth/roles";
+import { addUser, listUsers, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
+import { Problem } from "@/lib/contract/problem";
+import { closeDatabase, getDatabase } from "@/lib/platform/db";
 
 const usage = `Usage:
   npm run user -- list

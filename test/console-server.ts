@@ -1,4 +1,4 @@
-// Tests only: a real console, as `npm start` runs it (scripts/server.mjs over the current build), on a free
+// Tests only: a real console, as `npm start` runs it (scripts/server/server.mjs over the current build), on a free
 // port with a fresh database, for the Vitest suites that must go through real HTTP (test/http) and the
 // browser specs that need other settings than the shared test server (another provider). Needs `next build`
 // first; `npm test` builds before anything else.
@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 /**
  * `extraEnv` overrides the defaults: `DATABASE_URL` puts the console on a PostgreSQL server instead of its own
  * fresh PGlite folder, and several consoles started with the same one share it (as the rates benchmark does).
- * `nodeArgs` go to the server's node (`--cpu-prof` for scripts/profile-overhead.ts).
+ * `nodeArgs` go to the server's node (`--cpu-prof` for scripts/bench/profile-overhead.ts).
  */
 export async function startConsoleServer(
   extraEnv: Record<string, string> = {},
@@ -69,7 +69,7 @@ export async function startConsoleServer(
     run([path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "test/prepare-console.ts", sessionsFile]),
   );
   if (prepared !== 0) throw new Error(`test/prepare-console.ts failed:\n${output.join("")}`);
-  const server = run([...nodeArgs, "scripts/server.mjs", "-H", "127.0.0.1"]);
+  const server = run([...nodeArgs, "scripts/server/server.mjs", "-H", "127.0.0.1"]);
   await waitUntilUp(url, server, output);
 
   return {

@@ -6,12 +6,12 @@
 //   tsx --conditions=react-server test/prepare-console.ts <sessions.json>
 import { writeFileSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
-import { ROLES, type Role } from "@/lib/auth/roles";
-import { getAuth } from "@/lib/auth/server";
-import { signedInCookie } from "@/lib/auth/signed-in-cookie";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { sessions, users } from "@/lib/db/schema";
-import { startup } from "@/lib/startup";
+import { ROLES, type Role } from "@/lib/console/auth/roles";
+import { getAuth } from "@/lib/console/auth/server";
+import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
+import { startup } from "@/lib/console/startup";
+import { closeDatabase, getDatabase } from "@/lib/platform/db";
+import { sessions, users } from "@/lib/platform/db/schema";
 
 export type TestSessions = {
   roles: Record<Role, string>;

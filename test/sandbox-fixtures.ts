@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "@/lib/db";
-import { apiKeys, invoices, merchants } from "@/lib/db/schema";
-import { numberToDecimal } from "@/lib/invoicing/money-json";
-import { hashKey, SCOPES } from "./keys";
+import { numberToDecimal } from "@/lib/contract/money-json";
+import type { Db } from "@/lib/platform/db";
+import { apiKeys, invoices, merchants } from "@/lib/platform/db/schema";
+import { hashKey, SCOPES } from "../lib/sandbox/keys";
 
 type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";
 /** An invoice row for a test; its amounts may be written as number literals, stored as the decimals they print as. */

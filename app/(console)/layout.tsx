@@ -6,9 +6,9 @@ import { NavLinks } from "@/components/nav-links";
 import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Badge } from "@/components/ui/badge";
-import { can } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { can } from "@/lib/console/auth/roles";
+import { requireUser } from "@/lib/console/auth/session";
+import { env } from "@/lib/platform/env";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { ROLE_DESCRIPTIONS } from "@/lib/auth/roles";
-import { currentUser, safeNextPath } from "@/lib/auth/session";
-import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/users";
-import { env } from "@/lib/env";
+import { ROLE_DESCRIPTIONS } from "@/lib/console/auth/roles";
+import { currentUser, safeNextPath } from "@/lib/console/auth/session";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/console/auth/users";
+import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -4,11 +4,11 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import type { ActionState } from "@/lib/bff/action";
-import { setTimeZoneAction } from "@/lib/users/actions";
+import type { ActionState } from "@/lib/console/bff/action";
+import { setTimeZoneAction } from "@/lib/console/users/actions";
 
 /**
- * The person's own time zone (lib/time-zone.ts): the business zone unless they choose another. Saved with
+ * The person's own time zone (lib/contract/time-zone.ts): the business zone unless they choose another. Saved with
  * their account, so every device and every page counts the same days.
  */
 export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: string | null; businessTimeZone: string; zones: string[] }) {

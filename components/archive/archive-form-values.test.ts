@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stringifyJson } from "@/lib/invoicing/money-json";
+import { stringifyJson } from "@/lib/contract/money-json";
 import { type ArchiveFormValues, archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest } from "./archive-form-values";
 
 /*

@@ -5,12 +5,12 @@ import {
   archivedInvoiceRequestSchema,
   readTypedAmount,
   type TypedAmount,
-} from "@/lib/invoicing";
-import { LosslessNumber } from "@/lib/invoicing/money-json";
-import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/time-zone";
+} from "@/lib/contract";
+import { LosslessNumber } from "@/lib/contract/money-json";
+import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/contract/time-zone";
 
 /*
- * The archive form's values are what the person typed (strings); the contract (lib/invoicing) judges the
+ * The archive form's values are what the person typed (strings); the contract (lib/contract) judges the
  * request they make. The form's schema runs the contract on that request and puts each broken rule back on
  * the field it came from, so the form and the API can never disagree about a rule.
  */
@@ -28,7 +28,7 @@ export type ArchiveFormValues = {
   callback_url: string;
   /** `YYYY-MM-DD` from a date input, or empty for now. */
   date: string;
-  /** `HH:mm` in the person's time zone (lib/time-zone.ts), or empty for the start of the day there. */
+  /** `HH:mm` in the person's time zone (lib/contract/time-zone.ts), or empty for the start of the day there. */
   time: string;
 };
 
@@ -93,7 +93,7 @@ export function amountLabel(values: Pick<ArchiveFormValues, "amount_in" | "curre
 }
 
 /**
- * The typed amount, read by the console's one reader of typed amounts (lib/invoicing/typed-amount.ts): digits
+ * The typed amount, read by the console's one reader of typed amounts (lib/contract/typed-amount.ts): digits
  * and at most one point, every digit kept; a comma, grouping, sign or currency is refused with why, never guessed.
  */
 export function readAmount(values: Pick<ArchiveFormValues, "amount" | "amount_in" | "currency">): TypedAmount {
@@ -105,7 +105,7 @@ const TIME = /^\d{2}:\d{2}$/;
 
 /**
  * How the form reads its date and time: the wall clock in `timeZone`, the zone the form names (the person's,
- * lib/time-zone.ts), never UTC by default. A date alone is the start of that day there. A time the clocks
+ * lib/contract/time-zone.ts), never UTC by default. A date alone is the start of that day there. A time the clocks
  * skip is refused (`problem`); one they pass twice is the first of the two, and `note` says so.
  */
 export function readCreatedAt(

@@ -12,13 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/invoicing";
-import { stringifyJson } from "@/lib/invoicing/money-json";
-import { Problem } from "@/lib/problem";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { currencyListOptions, invoiceKeys } from "@/lib/query/invoices";
-import { todayIn } from "@/lib/time-zone";
+import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
+import { stringifyJson } from "@/lib/contract/money-json";
+import { Problem } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { todayIn } from "@/lib/contract/time-zone";
 import {
   type ArchiveFormValues,
   amountLabel,
@@ -49,7 +49,7 @@ export function ArchiveForm() {
   const inFlight = useRef(false);
 
   // The date and time are read in the person's display zone, the one the server drew the page in, so the
-  // label below is the same text in the HTML and in the browser (lib/time-zone.ts).
+  // label below is the same text in the HTML and in the browser (lib/contract/time-zone.ts).
   const timeZone = useTimeZone();
   const resolver = useMemo(() => zodResolver(archiveFormSchema(timeZone)), [timeZone]);
   const form = useForm<ArchiveFormValues>({ resolver, defaultValues: EMPTY_ARCHIVE_FORM, mode: "onChange" });

@@ -1,5 +1,5 @@
-import { formatDateTime, formatEur } from "@/lib/format";
-import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/invoicing/money";
+import { formatDateTime, formatEur } from "@/lib/contract/format";
+import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/contract/money";
 import type { PreviewRates } from "./use-rates";
 
 /*
@@ -13,7 +13,7 @@ export type PreviewInput = {
   currency: string;
   currencyName?: string;
   amountIn: "fiat" | "crypto";
-  /** The typed amount, when it reads as one (lib/invoicing/typed-amount.ts). */
+  /** The typed amount, when it reads as one (lib/contract/typed-amount.ts). */
   amount: Decimal | null;
   timeZone: string;
 };

@@ -14,15 +14,15 @@ import {
   invoiceCsv,
   type ReportLine,
   readArchiveCsv,
-} from "@/lib/archive/csv";
-import { isAlreadyRecorded } from "@/lib/archive/duplicate";
-import { derivedDifference } from "@/lib/archive/pricing";
-import { type SendOutcome, sendRows } from "@/lib/archive/send-rows";
-import { pointerToField } from "@/lib/forms/problem-to-fields";
-import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { invoiceKeys } from "@/lib/query/invoices";
+} from "@/lib/browser/archive/csv";
+import { isAlreadyRecorded } from "@/lib/browser/archive/duplicate";
+import { derivedDifference } from "@/lib/browser/archive/pricing";
+import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
+import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { invoiceKeys } from "@/lib/browser/query/invoices";
+import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import { pointerToField } from "@/lib/contract/problem-to-fields";
 import { CsvPreview } from "./csv-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 

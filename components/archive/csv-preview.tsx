@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
-import type { CsvRow } from "@/lib/archive/csv";
-import type { RowPricing } from "@/lib/archive/pricing";
-import { formatDecimal } from "@/lib/invoicing/money";
+import type { CsvRow } from "@/lib/browser/archive/csv";
+import type { RowPricing } from "@/lib/browser/archive/pricing";
+import { formatDecimal } from "@/lib/contract/money";
 
 /** Rows listed in full; every flagged row is listed whatever its place, the rest up to this many. */
 const SHOWN = 50;

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { archivedCreatedAtSchema, rateMinute } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import { historicalRatesOptions, ratesOptions } from "@/lib/query/rates";
+import { historicalRatesOptions, ratesOptions } from "@/lib/browser/query/rates";
+import { archivedCreatedAtSchema, rateMinute } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 
 /** EUR per one unit of each currency, by code, as decimal strings. */
 export type Rates = Record<string, string>;

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { signIn } from "@/lib/auth/actions";
-import type { ActionState } from "@/lib/bff/action";
+import { signIn } from "@/lib/console/auth/actions";
+import type { ActionState } from "@/lib/console/bff/action";
 
 type DemoUser = { email: string; password: string; role: string; description: string };
 

@@ -2,8 +2,8 @@
 
 import { type ReactElement, useRef } from "react";
 import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
-import { signOut } from "@/lib/auth/actions";
-import type { Role } from "@/lib/auth/roles";
+import { signOut } from "@/lib/console/auth/actions";
+import type { Role } from "@/lib/console/auth/roles";
 
 type Props = { user: { name: string; email: string; role: Role }; trigger: ReactElement<TriggerProps> };
 

@@ -2,7 +2,7 @@
 
 import { FlexRender, type Header, type RowData, type TableFeatures } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { columnMeta } from "./column-meta";
 import { ariaSort, sortState } from "./sort-state";
 

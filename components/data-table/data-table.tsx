@@ -2,7 +2,7 @@
 
 import { FlexRender, type ReactTable, type Row, type RowData, type TableFeatures } from "@tanstack/react-table";
 import type { MouseEvent, ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { ColumnHeader } from "./column-header";
 import { columnMeta } from "./column-meta";
 import { SkeletonRows } from "./state-rows";

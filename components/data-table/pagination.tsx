@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-r
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/contract/format";
 
 type PaginationProps<TSize extends number> = {
   /** 1-based. May be past the last page (a shared link after rows went away). */

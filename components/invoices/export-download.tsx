@@ -4,10 +4,10 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { formatCount } from "@/lib/format";
-import { EXPORT_TOTAL_HEADER, type ExportFormat, type InvoiceListQuery, invoiceListQueryToSearchParams } from "@/lib/invoicing";
-import { exportEnding, rowCounter } from "@/lib/query/export-download";
-import { readProblem } from "@/lib/query/fetch-json";
+import { exportEnding, rowCounter } from "@/lib/browser/query/export-download";
+import { readProblem } from "@/lib/browser/query/fetch-json";
+import { EXPORT_TOTAL_HEADER, type ExportFormat, type InvoiceListQuery, invoiceListQueryToSearchParams } from "@/lib/contract";
+import { formatCount } from "@/lib/contract/format";
 
 export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceListQuery };
 type Progress = { rows: number; total: number | null };

@@ -2,7 +2,7 @@
 
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import type { ExportFormat } from "@/lib/invoicing";
+import type { ExportFormat } from "@/lib/contract";
 
 /** The export menu's items, loaded after the page (export-menu.tsx). */
 export function ExportMenuDropdown({

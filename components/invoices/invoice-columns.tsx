@@ -4,8 +4,8 @@ import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
-import { cryptoDecimalsShown, formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
-import type { Invoice } from "@/lib/invoicing";
+import type { Invoice } from "@/lib/contract";
+import { cryptoDecimalsShown, formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "./invoice-href";
 import { StatusBadge } from "./status-badge";
 import "@/components/data-table/column-meta";

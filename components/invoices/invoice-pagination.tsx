@@ -1,8 +1,8 @@
 "use client";
 
 import { DataTablePagination } from "@/components/data-table/pagination";
-import type { Pagination } from "@/lib/invoicing";
-import { PAGE_SIZES } from "@/lib/query/invoice-list-state";
+import { PAGE_SIZES } from "@/lib/browser/query/invoice-list-state";
+import type { Pagination } from "@/lib/contract";
 
 type PageSize = (typeof PAGE_SIZES)[number];
 

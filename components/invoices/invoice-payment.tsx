@@ -1,10 +1,10 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import { formatCount, formatCrypto, formatEur, formatEurComputed, MISSING } from "@/lib/format";
-import { compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/invoicing";
+import { compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/contract";
+import { formatCount, formatCrypto, formatEur, formatEurComputed, MISSING } from "@/lib/contract/format";
 
-/** Amounts show every digit the provider sent (lib/format.ts), whatever the currency's decimals. */
+/** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
 
 /** Where and how much to pay, what came in, and — for a partly paid invoice — what is still owed. */

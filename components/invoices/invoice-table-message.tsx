@@ -4,7 +4,7 @@ import { FileSearch, Inbox } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 
 export type InvoiceTableMessageProps =
   | { kind: "error"; error: Error; onRetry: () => void }

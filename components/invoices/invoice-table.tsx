@@ -8,10 +8,10 @@ import { useEffect, useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
-import type { Invoice } from "@/lib/invoicing";
-import { busySeconds, Problem } from "@/lib/problem";
-import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { invoiceListOptions } from "@/lib/query/invoices";
+import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
+import { invoiceListOptions } from "@/lib/browser/query/invoices";
+import type { Invoice } from "@/lib/contract";
+import { busySeconds, Problem } from "@/lib/contract/problem";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
@@ -28,7 +28,7 @@ const EMPTY: Invoice[] = [];
 export function InvoiceTable() {
   const router = useRouter();
   const { state, update, resetFilters } = useInvoiceListState();
-  // Days counted in the zone the server decided (lib/time-zone.ts), so this is the query it prefetched.
+  // Days counted in the zone the server decided (lib/contract/time-zone.ts), so this is the query it prefetched.
   const timeZone = useTimeZone();
   const query = useMemo(() => toListQuery(state, timeZone), [state, timeZone]);
   const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });

@@ -1,5 +1,5 @@
 import { DateTime } from "@/components/ui/date-time";
-import type { TimelineEntry } from "@/lib/invoices/timeline";
+import type { TimelineEntry } from "@/lib/console/invoices/timeline";
 
 const DOT = { neutral: "bg-neutral-solid", good: "bg-success-solid", bad: "bg-danger-solid" } as const;
 

@@ -1,5 +1,5 @@
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import type { ProviderField } from "@/lib/invoicing";
+import type { ProviderField } from "@/lib/contract";
 
 /**
  * Every field the provider sent that the console has no place for, as key and value: a support person may

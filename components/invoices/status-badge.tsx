@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { type AnyInvoiceStatus, isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/invoicing/status";
+import { type AnyInvoiceStatus, isKnownStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
 
 const TONES: Record<AnyInvoiceStatus, BadgeTone> = {
   new: "info",

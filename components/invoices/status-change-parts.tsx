@@ -4,10 +4,10 @@ import type { RefObject } from "react";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Textarea } from "@/components/ui/textarea";
-import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { REASON_MAX } from "@/lib/invoicing/list-query";
-import { type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
-import { Problem } from "@/lib/problem";
+import { REASON_MAX } from "@/lib/contract/list-query";
+import { Problem } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.
 

@@ -8,9 +8,9 @@ import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/invoicing/status";
-import { fetchJson } from "@/lib/query/fetch-json";
-import { invoiceKeys } from "@/lib/query/invoices";
+import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { invoiceKeys } from "@/lib/browser/query/invoices";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
 import { invoiceApiPath } from "./invoice-href";
 import { ChangeSummary, ReasonField, StatusChangeFailure, statusLabel, WebhookNote } from "./status-change-parts";
 

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
-import { loadAttention } from "@/lib/overview/load";
-import { serializeInvoiceListState } from "@/lib/query/invoice-list-state";
-import { requestTimeZone } from "@/lib/time-zone-server";
+import { serializeInvoiceListState } from "@/lib/browser/query/invoice-list-state";
+import { loadAttention } from "@/lib/console/overview/load";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
+import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { MessageBlock } from "@/components/ui/message-block";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/cn";
-import { Problem } from "@/lib/problem";
+import { cn } from "@/lib/browser/cn";
+import { Problem } from "@/lib/contract/problem";
 import { RetryButton } from "./retry-button";
 
 type CardProps = { id: string; title: string; description?: ReactNode; className?: string; children: ReactNode; action?: ReactNode };

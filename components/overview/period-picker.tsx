@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import {
   MAX_PERIOD_DAYS,
   OVERVIEW_PERIODS,
@@ -10,8 +10,8 @@ import {
   PERIOD_LABELS,
   type ResolvedPeriod,
   serializeOverviewState,
-} from "@/lib/overview/period";
-import { todayIn } from "@/lib/time-zone";
+} from "@/lib/console/overview/period";
+import { todayIn } from "@/lib/contract/time-zone";
 
 /**
  * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the

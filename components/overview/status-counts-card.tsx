@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/invoices/status-badge";
-import { formatCount } from "@/lib/format";
-import { STATUS_DESCRIPTIONS } from "@/lib/invoicing/status";
-import { loadStatusCounts } from "@/lib/overview/load";
-import { type ResolvedPeriod, tableHref } from "@/lib/overview/period";
+import { loadStatusCounts } from "@/lib/console/overview/load";
+import { type ResolvedPeriod, tableHref } from "@/lib/console/overview/period";
+import { formatCount } from "@/lib/contract/format";
+import { STATUS_DESCRIPTIONS } from "@/lib/contract/status";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const STATUS_COUNTS = { id: "status-counts", title: "Invoices by status" };

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import { cn } from "@/lib/cn";
-import { formatCount, formatEur } from "@/lib/format";
-import { compareDecimal } from "@/lib/invoicing/money";
-import { loadCompletedVolume } from "@/lib/overview/load";
-import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/overview/overview";
-import { MAX_DAY_BUCKETS, type OverviewState, type ResolvedPeriod, serializeOverviewState, tableHref } from "@/lib/overview/period";
+import { cn } from "@/lib/browser/cn";
+import { loadCompletedVolume } from "@/lib/console/overview/load";
+import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/console/overview/overview";
+import { MAX_DAY_BUCKETS, type OverviewState, type ResolvedPeriod, serializeOverviewState, tableHref } from "@/lib/console/overview/period";
+import { formatCount, formatEur } from "@/lib/contract/format";
+import { compareDecimal } from "@/lib/contract/money";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 import { VolumeChartLazy } from "./volume-chart-lazy";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatCount, formatEur } from "@/lib/format";
-import { plotNumber } from "@/lib/invoicing/money";
-import type { VolumePoint } from "@/lib/overview/overview";
+import type { VolumePoint } from "@/lib/console/overview/overview";
+import { formatCount, formatEur } from "@/lib/contract/format";
+import { plotNumber } from "@/lib/contract/money";
 
 // A bucket's first day as a calendar day (its label, a day of the period's zone), so formatted at its UTC midnight.
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { ratesOptions } from "@/lib/query/rates";
+import { ratesOptions } from "@/lib/browser/query/rates";
 
 // The strip shows only once the browser has the rates (no page renders it on the server), so its code loads
 // after hydration instead of with every page.

@@ -6,10 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formatRateEur } from "@/lib/format";
-import { type Decimal, isZero, roundDecimal } from "@/lib/invoicing/money";
-import { readTypedAmount } from "@/lib/invoicing/typed-amount";
-import { cryptoToEur, eurToCrypto } from "@/lib/rates/change";
+import { cryptoToEur, eurToCrypto } from "@/lib/console/rates/change";
+import { formatRateEur } from "@/lib/contract/format";
+import { type Decimal, isZero, roundDecimal } from "@/lib/contract/money";
+import { readTypedAmount } from "@/lib/contract/typed-amount";
 
 type Side = "eur" | "crypto";
 
@@ -39,7 +39,7 @@ export function RatesConverter({
   const code = rates[currency] ? currency : (codes[0] ?? "");
   const rate = rates[code];
   const cryptoDecimals = Math.min(decimals.get(code) ?? 8, 8);
-  // One reader for every typed amount (lib/invoicing/typed-amount.ts): "1,234" or "1.000,50" is refused with
+  // One reader for every typed amount (lib/contract/typed-amount.ts): "1,234" or "1.000,50" is refused with
   // why, never guessed at; the other box stays empty until the typed one is a number.
   const read = readTypedAmount(typed.text, typed.side === "eur" ? "EUR" : code || "Crypto");
   const amount = read.kind === "amount" ? read.value : null;

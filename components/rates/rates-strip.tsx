@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { cn } from "@/lib/cn";
-import { formatRateEur } from "@/lib/format";
-import { currencyListOptions } from "@/lib/query/invoices";
-import { rateChange } from "@/lib/rates/change";
+import { cn } from "@/lib/browser/cn";
+import { currencyListOptions } from "@/lib/browser/query/invoices";
+import { rateChange } from "@/lib/console/rates/change";
+import { formatRateEur } from "@/lib/contract/format";
 import { RateChange } from "./rate-change";
 import { useRatesView } from "./use-rates-view";
 

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { RatesView } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import { ratesOptions } from "@/lib/query/rates";
+import { ratesOptions } from "@/lib/browser/query/rates";
+import type { RatesView } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 
 /** Re-renders every `ms` so ages and countdowns tick; the time is the browser's, read only after mount. */
 export function useNow(ms = 1_000): number | null {

@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
-import { formatAge, formatCount } from "@/lib/format";
-import type { SearchIndexState } from "@/lib/invoicing";
+import type { SearchIndexState } from "@/lib/contract";
+import { formatAge, formatCount } from "@/lib/contract/format";
 
 /** For admins: how far the search index's first fill is, how fresh it is, and why its sync waits, if it does. */
 export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexState; syncSeconds: number }) {

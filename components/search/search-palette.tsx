@@ -9,9 +9,9 @@ import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/format";
-import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/invoicing";
-import { searchOptions } from "@/lib/query/search";
+import { searchOptions } from "@/lib/browser/query/search";
+import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract";
+import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/contract/format";
 
 const MATCH_LABELS: Record<SearchMatch, string> = {
   order_id: "Order id",

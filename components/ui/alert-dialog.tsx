@@ -2,7 +2,7 @@
 
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { buttonVariants } from "./button";
 import { dialogContentClasses, overlayClasses } from "./dialog";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 /** Seconds left of a wait that started when this was first shown; ticks once a second down to zero. */
 function useCountdown(seconds: number): number {

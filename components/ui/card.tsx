@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 /** A surface for one block of content. Card > CardHeader (CardTitle, CardDescription) > CardContent > CardFooter. */
 export function Card({ className, ...props }: ComponentProps<"div">) {

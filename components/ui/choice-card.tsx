@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 type ChoiceCardProps = Omit<ComponentProps<"input">, "type"> & { label: ReactNode; description?: ReactNode };
 

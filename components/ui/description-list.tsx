@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 /**
  * Label–value pairs (an invoice's fields). A <dl> may hold only <div>s of <dt>/<dd> (axe: definition-list),

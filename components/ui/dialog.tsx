@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 // Radix traps focus, closes on Escape and outside click, returns focus to the opener and labels the dialog
 // by its title; these wrappers only add the look.

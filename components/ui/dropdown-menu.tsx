@@ -3,7 +3,7 @@
 import { Check, Circle } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 // Radix gives the menu pattern: arrow keys, typeahead, Escape and outside click close, focus returns.
 

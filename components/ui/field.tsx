@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useContext, useId } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 type FieldContextValue = { id: string; descriptionId?: string; errorId?: string; invalid: boolean };
 

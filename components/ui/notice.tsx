@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 export const noticeVariants = cva("rounded-md border px-3 py-2 text-sm", {
   variants: {

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { MessageBlock } from "./message-block";
 
 type ProblemStateProps = Omit<ComponentProps<typeof MessageBlock>, "title" | "description"> & {
-  /** A problem (lib/problem.ts) or any error with a title; its title and detail are shown as they are. */
+  /** A problem (lib/contract/problem.ts) or any error with a title; its title and detail are shown as they are. */
   problem?: { title?: string; detail?: string | null; message?: string } | null;
   /** Overrides the problem's title, or stands alone. */
   title?: ReactNode;

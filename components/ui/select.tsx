@@ -2,7 +2,7 @@
 
 import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { useFieldControl } from "./field";
 import { controlClasses } from "./input";
 

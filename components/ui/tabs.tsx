@@ -2,7 +2,7 @@
 
 import { Tabs as TabsPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 // Radix gives the tabs pattern: arrow keys move between tabs, the panel is labelled by its tab.
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 import { useFieldControl } from "./field";
 import { controlClasses } from "./input";
 

@@ -2,7 +2,7 @@
 
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "@/lib/cn";
+import { cn } from "@/lib/browser/cn";
 
 /**
  * A short hint on hover and keyboard focus, announced as the trigger's description. Never the only place

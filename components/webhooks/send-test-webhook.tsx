@@ -8,8 +8,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
-import { simulateWebhook } from "@/lib/query/webhooks";
+import { simulateWebhook } from "@/lib/browser/query/webhooks";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 
 /**
  * An admin's "Send test webhook" on an invoice: the status it announces (the invoice's own by default), sent

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InboxList } from "@/lib/invoicing";
-import { fetchInboxAfter, INBOX_POLL_MS, inboxKeys } from "@/lib/query/webhooks";
+import { fetchInboxAfter, INBOX_POLL_MS, inboxKeys } from "@/lib/browser/query/webhooks";
+import type { InboxList } from "@/lib/contract";
 
 /** The webhook inbox, polled every second while the page is visible (one invoice's entries, or all). */
 export function useInbox(invoiceId: string | null, initial?: InboxList) {

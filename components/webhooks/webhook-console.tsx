@@ -13,10 +13,10 @@ import { Input } from "@/components/ui/input";
 import { ProblemState } from "@/components/ui/problem-state";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { InboxList, WebhookSimulationResult } from "@/lib/invoicing";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/invoicing/status";
-import { Problem } from "@/lib/problem";
-import { simulateWebhook } from "@/lib/query/webhooks";
+import { simulateWebhook } from "@/lib/browser/query/webhooks";
+import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import { InboxList as InboxEntries } from "./inbox-list";
 import { useInbox } from "./use-inbox";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDatabase } from "@/lib/db";
+import { getDatabase } from "@/lib/platform/db";
 import { auditTrail, recordAudit } from "./audit";
 
 describe("recordAudit", () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = "sk_live_must_never_show";
   process.env.HEALTH_TOKEN = TOKEN;
   ({ GET } = await import("@/app/api/health/route"));
-  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   cookies.admin = await signedInCookie("admin");
   cookies.viewer = await signedInCookie("viewer");
 });

@@ -1,13 +1,13 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { can } from "@/lib/auth/roles";
-import type { SessionUser } from "@/lib/auth/session";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { toProblem } from "@/lib/problem";
-import { isDraining } from "@/lib/server-lifecycle";
-import { upstream } from "@/lib/upstream/client";
+import { can } from "@/lib/console/auth/roles";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { upstream } from "@/lib/console/upstream/client";
+import { toProblem } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { isDraining } from "@/lib/platform/server-lifecycle";
 
 type Check = { ok: true } | { ok: false; problem: string };
 

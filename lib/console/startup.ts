@@ -1,12 +1,12 @@
 import "server-only";
-import { signedSessionCheck } from "@/lib/auth/session-read";
-import { ensureStartupUsers } from "@/lib/auth/users";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
+import { signedSessionCheck } from "@/lib/console/auth/session-read";
+import { ensureStartupUsers } from "@/lib/console/auth/users";
+import { searchSync } from "@/lib/console/search";
+import { closeDatabase, getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { onShutdown, onSignedInCheck } from "@/lib/platform/server-lifecycle";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
-import { searchSync } from "@/lib/search";
-import { onShutdown, onSignedInCheck } from "@/lib/server-lifecycle";
 
 export async function startup(): Promise<void> {
   const e = env();
@@ -30,7 +30,7 @@ export async function startup(): Promise<void> {
 }
 
 /**
- * SIGTERM (scripts/server.mjs): the webhook dispatcher claims nothing more and hands back what it claimed but
+ * SIGTERM (scripts/server/server.mjs): the webhook dispatcher claims nothing more and hands back what it claimed but
  * did not finish, so another instance sends it at once; once the last request is answered, the database
  * closes (PGlite writes its checkpoint, so its folder never needs recovery on the next start).
  */

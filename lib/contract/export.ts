@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { dayOf } from "@/lib/time-zone";
+import { dayOf } from "@/lib/contract/time-zone";
 import type { InvoiceListQuery } from "./schemas";
 
 /*
  * GET /api/invoices/export (the console's own endpoint, issue 14): the list's own filter and sort parameters
- * plus these. The walk, the encoders and the stream are in lib/invoices/export.ts.
+ * plus these. The walk, the encoders and the stream are in lib/console/invoices/export.ts.
  */
 
 export const EXPORT_FORMATS = ["csv", "json"] as const;
@@ -45,7 +45,7 @@ export function exportFileName(
   format: ExportFormat,
   timeZone: string,
 ): string {
-  // Days of `timeZone`, the zone the view's days were counted in (lib/time-zone.ts), within the contract's
+  // Days of `timeZone`, the zone the view's days were counted in (lib/contract/time-zone.ts), within the contract's
   // years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
   const day = (instant: number) => {
     const d = dayOf(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX), timeZone);

@@ -1,16 +1,16 @@
 /*
  * Numbers and dates for people. A fixed locale keeps server and browser output identical (no hydration
  * mismatch); so does an explicit time zone: never the runtime's own, always the display zone that
- * lib/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
+ * lib/contract/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
  */
-import { type Decimal, formatDecimal, formatDecimalParts } from "@/lib/invoicing/money";
+import { type Decimal, formatDecimal, formatDecimalParts } from "@/lib/contract/money";
 
 const LOCALE = "en-GB";
 
 const integer = new Intl.NumberFormat(LOCALE);
 
 /*
- * Amounts (issue 22) are decimal strings and are formatted from the string (lib/invoicing/money.ts), never
+ * Amounts (issue 22) are decimal strings and are formatted from the string (lib/contract/money.ts), never
  * through a float: grouped with `,`, at least the currency's own decimals (2 for EUR), and every further
  * significant digit the provider sent — nothing it sent is ever rounded away, so 1 wei is
  * "0.000000000000000001 ETH" and €12.345 stays €12.345. Only a figure the console computes (crypto at a
@@ -130,7 +130,7 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
 /**
  * A calendar day in the table's format, "5 Jan 2026": a day as a person typed or picked it (a URL's
  * `from=2026-01-05`, held as its UTC midnight), not an instant; which instants it covers is the zone's affair
- * (lib/time-zone.ts).
+ * (lib/contract/time-zone.ts).
  */
 export function formatCalendarDay(date: Date): string {
   return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);

@@ -2,7 +2,7 @@ import type { InvoiceListQuery } from "./schemas";
 
 // The contract's plain values and helpers, without zod: the browser's first load needs these (the table's
 // sort, the URL parsers) but none of the schemas, which it loads when it first reads an answer
-// (lib/query/fetch-json.ts). schemas.ts builds its rules from these; the barrel exports both.
+// (lib/browser/query/fetch-json.ts). schemas.ts builds its rules from these; the barrel exports both.
 
 export const SORT_FIELDS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

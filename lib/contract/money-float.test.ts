@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 22: an amount is never a float. Outside lib/invoicing/money.ts nothing in lib/, components/ or app/
+ * Issue 22: an amount is never a float. Outside lib/contract/money.ts nothing in lib/, components/ or app/
  * may apply `Number(…)`, `parseFloat(…)` (or `Number.parseFloat`, `parseInt`) or a unary `+` to an expression
  * naming an amount, fiat, crypto, rate or total. A hit fails with its file, line and text; ALLOWED lists the
  * few uses that are not money, each with why.
@@ -16,7 +16,7 @@ const MONEY_WORD = /^(amount|amounts|fiat|crypto|rate|rates|total|totals)$/i;
 
 /** file → substrings of lines that may match, and why. */
 const ALLOWED: Record<string, { line: string; why: string }[]> = {
-  "lib/invoicing/money.ts": [
+  "lib/contract/money.ts": [
     { line: "", why: "the money module itself: the one place decimals are read and (for a chart) turned into numbers" },
   ],
   "components/invoices/export-download.tsx": [
@@ -89,6 +89,6 @@ describe("no amount becomes a float (issue 22)", () => {
         offending.push(`${file}:${hit.line}: ${hit.text}`);
       }
     }
-    expect(offending, `amounts turned into floats — use lib/invoicing/money.ts:\n${offending.join("\n")}`).toEqual([]);
+    expect(offending, `amounts turned into floats — use lib/contract/money.ts:\n${offending.join("\n")}`).toEqual([]);
   });
 });

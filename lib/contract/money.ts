@@ -2,11 +2,11 @@ import Big from "big.js";
 
 /*
  * The console's one money module (README, "Amounts are decimals"; issue 22): an amount is a decimal, never a float. It arrives
- * from the provider as a JSON number literal kept as text (lib/upstream/client.ts reads every answer with
+ * from the provider as a JSON number literal kept as text (lib/console/upstream/client.ts reads every answer with
  * lossless-json) or as a numeric string, is carried everywhere as a canonical decimal string, is compared,
  * added and multiplied with decimal arithmetic (big.js) and is formatted from the string. Nothing here, nor
  * anywhere else, turns an amount into a JavaScript number — except `plotNumber`, for a chart's pixel heights
- * (lib/invoicing/money-float.test.ts checks lib/, components/ and app/ for any other).
+ * (lib/contract/money-float.test.ts checks lib/, components/ and app/ for any other).
  *
  * Canonical: plain notation (never an exponent), no `+`, no leading zeros before the units (`.5` → `0.5`,
  * `007` → `7`), `-0` → `0`, and the fraction's digits exactly as the provider sent them, trailing zeros

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 import { applyFieldErrors, pointerToField, problemToFields } from "./problem-to-fields";
 
 describe("pointerToField", () => {

@@ -1,17 +1,17 @@
 import type { z } from "zod";
-import type { ProblemBody } from "@/lib/invoicing";
-import { PROBLEM_CODES, type ProblemCode } from "@/lib/problem-codes";
+import type { ProblemBody } from "@/lib/contract";
+import { PROBLEM_CODES, type ProblemCode } from "@/lib/contract/problem-codes";
 
 /**
  * The one error type of the app: an RFC 9457 problem (ARCHITECTURE.md §3). The sandbox and the console's proxy throw
  * it and answer with `problemResponse`; the browser turns a problem answer back into one
- * (lib/query/fetch-json.ts), so every layer speaks the same shape.
+ * (lib/browser/query/fetch-json.ts), so every layer speaks the same shape.
  */
 export type FieldError = { pointer: string; code?: string; detail: string };
 
 type ProblemInit = {
   status: number;
-  /** One of ours (lib/problem-codes.ts), or a provider's own code passed on as it came. */
+  /** One of ours (lib/contract/problem-codes.ts), or a provider's own code passed on as it came. */
   code: string;
   title: string;
   detail?: string;

@@ -8,14 +8,14 @@ import {
   type LosslessNumber,
   numberToDecimal,
   stringifyJson,
-} from "@/lib/invoicing/money-json";
+} from "@/lib/contract/money-json";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
  * Two families of shapes. The console's (`invoiceSchema`, `currencyListSchema`, …) is the one shape every
- * page and the browser see: already normalised by the upstream client (lib/upstream/normalise.ts) from
+ * page and the browser see: already normalised by the upstream client (lib/console/upstream/normalise.ts) from
  * whatever a provider that speaks the spec sent, so every optional value is `null` when absent or odd.
  * The sandbox's (`apiInvoiceSchema`, …) is what our own provider answers (ARCHITECTURE.md §3): it binds the sandbox,
  * never the console. Request shapes are strict because we answer for them.
@@ -33,7 +33,7 @@ const textOrNull = z.string().nullable();
 
 /**
  * An amount, a rate or a total (issue 22): a JSON number literal (as lossless-json keeps it, or as a number)
- * or a decimal string, given back as its canonical decimal string (lib/invoicing/money.ts) — never a float.
+ * or a decimal string, given back as its canonical decimal string (lib/contract/money.ts) — never a float.
  * Anything else is refused. The console's own API sends these as strings.
  */
 export const decimalAmount = z
@@ -379,7 +379,7 @@ export const CREATED_AT_SKEW_MS = 60_000;
 /** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
 export const CREATED_AT_EARLIEST = "2000-01-01";
 /**
- * The largest amounts the ledger's columns hold (lib/db/schema.ts): EUR in numeric(18, 2) — 16 digits before
+ * The largest amounts the ledger's columns hold (lib/platform/db/schema.ts): EUR in numeric(18, 2) — 16 digits before
  * the point, cents after it — and crypto in numeric(38, 18): 20 digits before the point, 18 after it.
  */
 export const FIAT_AMOUNT_LIMIT = { integerDigits: 16, places: 2, max: "9999999999999999.99" } as const;
@@ -397,7 +397,7 @@ export function groupDigits(decimal: string): string {
 
 /**
  * An amount in a request: a JSON number, read as the text it was sent as (a `LosslessNumber` from the
- * sandbox's lossless body reader, lib/http-body.ts) or — from the console's own form, until it sends text — a
+ * sandbox's lossless body reader, lib/platform/http-body.ts) or — from the console's own form, until it sends text — a
  * JS number, as the decimal it prints as. Normalised to a canonical decimal string (`"49.9"`); every rule is
  * checked on the digits, never on a float: at least 0, at most the column's digits before and after the point.
  */

@@ -2,7 +2,7 @@
  * Days and times in a time zone: the one place that decides which zone, and the one place that does the
  * arithmetic (issues 21 and 22).
  *
- * One business time zone, CONSOLE_TIME_ZONE (lib/env.ts, default UTC), decides what a day is everywhere: the
+ * One business time zone, CONSOLE_TIME_ZONE (lib/platform/env.ts, default UTC), decides what a day is everywhere: the
  * times shown, the table's date filters and presets, the overview's periods and buckets, export bounds and
  * file names, and how the archive form reads a date-time. A person may choose another zone for themselves
  * (their account's `time_zone`, set in the user menu); then that zone is theirs for all of the above, so what

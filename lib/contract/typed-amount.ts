@@ -6,7 +6,7 @@ import { type Decimal, parseDecimal } from "./money";
  * else: a comma, a grouping separator (a space, an apostrophe, dots between groups of three), a sign, a
  * currency or a letter is refused with a sentence that names the field and says what to write. It never
  * guesses: "1,234" could be 1.234 or 1234, so the person decides. (A CSV file is read otherwise: the person
- * says which decimal separator it uses, lib/archive/csv.ts; the example there is the same 1234.50.)
+ * says which decimal separator it uses, lib/browser/archive/csv.ts; the example there is the same 1234.50.)
  */
 
 export type TypedAmount = { kind: "empty" } | { kind: "amount"; value: Decimal } | { kind: "refused"; message: string };

@@ -1,4 +1,4 @@
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 
 export type ConcurrencyLimitOptions = {
   /** What is limited, as a person reads it in the 503's detail ("the invoicing API", "the sandbox"). */

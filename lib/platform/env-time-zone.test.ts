@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-/** CONSOLE_TIME_ZONE, the business time zone (lib/time-zone.ts), is checked when the configuration is read. */
+/** CONSOLE_TIME_ZONE, the business time zone (lib/contract/time-zone.ts), is checked when the configuration is read. */
 describe("CONSOLE_TIME_ZONE", () => {
   afterEach(() => {
     vi.unstubAllEnvs();

@@ -2,7 +2,7 @@ import "server-only";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
-import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/time-zone";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
 
 /**
  * The one place the process environment is read. Validated once, on first use; a bad value stops the
@@ -74,7 +74,7 @@ const envSchema = z.object({
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
   SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
-  // Read by scripts/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
+  // Read by scripts/server/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   HEALTH_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
@@ -120,7 +120,7 @@ export type Env = {
   invoicingApiUrl: string;
   /**
    * The key sent in the Api-key header: INVOICING_API_KEY, or null on the embedded sandbox when it is unset —
-   * then the console sends a key of its own, never one of the public demo keys (lib/embedded-sandbox-key.ts).
+   * then the console sends a key of its own, never one of the public demo keys (lib/platform/embedded-sandbox-key.ts).
    */
   invoicingApiKey: string | null;
   /** True when the console talks to the sandbox this app serves itself. */
@@ -162,7 +162,7 @@ export type Env = {
   search: { syncSeconds: number; pagesPerSecond: number };
   /**
    * The business time zone (CONSOLE_TIME_ZONE, default UTC): what a day is everywhere, unless a person chose
-   * their own zone (lib/time-zone.ts).
+   * their own zone (lib/contract/time-zone.ts).
    */
   timeZone: string;
 };

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { searchParamsToObject } from "@/lib/invoicing";
-import { parseJsonLossless } from "@/lib/invoicing/money-json";
-import { Problem } from "@/lib/problem";
+import { searchParamsToObject } from "@/lib/contract";
+import { parseJsonLossless } from "@/lib/contract/money-json";
+import { Problem } from "@/lib/contract/problem";
 
 /** The request's query string read with a contract schema; a broken rule is a 422 naming each parameter. */
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
@@ -23,7 +23,7 @@ export async function parseJsonBody<S extends z.ZodType>(
 }
 
 /**
- * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/invoicing/money-json.ts),
+ * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/contract/money-json.ts),
  * so that an amount is read with exactly its digits (issue 22): the sandbox reads every body with this. The
  * schema decides what a number literal may be; a duplicate key is not JSON here (a 400).
  */

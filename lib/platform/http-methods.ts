@@ -1,4 +1,4 @@
-import { Problem, problemResponse } from "@/lib/problem";
+import { Problem, problemResponse } from "@/lib/contract/problem";
 
 /** The methods a route module may export handlers for; HEAD follows GET, and OPTIONS says which are answered. */
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

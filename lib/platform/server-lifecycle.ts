@@ -2,7 +2,7 @@ import "server-only";
 import type { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * What scripts/server.mjs (the Node layer in front of Next.js) and the app share. Both run in one process but
+ * What scripts/server/server.mjs (the Node layer in front of Next.js) and the app share. Both run in one process but
  * load their modules apart, so the bridge is one object on globalThis, created by the server before Next.js
  * starts. Under `next dev` or in unit tests there is no server layer: every reader here then answers as if
  * the process were serving normally.
@@ -15,7 +15,7 @@ type ServerLayer = {
   requests: AsyncLocalStorage<RequestRecord>;
   /** A random token per process: the console's own calls to its embedded sandbox carry it, and are served while draining. */
   internalToken: string;
-  /** Registered by the app at start (lib/startup.ts), run by the server on SIGTERM. */
+  /** Registered by the app at start (lib/console/startup.ts), run by the server on SIGTERM. */
   onShutdown?: ShutdownHook;
   /**
    * Registered by the app at start: whether a Cookie header holds a session cookie with a valid signature. The

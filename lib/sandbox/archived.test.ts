@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/sandbox/api/v1/archived/route";
 import { GET as getRoute, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import { webhookDeliveries } from "@/lib/db/schema";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/invoicing";
-import { Big } from "@/lib/invoicing/money-json";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/contract";
+import { Big } from "@/lib/contract/money-json";
+import { webhookDeliveries } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 import { marketRates } from "./market";
-import { createTestMerchant } from "./test-fixtures";
 
 const URL_ = "http://sandbox.test/sandbox/api/v1";
 let key: string;

@@ -1,16 +1,16 @@
 import "server-only";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "@/lib/db";
-import { invoices } from "@/lib/db/schema";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   type ArchivedInvoiceInput,
   CRYPTO_AMOUNT_LIMIT,
   FIAT_AMOUNT_LIMIT,
   groupDigits,
-} from "@/lib/invoicing";
-import { decimalShape } from "@/lib/invoicing/money-json";
-import { Problem } from "@/lib/problem";
+} from "@/lib/contract";
+import { decimalShape } from "@/lib/contract/money-json";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { invoices } from "@/lib/platform/db/schema";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 
 /**
  * Stored instead of a callback URL for the demo merchant's seeded invoices: "the console's own webhook

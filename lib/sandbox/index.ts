@@ -1,10 +1,10 @@
 import "server-only";
-import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/concurrency-limit";
-import { type Db, getDatabase } from "@/lib/db";
-import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
-import { env } from "@/lib/env";
-import { openApiDocument } from "@/lib/invoicing/openapi";
-import { notFound, problemResponse } from "@/lib/problem";
+import { notFound, problemResponse } from "@/lib/contract/problem";
+import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/platform/concurrency-limit";
+import { type Db, getDatabase } from "@/lib/platform/db";
+import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
+import { env } from "@/lib/platform/env";
+import { openApiDocument } from "@/lib/sandbox/openapi";
 import { authenticate, type Caller } from "./keys";
 import { ensureConsoleKey, ensureSeeded } from "./seed";
 import { wakeWebhookDispatcher } from "./webhooks";

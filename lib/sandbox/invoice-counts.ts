@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { invoiceCounts, invoices } from "@/lib/db/schema";
-import { isoDay, utcMidnight } from "@/lib/utc-day";
+import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
+import type { Db } from "@/lib/platform/db";
+import { invoiceCounts, invoices } from "@/lib/platform/db/schema";
 
 /** The filters of GET /invoices, as the list applies them. */
 export type InvoiceFilter = {
@@ -16,7 +16,7 @@ export type InvoiceFilter = {
 
 const DAY = 86_400_000;
 /**
- * The last UTC day the contract's instants reach (lib/invoicing: years 0001–9999). The day after it, year
+ * The last UTC day the contract's instants reach (lib/contract: years 0001–9999). The day after it, year
  * 10000, is written `+010000-01-01` by JavaScript, which PostgreSQL does not read: no bound, day or edge of a
  * range may go past this day's end (issue 21).
  */

@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { apiKeys } from "@/lib/db/schema";
-import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/env";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { apiKeys } from "@/lib/platform/db/schema";
+import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/platform/env";
 
 export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;
 export type Scope = (typeof SCOPES)[number];

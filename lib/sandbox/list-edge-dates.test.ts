@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, gt, lt } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import type { Db } from "@/lib/db";
-import { invoices } from "@/lib/db/schema";
-import type { ApiInvoiceList } from "@/lib/invoicing";
+import type { ApiInvoiceList } from "@/lib/contract";
+import type { Db } from "@/lib/platform/db";
+import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "./test-fixtures";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 
 // Issue 21: GET /invoices with created_after / created_before at the edges of time — the first and last days
 // PostgreSQL and the contract can hold, before 1970, leap seconds, odd offsets — answers 200 with what a plain

@@ -4,11 +4,11 @@ import { count, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import type { Db } from "@/lib/db";
-import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/db/schema";
+import type { Db } from "@/lib/platform/db";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 import { seedInvoices } from "./seed";
-import { createTestMerchant } from "./test-fixtures";
 
 // Issue 22: an instant the sandbox answers is the instant it stores, to the millisecond, so that an invoice's
 // own created_at sent back as created_after or created_before never returns that invoice (both are strict).

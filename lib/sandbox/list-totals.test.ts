@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db";
-import { invoices } from "@/lib/db/schema";
-import { ALL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceListQuery } from "@/lib/invoicing";
+import { ALL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceListQuery } from "@/lib/contract";
+import type { Db } from "@/lib/platform/db";
+import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { countInvoices, type InvoiceFilter } from "./invoice-counts";
 import { listInvoices, updateInvoiceStatus } from "./invoices";
 import type { Caller } from "./keys";
 import { seedInvoices } from "./seed";
-import { createTestMerchant } from "./test-fixtures";
 
 // Issue 13: GET /invoices's totals come from a rollup kept by triggers, and its pages from index walks that
 // turn around past the middle. Everything here is checked against plain queries: count(*) and ORDER BY …

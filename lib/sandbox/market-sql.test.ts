@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db";
+import type { Db } from "@/lib/platform/db";
 import { getSandboxDb } from "@/lib/sandbox";
 import { MARKET_CURRENCIES, MARKET_WAVES, marketMinute, marketRateUnits } from "./market";
 import { marketMinuteSql, marketRateUnitsSql, rateFromUnitsSql } from "./market-sql";

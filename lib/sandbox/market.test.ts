@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Big } from "@/lib/invoicing/money-json";
+import { Big } from "@/lib/contract/money-json";
 import { SANDBOX_CURRENCIES } from "./currencies";
 import { MARKET_CURRENCIES, marketMinute, marketMinuteStart, marketRate, marketRates, marketRateUnits, rateFromUnits } from "./market";
 

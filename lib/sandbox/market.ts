@@ -1,5 +1,5 @@
 import "server-only";
-import { Big } from "@/lib/invoicing/money-json";
+import { Big } from "@/lib/contract/money-json";
 import { SANDBOX_CURRENCIES, type SandboxCurrency } from "./currencies";
 
 /*

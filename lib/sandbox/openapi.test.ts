@@ -9,15 +9,15 @@ import { GET as getRoute, PATCH as patchRoute } from "@/app/sandbox/api/v1/invoi
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { GET as openApiRoute } from "@/app/sandbox/api/v1/openapi.json/route";
 import { GET as ratesRoute } from "@/app/sandbox/api/v1/rates/route";
-import { answeredMethods } from "@/lib/http-methods";
-import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/invoicing";
+import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract";
+import { answeredMethods } from "@/lib/platform/http-methods";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "./test-fixtures";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const API_DIR = "app/sandbox/api/v1";
 const BASE = "http://sandbox.test/sandbox/api/v1";
-// Read by lib/env on first use: a small limit lets the 429 be reached in a few calls.
+// Read by lib/platform/env on first use: a small limit lets the 429 be reached in a few calls.
 process.env.SANDBOX_RATES_LIMIT = "2";
 
 type Doc = {

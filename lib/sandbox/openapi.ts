@@ -12,8 +12,8 @@ import {
   invoiceStatusUpdateSchema,
   problemSchema,
   ratesQuerySchema,
-} from "./schemas";
-import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSimulationSchema } from "./webhooks";
+} from "../contract/schemas";
+import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSimulationSchema } from "../contract/webhooks";
 
 /*
  * The sandbox's API as an OpenAPI 3.1 document, generated from the zod contract (zod-openapi): the request

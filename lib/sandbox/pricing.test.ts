@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db";
-import { canonicalDecimal } from "@/lib/invoicing/money-json";
+import { canonicalDecimal } from "@/lib/contract/money-json";
+import type { Db } from "@/lib/platform/db";
 import { getSandboxDb } from "@/lib/sandbox";
 import { SANDBOX_CURRENCIES } from "./currencies";
 import { deriveCrypto, deriveCryptoSql, deriveFiat, quoteDecimals } from "./pricing";

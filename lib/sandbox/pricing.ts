@@ -1,6 +1,6 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
-import { Big, roundDecimal } from "@/lib/invoicing/money-json";
+import { Big, roundDecimal } from "@/lib/contract/money-json";
 import { RATE_PLACES } from "./market";
 
 /*

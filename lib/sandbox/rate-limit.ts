@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
 
 const WINDOW_SECONDS = 60;
 

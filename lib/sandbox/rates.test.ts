@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/sandbox/api/v1/rates/route";
-import { type Db, openDatabase } from "@/lib/db";
-import { apiKeys } from "@/lib/db/schema";
-import { type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
+import { type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
+import { type Db, openDatabase } from "@/lib/platform/db";
+import { apiKeys } from "@/lib/platform/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 import { hashKey } from "./keys";
 import { marketRates } from "./market";
 import { consumeRateLimit } from "./rate-limit";
-import { createTestMerchant } from "./test-fixtures";
 
-// Read once by lib/env on first use: a small limit keeps the tests short.
+// Read once by lib/platform/env on first use: a small limit keeps the tests short.
 process.env.SANDBOX_RATES_LIMIT = "5";
 
 let db: Db;
@@ -209,7 +209,7 @@ describe("the limiter, shared across database connections", () => {
     const keyId = await keyIdOf(key);
     await consumeRateLimit(db, keyId, 10, new Date("2026-11-23T12:00:10Z"));
     await consumeRateLimit(second.db, keyId, 10, new Date("2026-11-23T12:01:10Z"));
-    const { rateLimitCounters } = await import("@/lib/db/schema");
+    const { rateLimitCounters } = await import("@/lib/platform/db/schema");
     const rows = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.keyId, keyId));
     expect(rows.map((r) => [r.windowStart.toISOString(), r.count])).toEqual([["2026-11-23T12:01:00.000Z", 1]]);
   });

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Db } from "@/lib/db";
-import { env } from "@/lib/env";
-import type { RatesQuery } from "@/lib/invoicing";
-import { jsonNumber } from "@/lib/invoicing/money-json";
+import type { RatesQuery } from "@/lib/contract";
+import { jsonNumber } from "@/lib/contract/money-json";
+import type { Db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { type Caller, requireScope } from "./keys";
 import { marketMinuteStart, marketRates } from "./market";
 import { consumeRateLimit, rateLimited } from "./rate-limit";

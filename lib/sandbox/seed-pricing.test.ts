@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
-import type { Db } from "@/lib/db";
-import { invoices } from "@/lib/db/schema";
-import { Big, canonicalDecimal, type LosslessNumber, parseJsonLossless } from "@/lib/invoicing/money-json";
+import { Big, canonicalDecimal, type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
+import type { Db } from "@/lib/platform/db";
+import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { createTestMerchant } from "../../test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { findCurrency } from "./currencies";
 import { SCOPES } from "./keys";
 import { marketRate } from "./market";
 import { seedInvoices } from "./seed";
-import { createTestMerchant } from "./test-fixtures";
 
 /*
  * Issue 22: every invoice the seed makes is priced at the market's rate of its own created_at, by the pricing

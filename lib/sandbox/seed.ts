@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { type Db, VACUUM_INVOICE_LISTS } from "@/lib/db";
-import { apiKeys, merchants } from "@/lib/db/schema";
-import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/env";
+import { type Db, VACUUM_INVOICE_LISTS } from "@/lib/platform/db";
+import { apiKeys, merchants } from "@/lib/platform/db/schema";
+import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/platform/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
 import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, hashKey, OTHER_MERCHANT_ID, SCOPES } from "./keys";
@@ -60,7 +60,7 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
 }
 
 /**
- * The console's own key (lib/embedded-sandbox-key.ts), registered like the demo keys — for the demo merchant,
+ * The console's own key (lib/platform/embedded-sandbox-key.ts), registered like the demo keys — for the demo merchant,
  * every scope — but secret, so that its calls have a rate-limit bucket nobody else can spend. On every start,
  * not only the first: a database seeded before the key existed gets it too. Idempotent across instances.
  */

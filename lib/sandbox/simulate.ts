@@ -1,7 +1,7 @@
 import "server-only";
-import type { Db } from "@/lib/db";
-import type { WebhookSimulation, WebhookSimulationResult } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import type { WebhookSimulation, WebhookSimulationResult } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
 import { type AttemptOutcome, deliverNow, enqueueStatusWebhook, type WebhookConfig, webhookConfig } from "./webhooks";

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import { webhookAttempts, webhookDeliveries } from "@/lib/platform/db/schema";
 import type { WireInvoice } from "./wire";
 
 /**
@@ -14,7 +14,7 @@ import type { WireInvoice } from "./wire";
 process.env.SANDBOX_CALLBACK_ALLOWLIST = "127.0.0.1";
 
 const { getSandboxDb } = await import("@/lib/sandbox");
-const { createTestMerchant } = await import("./test-fixtures");
+const { createTestMerchant } = await import("../../test/sandbox-fixtures");
 const { formatInvoiceId } = await import("./ids");
 const { createWebhookDispatcher, deliverDueWebhooks, enqueueStatusWebhook, webhookConfig } = await import("./webhooks");
 

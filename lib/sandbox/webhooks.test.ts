@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { asc, eq, inArray } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "@/lib/db";
-import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
+import type { Db } from "@/lib/platform/db";
+import { webhookAttempts, webhookDeliveries } from "@/lib/platform/db/schema";
 
 /** The sandbox's status webhooks, sent for real to a local receiver over HTTP. */
 
@@ -23,7 +23,7 @@ let hookUrl: string;
 
 const { PATCH } = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
-const { createTestMerchant } = await import("./test-fixtures");
+const { createTestMerchant } = await import("../../test/sandbox-fixtures");
 const { deliverDueWebhooks, webhookConfig } = await import("./webhooks");
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ApiInvoice } from "@/lib/invoicing";
-import { jsonNumber, type LosslessNumber, stringifyJson } from "@/lib/invoicing/money-json";
+import type { ApiInvoice } from "@/lib/contract";
+import { jsonNumber, type LosslessNumber, stringifyJson } from "@/lib/contract/money-json";
 
 /*
  * The sandbox's answers as they go on the wire (issue 22): every amount is a JSON number with exactly the

@@ -1,5 +1,5 @@
 // `npm run bench:export`: how fast, and with how much server memory, does GET /api/invoices/export stream every
-// invoice of a big merchant? Seeds a fresh PGlite folder, serves the built console with scripts/server.mjs (what
+// invoice of a big merchant? Seeds a fresh PGlite folder, serves the built console with scripts/server/server.mjs (what
 // `npm start` runs), and times, in the same run:
 //   - the baseline: the same walk done with plain fetch from this script, straight to the sandbox's
 //     GET /invoices (page_size 100, the same upper bound), bodies read and dropped;
@@ -23,12 +23,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { signedInCookie } from "@/lib/auth/signed-in-cookie";
-import { closeDatabase, getDatabase } from "@/lib/db";
+import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
+import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { DEMO_KEYS } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 const DIRECT_KEY = DEMO_KEYS.find((k) => k.key === "sk_test_demo_full")!.key;
 
@@ -207,7 +207,7 @@ async function main() {
   }
   const pid = server.pid!;
   console.log(
-    `Server: scripts/server.mjs on ${base} (pid ${pid}), answering after ${seconds(performance.now() - started)}, RSS ${mib(rssKib(pid))}`,
+    `Server: scripts/server/server.mjs on ${base} (pid ${pid}), answering after ${seconds(performance.now() - started)}, RSS ${mib(rssKib(pid))}`,
   );
 
   // Warm-up: what the first request of each kind would otherwise pay for (a small filtered export, a short walk).

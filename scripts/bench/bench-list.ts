@@ -33,13 +33,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { signedInCookie } from "@/lib/auth/signed-in-cookie";
-import { closeDatabase, type Db, getDatabase } from "@/lib/db";
+import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
+import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
 import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 import { formatFirstLoadTable, measureFirstLoadJs } from "./first-load-js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
 process.chdir(root);
 
@@ -591,7 +591,7 @@ async function main(): Promise<void> {
   console.log(
     `Seed: ${seedMs === undefined ? "not seeded in this run (the database had the demo merchant)" : `${count.toLocaleString("en")} invoices in ${seconds(seedMs)}`}`,
   );
-  // The page's JavaScript as a browser downloads it, on a console of its own (scripts/first-load-js.ts).
+  // The page's JavaScript as a browser downloads it, on a console of its own (scripts/bench/first-load-js.ts).
   const [invoicesPage] = await measureFirstLoadJs({ routes: ["/invoices"] });
   console.log("");
   console.log(`First-load JS of /invoices (goal ≤ 170 KB gzip), beside main's before issue 13:`);

@@ -38,7 +38,7 @@ import { type ConsoleServer, freePort, startConsoleServer } from "@/test/console
 import { slowBody } from "@/test/http/raw-requests";
 import { option } from "./bench-option";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 
 type Options = { clients: number; seconds: number; only: "one" | "two" | null; soak: boolean; attack: boolean; honourRetryAfter: boolean };

@@ -1,6 +1,6 @@
 // `npm run bench:overhead`: what one request costs when it does almost nothing, sequentially, so that the fixed
 // overhead (server layer, proxy, session read, validation, logging) shows instead of queueing. Starts the
-// built console (scripts/server.mjs, as `npm start` runs it) on a fresh PGlite folder with the demo data, then
+// built console (scripts/server/server.mjs, as `npm start` runs it) on a fresh PGlite folder with the demo data, then
 // times each route one request after another and prints p50/p95/p99 and the console-to-sandbox ratios. A
 // console request pays the console's route and the sandbox's (the embedded upstream), so the ratio against
 // the direct sandbox call is what the console adds. Figures are printed, never asserted (ARCHITECTURE.md §6).

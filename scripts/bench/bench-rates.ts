@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { option } from "./bench-option";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 
 type Options = { clients: number; seconds: number; intervalMs: number; ttl: number; maxRequests: number; databaseUrl: string | undefined };

@@ -1,5 +1,5 @@
 // `npm run bench:search`: the console's search index (issue 15) on a big merchant. Seeds a fresh PGlite folder,
-// serves the built console (`scripts/server.mjs`) with its sync at full pace, and prints: the first fill's time
+// serves the built console (`scripts/server/server.mjs`) with its sync at full pace, and prints: the first fill's time
 // and provider calls; one incremental sync after N changes (time and calls); and search p50/p95 through the
 // console (GET /api/search) for each kind of query — beside a baseline measured in the same run: finding an
 // order id the way the provider's list allows, paging GET /api/invoices (100 a page) until it shows up.
@@ -18,13 +18,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { signedInCookie } from "@/lib/auth/signed-in-cookie";
-import { closeDatabase, getDatabase } from "@/lib/db";
-import type { SearchAnswer } from "@/lib/invoicing";
+import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
+import type { SearchAnswer } from "@/lib/contract";
+import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 
 const args = process.argv.slice(2);
@@ -98,7 +98,7 @@ async function main() {
   const { cookie, samples } = await prepare();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["scripts/server.mjs", "-H", "127.0.0.1"], {
+  server = spawn(process.execPath, ["scripts/server/server.mjs", "-H", "127.0.0.1"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,8 +1,8 @@
-// `npx tsx --conditions=react-server scripts/bench-seed.ts [invoices] [runs]`: how long seeding takes — the demo
+// `npx tsx --conditions=react-server scripts/bench/bench-seed.ts [invoices] [runs]`: how long seeding takes — the demo
 // merchant's invoices (default 100,000) in a fresh in-memory PGlite, or on PostgreSQL with DATABASE_URL (a fresh
 // database each run is up to you: the demo merchant is seeded once). Figures are printed, never asserted.
 import { sql } from "drizzle-orm";
-import { openDatabase } from "@/lib/db";
+import { openDatabase } from "@/lib/platform/db";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 
 const invoices = Number(process.argv[2] ?? 100_000);

@@ -1,5 +1,5 @@
 // `npm run bench:js`: the first-load JavaScript of the console's pages, as a browser downloads it. Starts the
-// BUILT console (scripts/server.mjs via test/console-server.ts, fresh PGlite, a free port), signs in as admin
+// BUILT console (scripts/server/server.mjs via test/console-server.ts, fresh PGlite, a free port), signs in as admin
 // with a test session, opens each page in Chromium and records every script the page fetches. Prints, per
 // page, the gzip size of:
 //   - first load: the scripts the page's HTML names (<script src>), which the browser must fetch and run
@@ -13,7 +13,7 @@
 //   npm run bench:js -- /invoices /rates          only these pages
 //   npm run bench:js -- --json                    one JSON object instead of the table
 //
-// Scripts that import `measureFirstLoadJs` (scripts/bench-list.ts) get the same figures as data.
+// Scripts that import `measureFirstLoadJs` (scripts/bench/bench-list.ts) get the same figures as data.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +21,7 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Response } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The console's pages; `/invoices/{first}` is replaced by the first invoice of the list. */
 export const CONSOLE_PAGES = [

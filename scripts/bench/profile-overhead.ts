@@ -1,5 +1,5 @@
 // `npm run profile:overhead`: where a console route's milliseconds go inside the server. Starts the built
-// console (scripts/server.mjs, fresh PGlite folder, demo data) under `node --cpu-prof`, sends the direct
+// console (scripts/server/server.mjs, fresh PGlite folder, demo data) under `node --cpu-prof`, sends the direct
 // sandbox call (the baseline) and then the console route a bounded number of sequential requests each, stops
 // the server (which writes its profile), and prints for each the functions with the most CPU time taken while
 // its requests ran (self and inclusive), mapped back to their source through the build's source maps, the self
@@ -35,7 +35,7 @@ const top = option(argv, "top", "PROFILE_TOP", 30, 500);
 
 const located = new Map<string, Located>();
 const maps = new Map<string, SourceMap | null>();
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 type Window = { path: string; from: number; to: number };
 const paths = baseline === "none" ? [target] : [baseline, target];

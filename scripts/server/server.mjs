@@ -20,7 +20,7 @@
 //   - graceful shutdown on SIGTERM (and SIGINT): new work is refused with a fast 503, requests in flight
 //     finish (for at most SHUTDOWN_GRACE_SECONDS), then the app lets go of its database; one log line.
 //
-//   PORT=4000 node scripts/server.mjs [-H 127.0.0.1]
+//   PORT=4000 node scripts/server/server.mjs [-H 127.0.0.1]
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -31,7 +31,7 @@ import { bypassesAdmission, createAdmission } from "./admission.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
 process.env.NODE_ENV = "production";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const port = Number(process.env.PORT || 3000);
 const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
@@ -81,17 +81,17 @@ const bodyLimits = {
       meaning: "how long a request body may take to arrive",
     }) * 1000,
 };
-/** Answers streamed for as long as a download lasts (lib/invoices/export-response.ts). */
+/** Answers streamed for as long as a download lasts (lib/console/invoices/export-response.ts). */
 const STREAMED_DOWNLOADS = new Set(["/api/invoices/export"]);
 /** Seconds a refused client is asked to wait before it tries again. */
 const BUSY_RETRY_SECONDS = 2;
-/** Shared with the app (lib/server-lifecycle.ts), which runs in this process but loads its modules apart. */
+/** Shared with the app (lib/platform/server-lifecycle.ts), which runs in this process but loads its modules apart. */
 const layer = (globalThis.__invoiceConsoleServer = {
   draining: false,
   requests: new AsyncLocalStorage(),
   internalToken: randomBytes(24).toString("base64url"),
   onShutdown: undefined,
-  /** Registered by the app at start (lib/server-lifecycle.ts): whether a Cookie header holds a validly signed session. */
+  /** Registered by the app at start (lib/platform/server-lifecycle.ts): whether a Cookie header holds a validly signed session. */
   isSignedIn: undefined,
 });
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds once if there is no build yet, then serves it with scripts/server.mjs.
+// `npm start`: builds once if there is no build yet, then serves it with scripts/server/server.mjs.
 // PORT (default 3000) chooses the port; extra arguments go to the server (e.g. `npm start -- -H 127.0.0.1`),
 // except a port: the console reaches its embedded sandbox through PORT, so that is the one way to set it.
 import { spawn } from "node:child_process";
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const next = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "next.cmd" : "next");
 
 /** The child currently running, so that a signal to this process reaches it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FAILURES_PER_ADDRESS } from "@/lib/auth/sign-in-limiter";
+import { MAX_FAILURES_PER_ADDRESS } from "@/lib/console/auth/sign-in-limiter";
 import { noScriptForm } from "./no-script-form";
 import { useConsoleServer } from "./use-console-server";
 

@@ -3,7 +3,7 @@ import { type ConsoleServer, startConsoleServer } from "../console-server";
 import { type SecondProvider, startSecondProvider } from "../second-provider";
 
 /**
- * The server's front door (scripts/admission.mjs, issue 16), through the real server: with one place and no
+ * The server's front door (scripts/server/admission.mjs, issue 16), through the real server: with one place and no
  * queue, a request held at the provider fills it, and every other request is refused at once with a 503 and
  * Retry-After, until the place comes free. Probes and static files still pass.
  */

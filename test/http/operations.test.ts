@@ -5,7 +5,7 @@ import { type ConsoleServer, exited, startConsoleServer } from "../console-serve
 import { type SecondProvider, startSecondProvider } from "../second-provider";
 
 /**
- * Operating the console (issue 16), through the real server (scripts/server.mjs over the build): one JSON log
+ * Operating the console (issue 16), through the real server (scripts/server/server.mjs over the build): one JSON log
  * line per request, readiness, and a graceful shutdown on SIGTERM. The upstream is a provider of the test's
  * own, so that a request can be held in flight for as long as the test needs.
  */
@@ -85,7 +85,7 @@ describe("SIGTERM", () => {
     const viewer = { cookie: server.sessions.roles.viewer };
     const asked = provider.requests.length;
     const inFlight = Array.from({ length: 3 }, () => fetch(`${server.url}/api/invoices/inv_slow`, { headers: viewer }));
-    // Three identical reads at one moment are coalesced into one call to the provider (lib/upstream).
+    // Three identical reads at one moment are coalesced into one call to the provider (lib/console/upstream).
     await vi.waitFor(() => expect(provider.requests.length - asked).toBe(1), { timeout: 10_000, interval: 20 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(provider.requests.length - asked).toBe(1);

@@ -62,8 +62,8 @@ describe("the webhook inbox on a running console", () => {
     });
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
-    // Over REQUEST_MAX_BODY_BYTES the server refuses it before reading (scripts/request-body.mjs); between the
-    // inbox's own cap and that, the inbox keeps its start, "not verified" (lib/webhooks/inbox.test.ts).
+    // Over REQUEST_MAX_BODY_BYTES the server refuses it before reading (scripts/server/request-body.mjs); between the
+    // inbox's own cap and that, the inbox keeps its start, "not verified" (lib/console/webhooks/inbox.test.ts).
     expect(await response.json()).toMatchObject({ code: "body_too_large", status: 413 });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });

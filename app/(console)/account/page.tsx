@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { TimeZoneForm } from "@/components/account/time-zone-form";
-import { requireUser } from "@/lib/auth/session";
-import { knownTimeZones } from "@/lib/time-zone";
-import { requestTimeZone } from "@/lib/time-zone-server";
+import { requireUser } from "@/lib/console/auth/session";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
+import { knownTimeZones } from "@/lib/contract/time-zone";
 
 export const metadata: Metadata = { title: "Account" };
 

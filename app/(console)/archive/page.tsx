@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ArchiveTabs } from "@/components/archive/archive-tabs";
-import { guardPage } from "@/lib/bff/page";
+import { guardPage } from "@/lib/console/bff/page";
 
 export const metadata: Metadata = { title: "Record archived invoices" };
 

@@ -4,12 +4,12 @@ import type { SearchParams } from "nuqs/server";
 import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
 import { ServerDataBoundary } from "@/components/query/server-data-boundary";
-import { guardPage } from "@/lib/bff/page";
-import { getQueryClient } from "@/lib/query/get-query-client";
-import { loadInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { currencyListOptions, invoiceListOptions } from "@/lib/query/invoices";
-import { requestTimeZone } from "@/lib/time-zone-server";
-import { upstream } from "@/lib/upstream/client";
+import { getQueryClient } from "@/lib/browser/query/get-query-client";
+import { loadInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
+import { currencyListOptions, invoiceListOptions } from "@/lib/browser/query/invoices";
+import { guardPage } from "@/lib/console/bff/page";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
+import { upstream } from "@/lib/console/upstream/client";
 
 export const metadata: Metadata = { title: "Invoices" };
 

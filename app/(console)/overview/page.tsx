@@ -6,9 +6,9 @@ import { OverviewCardLoading } from "@/components/overview/overview-card";
 import { PeriodPicker } from "@/components/overview/period-picker";
 import { STATUS_COUNTS, StatusCountsCard } from "@/components/overview/status-counts-card";
 import { VOLUME, VolumeCard } from "@/components/overview/volume-card";
-import { guardPage } from "@/lib/bff/page";
-import { loadOverviewState, resolvePeriod } from "@/lib/overview/period";
-import { requestTimeZone } from "@/lib/time-zone-server";
+import { guardPage } from "@/lib/console/bff/page";
+import { loadOverviewState, resolvePeriod } from "@/lib/console/overview/period";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
 
 export const metadata: Metadata = { title: "Overview" };
 

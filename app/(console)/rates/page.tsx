@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RatesPanel } from "@/components/rates/rates-panel";
-import { guardPage } from "@/lib/bff/page";
+import { guardPage } from "@/lib/console/bff/page";
 
 export const metadata: Metadata = { title: "Rates" };
 

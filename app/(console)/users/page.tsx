@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { SearchIndexCard } from "@/components/search/search-index-card";
 import { AddUserForm } from "@/components/users/user-forms";
 import { UserTable } from "@/components/users/user-table";
-import { listUsers } from "@/lib/auth/users";
-import { guardPage } from "@/lib/bff/page";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { searchSync } from "@/lib/search";
+import { listUsers } from "@/lib/console/auth/users";
+import { guardPage } from "@/lib/console/bff/page";
+import { searchSync } from "@/lib/console/search";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Users" };
 

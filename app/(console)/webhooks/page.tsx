@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { type RecentInvoice, WebhookConsole } from "@/components/webhooks/webhook-console";
-import { guardPage } from "@/lib/bff/page";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { type Invoice, invoiceListQuerySchema, isKnownStatus, STATUS_LABELS } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import { INBOX_SHOWN } from "@/lib/query/webhooks";
-import { upstream } from "@/lib/upstream/client";
-import { listInbox } from "@/lib/webhooks/inbox";
+import { INBOX_SHOWN } from "@/lib/browser/query/webhooks";
+import { guardPage } from "@/lib/console/bff/page";
+import { upstream } from "@/lib/console/upstream/client";
+import { listInbox } from "@/lib/console/webhooks/inbox";
+import { type Invoice, invoiceListQuerySchema, isKnownStatus, STATUS_LABELS } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

@@ -1,10 +1,10 @@
-import { bffRoute } from "@/lib/bff/route";
-import { getDatabase } from "@/lib/db";
-import { parseJsonBodyLossless } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { recordArchivedInvoice } from "@/lib/invoices/archive";
-import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/invoicing";
-import { upstream } from "@/lib/upstream/client";
+import { bffRoute } from "@/lib/console/bff/route";
+import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
+import { upstream } from "@/lib/console/upstream/client";
+import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { parseJsonBodyLossless } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: bffRoute("invoices:archive", async ({ request, user }) => {

@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/bff/route";
-import { health } from "@/lib/health";
-import { methods } from "@/lib/http-methods";
+import { publicRoute } from "@/lib/console/bff/route";
+import { health } from "@/lib/console/health";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: publicRoute(health) });

@@ -1,6 +1,6 @@
-import { bffRoute } from "@/lib/bff/route";
-import { methods } from "@/lib/http-methods";
-import { ratesCache } from "@/lib/rates";
+import { bffRoute } from "@/lib/console/bff/route";
+import { ratesCache } from "@/lib/console/rates";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: bffRoute("invoices:read", () => ratesCache().get()),

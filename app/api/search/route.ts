@@ -1,8 +1,8 @@
-import { bffRoute } from "@/lib/bff/route";
-import { parseQuery } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { searchQuerySchema } from "@/lib/invoicing";
-import { search } from "@/lib/search";
+import { bffRoute } from "@/lib/console/bff/route";
+import { search } from "@/lib/console/search";
+import { searchQuerySchema } from "@/lib/contract";
+import { parseQuery } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: bffRoute("invoices:read", async ({ request }) => search(parseQuery(request, searchQuerySchema).q)),

@@ -1,12 +1,12 @@
-import { bffRoute, machineRoute } from "@/lib/bff/route";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { parseQuery } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { inboxQuerySchema } from "@/lib/invoicing";
-import { reindexInvoice } from "@/lib/search";
-import { upstream } from "@/lib/upstream/client";
-import { answerInbox, listInbox } from "@/lib/webhooks/inbox";
+import { bffRoute, machineRoute } from "@/lib/console/bff/route";
+import { reindexInvoice } from "@/lib/console/search";
+import { upstream } from "@/lib/console/upstream/client";
+import { answerInbox, listInbox } from "@/lib/console/webhooks/inbox";
+import { inboxQuerySchema } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { parseQuery } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // Providers post here with no session: the signature is the only credential (and need not be there).

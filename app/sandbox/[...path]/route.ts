@@ -1,3 +1,3 @@
-import { noSuchEndpoint } from "@/lib/http-methods";
+import { noSuchEndpoint } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = noSuchEndpoint("The sandbox's API");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVOICE_CSV_COLUMNS } from "@/lib/invoicing";
+import { INVOICE_CSV_COLUMNS } from "@/lib/contract";
 import { failureReport, invoiceCsv, readArchiveCsv } from "./csv";
 import { isAlreadyRecorded } from "./duplicate";
 import { derivedDifference } from "./pricing";

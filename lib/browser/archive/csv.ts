@@ -1,5 +1,4 @@
 import Papa from "papaparse";
-import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/csv-formula";
 import {
   ARCHIVE_CSV_COLUMNS,
   ARCHIVE_CSV_READ_COLUMNS,
@@ -7,13 +6,14 @@ import {
   archivedInvoiceRequestSchema,
   EXPORT_INCOMPLETE,
   INVOICE_CSV_COLUMNS,
-} from "@/lib/invoicing";
-import { parseDecimal } from "@/lib/invoicing/money";
-import { LosslessNumber } from "@/lib/invoicing/money-json";
+} from "@/lib/contract";
+import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "@/lib/contract/csv-formula";
+import { parseDecimal } from "@/lib/contract/money";
+import { LosslessNumber } from "@/lib/contract/money-json";
 import { type RowPricing, rowPricing } from "./pricing";
 
 /*
- * The archive import reads a CSV with the invoice columns of lib/invoicing (INVOICE_CSV_COLUMNS, what the
+ * The archive import reads a CSV with the invoice columns of lib/contract (INVOICE_CSV_COLUMNS, what the
  * export writes): the columns POST /archived accepts are sent, every other one is ignored. Each row is
  * checked with the contract before anything is sent. Of the two amounts only one is sent — the one the row
  * was priced in (its priced_in; without it, the EUR amount) — and the other is checked against the file's
@@ -58,7 +58,7 @@ const NUMBER_COLUMNS = new Set<ReadColumn>(["fiat_amount", "crypto_amount", "all
  * what is expected, not a guess.
  */
 function cell(column: ReadColumn, raw: string | undefined, separator: DecimalSeparator): Cell {
-  // The export neutralises each part of a cell a spreadsheet would run as a formula with a ' (lib/csv-formula.ts);
+  // The export neutralises each part of a cell a spreadsheet would run as a formula with a ' (lib/contract/csv-formula.ts);
   // the API gets the text as it was.
   const value = restoreCsvCell(raw ?? "").trim();
   if (value === "") return {};

@@ -1,4 +1,4 @@
-import { pointerToField } from "@/lib/forms/problem-to-fields";
+import { pointerToField } from "@/lib/contract/problem-to-fields";
 
 type ProblemLike = {
   status: number;

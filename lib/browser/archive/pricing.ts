@@ -1,4 +1,4 @@
-import { compareDecimal, type Decimal, divideDecimal, formatDecimal, isZero, multiplyDecimal, roundDecimal } from "@/lib/invoicing/money";
+import { compareDecimal, type Decimal, divideDecimal, formatDecimal, isZero, multiplyDecimal, roundDecimal } from "@/lib/contract/money";
 
 /*
  * Which amount an imported row sends, and what the provider will make of the other (README, "Recording

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, getDatabase } from "@/lib/db";
-import { archivedInvoiceRequestJson, FIAT_AMOUNT_LIMIT, type Invoice } from "@/lib/invoicing";
+import { archivedInvoiceRequestJson, FIAT_AMOUNT_LIMIT, type Invoice } from "@/lib/contract";
+import { type Db, getDatabase } from "@/lib/platform/db";
 import { SANDBOX_CURRENCIES } from "@/lib/sandbox/currencies";
-import { createTestMerchant } from "@/lib/sandbox/test-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { readArchiveCsv } from "./csv";
 import { derivedDifference } from "./pricing";
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
   archiveRoute = (await import("@/app/api/archived/route")).POST as Route;
   listRoute = (await import("@/app/api/invoices/route")).GET as Route;
   exportRoute = (await import("@/app/api/invoices/export/route")).GET as Route;
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("finance");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("finance");
 });
 
 afterAll(async () => {

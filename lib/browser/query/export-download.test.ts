@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvEncoder, exportStream, jsonEncoder } from "@/lib/invoices/export";
-import { type Invoice, invoiceListQuerySchema } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import { csvEncoder, exportStream, jsonEncoder } from "@/lib/console/invoices/export";
+import { type Invoice, invoiceListQuerySchema } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 import { exportEnding, rowCounter } from "./export-download";
 
 const invoice = (i: number): Invoice => ({

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { restoreCsvCell } from "@/lib/csv-formula";
-import { EXPORT_INCOMPLETE, type ExportFormat } from "@/lib/invoicing";
+import { EXPORT_INCOMPLETE, type ExportFormat } from "@/lib/contract";
+import { restoreCsvCell } from "@/lib/contract/csv-formula";
 
 /*
  * The browser's side of an export (components/invoices/export-download.tsx): rows counted as the bytes
@@ -55,6 +55,6 @@ export function exportEnding(tail: string, format: ExportFormat): { complete: tr
       .at(-1) ?? "";
   if (!lastLine.replace(/^"/, "").startsWith(EXPORT_INCOMPLETE)) return { complete: true };
   const [cell] = Papa.parse<string[]>(lastLine).data[0] ?? [lastLine];
-  // The export neutralised the message like any cell (lib/csv-formula.ts): shown as it was.
+  // The export neutralised the message like any cell (lib/contract/csv-formula.ts): shown as it was.
   return { complete: false, message: restoreCsvCell(cell) };
 }

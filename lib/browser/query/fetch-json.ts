@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import type * as Contract from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import type * as Contract from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 
 /**
  * The contract's schemas (and zod with them), loaded with the first answer a page reads instead of with the
  * page: a first view arrives with its data from the server and needs none of them to show it.
  */
-const loadContract = () => import("@/lib/invoicing");
+const loadContract = () => import("@/lib/contract");
 
 /** Picks the schema that reads an answer, e.g. `(c) => c.invoiceListSchema`. */
 export type PickSchema<S extends z.ZodType> = (contract: typeof Contract) => S;

@@ -1,5 +1,5 @@
 import { isServer, QueryClient } from "@tanstack/react-query";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 
 function makeQueryClient() {
   return new QueryClient({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { invoiceListQuerySchema, invoiceListQueryToSearchParams, searchParamsToObject } from "@/lib/invoicing";
-import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
+import { invoiceListQuerySchema, invoiceListQueryToSearchParams, searchParamsToObject } from "@/lib/contract";
+import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import {
   CREATED_PRESETS,
   type CreatedPreset,

@@ -8,10 +8,10 @@ import {
   parseAsNumberLiteral,
   parseAsStringLiteral,
 } from "nuqs/server";
-import type { InvoiceListQuery } from "@/lib/invoicing";
-import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/invoicing/list-query";
-import { ALL_INVOICE_STATUSES } from "@/lib/invoicing/status";
-import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/time-zone";
+import type { InvoiceListQuery } from "@/lib/contract";
+import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/contract/list-query";
+import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
+import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
 
 /**
  * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
@@ -53,7 +53,7 @@ export function hasFilters(state: InvoiceListState): boolean {
 
 /**
  * URL state → the API's list query. Date filters are whole days in `timeZone`, the zone the person counts
- * days in (lib/time-zone.ts): "last 7 days" is today there and the six before it, and a custom range includes
+ * days in (lib/contract/time-zone.ts): "last 7 days" is today there and the six before it, and a custom range includes
  * both of its days, from the first one's start to the last one's end in that zone (23 or 25 hours on a day
  * the clocks change). A value the API would refuse (a page beyond any
  * count, the year 10000) falls back to its default, so a hand-edited URL never breaks the page.

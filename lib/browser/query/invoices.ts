@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { InvoiceListQuery } from "@/lib/invoicing";
-import { invoiceListQueryToSearchParams } from "@/lib/invoicing/list-query";
+import type { InvoiceListQuery } from "@/lib/contract";
+import { invoiceListQueryToSearchParams } from "@/lib/contract/list-query";
 import { fetchJson } from "./fetch-json";
 
 export const invoiceKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { HistoricalRates, RatesView } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import type { HistoricalRates, RatesView } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 import { fetchJson } from "./fetch-json";
 
 export const rateKeys = { all: ["rates"] as const };

@@ -1,4 +1,4 @@
-import type { InboxList, WebhookSimulation } from "@/lib/invoicing";
+import type { InboxList, WebhookSimulation } from "@/lib/contract";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { guardedAction, guardedFormAction } from "@/lib/bff/action";
+import { guardedAction, guardedFormAction } from "@/lib/console/bff/action";
 import { getAuth } from "./server";
 import { safeNextPath } from "./session";
 import { credentialsSchema, signInWithPassword } from "./sign-in";

@@ -1,4 +1,4 @@
-/** Names shared by proxy.ts (which must stay light) and lib/auth. */
+/** Names shared by proxy.ts (which must stay light) and lib/console/auth. */
 export const COOKIE_PREFIX = "invoice-console";
 /** Header proxy.ts sets on every page request: the path and query the person asked for. */
 export const REQUESTED_PATH_HEADER = "x-invoice-console-path";

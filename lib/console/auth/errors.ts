@@ -1,4 +1,4 @@
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 import { type Permission, type Role, whoMay } from "./roles";
 
 export const unauthenticated = () =>

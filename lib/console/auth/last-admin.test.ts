@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "@/lib/db";
-import { users } from "@/lib/db/schema";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
+import { type Db, openDatabase } from "@/lib/platform/db";
+import { users } from "@/lib/platform/db/schema";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
 import { setUserDisabled, setUserRole } from "./users";
 
@@ -100,7 +100,7 @@ describe("the last admin, on PGlite", () => {
 });
 
 const available = postgresAvailable();
-if (!available) console.warn(`lib/auth/last-admin.test.ts: the PostgreSQL half is skipped. ${NO_POSTGRES_HINT}`);
+if (!available) console.warn(`lib/console/auth/last-admin.test.ts: the PostgreSQL half is skipped. ${NO_POSTGRES_HINT}`);
 
 describe.skipIf(!available)("the last admin, on PostgreSQL with two instances", () => {
   let postgres: TestPostgres | null = null;

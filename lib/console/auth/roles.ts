@@ -1,5 +1,5 @@
 /**
- * Who may do what, in one place. Isomorphic: the server enforces it (lib/bff) and the UI reads it to hide or
+ * Who may do what, in one place. Isomorphic: the server enforces it (lib/console/bff) and the UI reads it to hide or
  * disable what a role may not do.
  */
 export const ROLES = ["viewer", "finance", "support", "admin"] as const;

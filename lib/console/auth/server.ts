@@ -6,14 +6,14 @@ import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { eq } from "drizzle-orm";
-import { type Db, getDatabase } from "@/lib/db";
-import { accounts, sessions, settings, users, verifications } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { type Db, getDatabase } from "@/lib/platform/db";
+import { accounts, sessions, settings, users, verifications } from "@/lib/platform/db/schema";
+import { env } from "@/lib/platform/env";
 import { COOKIE_PREFIX } from "./constants";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
-/** better-auth over the console's tables: email and password, sessions in the database, roles from lib/auth/roles. */
+/** better-auth over the console's tables: email and password, sessions in the database, roles from lib/console/auth/roles. */
 function createAuth(db: Db, secret: string) {
   return betterAuth({
     appName: "Invoice Console",
@@ -26,9 +26,9 @@ function createAuth(db: Db, secret: string) {
     // Nobody signs themselves up: admins add people (UI or `npm run user`).
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 },
-    // The person's own time zone (lib/time-zone.ts): read with the session, set only by lib/users/time-zone-action.ts.
+    // The person's own time zone (lib/contract/time-zone.ts): read with the session, set only by lib/console/users/time-zone-action.ts.
     user: { additionalFields: { timeZone: { type: "string", required: false, input: false } } },
-    // Sign-in attempts are limited per account and per address by lib/auth/sign-in-limiter.ts instead.
+    // Sign-in attempts are limited per account and per address by lib/console/auth/sign-in-limiter.ts instead.
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

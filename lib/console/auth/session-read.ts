@@ -2,8 +2,8 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
-import { getDatabase } from "@/lib/db";
-import { sessions, users } from "@/lib/db/schema";
+import { getDatabase } from "@/lib/platform/db";
+import { sessions, users } from "@/lib/platform/db/schema";
 import { getAuth } from "./server";
 
 /** What one request's session cookie names, read in one query. */
@@ -49,7 +49,7 @@ export async function readSessionRow(requestHeaders: Headers, now: number = Date
 /**
  * Whether a Cookie header carries a session cookie signed with this console's secret: a person's, not a
  * stranger's (it may still be expired or signed out; the session read decides that). Cheap, synchronous, no
- * database: the server's front door asks it of every request (scripts/server.mjs).
+ * database: the server's front door asks it of every request (scripts/server/server.mjs).
  */
 export async function signedSessionCheck(): Promise<(cookieHeader: string) => boolean> {
   const { secret, cookieName } = await sessionSettings();

@@ -12,7 +12,7 @@ export type SessionUser = {
   email: string;
   name: string;
   role: Role;
-  /** Their own time zone, instead of the business zone (lib/time-zone.ts); null: the business zone. */
+  /** Their own time zone, instead of the business zone (lib/contract/time-zone.ts); null: the business zone. */
   timeZone: string | null;
 };
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDatabase } from "@/lib/db";
+import { getDatabase } from "@/lib/platform/db";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDatabase } from "@/lib/db";
+import { getDatabase } from "@/lib/platform/db";
 import { getAuth } from "./server";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
@@ -17,7 +17,7 @@ export const credentialsSchema = z.object({
 });
 
 /**
- * The address a request came from. scripts/server.mjs, the console's server, sets X-Forwarded-For to exactly
+ * The address a request came from. scripts/server/server.mjs, the console's server, sets X-Forwarded-For to exactly
  * one address: the socket's, or the client a trusted proxy names (TRUSTED_PROXIES). Whatever a client sends
  * in that header itself never gets here.
  */

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDatabase } from "@/lib/db";
+import { getDatabase } from "@/lib/platform/db";
 import type { Role } from "./roles";
 import { getAuth } from "./server";
 import { addUser } from "./users";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditTrail } from "@/lib/audit";
-import { getDatabase } from "@/lib/db";
+import { auditTrail } from "@/lib/console/audit";
+import { getDatabase } from "@/lib/platform/db";
 import { sessionUser } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { addUser, setUserDisabled, setUserRole } from "./users";

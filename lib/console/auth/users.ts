@@ -1,10 +1,10 @@
 import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
-import type { Db } from "@/lib/db";
-import { sessions, users } from "@/lib/db/schema";
-import { Problem } from "@/lib/problem";
+import { recordAudit } from "@/lib/console/audit";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { sessions, users } from "@/lib/platform/db/schema";
 import { ROLES, type Role } from "./roles";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { can, ROLES, type Role } from "@/lib/auth/roles";
+import { can, ROLES, type Role } from "@/lib/console/auth/roles";
 import { type ActionAccess, isGuardedAction } from "./action";
 
 /**
@@ -10,12 +10,12 @@ import { type ActionAccess, isGuardedAction } from "./action";
  * action is then run without a session and as each role: refused before it does anything, or let through.
  */
 const ACTIONS: Record<string, ActionAccess> = {
-  "lib/auth/actions.ts#signIn": "public",
-  "lib/auth/actions.ts#signOut": "public",
-  "lib/users/actions.ts#addUserAction": "users:manage",
-  "lib/users/actions.ts#setRoleAction": "users:manage",
-  "lib/users/actions.ts#setAccessAction": "users:manage",
-  "lib/users/actions.ts#setTimeZoneAction": "signed-in",
+  "lib/console/auth/actions.ts#signIn": "public",
+  "lib/console/auth/actions.ts#signOut": "public",
+  "lib/console/users/actions.ts#addUserAction": "users:manage",
+  "lib/console/users/actions.ts#setRoleAction": "users:manage",
+  "lib/console/users/actions.ts#setAccessAction": "users:manage",
+  "lib/console/users/actions.ts#setTimeZoneAction": "signed-in",
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -37,9 +37,9 @@ const cookies = {} as Record<Role, string>;
 /** The person the Users page's actions are tried on. */
 const TARGET = "action-target@test.invalid";
 beforeAll(async () => {
-  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   for (const role of ROLES) cookies[role] = await signedInCookie(role);
-  const [{ addUser }, { getDatabase }] = await Promise.all([import("@/lib/auth/users"), import("@/lib/db")]);
+  const [{ addUser }, { getDatabase }] = await Promise.all([import("@/lib/console/auth/users"), import("@/lib/platform/db")]);
   await addUser(await getDatabase(), { email: TARGET, name: "Target", role: "viewer", password: "a long enough password" }, "system");
 });
 
@@ -94,10 +94,10 @@ function formFor(id: string): FormData {
   const form = new FormData();
   const email = `action-target-${added++}-${Date.now()}@test.invalid`;
   const fields: Record<string, Record<string, string>> = {
-    "lib/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
-    "lib/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
-    "lib/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },
-    "lib/users/actions.ts#setTimeZoneAction": { time_zone: "Europe/Berlin" },
+    "lib/console/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
+    "lib/console/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
+    "lib/console/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },
+    "lib/console/users/actions.ts#setTimeZoneAction": { time_zone: "Europe/Berlin" },
   };
   for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
   return form;

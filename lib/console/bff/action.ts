@@ -1,11 +1,11 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { forbidden, unauthenticated } from "@/lib/auth/errors";
-import { can, type Permission } from "@/lib/auth/roles";
-import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { problemToFields } from "@/lib/forms/problem-to-fields";
-import { Problem, toProblem } from "@/lib/problem";
+import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
+import { can, type Permission } from "@/lib/console/auth/roles";
+import { currentUser, type SessionUser } from "@/lib/console/auth/session";
+import { Problem, toProblem } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
 export type ActionAccess = Permission | "signed-in" | "public";

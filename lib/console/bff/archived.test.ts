@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditTrail } from "@/lib/audit";
-import { getDatabase } from "@/lib/db";
+import { auditTrail } from "@/lib/console/audit";
+import { getDatabase } from "@/lib/platform/db";
 import { ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_URL = provider.url;
   process.env.INVOICING_API_KEY = provider.key;
   ({ POST: post } = await import("@/app/api/archived/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("finance");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("finance");
 });
 beforeEach(() => provider.reset());
 afterAll(() => provider.close());
@@ -115,7 +115,7 @@ describe("POST /api/archived against another provider", () => {
 
 describe("POST /api/archived when the provider fails", () => {
   it("a rejected key → 502 saying the console's key was rejected", async () => {
-    const { createUpstream } = await import("@/lib/upstream/client");
+    const { createUpstream } = await import("@/lib/console/upstream/client");
     const bad = createUpstream({ baseUrl: provider.url, apiKey: "wrong", timeoutMs: 5_000 });
     await expect(bad.createArchivedInvoice({ order_id: "LEGACY-80", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({
       status: 502,
@@ -124,7 +124,7 @@ describe("POST /api/archived when the provider fails", () => {
   });
 
   it("an unreachable provider → 502, nothing created", async () => {
-    const { createUpstream } = await import("@/lib/upstream/client");
+    const { createUpstream } = await import("@/lib/console/upstream/client");
     const down = createUpstream({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k", timeoutMs: 2_000 });
     await expect(down.createArchivedInvoice({ order_id: "LEGACY-81", currency: "BTC", fiat_amount: "5" })).rejects.toMatchObject({
       status: 502,

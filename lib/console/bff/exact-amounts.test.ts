@@ -1,7 +1,7 @@
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Invoice, invoiceListSchema, invoiceSchema } from "@/lib/invoicing";
+import { type Invoice, invoiceListSchema, invoiceSchema } from "@/lib/contract";
 import { EXACT_AMOUNTS, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: invoiceGet } = await import("@/app/api/invoices/[id]/route"));
   ({ GET: exportRoute } = await import("@/app/api/invoices/export/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("viewer");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normaliseInvoice } from "@/lib/upstream/normalise";
+import { normaliseInvoice } from "@/lib/console/upstream/normalise";
 
 /**
  * The console's /api/invoices against a real local HTTP server standing in for the provider: what the
@@ -42,7 +42,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = KEY;
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: getRoute } = await import("@/app/api/invoices/[id]/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("viewer");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { historicalRatesSchema } from "@/lib/invoicing";
+import { historicalRatesSchema } from "@/lib/contract";
 import { HISTORICAL_RATES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_URL = provider.url;
   process.env.INVOICING_API_KEY = provider.key;
   ({ GET: history } = await import("@/app/api/rates/history/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("viewer");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 beforeEach(() => {
   provider.reset();

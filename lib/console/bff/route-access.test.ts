@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, type Permission, ROLES, type Role } from "@/lib/auth/roles";
-import { answeredMethods, ROUTE_METHODS } from "@/lib/http-methods";
+import { can, type Permission, ROLES, type Role } from "@/lib/console/auth/roles";
+import { answeredMethods, ROUTE_METHODS } from "@/lib/platform/http-methods";
 
 /**
  * Every app/api route, called without a session and as each role. The table is the contract: a route that
@@ -111,7 +111,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/v1`;
   process.env.INVOICING_API_KEY = "sk_test_route_access";
 
-  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   for (const role of ROLES) cookies[role] = await signedInCookie(role);
   expect(cookies.viewer).toContain("session_token");
 });

@@ -1,11 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import { forbidden, unauthenticated } from "@/lib/auth/errors";
-import { can, type Permission } from "@/lib/auth/roles";
-import { type SessionUser, sessionUser } from "@/lib/auth/session";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { Problem, problemResponse } from "@/lib/problem";
+import { recordAudit } from "@/lib/console/audit";
+import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
+import { can, type Permission } from "@/lib/console/auth/roles";
+import { type SessionUser, sessionUser } from "@/lib/console/auth/session";
+import { Problem, problemResponse } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 
 type Context<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) => Promise<unknown>;

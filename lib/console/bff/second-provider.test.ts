@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { compareDecimal, type Invoice } from "@/lib/invoicing";
+import { compareDecimal, type Invoice } from "@/lib/contract";
 import { CURRENCY_STYLES, ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: invoiceGet, PATCH: invoicePatch } = await import("@/app/api/invoices/[id]/route"));
   ({ GET: currenciesRoute } = await import("@/app/api/currencies/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("support");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("support");
 });
 
 beforeEach(() => provider.reset());

@@ -24,7 +24,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = provider.key;
   ({ POST: simulate } = await import("@/app/api/webhooks/simulate/route"));
   ({ POST: inboxPost, GET: inboxGet } = await import("@/app/api/webhook-inbox/route"));
-  admin = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("admin");
+  admin = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("admin");
   relay = createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
@@ -60,8 +60,8 @@ describe("POST /api/webhooks/simulate against another provider", () => {
     provider.settings.webhookUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/api/webhook-inbox`;
     const answer = await post({ invoice_id: "inv_8Hq2x", status: "completed" });
     expect(answer).toEqual({ status: 200, body: { status: "queued", message: "Test event queued for delivery." } });
-    const { getDatabase } = await import("@/lib/db");
-    const { auditTrail } = await import("@/lib/audit");
+    const { getDatabase } = await import("@/lib/platform/db");
+    const { auditTrail } = await import("@/lib/console/audit");
     const [audited] = await auditTrail(await getDatabase(), "invoice:inv_8Hq2x");
     expect(audited).toMatchObject({
       action: "webhook.simulate",
@@ -93,14 +93,14 @@ describe("POST /api/webhooks/simulate against another provider", () => {
     const answer = await post({ invoice_id: "inv_nope", status: "completed" });
     expect(answer.status).toBe(404);
     expect(answer.body.detail).toContain("No invoice inv_nope");
-    const { getDatabase } = await import("@/lib/db");
-    const { auditTrail } = await import("@/lib/audit");
+    const { getDatabase } = await import("@/lib/platform/db");
+    const { auditTrail } = await import("@/lib/console/audit");
     const [entry] = await auditTrail(await getDatabase(), "invoice:inv_nope");
     expect(entry).toMatchObject({ action: "webhook.simulate", detail: { status: "completed", outcome: "failed", upstream_status: 404 } });
   });
 
   it("the deliveries extension, which this provider does not offer, is null: not offered", async () => {
-    const { upstream } = await import("@/lib/upstream/client");
+    const { upstream } = await import("@/lib/console/upstream/client");
     expect(await upstream().listWebhookDeliveries("inv_8Hq2x")).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { auditTrail, recordAudit } from "@/lib/audit";
-import { type Db, openDatabase } from "@/lib/db";
+import { auditTrail, recordAudit } from "@/lib/console/audit";
+import { type Db, openDatabase } from "@/lib/platform/db";
 import { invoiceAuditTarget } from "./change-status";
 
 /** drizzle/0003: trails kept under the UUID the console used to cut out of ids move to the id they were made under. */

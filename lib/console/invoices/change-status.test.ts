@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditTrail } from "@/lib/audit";
-import { getDatabase } from "@/lib/db";
+import { auditTrail } from "@/lib/console/audit";
+import { getDatabase } from "@/lib/platform/db";
 
 /** PATCH /api/invoices/[id] against a real local HTTP server standing in for the provider. */
 const UUID = "0190a1d2-2222-7000-8000-000000000001";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = "sk_test_change_status";
   process.env.UPSTREAM_TIMEOUT_MS = "300";
   ({ PATCH } = await import("@/app/api/invoices/[id]/route"));
-  const { signedInCookie } = await import("@/lib/auth/signed-in-cookie");
+  const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   for (const role of ["support", "admin", "viewer", "finance"] as const) cookies[role] = await signedInCookie(role);
 });
 

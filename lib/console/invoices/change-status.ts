@@ -1,11 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
-import type { Db } from "@/lib/db";
-import { type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/invoicing";
-import { toProblem } from "@/lib/problem";
-import { indexChangedInvoice } from "@/lib/search";
-import type { Upstream } from "@/lib/upstream/client";
+import { recordAudit } from "@/lib/console/audit";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { indexChangedInvoice } from "@/lib/console/search";
+import type { Upstream } from "@/lib/console/upstream/client";
+import { type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
+import { toProblem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
 
 const STATUS_CHANGE_ACTION = "invoice.status_change";
 /** How long a refused request waits for the invoice's current status before it is answered anyway. */

@@ -1,18 +1,18 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import { parseQuery } from "@/lib/http-body";
+import { recordAudit } from "@/lib/console/audit";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { upstream } from "@/lib/console/upstream/client";
 import {
   EXPORT_TOTAL_HEADER,
   type InvoiceExportOptions,
   type InvoiceListQuery,
   invoiceExportOptionsSchema,
   invoiceListQuerySchema,
-} from "@/lib/invoicing";
-import { displayTimeZone } from "@/lib/time-zone";
-import { upstream } from "@/lib/upstream/client";
+} from "@/lib/contract";
+import { displayTimeZone } from "@/lib/contract/time-zone";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
+import { parseQuery } from "@/lib/platform/http-body";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
 
@@ -43,7 +43,7 @@ async function startExport(
   view: InvoiceListQuery,
   release: () => void,
 ): Promise<Response> {
-  // The file is named by days of the person's zone, the zone their view's days were counted in (lib/time-zone.ts).
+  // The file is named by days of the person's zone, the zone their view's days were counted in (lib/contract/time-zone.ts).
   const { timeZone } = displayTimeZone(env().timeZone, user.timeZone);
   const plan = await planExport(upstream().listInvoices, view, options.format, timeZone);
   const { page: _page, page_size: _size, ...filter } = plan.query;

@@ -5,17 +5,17 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Db, getDatabase } from "@/lib/db";
-import { auditLog, invoices as invoiceTable } from "@/lib/db/schema";
+import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/browser/query/invoice-list-state";
 import {
   EXPORT_INCOMPLETE,
   EXPORT_TOTAL_HEADER,
   type Invoice,
   type InvoiceListQuery,
   invoiceListQueryToSearchParams,
-} from "@/lib/invoicing";
-import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/query/invoice-list-state";
-import { createTestMerchant } from "@/lib/sandbox/test-fixtures";
+} from "@/lib/contract";
+import { type Db, getDatabase } from "@/lib/platform/db";
+import { auditLog, invoices as invoiceTable } from "@/lib/platform/db/schema";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /**
  * GET /api/invoices/export through the console's real route, its real upstream client and real HTTP, to the
@@ -73,7 +73,7 @@ beforeAll(async () => {
   ({ GET: exportRoute } = await import("@/app/api/invoices/export/route"));
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: sandboxList } = await import("@/app/sandbox/api/v1/invoices/route"));
-  cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("viewer");
+  cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 
 afterAll(async () => {

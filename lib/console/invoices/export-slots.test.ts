@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
 
 const refusal = (run: () => unknown) => {

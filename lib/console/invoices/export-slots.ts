@@ -1,12 +1,12 @@
 import "server-only";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 
 /** Seconds a refused export is asked to wait: about how long a typical export of the demo data takes. */
 export const EXPORT_RETRY_SECONDS = 10;
 
 /**
  * Exports streaming at once on this instance, per person and in all (issue 21). A download holds no front-door
- * place once its headers are out (scripts/server.mjs), so without this one person could open hundreds and
+ * place once its headers are out (scripts/server/server.mjs), so without this one person could open hundreds and
  * starve everybody's calls to the invoicing API.
  */
 export function createExportSlots(limits: { perPerson: number; total: number }) {

@@ -1,7 +1,8 @@
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { describe, expect, it, vi } from "vitest";
-import { readArchiveCsv } from "@/lib/archive/csv";
+import { readArchiveCsv } from "@/lib/browser/archive/csv";
+import { exportEnding } from "@/lib/browser/query/export-download";
 import {
   EXPORT_INCOMPLETE,
   exportFileName,
@@ -10,9 +11,8 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
   invoiceListQuerySchema,
-} from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import { exportEnding } from "@/lib/query/export-download";
+} from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, planExport } from "./export";
 
 const base: Invoice = {

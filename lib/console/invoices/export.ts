@@ -1,6 +1,5 @@
 import { LosslessNumber, stringify as stringifyLossless } from "lossless-json";
 import Papa from "papaparse";
-import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/csv-formula";
 import {
   EXPORT_INCOMPLETE,
   EXPORT_PAGE_SIZE,
@@ -11,8 +10,9 @@ import {
   type InvoiceCsvColumn,
   type InvoiceList,
   type InvoiceListQuery,
-} from "@/lib/invoicing";
-import { type Problem, toProblem } from "@/lib/problem";
+} from "@/lib/contract";
+import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
+import { type Problem, toProblem } from "@/lib/contract/problem";
 
 /*
  * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
@@ -83,7 +83,7 @@ const AMOUNT_INDEXES = new Set(INVOICE_CSV_COLUMNS.flatMap((column, i) => (AMOUN
 /**
  * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
  * Text is neutralised against formula injection in every part a spreadsheet could split it into
- * (lib/csv-formula.ts); numbers are written as they are, and amounts (decimal strings, issue 22) with exactly
+ * (lib/contract/csv-formula.ts); numbers are written as they are, and amounts (decimal strings, issue 22) with exactly
  * their digits — `0.123456789012345678`, `100000000000000.01` — in plain notation, never as a float.
  */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {
@@ -122,7 +122,7 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
     const value = values[column];
     if (value === null || value === undefined) return "";
     if (typeof value === "number") return value;
-    // A canonical decimal string (lib/invoicing/money.ts): digits, one point, maybe a minus — no formula.
+    // A canonical decimal string (lib/contract/money.ts): digits, one point, maybe a minus — no formula.
     if (AMOUNT_COLUMNS.has(column)) return value;
     return neutraliseCsvCell(value);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseInvoice } from "@/lib/upstream/normalise";
+import { normaliseInvoice } from "@/lib/console/upstream/normalise";
 import { pricedIn, pricedInNote } from "./priced-in";
 
 /* The invoice page's "Priced in …" note, from an archived invoice as the sandbox answers it (read by the upstream normaliser). */

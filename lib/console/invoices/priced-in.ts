@@ -1,5 +1,5 @@
-import { formatDateTime, formatEur } from "@/lib/format";
-import type { Invoice, PricedIn } from "@/lib/invoicing";
+import type { Invoice, PricedIn } from "@/lib/contract";
+import { formatDateTime, formatEur } from "@/lib/contract/format";
 
 /*
  * How an archived invoice was priced, as the invoice page says it beside its amounts (README, "Recording

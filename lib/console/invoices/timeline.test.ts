@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Invoice } from "@/lib/invoicing";
-import { normaliseInvoice } from "@/lib/upstream/normalise";
+import { normaliseInvoice } from "@/lib/console/upstream/normalise";
+import type { Invoice } from "@/lib/contract";
 import { buildTimeline } from "./timeline";
 
 const invoice: Invoice = normaliseInvoice({

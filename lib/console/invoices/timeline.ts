@@ -1,5 +1,5 @@
-import type { InboxEntry, Invoice, WebhookDelivery } from "@/lib/invoicing";
-import { INBOX_VERDICT_LABELS, isKnownStatus, STATUS_LABELS } from "@/lib/invoicing";
+import type { InboxEntry, Invoice, WebhookDelivery } from "@/lib/contract";
+import { INBOX_VERDICT_LABELS, isKnownStatus, STATUS_LABELS } from "@/lib/contract";
 
 export type TimelineEntry = {
   at: string;
@@ -17,7 +17,7 @@ export type AuditRow = { at: Date; actorEmail: string; action: string; detail: R
  */
 export type TimelineWebhooks = { source: "deliveries"; deliveries: WebhookDelivery[] } | { source: "inbox"; entries: InboxEntry[] };
 
-/** The audit action of a test webhook asked for through the console (lib/webhooks/simulate.ts). */
+/** The audit action of a test webhook asked for through the console (lib/console/webhooks/simulate.ts). */
 const WEBHOOK_SIMULATION_ACTION = "webhook.simulate";
 const ANSWER_SHOWN = 160;
 

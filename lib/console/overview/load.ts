@@ -1,12 +1,12 @@
 import "server-only";
-import { upstream } from "@/lib/upstream/client";
-import { ttlCache } from "@/lib/upstream/ttl-cache";
+import { upstream } from "@/lib/console/upstream/client";
+import { ttlCache } from "@/lib/console/upstream/ttl-cache";
 import { type Attention, attentionQueue, completedVolume, type StatusCount, statusCounts, type Volume } from "./overview";
 import type { ResolvedPeriod } from "./period";
 
 /**
- * The overview's cards, each read from the provider through lib/upstream and kept for OVERVIEW_CACHE_SECONDS
- * in this process (lib/upstream/ttl-cache.ts): a reload, another person or a second tab within that time
+ * The overview's cards, each read from the provider through lib/console/upstream and kept for OVERVIEW_CACHE_SECONDS
+ * in this process (lib/console/upstream/ttl-cache.ts): a reload, another person or a second tab within that time
  * makes no provider call. Per card, so one card's failure is not kept and does not hold the others back.
  */
 export const OVERVIEW_CACHE_SECONDS = 30;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Invoice, InvoiceListQuery } from "@/lib/invoicing";
-import { ttlCache } from "@/lib/upstream/ttl-cache";
+import { ttlCache } from "@/lib/console/upstream/ttl-cache";
+import type { Invoice, InvoiceListQuery } from "@/lib/contract";
 import { attentionQueue, completedVolume, type ListInvoices, statusCounts, VOLUME_PAGE_BUDGET } from "./overview";
 import { resolvePeriod } from "./period";
 

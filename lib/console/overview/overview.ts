@@ -6,7 +6,7 @@ import {
   type Invoice,
   type InvoiceList,
   type InvoiceListQuery,
-} from "@/lib/invoicing";
+} from "@/lib/contract";
 import { type BucketSize, bucketIndex, buckets, type ResolvedPeriod } from "./period";
 
 /**
@@ -47,7 +47,7 @@ export async function statusCounts(
   );
 }
 
-/** `sumEur`: the exact decimal sum (lib/invoicing/money.ts) of the bucket's EUR amounts, as a string. */
+/** `sumEur`: the exact decimal sum (lib/contract/money.ts) of the bucket's EUR amounts, as a string. */
 export type VolumePoint = { label: string; start: number; count: number; sumEur: Decimal | null };
 export type Volume = {
   /** "sums": EUR per bucket from every completed invoice; "counts": too many to sum within the budget. */

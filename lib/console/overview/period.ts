@@ -1,6 +1,6 @@
 import { createLoader, createSerializer, type inferParserType, parseAsIsoDate, parseAsStringLiteral } from "nuqs/server";
-import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/query/invoice-list-state";
-import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/time-zone";
+import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
+import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/contract/time-zone";
 
 /**
  * The overview's period and the chart's buckets. A period is expressed as the invoice table's own date filter
@@ -37,7 +37,7 @@ export const serializeOverviewState = createSerializer(overviewParsers);
 
 export type ResolvedPeriod = {
   period: OverviewPeriod;
-  /** The zone whose days these are (lib/time-zone.ts). */
+  /** The zone whose days these are (lib/contract/time-zone.ts). */
   timeZone: string;
   /** The first and the last day of the period in that zone, "YYYY-MM-DD". */
   firstDay: string;
@@ -61,7 +61,7 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * The URL's period → the table's filter and the API's range, in days of `timeZone` (the person's zone,
- * lib/time-zone.ts): "Today" is today there, and each period runs from its first day's start to its last
+ * lib/contract/time-zone.ts): "Today" is today there, and each period runs from its first day's start to its last
  * day's end there. A custom period needs both days in order and at most MAX_PERIOD_DAYS; otherwise the
  * default (30 days) is shown with a notice saying why.
  */

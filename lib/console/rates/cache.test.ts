@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, getDatabase, openDatabase } from "@/lib/db";
-import { Problem } from "@/lib/problem";
-import { createUpstream } from "@/lib/upstream/client";
+import { createUpstream } from "@/lib/console/upstream/client";
+import { Problem } from "@/lib/contract/problem";
+import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
 import { createRatesCache } from "./cache";
 
 /*

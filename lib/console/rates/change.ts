@@ -1,4 +1,4 @@
-import { type Decimal, divideDecimal, multiplyDecimal, percentChange } from "@/lib/invoicing/money";
+import { type Decimal, divideDecimal, multiplyDecimal, percentChange } from "@/lib/contract/money";
 
 /** Up, down or unchanged, from one value to the next; `percent` is null when there is nothing to compare. */
 export type RateChange = { direction: "up" | "down" | "flat"; percent: number | null };

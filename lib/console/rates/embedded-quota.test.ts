@@ -3,23 +3,23 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as sandboxRatesRoute } from "@/app/sandbox/api/v1/rates/route";
-import { getDatabase } from "@/lib/db";
-import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
-import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
-import { env } from "@/lib/env";
-import { toDecimal } from "@/lib/invoicing";
+import { toDecimal } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { apiKeys, rateLimitCounters } from "@/lib/platform/db/schema";
+import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
+import { env } from "@/lib/platform/env";
 import { DEMO_KEYS, DEMO_MERCHANT_ID, hashKey } from "@/lib/sandbox/keys";
 import { marketRates } from "@/lib/sandbox/market";
 import { ratesCache } from "./index";
 
 /*
  * Issue 21: anyone may call the embedded sandbox's GET /rates with the public demo keys, and must not be able
- * to starve the console's own rates that way. The console here is the real wiring — lib/env's defaults, the
+ * to starve the console's own rates that way. The console here is the real wiring — lib/platform/env's defaults, the
  * upstream client, the shared rates cache — calling its embedded sandbox over real HTTP: a plain Node server
  * on the port the console believes is its own, answering with the sandbox's route handler (no build needed).
  */
 
-// Read once by lib/env on first use: a small limit keeps the test short.
+// Read once by lib/platform/env on first use: a small limit keeps the test short.
 process.env.SANDBOX_RATES_LIMIT = "5";
 process.env.RATES_TTL_SECONDS = "15";
 

@@ -2,14 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as sandboxRatesRoute } from "@/app/sandbox/api/v1/rates/route";
-import { env } from "@/lib/env";
-import { historicalRatesSchema, toDecimal } from "@/lib/invoicing";
+import { historicalRatesSchema, toDecimal } from "@/lib/contract";
+import { env } from "@/lib/platform/env";
 import { marketRates } from "@/lib/sandbox/market";
 
 /*
  * GET /api/rates/history against the console's embedded sandbox over real HTTP (a plain Node server on the
  * port the console believes is its own, answering with the sandbox's own route handler; no build needed), as
- * lib/rates/embedded-quota.test.ts does. The sandbox's GET /rates?at= extension (README, "Rates") answers the
+ * lib/console/rates/embedded-quota.test.ts does. The sandbox's GET /rates?at= extension (README, "Rates") answers the
  * simulated market's rates of that UTC minute with `at`.
  *
  * This needs that extension (branch i22-a). Without it the sandbox answers its current rates without `at`, the
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 async function ask(at: string) {
   const { GET } = await import("@/app/api/rates/history/route");
-  const cookie = await (await import("@/lib/auth/signed-in-cookie")).signedInCookie("finance");
+  const cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("finance");
   const response = await GET(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers: { cookie } }), {
     params: Promise.resolve() as never,
   });

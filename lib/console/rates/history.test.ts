@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { HistoricalRates } from "@/lib/invoicing";
+import type { HistoricalRates } from "@/lib/contract";
 import { createRatesHistory } from "./history";
 
-/* The historical rates' LRU (lib/rates/history.ts): bounded, most recently used kept, current rates never kept. */
+/* The historical rates' LRU (lib/console/rates/history.ts): bounded, most recently used kept, current rates never kept. */
 describe("createRatesHistory", () => {
   const priced = (minute: string): HistoricalRates => ({ rates: { ETH: "2310.42" }, at: minute });
 

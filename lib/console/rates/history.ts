@@ -1,4 +1,4 @@
-import type { HistoricalRates, Rates } from "@/lib/invoicing";
+import type { HistoricalRates, Rates } from "@/lib/contract";
 
 /*
  * Historical rates for the archive form's preview (README, "Rates in the console"). A minute's rates never

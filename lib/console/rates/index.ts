@@ -1,8 +1,8 @@
 import "server-only";
-import { getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import type { RatesView } from "@/lib/invoicing";
-import { upstream } from "@/lib/upstream/client";
+import { upstream } from "@/lib/console/upstream/client";
+import type { RatesView } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { createRatesCache, type RatesCache } from "./cache";
 import { createRatesHistory, type RatesHistory } from "./history";
 

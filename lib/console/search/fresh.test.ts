@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@/lib/auth/session";
-import { type SearchProvider, startSearchProvider } from "./test-provider";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { type SearchProvider, startSearchProvider } from "../../../test/search-provider";
 
 /*
  * Changes reach search at once, without waiting for a sync: a status change made through the console, and
@@ -12,7 +12,7 @@ const SECRET = "whsec_c2VhcmNoLWluZGV4LXRlc3Qtc2VjcmV0";
 let provider: SearchProvider;
 let route: typeof import("@/app/api/webhook-inbox/route");
 let lib: {
-  db: import("@/lib/db").Db;
+  db: import("@/lib/platform/db").Db;
   searchIndex: typeof import("./store").searchIndex;
   indexInvoices: typeof import("./store").indexInvoices;
 };
@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.INVOICING_API_KEY = "sk_test_search_fresh";
   process.env.WEBHOOK_SECRET = SECRET;
   route = await import("@/app/api/webhook-inbox/route");
-  const { getDatabase } = await import("@/lib/db");
+  const { getDatabase } = await import("@/lib/platform/db");
   const store = await import("./store");
   lib = { db: await getDatabase(), searchIndex: store.searchIndex, indexInvoices: store.indexInvoices };
 });
@@ -51,10 +51,10 @@ const statusOf = async (orderId: string) => (await lib.searchIndex(lib.db, order
 
 describe("changes reach search at once", () => {
   it("a status changed through the console is found under its new status", async () => {
-    const { changeInvoiceStatus } = await import("@/lib/invoices/change-status");
-    const { createUpstream } = await import("@/lib/upstream/client");
+    const { changeInvoiceStatus } = await import("@/lib/console/invoices/change-status");
+    const { createUpstream } = await import("@/lib/console/upstream/client");
     provider.insert({ invoice_id: "inv_console", order_id: "FRESH-1", status: "pending" });
-    const { normaliseInvoice } = await import("@/lib/upstream/normalise");
+    const { normaliseInvoice } = await import("@/lib/console/upstream/normalise");
     await lib.indexInvoices(lib.db, [normaliseInvoice(provider.invoices.get("inv_console"))!]);
     expect(await statusOf("FRESH-1")).toBe("pending");
 

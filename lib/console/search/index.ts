@@ -1,9 +1,9 @@
 import "server-only";
-import { type Db, getDatabase } from "@/lib/db";
-import { env } from "@/lib/env";
-import type { Invoice, SearchAnswer } from "@/lib/invoicing";
-import type { Upstream } from "@/lib/upstream/client";
-import { upstream } from "@/lib/upstream/client";
+import type { Upstream } from "@/lib/console/upstream/client";
+import { upstream } from "@/lib/console/upstream/client";
+import type { Invoice, SearchAnswer } from "@/lib/contract";
+import { type Db, getDatabase } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { indexInvoices, searchIndex } from "./store";
 import { createSearchSync, type SearchSync } from "./sync";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Db, getDatabase } from "@/lib/db";
-import type { Invoice } from "@/lib/invoicing";
+import type { Invoice } from "@/lib/contract";
+import { type Db, getDatabase } from "@/lib/platform/db";
 import { indexInvoices, searchIndex, wordsQuery } from "./store";
 
 /* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Db, getDatabase, openDatabase } from "@/lib/db";
-import { createUpstream } from "@/lib/upstream/client";
+import { createUpstream } from "@/lib/console/upstream/client";
+import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
+import { type SearchProvider, startSearchProvider } from "../../../test/search-provider";
 import { searchIndex } from "./store";
 import { createSearchSync } from "./sync";
-import { type SearchProvider, startSearchProvider } from "./test-provider";
 
 /*
- * The sync against a real local provider (./test-provider.ts) through lib/upstream, on the console's real
+ * The sync against a real local provider (./test-provider.ts) through lib/console/upstream, on the console's real
  * database (PGlite, or PostgreSQL with DATABASE_URL). "Two instances" are two syncs (two lease holders) on
  * two connections: two pools on PostgreSQL, PGlite's one connection otherwise.
  */

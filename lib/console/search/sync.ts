@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { searchSync } from "@/lib/db/schema";
-import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
+import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { searchSync } from "@/lib/platform/db/schema";
 import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;
@@ -13,7 +13,7 @@ type Update = Partial<typeof searchSync.$inferInsert>;
 export type SearchSyncOptions = {
   /** The console's database: the index and the sync's state live there, shared by every instance. */
   db: () => Promise<Db>;
-  /** GET /invoices through lib/upstream: normalised, and a 429 thrown as a Problem with Retry-After. */
+  /** GET /invoices through lib/console/upstream: normalised, and a 429 thrown as a Problem with Retry-After. */
   listInvoices: (query: InvoiceListQuery) => Promise<InvoiceList>;
   /** How often an incremental sync runs (SEARCH_SYNC_SECONDS). */
   syncSeconds: number;
@@ -258,7 +258,7 @@ export function createSearchSync(options: SearchSyncOptions) {
 
   /**
    * Runs no more turns; the one under way ends first, then this instance lets go of the lease, so another one
-   * syncs at once instead of after the lease runs out (graceful shutdown, lib/startup.ts).
+   * syncs at once instead of after the lease runs out (graceful shutdown, lib/console/startup.ts).
    */
   async function stop(): Promise<void> {
     stopped = true;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Problem } from "@/lib/problem";
+import { Problem } from "@/lib/contract/problem";
 import { createUpstream } from "./client";
 
 /** A real HTTP server that misbehaves on purpose, one way per path. */

@@ -1,10 +1,6 @@
 import "server-only";
 import { parse as parseLossless } from "lossless-json";
 import { Agent, type Dispatcher, interceptors, request as undiciRequest } from "undici";
-import { type ConcurrencyLimit, createCoalescer } from "@/lib/concurrency-limit";
-import { getDatabase } from "@/lib/db";
-import { embeddedSandboxKey } from "@/lib/embedded-sandbox-key";
-import { env } from "@/lib/env";
 import {
   type ArchivedInvoiceInput,
   archivedInvoiceRequestJson,
@@ -12,10 +8,14 @@ import {
   type InvoiceStatusUpdate,
   invoiceListQueryToSearchParams,
   type WebhookSimulation,
-} from "@/lib/invoicing";
-import { Problem } from "@/lib/problem";
-import type { ProblemCode } from "@/lib/problem-codes";
-import { countUpstreamCall, internalRequestHeaders } from "@/lib/server-lifecycle";
+} from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import type { ProblemCode } from "@/lib/contract/problem-codes";
+import { type ConcurrencyLimit, createCoalescer } from "@/lib/platform/concurrency-limit";
+import { getDatabase } from "@/lib/platform/db";
+import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
+import { env } from "@/lib/platform/env";
+import { countUpstreamCall, internalRequestHeaders } from "@/lib/platform/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
 import {
@@ -43,7 +43,7 @@ export type UpstreamConfig = {
 
 /**
  * The console's only way to the invoicing API: HTTP to the configured base URL with the Api-key header, a
- * timeout on every call, and every answer normalised once into the console's shapes (lib/invoicing) from
+ * timeout on every call, and every answer normalised once into the console's shapes (lib/contract) from
  * whatever legal choices the provider made (./normalise.ts). Failures come back as problems a person can act
  * on (ARCHITECTURE.md §4), with the provider's own message on the field it names; the key never leaves this module.
  * Ids are opaque: used as given, URL-encoded.
@@ -214,7 +214,7 @@ async function send(url: string, sent: Sent): Promise<Answer> {
 
 /**
  * Every provider answer is read losslessly (README, "Amounts are decimals"; issue 22): each number literal reaches the normaliser
- * with exactly its digits and becomes the decimal string the console carries (lib/invoicing/money.ts). A key
+ * with exactly its digits and becomes the decimal string the console carries (lib/contract/money.ts). A key
  * given twice keeps its last value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
  *
  * The fast path: when every number literal in the text is one a float writes back unchanged (`49.9`,

@@ -1,4 +1,4 @@
-import type { FieldError } from "@/lib/problem";
+import type { FieldError } from "@/lib/contract/problem";
 
 /*
  * The spec does not show an error body (§7), so a provider's refusal comes in whatever shape its framework

@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConcurrencyLimit } from "@/lib/concurrency-limit";
-import { Problem, problemResponse } from "@/lib/problem";
+import { Problem, problemResponse } from "@/lib/contract/problem";
+import { createConcurrencyLimit } from "@/lib/platform/concurrency-limit";
 import { createUpstream } from "./client";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/concurrency-limit";
-import { env } from "@/lib/env";
+import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/platform/concurrency-limit";
+import { env } from "@/lib/platform/env";
 
 /** This process's bound on calls to the invoicing API in flight (UPSTREAM_MAX_CONCURRENCY, OVERLOAD_MAX_WAIT_MS). */
 export function upstreamLimit(): ConcurrencyLimit {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { invoiceSchema } from "@/lib/invoicing";
+import { invoiceSchema } from "@/lib/contract";
 import { readLosslessJson, retryAfterSeconds } from "./client";
 import { readErrorBody, toPointer } from "./error-body";
 import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";

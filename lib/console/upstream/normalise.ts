@@ -14,11 +14,11 @@ import {
   toDecimal,
   type WebhookDelivery,
   type WebhookSimulationResult,
-} from "@/lib/invoicing";
+} from "@/lib/contract";
 
 /*
  * Where the spec says "not shown", a provider made its own legal choice. Everything the console reads from
- * one is turned here, once, into the one shape of lib/invoicing: ids as given, numbers from numbers or
+ * one is turned here, once, into the one shape of lib/contract: ids as given, numbers from numbers or
  * numeric strings, instants from any ISO 8601 form, `null` for anything absent or odd — one odd value never
  * takes a list down — and every field the console has no place for kept in `provider_fields`.
  *
@@ -94,7 +94,7 @@ function toInteger(value: unknown): number | null {
 
 /**
  * An amount, a rate: a JSON number literal (with every digit the provider wrote) or a numeric string, as a
- * canonical decimal string (lib/invoicing/money.ts); anything else → null.
+ * canonical decimal string (lib/contract/money.ts); anything else → null.
  */
 export function toAmount(value: unknown): Decimal | null {
   return toDecimal(value);

@@ -3,12 +3,12 @@
 import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
-import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/auth/users";
-import { guardedAction } from "@/lib/bff/action";
-import { getDatabase } from "@/lib/db";
-import { users } from "@/lib/db/schema";
-import { canonicalTimeZone } from "@/lib/time-zone";
+import { ROLES } from "@/lib/console/auth/roles";
+import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
+import { guardedAction } from "@/lib/console/bff/action";
+import { canonicalTimeZone } from "@/lib/contract/time-zone";
+import { getDatabase } from "@/lib/platform/db";
+import { users } from "@/lib/platform/db/schema";
 
 /** The Users page's forms; each needs users:manage. */
 export const addUserAction = guardedAction("users:manage", newUserSchema, async (input, actor) => {
@@ -52,7 +52,7 @@ const timeZoneSchema = z.object({
     }),
 });
 
-/** Anyone signed in: the zone they count days and read times in, for themselves only (lib/time-zone.ts). */
+/** Anyone signed in: the zone they count days and read times in, for themselves only (lib/contract/time-zone.ts). */
 export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, async ({ time_zone }, user) => {
   await (await getDatabase()).update(users).set({ timeZone: time_zone, updatedAt: new Date() }).where(eq(users.id, user!.id));
   // Every page draws days and times in it: the whole app, not one path.

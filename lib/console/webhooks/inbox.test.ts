@@ -11,7 +11,7 @@ process.env.WEBHOOK_INBOX_RATE_LIMIT = "40";
 const DEMO_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
 const { POST } = await import("@/app/api/webhook-inbox/route");
-const { getDatabase } = await import("@/lib/db");
+const { getDatabase } = await import("@/lib/platform/db");
 const { listInbox } = await import("./inbox");
 
 function payload(invoiceId = `invoice_${randomUUID()}`) {

@@ -1,11 +1,11 @@
 import "server-only";
-import { recordAudit } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
-import type { Db } from "@/lib/db";
-import { invoiceAuditTarget } from "@/lib/invoices/change-status";
-import type { WebhookSimulation, WebhookSimulationResult } from "@/lib/invoicing";
-import { toProblem } from "@/lib/problem";
-import type { Upstream } from "@/lib/upstream/client";
+import { recordAudit } from "@/lib/console/audit";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
+import type { Upstream } from "@/lib/console/upstream/client";
+import type { WebhookSimulation, WebhookSimulationResult } from "@/lib/contract";
+import { toProblem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
 
 export const WEBHOOK_SIMULATION_ACTION = "webhook.simulate";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import type { InboxVerdict } from "@/lib/invoicing";
+import type { InboxVerdict } from "@/lib/contract";
 
 /** Standard Webhooks' tolerance: a message signed longer ago (or further ahead) than this is refused. */
 export const TIMESTAMP_TOLERANCE_S = 5 * 60;

@@ -2,7 +2,7 @@ import "server-only";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { env } from "@/lib/env";
+import { env } from "@/lib/platform/env";
 import * as schema from "./schema";
 
 /** Drizzle over either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). */

@@ -267,7 +267,7 @@ export const users = consoleSchema.table("users", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
-  /** The IANA zone this person counts days and reads times in, instead of CONSOLE_TIME_ZONE (lib/time-zone.ts); null: the business zone. */
+  /** The IANA zone this person counts days and reads times in, instead of CONSOLE_TIME_ZONE (lib/contract/time-zone.ts); null: the business zone. */
   timeZone: text("time_zone"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -319,7 +319,7 @@ export const verifications = consoleSchema.table("verifications", {
   updatedAt: updatedAt(),
 });
 
-/** Failed sign-ins per account and per address, counted in fixed windows (lib/auth/sign-in-limiter.ts). */
+/** Failed sign-ins per account and per address, counted in fixed windows (lib/console/auth/sign-in-limiter.ts). */
 export const signInFailures = consoleSchema.table("sign_in_failures", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),

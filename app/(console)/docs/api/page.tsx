@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
-import { guardPage } from "@/lib/bff/page";
-import { OPENAPI_PATH, openApiDocument } from "@/lib/invoicing/openapi";
+import { guardPage } from "@/lib/console/bff/page";
+import { OPENAPI_PATH, openApiDocument } from "@/lib/sandbox/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 

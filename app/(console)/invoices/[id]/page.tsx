@@ -18,17 +18,17 @@ import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { ProblemState } from "@/components/ui/problem-state";
 import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
-import { auditTrail } from "@/lib/audit";
-import { can } from "@/lib/auth/roles";
-import { guardPage } from "@/lib/bff/page";
-import { getDatabase } from "@/lib/db";
-import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/format";
-import { invoiceAuditTarget } from "@/lib/invoices/change-status";
-import { buildTimeline, type TimelineWebhooks } from "@/lib/invoices/timeline";
-import type { Invoice } from "@/lib/invoicing";
-import { busySeconds, Problem } from "@/lib/problem";
-import { upstream } from "@/lib/upstream/client";
-import { listInbox } from "@/lib/webhooks/inbox";
+import { auditTrail } from "@/lib/console/audit";
+import { can } from "@/lib/console/auth/roles";
+import { guardPage } from "@/lib/console/bff/page";
+import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
+import { buildTimeline, type TimelineWebhooks } from "@/lib/console/invoices/timeline";
+import { upstream } from "@/lib/console/upstream/client";
+import { listInbox } from "@/lib/console/webhooks/inbox";
+import type { Invoice } from "@/lib/contract";
+import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { busySeconds, Problem } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -63,7 +63,7 @@ export default async function InvoicePage({ params }: Props) {
   const user = await guardPage("invoices:read");
   const id = await invoiceId(params);
   if (!id.trim()) notFound();
-  // Amounts show every digit the provider sent (lib/format.ts): the currency's decimals are not needed here.
+  // Amounts show every digit the provider sent (lib/contract/format.ts): the currency's decimals are not needed here.
   const invoice = await loadInvoice(id);
   if (invoice instanceof Problem) return <InvoiceProblem id={id} problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.

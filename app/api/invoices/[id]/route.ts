@@ -1,10 +1,10 @@
-import { bffRoute } from "@/lib/bff/route";
-import { getDatabase } from "@/lib/db";
-import { parseJsonBody } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/invoices/change-status";
-import { statusChangeRequestSchema } from "@/lib/invoicing";
-import { upstream } from "@/lib/upstream/client";
+import { bffRoute } from "@/lib/console/bff/route";
+import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/console/invoices/change-status";
+import { upstream } from "@/lib/console/upstream/client";
+import { statusChangeRequestSchema } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { parseJsonBody } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 // Ids are opaque: the provider's own, passed on as given (Next.js has decoded the path segment once).
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

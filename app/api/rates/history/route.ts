@@ -1,8 +1,8 @@
-import { bffRoute } from "@/lib/bff/route";
-import { parseQuery } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { rateMinute, ratesHistoryQuerySchema } from "@/lib/invoicing";
-import { ratesHistory } from "@/lib/rates";
+import { bffRoute } from "@/lib/console/bff/route";
+import { ratesHistory } from "@/lib/console/rates";
+import { rateMinute, ratesHistoryQuerySchema } from "@/lib/contract";
+import { parseQuery } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 /**
  * GET /api/rates/history?at=… (README, "Rates in the console"): EUR per unit at the minute of `at`, as

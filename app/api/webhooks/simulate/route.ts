@@ -1,10 +1,10 @@
-import { bffRoute } from "@/lib/bff/route";
-import { getDatabase } from "@/lib/db";
-import { parseJsonBody } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { webhookSimulationSchema } from "@/lib/invoicing";
-import { upstream } from "@/lib/upstream/client";
-import { simulateWebhookFromConsole } from "@/lib/webhooks/simulate";
+import { bffRoute } from "@/lib/console/bff/route";
+import { upstream } from "@/lib/console/upstream/client";
+import { simulateWebhookFromConsole } from "@/lib/console/webhooks/simulate";
+import { webhookSimulationSchema } from "@/lib/contract";
+import { getDatabase } from "@/lib/platform/db";
+import { parseJsonBody } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: bffRoute("webhooks:simulate", async ({ request, user }) => {

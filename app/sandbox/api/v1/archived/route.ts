@@ -1,6 +1,6 @@
-import { parseJsonBodyLossless } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/invoicing";
+import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/contract";
+import { parseJsonBodyLossless } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 import { createArchivedInvoice, requireScope, sandboxRoute, wireJson } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

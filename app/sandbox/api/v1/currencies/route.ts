@@ -1,4 +1,4 @@
-import { methods } from "@/lib/http-methods";
+import { methods } from "@/lib/platform/http-methods";
 import { SANDBOX_CURRENCIES, sandboxRoute } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -1,6 +1,6 @@
-import { parseQuery } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { invoiceListQuerySchema } from "@/lib/invoicing";
+import { invoiceListQuerySchema } from "@/lib/contract";
+import { parseQuery } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 import { listInvoices, requireScope, sandboxRoute } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

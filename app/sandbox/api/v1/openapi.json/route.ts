@@ -1,4 +1,4 @@
-import { methods } from "@/lib/http-methods";
+import { methods } from "@/lib/platform/http-methods";
 import { sandboxOpenApiRoute } from "@/lib/sandbox";
 
 // The one sandbox address that needs no Api-key: the document that says how to use the others.

@@ -1,6 +1,6 @@
-import { parseJsonBodyLossless } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { invoiceStatusUpdateSchema } from "@/lib/invoicing";
+import { invoiceStatusUpdateSchema } from "@/lib/contract";
+import { parseJsonBodyLossless } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

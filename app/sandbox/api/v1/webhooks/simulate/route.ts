@@ -1,6 +1,6 @@
-import { parseJsonBodyLossless } from "@/lib/http-body";
-import { methods } from "@/lib/http-methods";
-import { webhookSimulationSchema } from "@/lib/invoicing";
+import { webhookSimulationSchema } from "@/lib/contract";
+import { parseJsonBodyLossless } from "@/lib/platform/http-body";
+import { methods } from "@/lib/platform/http-methods";
 import { requireScope, sandboxRoute, simulateWebhook, wakeWebhooks } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({

@@ -1,4 +1,4 @@
-import { methods } from "@/lib/http-methods";
+import { methods } from "@/lib/platform/http-methods";
 import { listWebhookDeliveries, requireScope, sandboxRoute } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
