@@ -7,9 +7,9 @@
 //
 // Uses DATA_DIR / DATABASE_URL like the console. On the embedded PGlite database, stop the console first.
 import { parseArgs } from "node:util";
-import { isRole, ROLES } from "@/lib/console/auth/roles";
 import { addUser, listUsers, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
 import { Problem } from "@/lib/contract/problem";
+import { isRole, ROLES } from "@/lib/contract/roles";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 
 const usage = `Usage:

@@ -6,10 +6,10 @@
 //   tsx --conditions=react-server test/prepare-console.ts <sessions.json>
 import { writeFileSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
-import { ROLES, type Role } from "@/lib/console/auth/roles";
 import { getAuth } from "@/lib/console/auth/server";
 import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
 import { startup } from "@/lib/console/startup";
+import { ROLES, type Role } from "@/lib/contract/roles";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { sessions, users } from "@/lib/platform/db/schema";
 

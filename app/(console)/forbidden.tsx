@@ -2,8 +2,8 @@ import { ShieldOff } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { ProblemState } from "@/components/ui/problem-state";
-import { ROLE_LABELS } from "@/lib/console/auth/roles";
 import { currentUser } from "@/lib/console/auth/session";
+import { ROLE_LABELS } from "@/lib/contract/roles";
 
 /** What a person sees on a page their role does not open (lib/console/bff/page.ts answers 403 with it). */
 export default async function Forbidden() {

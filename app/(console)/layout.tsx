@@ -6,8 +6,8 @@ import { NavLinks } from "@/components/nav-links";
 import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Badge } from "@/components/ui/badge";
-import { can } from "@/lib/console/auth/roles";
 import { requireUser } from "@/lib/console/auth/session";
+import { can } from "@/lib/contract/roles";
 import { env } from "@/lib/platform/env";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { ROLE_DESCRIPTIONS } from "@/lib/console/auth/roles";
 import { currentUser, safeNextPath } from "@/lib/console/auth/session";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/console/auth/users";
+import { ROLE_DESCRIPTIONS } from "@/lib/contract/roles";
 import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sign in" };

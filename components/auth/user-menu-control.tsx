@@ -3,7 +3,7 @@
 import { type ReactElement, useRef } from "react";
 import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
 import { signOut } from "@/lib/console/auth/actions";
-import type { Role } from "@/lib/console/auth/roles";
+import type { Role } from "@/lib/contract/roles";
 
 type Props = { user: { name: string; email: string; role: Role }; trigger: ReactElement<TriggerProps> };
 

@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/console/auth/roles";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/contract/roles";
 
 type Props = DeferredMenuProps & { user: { name: string; email: string; role: Role }; onSignOut: () => void };
 

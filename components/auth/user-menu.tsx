@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { ROLE_LABELS, type Role } from "@/lib/console/auth/roles";
+import { ROLE_LABELS, type Role } from "@/lib/contract/roles";
 import { UserMenuControl } from "./user-menu-control";
 
 type Props = { user: { name: string; email: string; role: Role } };

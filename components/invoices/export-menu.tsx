@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
-import { toListQuery } from "@/lib/browser/query/invoice-list-state";
 import type { ExportFormat } from "@/lib/contract";
+import { toListQuery } from "@/lib/contract/invoice-list-state";
 import type { ExportJob } from "./export-download";
 import { useInvoiceListState } from "./use-invoice-list-state";
 

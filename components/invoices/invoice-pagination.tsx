@@ -1,8 +1,8 @@
 "use client";
 
 import { DataTablePagination } from "@/components/data-table/pagination";
-import { PAGE_SIZES } from "@/lib/browser/query/invoice-list-state";
 import type { Pagination } from "@/lib/contract";
+import { PAGE_SIZES } from "@/lib/contract/invoice-list-state";
 
 type PageSize = (typeof PAGE_SIZES)[number];
 

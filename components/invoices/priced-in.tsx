@@ -1,8 +1,8 @@
 "use client";
 
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
-import { pricedInParts } from "@/lib/console/invoices/priced-in";
 import type { Invoice } from "@/lib/contract";
+import { pricedInParts } from "@/lib/contract/priced-in";
 
 /** "Priced in ETH; EUR derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET", in the person's zone; nothing when the provider does not say. */
 export function PricedInNote({ invoice }: { invoice: Invoice }) {

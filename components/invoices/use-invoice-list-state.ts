@@ -2,7 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { useCallback } from "react";
-import { FILTER_KEYS, type InvoiceListState, invoiceListParsers } from "@/lib/browser/query/invoice-list-state";
+import { FILTER_KEYS, type InvoiceListState, invoiceListParsers } from "@/lib/contract/invoice-list-state";
 
 type Patch = Partial<{ [K in keyof InvoiceListState]: InvoiceListState[K] | null }>;
 

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
-import { serializeInvoiceListState } from "@/lib/browser/query/invoice-list-state";
 import { loadAttention } from "@/lib/console/overview/load";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };

@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from "lucide-react";
 import { cn } from "@/lib/browser/cn";
-import type { RateChange as Change } from "@/lib/console/rates/change";
 import { formatPercentChange } from "@/lib/contract/format";
+import type { RateChange as Change } from "@/lib/contract/rate-change";
 
 const TONES = { up: "text-success-text", down: "text-danger-text", flat: "text-muted-foreground" } as const;
 const WORDS = { up: "up", down: "down", flat: "unchanged" } as const;

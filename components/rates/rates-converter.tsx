@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { cryptoToEur, eurToCrypto } from "@/lib/console/rates/change";
 import { formatRateEur } from "@/lib/contract/format";
 import { type Decimal, isZero, roundDecimal } from "@/lib/contract/money";
+import { cryptoToEur, eurToCrypto } from "@/lib/contract/rate-change";
 import { readTypedAmount } from "@/lib/contract/typed-amount";
 
 type Side = "eur" | "crypto";

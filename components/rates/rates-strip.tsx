@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { cn } from "@/lib/browser/cn";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
-import { rateChange } from "@/lib/console/rates/change";
 import { formatRateEur } from "@/lib/contract/format";
+import { rateChange } from "@/lib/contract/rate-change";
 import { RateChange } from "./rate-change";
 import { useRatesView } from "./use-rates-view";
 

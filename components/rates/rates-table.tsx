@@ -3,9 +3,9 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { type RateChange as Change, rateChange } from "@/lib/console/rates/change";
 import type { RatesView } from "@/lib/contract";
 import { formatRateEur } from "@/lib/contract/format";
+import { type RateChange as Change, rateChange } from "@/lib/contract/rate-change";
 import { RateChange } from "./rate-change";
 import "@/components/data-table/column-meta";
 

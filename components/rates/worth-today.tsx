@@ -1,9 +1,9 @@
 "use client";
 
 import { cn } from "@/lib/browser/cn";
-import { cryptoToEur } from "@/lib/console/rates/change";
 import { formatEurComputed, formatPercentChange } from "@/lib/contract/format";
 import { type Decimal, percentChange } from "@/lib/contract/money";
+import { cryptoToEur } from "@/lib/contract/rate-change";
 import { useRatesView } from "./use-rates-view";
 
 /**

@@ -8,9 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/console/auth/roles";
 import type { ActionState } from "@/lib/console/bff/action";
 import { addUserAction, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/contract/roles";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
-import { ROLE_LABELS, type Role } from "@/lib/console/auth/roles";
+import { ROLE_LABELS, type Role } from "@/lib/contract/roles";
 import { AccessToggle, RoleSelect } from "./user-forms";
 import "@/components/data-table/column-meta";
 

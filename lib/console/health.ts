@@ -1,10 +1,10 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { can } from "@/lib/console/auth/roles";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { upstream } from "@/lib/console/upstream/client";
 import { toProblem } from "@/lib/contract/problem";
+import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { isDraining } from "@/lib/platform/server-lifecycle";

@@ -6,7 +6,7 @@ import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { Big, canonicalDecimal, isLosslessNumber, type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
 import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /*
  * Issue 22: the sandbox keeps each currency's precision. Amounts go in as JSON number literals, are stored

@@ -7,7 +7,7 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/contract"
 import { Big } from "@/lib/contract/money-json";
 import { webhookDeliveries } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { marketRates } from "./market";
 
 const URL_ = "http://sandbox.test/sandbox/api/v1";

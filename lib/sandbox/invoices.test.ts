@@ -4,7 +4,7 @@ import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { ALL_INVOICE_STATUSES, type ApiInvoice as Invoice, type ApiInvoiceList as InvoiceList } from "@/lib/contract";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 const BASE = "http://sandbox.test/sandbox/api/v1";
 const HOUR = 3_600_000;

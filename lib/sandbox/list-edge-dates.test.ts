@@ -7,7 +7,7 @@ import type { ApiInvoiceList } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 // Issue 21: GET /invoices with created_after / created_before at the edges of time — the first and last days
 // PostgreSQL and the contract can hold, before 1970, leap seconds, odd offsets — answers 200 with what a plain

@@ -7,7 +7,7 @@ import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import type { Db } from "@/lib/platform/db";
 import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { seedInvoices } from "./seed";
 
 // Issue 22: an instant the sandbox answers is the instant it stores, to the millisecond, so that an invoice's

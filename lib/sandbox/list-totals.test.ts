@@ -5,7 +5,7 @@ import { ALL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceListQuery } from "@
 import type { Db } from "@/lib/platform/db";
 import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { countInvoices, type InvoiceFilter } from "./invoice-counts";
 import { listInvoices, updateInvoiceStatus } from "./invoices";

@@ -12,7 +12,7 @@ import { GET as ratesRoute } from "@/app/sandbox/api/v1/rates/route";
 import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract";
 import { answeredMethods } from "@/lib/platform/http-methods";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const API_DIR = "app/sandbox/api/v1";

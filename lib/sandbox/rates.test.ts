@@ -5,7 +5,7 @@ import { type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-jso
 import { type Db, openDatabase } from "@/lib/platform/db";
 import { apiKeys } from "@/lib/platform/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { hashKey } from "./keys";
 import { marketRates } from "./market";
 import { consumeRateLimit } from "./rate-limit";

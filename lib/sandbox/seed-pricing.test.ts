@@ -5,7 +5,7 @@ import { Big, canonicalDecimal, type LosslessNumber, parseJsonLossless } from "@
 import type { Db } from "@/lib/platform/db";
 import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { findCurrency } from "./currencies";
 import { SCOPES } from "./keys";

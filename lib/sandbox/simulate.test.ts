@@ -21,7 +21,7 @@ const simulateRoute = await import("@/app/sandbox/api/v1/webhooks/simulate/route
 const deliveriesRoute = await import("@/app/sandbox/api/v1/invoices/[id]/webhook-deliveries/route");
 const invoiceRoute = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
-const { createTestMerchant } = await import("../../test/sandbox-fixtures");
+const { createTestMerchant } = await import("@/test/sandbox-fixtures");
 
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { getSandboxDb } from "@/lib/sandbox";
-import { createTestMerchant } from "../../test/sandbox-fixtures";
+import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 let key: string;
 let readOnlyKey: string;

@@ -14,7 +14,7 @@ import type { WireInvoice } from "./wire";
 process.env.SANDBOX_CALLBACK_ALLOWLIST = "127.0.0.1";
 
 const { getSandboxDb } = await import("@/lib/sandbox");
-const { createTestMerchant } = await import("../../test/sandbox-fixtures");
+const { createTestMerchant } = await import("@/test/sandbox-fixtures");
 const { formatInvoiceId } = await import("./ids");
 const { createWebhookDispatcher, deliverDueWebhooks, enqueueStatusWebhook, webhookConfig } = await import("./webhooks");
 

@@ -23,7 +23,7 @@ let hookUrl: string;
 
 const { PATCH } = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
-const { createTestMerchant } = await import("../../test/sandbox-fixtures");
+const { createTestMerchant } = await import("@/test/sandbox-fixtures");
 const { deliverDueWebhooks, webhookConfig } = await import("./webhooks");
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { can, type Permission, ROLES } from "@/lib/console/auth/roles";
+import { can, type Permission, ROLES } from "@/lib/contract/roles";
 import { useConsoleServer } from "./use-console-server";
 
 /**

@@ -5,11 +5,11 @@ import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
 import { ServerDataBoundary } from "@/components/query/server-data-boundary";
 import { getQueryClient } from "@/lib/browser/query/get-query-client";
-import { loadInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
 import { currencyListOptions, invoiceListOptions } from "@/lib/browser/query/invoices";
 import { guardPage } from "@/lib/console/bff/page";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
+import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 
 export const metadata: Metadata = { title: "Invoices" };
 

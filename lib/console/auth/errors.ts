@@ -1,5 +1,5 @@
 import { Problem } from "@/lib/contract/problem";
-import { type Permission, type Role, whoMay } from "./roles";
+import { type Permission, type Role, whoMay } from "@/lib/contract/roles";
 
 export const unauthenticated = () =>
   Problem.of("unauthenticated", {

@@ -1,6 +1,6 @@
 import "server-only";
+import { can, type Permission } from "@/lib/contract/roles";
 import { forbidden, unauthenticated } from "./errors";
-import { can, type Permission } from "./roles";
 import { currentUser, type SessionUser } from "./session";
 
 /** For server actions, which are not app/api routes: the same session and permission rule as the BFF wrapper. */

@@ -13,7 +13,7 @@ import { COOKIE_PREFIX } from "./constants";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 
-/** better-auth over the console's tables: email and password, sessions in the database, roles from lib/console/auth/roles. */
+/** better-auth over the console's tables: email and password, sessions in the database, roles from lib/contract/roles. */
 function createAuth(db: Db, secret: string) {
   return betterAuth({
     appName: "Invoice Console",

@@ -2,8 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { isRole, type Role } from "@/lib/contract/roles";
 import { REQUESTED_PATH_HEADER } from "./constants";
-import { isRole, type Role } from "./roles";
 import { getAuth } from "./server";
 import { readSessionRow } from "./session-read";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Role } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
-import type { Role } from "./roles";
 import { getAuth } from "./server";
 import { addUser } from "./users";
 

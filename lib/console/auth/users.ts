@@ -3,9 +3,9 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
 import { Problem } from "@/lib/contract/problem";
+import { ROLES, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
 import { sessions, users } from "@/lib/platform/db/schema";
-import { ROLES, type Role } from "./roles";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 

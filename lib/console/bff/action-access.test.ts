@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { can, ROLES, type Role } from "@/lib/console/auth/roles";
+import { can, ROLES, type Role } from "@/lib/contract/roles";
 import { type ActionAccess, isGuardedAction } from "./action";
 
 /**

@@ -2,10 +2,10 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
-import { can, type Permission } from "@/lib/console/auth/roles";
 import { currentUser, type SessionUser } from "@/lib/console/auth/session";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { can, type Permission } from "@/lib/contract/roles";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
 export type ActionAccess = Permission | "signed-in" | "public";

@@ -1,7 +1,7 @@
 import "server-only";
 import { forbidden } from "next/navigation";
-import { can, type Permission } from "@/lib/console/auth/roles";
 import { requireUser, type SessionUser } from "@/lib/console/auth/session";
+import { can, type Permission } from "@/lib/contract/roles";
 
 /**
  * The one guard for every console page, called first thing, before the page reads anything with the

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, type Permission, ROLES, type Role } from "@/lib/console/auth/roles";
+import { can, type Permission, ROLES, type Role } from "@/lib/contract/roles";
 import { answeredMethods, ROUTE_METHODS } from "@/lib/platform/http-methods";
 
 /**

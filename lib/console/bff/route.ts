@@ -1,9 +1,9 @@
 import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
-import { can, type Permission } from "@/lib/console/auth/roles";
 import { type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { Problem, problemResponse } from "@/lib/contract/problem";
+import { can, type Permission } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 

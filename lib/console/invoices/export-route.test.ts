@@ -5,7 +5,6 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/browser/query/invoice-list-state";
 import {
   EXPORT_INCOMPLETE,
   EXPORT_TOTAL_HEADER,
@@ -13,6 +12,7 @@ import {
   type InvoiceListQuery,
   invoiceListQueryToSearchParams,
 } from "@/lib/contract";
+import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/contract/invoice-list-state";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { auditLog, invoices as invoiceTable } from "@/lib/platform/db/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";

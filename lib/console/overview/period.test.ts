@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
+import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import { bucketIndex, buckets, type OverviewState, resolvePeriod, tableHref } from "./period";
 
 const now = new Date("2026-03-18T15:30:00Z"); // a Wednesday

@@ -1,5 +1,5 @@
 import { createLoader, createSerializer, type inferParserType, parseAsIsoDate, parseAsStringLiteral } from "nuqs/server";
-import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/browser/query/invoice-list-state";
+import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/contract/time-zone";
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { type SearchProvider, startSearchProvider } from "../../../test/search-provider";
+import { type SearchProvider, startSearchProvider } from "@/test/search-provider";
 
 /*
  * Changes reach search at once, without waiting for a sync: a status change made through the console, and

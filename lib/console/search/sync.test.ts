@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUpstream } from "@/lib/console/upstream/client";
 import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
-import { type SearchProvider, startSearchProvider } from "../../../test/search-provider";
+import { type SearchProvider, startSearchProvider } from "@/test/search-provider";
 import { searchIndex } from "./store";
 import { createSearchSync } from "./sync";
 

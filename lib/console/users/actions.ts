@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ROLES } from "@/lib/console/auth/roles";
 import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
 import { guardedAction } from "@/lib/console/bff/action";
+import { ROLES } from "@/lib/contract/roles";
 import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";

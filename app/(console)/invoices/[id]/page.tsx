@@ -19,7 +19,6 @@ import { DescriptionItem, DescriptionList } from "@/components/ui/description-li
 import { ProblemState } from "@/components/ui/problem-state";
 import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 import { auditTrail } from "@/lib/console/audit";
-import { can } from "@/lib/console/auth/roles";
 import { guardPage } from "@/lib/console/bff/page";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
 import { buildTimeline, type TimelineWebhooks } from "@/lib/console/invoices/timeline";
@@ -28,6 +27,7 @@ import { listInbox } from "@/lib/console/webhooks/inbox";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { busySeconds, Problem } from "@/lib/contract/problem";
+import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
 type Props = { params: Promise<{ id: string }> };
