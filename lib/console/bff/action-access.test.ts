@@ -18,7 +18,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/users/actions.ts#setTimeZoneAction": "signed-in",
 };
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const sourceFiles = (dir: string) =>
   (readdirSync(path.join(root, dir), { recursive: true }) as string[])
     .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(".test.ts"))

@@ -65,7 +65,7 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   },
 };
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 const routeFiles = (readdirSync(path.join(root, "app/api"), { recursive: true }) as string[])
   .filter((f) => path.basename(f) === "route.ts")
   .map((f) => path.posix.join("app/api", f.split(path.sep).join("/")))
