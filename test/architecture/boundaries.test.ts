@@ -66,7 +66,7 @@ const SPECIFIER =
 type Import = { specifier: string; typeOnly: boolean };
 
 /** Every import specifier of a source, comments left out; an `import type` is erased from the build, so it is marked. */
-export function importsOf(source: string): Import[] {
+function importsOf(source: string): Import[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   return [...code.matchAll(SPECIFIER)].map((m) => ({ specifier: m[2] ?? m[3] ?? m[4], typeOnly: /^type\s/.test(m[1] ?? "") }));
 }
@@ -95,7 +95,7 @@ const isServerActions = (source: string) => /^\s*["']use server["']/.test(source
 const inWing = (target: string, wing: string) => target === `lib/${wing}` || target.startsWith(`lib/${wing}/`);
 
 /** The violations of one file, one line an import: "file imports specifier: why". */
-export function violations(file: string, source: string, read: (file: string) => string, inBrowser = false): string[] {
+function violations(file: string, source: string, read: (file: string) => string, inBrowser = false): string[] {
   const wing = wingOf(file);
   const browser = inBrowser || wing === "browser" || isClient(source);
   const why = ({ specifier, typeOnly }: Import): string | null => {
@@ -129,7 +129,7 @@ export function violations(file: string, source: string, read: (file: string) =>
 }
 
 /** lib/browser, the "use client" modules, and every module they import at run time, followed to the end. */
-export function browserModules(files: string[], read: (file: string) => string): Set<string> {
+function browserModules(files: string[], read: (file: string) => string): Set<string> {
   const reached = new Set(files.filter((f) => wingOf(f) === "browser" || isClient(read(f))));
   const queue = [...reached];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
