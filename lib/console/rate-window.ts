@@ -1,3 +1,5 @@
+import "server-only";
+
 const OTHERS = "\u0000others";
 
 /**

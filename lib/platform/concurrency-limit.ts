@@ -1,3 +1,4 @@
+import "server-only";
 import { Problem } from "@/lib/contract/problem";
 
 export type ConcurrencyLimitOptions = {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { searchParamsToObject } from "@/lib/contract";
 import { parseJsonLossless } from "@/lib/contract/money-json";

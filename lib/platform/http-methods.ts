@@ -1,3 +1,4 @@
+import "server-only";
 import { Problem, problemResponse } from "@/lib/contract/problem";
 
 /** The methods a route module may export handlers for; HEAD follows GET, and OPTIONS says which are answered. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { Problem } from "@/lib/contract/problem";
 import { type Permission, type Role, whoMay } from "@/lib/contract/roles";
 

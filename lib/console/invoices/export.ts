@@ -1,3 +1,4 @@
+import "server-only";
 import { LosslessNumber, stringify as stringifyLossless } from "lossless-json";
 import Papa from "papaparse";
 import {

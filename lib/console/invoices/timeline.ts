@@ -1,3 +1,4 @@
+import "server-only";
 import type { InboxEntry, Invoice, WebhookDelivery } from "@/lib/contract";
 import { INBOX_VERDICT_LABELS, isKnownStatus, STATUS_LABELS } from "@/lib/contract";
 

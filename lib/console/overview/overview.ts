@@ -1,3 +1,4 @@
+import "server-only";
 import {
   ALL_INVOICE_STATUSES,
   type AnyInvoiceStatus,

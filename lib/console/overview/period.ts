@@ -1,3 +1,4 @@
+import "server-only";
 import { createLoader, createSerializer, type inferParserType, parseAsIsoDate, parseAsStringLiteral } from "nuqs/server";
 import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import { addDays, calendarDay, dayOf, daysBetween, startOfDay, todayIn, weekday } from "@/lib/contract/time-zone";

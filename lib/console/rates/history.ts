@@ -1,3 +1,4 @@
+import "server-only";
 import type { HistoricalRates, Rates } from "@/lib/contract";
 
 /*

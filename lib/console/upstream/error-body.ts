@@ -1,3 +1,4 @@
+import "server-only";
 import type { FieldError } from "@/lib/contract/problem";
 
 /*

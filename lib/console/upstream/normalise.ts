@@ -1,3 +1,4 @@
+import "server-only";
 import { isLosslessNumber, isSafeNumber } from "lossless-json";
 import {
   type Currency,

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A short-lived memo of answers built from the provider, per process: for TTL ms every request with the same
  * key shares one answer (and one in-flight promise, so ten people opening the overview at once make its calls
