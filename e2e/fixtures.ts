@@ -41,3 +41,12 @@ export async function untilInteractive(page: Page): Promise<void> {
   // (a filter) can be replaced by it. The page's first requests done means the effects have run.
   await page.waitForLoadState("networkidle");
 }
+
+/**
+ * Waits until React has hydrated one control: a button clicked before that does nothing yet (issue 25 is
+ * about making such clicks work before scripts load; until then a test waits, as a person would see nothing
+ * happen and click again).
+ */
+export async function untilHydrated(control: Locator): Promise<void> {
+  await expect.poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+}

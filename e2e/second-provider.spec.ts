@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { type SecondProvider, startSecondProvider } from "../test/second-provider";
-import { invoiceRows, untilInteractive } from "./fixtures";
+import { invoiceRows, untilHydrated, untilInteractive } from "./fixtures";
 
 /**
  * The console pointed at a provider that is not our sandbox (test/second-provider.ts): other ids, other
@@ -137,6 +137,7 @@ test("a slow answer shows the loading state, then the invoice", async ({ page })
 test("support cancels an invoice with a short id; a refusal shows the provider's own words on the status", async ({ page }) => {
   await signIn(page, "/invoices/inv_8Hq2x");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("SO-1001");
+  await untilHydrated(page.getByRole("button", { name: "Cancel invoice" }));
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Cancel invoice for order SO-1001?" });
   await page.getByLabel("Reason (required)").fill("Order voided (ticket 77)");
@@ -151,6 +152,7 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   // This provider will not cancel a completed invoice, and says why in its own error shape.
   provider.settings.errorStyle = "fastapi";
   await page.goto(at(`/invoices/${encodeURIComponent("inv/2024 07")}`));
+  await untilHydrated(page.getByRole("button", { name: "Cancel invoice" }));
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   await page.getByLabel("Reason (required)").fill("Duplicate order");
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
