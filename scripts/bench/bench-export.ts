@@ -186,7 +186,7 @@ async function main() {
   delete env.INVOICING_API_URL;
   delete env.INVOICING_API_KEY;
   let output = "";
-  server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-H", "127.0.0.1"], {
+  server = spawn(process.execPath, [path.join(root, "scripts", "server", "server.mjs"), "-H", "127.0.0.1"], {
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -51,7 +51,7 @@ const KB = 1024;
 export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 
 /** main's figures (commit 191b965, measured with this script before issue 13's changes), in KB gzip. */
-export const BASELINE_KB = JSON.parse(readFileSync(path.join(root, "scripts", "first-load-js.baseline.json"), "utf8")) as {
+export const BASELINE_KB = JSON.parse(readFileSync(path.join(root, "scripts", "bench", "first-load-js.baseline.json"), "utf8")) as {
   commit: string;
   firstLoadKb: Record<string, number>;
   byIdleKb: Record<string, number>;

@@ -53,4 +53,4 @@ if (extra.some((arg) => arg === "-p" || arg === "--port" || arg.startsWith("--po
   console.error("start: set the port with PORT=4000 npm start, not -p: the console finds its embedded sandbox through PORT.");
   process.exit(2);
 }
-exitLike(await run(process.execPath, [path.join(root, "scripts", "server.mjs"), ...extra]));
+exitLike(await run(process.execPath, [path.join(root, "scripts", "server", "server.mjs"), ...extra]));
