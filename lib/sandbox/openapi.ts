@@ -119,6 +119,10 @@ const forbiddenScope = problemResponse(
   "The key is valid but lacks the scope (a read-only key sending a change), or the invoice belongs to another merchant.",
   problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the invoices:write scope."),
 );
+const otherMerchant = problemResponse(
+  "The invoice belongs to another merchant.",
+  problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice."),
+);
 const notFound = problemResponse(
   "No invoice has this id: unknown or malformed ids alike.",
   problem(404, "not_found", "Not found", `No invoice has the id "invoice_nope".`),
@@ -252,15 +256,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
           responses: {
             200: { description: "The invoice.", content: json(apiInvoiceSchema, invoiceExample) },
             401: unauthorized,
-            403: problemResponse(
-              "The invoice belongs to another merchant.",
-              problem(
-                403,
-                "other_merchant",
-                "This invoice belongs to another merchant",
-                "The API key's merchant does not own this invoice.",
-              ),
-            ),
+            403: otherMerchant,
             404: notFound,
             500: serverError,
           },
@@ -405,15 +401,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
               }),
             },
             401: unauthorized,
-            403: problemResponse(
-              "The invoice belongs to another merchant.",
-              problem(
-                403,
-                "other_merchant",
-                "This invoice belongs to another merchant",
-                "The API key's merchant does not own this invoice.",
-              ),
-            ),
+            403: otherMerchant,
             404: notFound,
             500: serverError,
           },
