@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { exportEnding, rowCounter } from "@/lib/browser/query/export-download";
 import { readProblem } from "@/lib/browser/query/fetch-json";
-import { EXPORT_TOTAL_HEADER, type ExportFormat, type InvoiceListQuery, invoiceListQueryToSearchParams } from "@/lib/contract";
+import { EXPORT_TOTAL_HEADER, type ExportFormat, invoiceListQueryToSearchParams } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 
-export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceListQuery };
+export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceViewQuery };
 type Progress = { rows: number; total: number | null };
 type Outcome =
   | { kind: "done"; rows: number; fileName: string }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type ComponentProps, type FormEvent, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -11,9 +11,10 @@ import { Select, type SelectOption } from "@/components/ui/select";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { formatCalendarDay } from "@/lib/contract/format";
 import { CREATED_PRESETS, type CreatedPreset, hasFilters } from "@/lib/contract/invoice-list-state";
-import { ALL_INVOICE_STATUSES, STATUS_LABELS } from "@/lib/contract/status";
+import { VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import { ExportMenu } from "./export-menu";
 import { invoiceHref } from "./invoice-href";
+import { StatusFilter } from "./status-filter";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
 const PRESET_LABELS: Record<CreatedPreset, string> = {
@@ -36,12 +37,8 @@ export function InvoiceToolbar() {
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <SelectField
-        label="Status"
-        value={state.status ?? ""}
-        onChange={(e) => update({ status: (e.target.value || null) as typeof state.status })}
-        options={[{ value: "", label: "All statuses" }, ...ALL_INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
-      />
+      <ListSearch value={state.q ?? ""} onChange={(q) => update({ q: q || null })} />
+      <StatusFilter value={state.status ?? []} onChange={(status) => update({ status })} />
       <SelectField
         id="currency-filter"
         label="Currency"
@@ -124,6 +121,44 @@ export function InvoiceToolbar() {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Text inside the list (issue 24): an order id or its start, words of the order name, or an invoice id. Applied
+ * a moment after typing stops, or at once with Enter; answered from the mirror, combined with every filter.
+ */
+function ListSearch(props: { value: string; onChange: (q: string) => void }) {
+  const [text, setText] = useState(props.value);
+  // Back/forward or "Reset filters" change the URL: the box follows.
+  useEffect(() => setText(props.value), [props.value]);
+  useEffect(() => {
+    if (text.trim() === props.value.trim()) return;
+    const timer = setTimeout(() => props.onChange(text.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [text, props]);
+  return (
+    <form
+      role="search"
+      aria-label="Search in the list"
+      className="min-w-48 flex-1 sm:flex-none"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onChange(text.trim());
+      }}
+    >
+      <Field label="Search in list">
+        <Input
+          type="search"
+          name="q"
+          value={text}
+          maxLength={VIEW_QUERY_MAX}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Order id, name words, invoice id"
+          className="w-full sm:w-60"
+        />
+      </Field>
+    </form>
   );
 }
 

@@ -11,7 +11,7 @@ import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };
 
-const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceListState("/invoices", { status, sort_order: "asc" });
+const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceListState("/invoices", { status: [status], sort_order: "asc" });
 
 /** Partly paid invoices and those pending for more than a day, oldest first, whatever the period. */
 export async function AttentionCard({ className }: { className?: string }) {

@@ -23,7 +23,7 @@ export async function StatusCountsCard({ period, className }: { period: Resolved
         {counts.map(({ status, count }) => (
           <li key={status} className="border-b border-border last:border-b-0">
             <Link
-              href={tableHref(period, { status })}
+              href={tableHref(period, { status: [status] })}
               data-status={status}
               title={STATUS_DESCRIPTIONS[status]}
               className="-mx-2 flex items-center justify-between gap-4 rounded-md px-2 py-2 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"

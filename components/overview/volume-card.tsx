@@ -87,7 +87,7 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
             </tbody>
           </table>
         </details>
-        <Link href={tableHref(period, { status: "completed" })} className="text-link underline-offset-4 hover:underline">
+        <Link href={tableHref(period, { status: ["completed"] })} className="text-link underline-offset-4 hover:underline">
           Completed invoices in the table
         </Link>
       </div>

@@ -41,7 +41,7 @@ const INSTANT_MIN = Date.parse("0001-01-01T00:00:00.000Z");
 const INSTANT_MAX = Date.parse("9999-12-31T23:59:59.999Z");
 
 export function exportFileName(
-  query: Pick<InvoiceListQuery, "status" | "currency" | "created_after" | "created_before">,
+  query: Pick<InvoiceListQuery, "currency" | "created_after" | "created_before"> & { status?: string | readonly string[] },
   format: ExportFormat,
   timeZone: string,
 ): string {
@@ -51,7 +51,8 @@ export function exportFileName(
     const d = dayOf(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX), timeZone);
     return d.length > 10 ? "9999-12-31" : d < "0001-01-01" ? "0001-01-01" : d;
   };
-  const parts = ["invoices", query.status ?? "all"];
+  const statuses = typeof query.status === "string" ? [query.status] : (query.status ?? []);
+  const parts = ["invoices", statuses.length ? statuses.join("-") : "all"];
   if (query.currency) parts.push(query.currency.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
   const from = query.created_after ? day(Date.parse(query.created_after) + 1) : null;
   const to = query.created_before ? day(Date.parse(query.created_before) - 1) : null;

@@ -1,4 +1,5 @@
 export * from "./export";
+export * from "./invoice-view";
 export * from "./list-query";
 export * from "./money";
 export * from "./schemas";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceListQuerySchema, invoiceListQueryToSearchParams, searchParamsToObject } from "@/lib/contract";
+import { invoiceListQueryToSearchParams, invoiceViewQuerySchema, searchParamsToObject } from "@/lib/contract";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import {
   CREATED_PRESETS,
@@ -13,6 +13,7 @@ import {
 const NOW = new Date("2026-11-22T15:30:00Z");
 const defaults: InvoiceListState = {
   status: null,
+  q: null,
   currency: null,
   created: null,
   from: null,
@@ -43,8 +44,8 @@ describe("toListQuery", () => {
   });
 
   it("falls back to the default for values the API would refuse", () => {
-    const query = toListQuery({ ...defaults, page: 1e21, to: new Date("9999-12-31"), status: "completed" }, "UTC", NOW);
-    expect(query).toEqual({ status: "completed", page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
+    const query = toListQuery({ ...defaults, page: 1e21, to: new Date("9999-12-31"), status: ["completed"] }, "UTC", NOW);
+    expect(query).toEqual({ status: ["completed"], page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
   });
 
   it("counts days in the zone it is given: a day is that zone's start to its end, exclusive bounds", () => {
@@ -93,7 +94,7 @@ describe("toListQuery", () => {
 // toListQuery runs in the browser without zod; the contract's schema stays the judge of what the API accepts.
 describe("toListQuery against the contract's query schema", () => {
   /** What the API reads from a query: the schema's own parse of its query string. */
-  const apiReads = (query: object) => invoiceListQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
+  const apiReads = (query: object) => invoiceViewQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
 
   // A small seeded generator (mulberry32), so a failure reproduces.
   function random(seed: number) {
@@ -119,7 +120,8 @@ describe("toListQuery against the contract's query schema", () => {
     for (let i = 0; i < 5_000; i++) {
       const preset = next() < 0.3 ? pick(Object.keys(CREATED_PRESETS) as CreatedPreset[]) : null;
       const state: InvoiceListState = {
-        status: next() < 0.5 ? pick(ALL_INVOICE_STATUSES) : null,
+        status: next() < 0.5 ? ALL_INVOICE_STATUSES.filter(() => next() < 0.3) : null,
+        q: next() < 0.3 ? pick(["ORD-1", "  blue moon ", "invoice_0190", ""]) : null,
         currency: next() < 0.5 ? pick(["BTC", "usdt", "USDT.TRC20", "USDC:ETH"]) : null,
         created: preset,
         from: preset ? null : day(),

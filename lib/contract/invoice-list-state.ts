@@ -3,13 +3,15 @@ import {
   createParser,
   createSerializer,
   type inferParserType,
+  parseAsArrayOf,
   parseAsInteger,
   parseAsIsoDate,
   parseAsNumberLiteral,
+  parseAsString,
   parseAsStringLiteral,
 } from "nuqs/server";
-import type { InvoiceListQuery } from "@/lib/contract";
-import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS } from "@/lib/contract/list-query";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
 
@@ -28,7 +30,10 @@ const parseAsCurrencyCode = createParser({
 });
 
 export const invoiceListParsers = {
-  status: parseAsStringLiteral(ALL_INVOICE_STATUSES),
+  /** One status or several (`status=pending,paid_partial`): several are answered from the mirror (issue 24). */
+  status: parseAsArrayOf(parseAsStringLiteral(ALL_INVOICE_STATUSES)),
+  /** Text inside the list: an order id, words of the order name, or an invoice id (from the mirror). */
+  q: parseAsString,
   currency: parseAsCurrencyCode,
   created: parseAsStringLiteral(Object.keys(CREATED_PRESETS) as CreatedPreset[]),
   from: parseAsIsoDate,
@@ -45,7 +50,7 @@ export type InvoiceListState = inferParserType<typeof invoiceListParsers>;
 export const serializeInvoiceListState = createSerializer(invoiceListParsers);
 
 /** Filters only: what "reset" clears and what sends the view back to page 1 when it changes. */
-export const FILTER_KEYS = ["status", "currency", "created", "from", "to"] as const;
+export const FILTER_KEYS = ["status", "q", "currency", "created", "from", "to"] as const;
 
 export function hasFilters(state: InvoiceListState): boolean {
   return FILTER_KEYS.some((key) => state[key] !== null);
@@ -62,7 +67,7 @@ export function hasFilters(state: InvoiceListState): boolean {
  * of invoiceListQuerySchema they cannot express, and run without zod, which the table's first load does
  * without. invoice-list-state.test.ts checks that the result always passes the schema unchanged.
  */
-export function toListQuery(state: InvoiceListState, timeZone: string, now = new Date()): InvoiceListQuery {
+export function toListQuery(state: InvoiceListState, timeZone: string, now = new Date()): InvoiceViewQuery {
   const { page, created_after, created_before, ...rest } = buildListQuery(state, timeZone, now);
   return {
     ...rest,
@@ -86,7 +91,7 @@ function dayStart(day: string, timeZone: string): number | undefined {
   }
 }
 
-function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): InvoiceListQuery {
+function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): InvoiceViewQuery {
   let after: number | undefined;
   let before: number | undefined;
   if (state.created) {
@@ -100,7 +105,8 @@ function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): I
   // An inverted range selects nothing sensible: the toolbar says so, and the list ignores both ends.
   if (after !== undefined && before !== undefined && after >= before) after = before = undefined;
   return {
-    ...(state.status ? { status: state.status } : {}),
+    ...(state.status?.length ? { status: [...new Set(state.status)] } : {}),
+    ...(state.q?.trim() ? { q: state.q.trim().slice(0, VIEW_QUERY_MAX) } : {}),
     ...(state.currency ? { currency: state.currency } : {}),
     // created_after is exclusive: one millisecond earlier keeps an invoice made exactly at midnight.
     ...(after !== undefined ? { created_after: new Date(after - 1).toISOString() } : {}),

@@ -18,6 +18,9 @@ export const PAGE_SIZE_MAX = 100;
  */
 export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 
+/** The longest text query of a view (`q`, issue 24). */
+export const VIEW_QUERY_MAX = 200;
+
 /** The longest reason a status change may carry. */
 export const REASON_MAX = 500;
 
@@ -28,11 +31,14 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return out;
 }
 
-/** The query string for a list query: every parameter that has a value. */
-export function invoiceListQueryToSearchParams(query: Partial<InvoiceListQuery>): URLSearchParams {
+/** The query string for a list query or a view: every parameter that has a value, a list joined by commas. */
+export function invoiceListQueryToSearchParams(
+  query: Partial<Omit<InvoiceListQuery, "status">> & { status?: string | readonly string[]; q?: string },
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+    const text = Array.isArray(value) ? value.join(",") : value;
+    if (text !== undefined && text !== null && text !== "") params.set(key, String(text));
   }
   return params;
 }

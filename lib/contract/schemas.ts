@@ -306,37 +306,40 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
  * GET /invoices query parameters (spec §4.1), parsed from the raw strings of a query string. Both the
  * sandbox and the console's proxy validate with this, so they agree on every rule and message.
  */
-export const invoiceListQuerySchema = z
-  .object({
-    status: z.enum(ALL_INVOICE_STATUSES, { error: `must be one of ${ALL_INVOICE_STATUSES.join(", ")}` }).optional(),
-    currency: z.string().trim().regex(CURRENCY_CODE, { error: "must be a currency code such as BTC or USDT.TRC20" }).optional(),
-    created_after: instant.optional().meta({
-      description:
-        "Only invoices created strictly after this instant. A plain date means the start of that day in UTC: `created_after=2026-01-31` is after 2026-01-31T00:00:00Z, so it takes the 31st itself (all but an invoice created at exactly midnight). For days in another zone, send date-times with its offset.",
-      examples: ["2026-01-31", "2026-01-31T00:00:00+01:00"],
-    }),
-    created_before: instant.optional().meta({
-      description:
-        "Only invoices created strictly before this instant. A plain date means the start of that day in UTC: `created_before=2026-02-01` ends with the last instant of January 31st, so to take a whole day, send the day after it. For days in another zone, send date-times with its offset.",
-      examples: ["2026-02-01", "2026-02-01T00:00:00+01:00"],
-    }),
-    page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 1),
-    page_size: wholeNumber(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
-    sort_by: z.enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(", ")}` }).default("created_at"),
-    sort_order: z.enum(SORT_ORDERS, { error: "must be asc or desc" }).default("desc"),
-  })
-  .check((ctx) => {
-    const { created_after, created_before } = ctx.value;
-    // Compared only when both were read as instants: a bound already refused is not "earlier" as well.
-    if (typeof created_after === "string" && typeof created_before === "string" && created_after >= created_before) {
-      ctx.issues.push({
-        code: "custom",
-        input: created_before,
-        path: ["created_before"],
-        message: "must be later than created_after",
-      });
-    }
-  });
+export const invoiceListQueryShape = {
+  status: z.enum(ALL_INVOICE_STATUSES, { error: `must be one of ${ALL_INVOICE_STATUSES.join(", ")}` }).optional(),
+  currency: z.string().trim().regex(CURRENCY_CODE, { error: "must be a currency code such as BTC or USDT.TRC20" }).optional(),
+  created_after: instant.optional().meta({
+    description:
+      "Only invoices created strictly after this instant. A plain date means the start of that day in UTC: `created_after=2026-01-31` is after 2026-01-31T00:00:00Z, so it takes the 31st itself (all but an invoice created at exactly midnight). For days in another zone, send date-times with its offset.",
+    examples: ["2026-01-31", "2026-01-31T00:00:00+01:00"],
+  }),
+  created_before: instant.optional().meta({
+    description:
+      "Only invoices created strictly before this instant. A plain date means the start of that day in UTC: `created_before=2026-02-01` ends with the last instant of January 31st, so to take a whole day, send the day after it. For days in another zone, send date-times with its offset.",
+    examples: ["2026-02-01", "2026-02-01T00:00:00+01:00"],
+  }),
+  page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 1),
+  page_size: wholeNumber(1, PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
+  sort_by: z.enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(", ")}` }).default("created_at"),
+  sort_order: z.enum(SORT_ORDERS, { error: "must be asc or desc" }).default("desc"),
+};
+
+/** created_before must be later than created_after: the one rule between two of the list's parameters. */
+export function checkCreatedRange(ctx: z.core.ParsePayload<{ created_after?: unknown; created_before?: unknown }>): void {
+  const { created_after, created_before } = ctx.value;
+  // Compared only when both were read as instants: a bound already refused is not "earlier" as well.
+  if (typeof created_after === "string" && typeof created_before === "string" && created_after >= created_before) {
+    ctx.issues.push({
+      code: "custom",
+      input: created_before,
+      path: ["created_before"],
+      message: "must be later than created_after",
+    });
+  }
+}
+
+export const invoiceListQuerySchema = z.object(invoiceListQueryShape).check(checkCreatedRange);
 
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 

@@ -3,10 +3,12 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { InvoiceTable } from "@/components/invoices/invoice-table";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
+import { InvoiceTotals } from "@/components/invoices/invoice-totals";
 import { ServerDataBoundary } from "@/components/query/server-data-boundary";
 import { getQueryClient } from "@/lib/browser/query/get-query-client";
-import { currencyListOptions, invoiceListOptions } from "@/lib/browser/query/invoices";
+import { currencyListOptions, invoiceListOptions, invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
 import { guardPage } from "@/lib/console/bff/page";
+import { listView, summarizeView } from "@/lib/console/invoices/views";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
@@ -23,8 +25,9 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const queryClient = getQueryClient();
   await Promise.all([
     // The browser's own query options, fetched here straight from the upstream instead of through /api.
-    queryClient.prefetchQuery({ ...invoiceListOptions(query), queryFn: () => upstream().listInvoices(query) }),
+    queryClient.prefetchQuery({ ...invoiceListOptions(query), queryFn: () => listView(query) }),
     queryClient.prefetchQuery({ ...currencyListOptions(), queryFn: () => upstream().listCurrencies() }),
+    queryClient.prefetchQuery({ ...invoiceSummaryOptions(viewFilter(query)), queryFn: () => summarizeView(query) }),
   ]);
 
   return (
@@ -35,6 +38,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       </div>
       <ServerDataBoundary state={dehydrate(queryClient)}>
         <InvoiceToolbar />
+        <InvoiceTotals />
         <InvoiceTable />
       </ServerDataBoundary>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvEncoder, exportStream, jsonEncoder } from "@/lib/console/invoices/export";
-import { type Invoice, invoiceListQuerySchema } from "@/lib/contract";
+import { type Invoice, invoiceViewQuerySchema } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import { exportEnding, rowCounter } from "./export-download";
 
@@ -30,7 +30,7 @@ async function fileBytes(format: "csv" | "json", pages: number, failAt?: number)
       yield Array.from({ length: 7 }, (_, i) => invoice(p * 7 + i));
     }
   }
-  const plan = { query: invoiceListQuerySchema.parse({}), total: pages * 7, fileName: "f", pages: walk() };
+  const plan = { query: invoiceViewQuerySchema.parse({}), total: pages * 7, fileName: "f", pages: walk() };
   return new Uint8Array(await new Response(exportStream(plan, format === "csv" ? csvEncoder({ bom: true }) : jsonEncoder())).arrayBuffer());
 }
 

@@ -30,6 +30,10 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
       PATCH: { access: "invoices:change_status", status: 200, body: { status: "pending" } },
     },
   },
+  "app/api/invoices/summary/route.ts": {
+    path: "/api/invoices/summary?status=pending,paid_partial",
+    methods: { GET: { access: "invoices:read", status: 200 } },
+  },
   "app/api/invoices/export/route.ts": {
     path: "/api/invoices/export?format=csv",
     methods: { GET: { access: "invoices:export", status: 200 } },

@@ -1,20 +1,15 @@
 import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { upstream } from "@/lib/console/upstream/client";
-import {
-  EXPORT_TOTAL_HEADER,
-  type InvoiceExportOptions,
-  type InvoiceListQuery,
-  invoiceExportOptionsSchema,
-  invoiceListQuerySchema,
-} from "@/lib/contract";
+import { EXPORT_TOTAL_HEADER, type InvoiceExportOptions, invoiceExportOptionsSchema } from "@/lib/contract";
+import { type InvoiceViewQuery, invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { displayTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
+import { listView } from "./views";
 
 export const EXPORT_ACTION = "invoices.export";
 
@@ -27,7 +22,7 @@ const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", json: "application/json;
  */
 export async function exportInvoicesResponse(request: Request, user: SessionUser): Promise<Response> {
   const options = parseQuery(request, invoiceExportOptionsSchema);
-  const view = parseQuery(request, invoiceListQuerySchema);
+  const view = parseQuery(request, invoiceViewQuerySchema);
   const release = exportSlots().take(user.id);
   try {
     return await startExport(user, options, view, release);
@@ -40,12 +35,12 @@ export async function exportInvoicesResponse(request: Request, user: SessionUser
 async function startExport(
   user: SessionUser,
   options: InvoiceExportOptions,
-  view: InvoiceListQuery,
+  view: InvoiceViewQuery,
   release: () => void,
 ): Promise<Response> {
   // The file is named by days of the person's zone, the zone their view's days were counted in (lib/contract/time-zone.ts).
   const { timeZone } = displayTimeZone(env().timeZone, user.timeZone);
-  const plan = await planExport(upstream().listInvoices, view, options.format, timeZone);
+  const plan = await planExport(listView, view, options.format, timeZone);
   const { page: _page, page_size: _size, ...filter } = plan.query;
   await recordAudit(await getDatabase(), {
     actor: user,

@@ -5,14 +5,9 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  EXPORT_INCOMPLETE,
-  EXPORT_TOTAL_HEADER,
-  type Invoice,
-  type InvoiceListQuery,
-  invoiceListQueryToSearchParams,
-} from "@/lib/contract";
+import { EXPORT_INCOMPLETE, EXPORT_TOTAL_HEADER, type Invoice, invoiceListQueryToSearchParams } from "@/lib/contract";
 import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/contract/invoice-list-state";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { auditLog, invoices as invoiceTable } from "@/lib/platform/db/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
@@ -103,7 +98,7 @@ const state = (raw: Record<string, string>): InvoiceListState => {
 };
 
 /** What the table shows for this view, page after page of 20, as the browser fetches it. */
-async function tableRows(query: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+async function tableRows(query: InvoiceViewQuery): Promise<{ items: Invoice[]; total: number }> {
   const items: Invoice[] = [];
   for (let page = 1; ; page++) {
     const body = await (await call(listRoute, `/api/invoices?${invoiceListQueryToSearchParams({ ...query, page, page_size: 20 })}`)).json();
@@ -112,7 +107,7 @@ async function tableRows(query: InvoiceListQuery): Promise<{ items: Invoice[]; t
   }
 }
 
-const exportPath = (query: InvoiceListQuery, format: string) => {
+const exportPath = (query: InvoiceViewQuery, format: string) => {
   const { page: _p, page_size: _s, ...filter } = query;
   return `/api/invoices/export?format=${format}&${invoiceListQueryToSearchParams(filter)}`;
 };
@@ -180,14 +175,14 @@ describe("GET /api/invoices/export", () => {
     const response = await call(exportRoute, "/api/invoices/export?format=json&status=expired&sort_by=fiat_amount&bom=1");
     await response.text();
     const [entry] = (await db.select().from(auditLog).where(eq(auditLog.action, "invoices.export"))).filter(
-      (e) => (e.detail.filter as { status?: string }).status === "expired",
+      (e) => (e.detail.filter as { status?: string[] }).status?.join() === "expired",
     );
     expect(entry.actorEmail).toMatch(/^viewer-.*@test\.invalid$/);
     expect(entry.target).toBe("invoices");
     expect(entry.detail).toMatchObject({
       format: "json",
       bom: true,
-      filter: { status: "expired", sort_by: "fiat_amount", sort_order: "desc", created_before: expect.any(String) },
+      filter: { status: ["expired"], sort_by: "fiat_amount", sort_order: "desc", created_before: expect.any(String) },
       total_records: expect.any(Number),
     });
   });

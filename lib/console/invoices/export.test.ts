@@ -9,8 +9,8 @@ import {
   INVOICE_CSV_COLUMNS,
   type Invoice,
   type InvoiceList,
-  type InvoiceListQuery,
-  invoiceListQuerySchema,
+  type InvoiceViewQuery,
+  invoiceViewQuerySchema,
 } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, planExport } from "./export";
@@ -61,7 +61,7 @@ async function bytes(invoices: Invoice[][], encoder: ReturnType<typeof csvEncode
       yield page;
     }
   }
-  const query = invoiceListQuerySchema.parse({});
+  const query = invoiceViewQuerySchema.parse({});
   return new Response(exportStream({ query, total: invoices.flat().length, fileName: "x", pages: pages() }, encoder)).arrayBuffer();
 }
 
@@ -273,7 +273,7 @@ describe("CSV export: the mark of a failed walk", () => {
   it("is neutralised like any cell, and read back as it was by the archive import and the download", () => {
     const encoder = csvEncoder({ bom: false });
     const end = encoder.end(2, Problem.of("upstream_error", { detail: "Bad gateway; =cmd|'/C calc'!A0" }));
-    const csv = encoder.start({ query: invoiceListQuerySchema.parse({}), total: 2 }) + end;
+    const csv = encoder.start({ query: invoiceViewQuerySchema.parse({}), total: 2 }) + end;
     const [cell] = Papa.parse<string[]>(end).data[0];
     expect(cell).toContain("; '=cmd|'/C calc'!A0");
     expect(cell.split(/[;,\t\r\n]/).filter((part) => /^\s*[=+\-@]/.test(part))).toEqual([]);
@@ -371,8 +371,8 @@ describe("the walk", () => {
   });
 
   it("bounds the view at the moment the export starts, keeps filter and sort, asks 100 a page", async () => {
-    const asked: InvoiceListQuery[] = [];
-    const view = invoiceListQuerySchema.parse({
+    const asked: InvoiceViewQuery[] = [];
+    const view = invoiceViewQuerySchema.parse({
       status: "cancelled",
       sort_by: "fiat_amount",
       sort_order: "asc",
@@ -382,7 +382,7 @@ describe("the walk", () => {
     const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, "csv", "UTC", new Date("2026-03-01T10:00:00Z"));
     expect(asked).toEqual([
       {
-        status: "cancelled",
+        status: ["cancelled"],
         sort_by: "fiat_amount",
         sort_order: "asc",
         page: 1,
@@ -391,7 +391,7 @@ describe("the walk", () => {
       },
     ]);
     expect(plan.fileName).toBe("invoices_cancelled_until_2026-03-01.csv");
-    const earlier = invoiceListQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
+    const earlier = invoiceViewQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
     expect(
       (await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", "UTC", new Date("2026-03-01T10:00:00Z"))).query
         .created_before,
@@ -402,7 +402,7 @@ describe("the walk", () => {
     const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => invoice({ invoice_id: `inv-${from + i}` }));
     // Page 2 was asked after one invoice was added before it: its first row is page 1's last.
     const pages = [list(ids(100), 1, 2, 150), list([...ids(1, 99), ...ids(50, 100)], 2, 2, 151)];
-    const plan = await planExport(async (q) => pages[q.page - 1], invoiceListQuerySchema.parse({}), "csv", "UTC");
+    const plan = await planExport(async (q) => pages[q.page - 1], invoiceViewQuerySchema.parse({}), "csv", "UTC");
     const seen: string[] = [];
     for await (const page of plan.pages) seen.push(...page.map((i) => i.invoice_id));
     expect(seen).toEqual(ids(150).map((i) => i.invoice_id));
@@ -410,7 +410,7 @@ describe("the walk", () => {
 });
 
 describe("the file name", () => {
-  const q = (raw: Record<string, string>) => invoiceListQuerySchema.parse(raw);
+  const q = (raw: Record<string, string>) => invoiceViewQuerySchema.parse(raw);
   it("says what the file holds, with both days of a range included", () => {
     expect(
       exportFileName(
@@ -446,7 +446,7 @@ describe("a reader that goes away", () => {
     }
     const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error")];
     const stream = exportStream(
-      { query: invoiceListQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() },
+      { query: invoiceViewQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() },
       csvEncoder({ bom: false }),
     );
     const reader = stream.getReader();

@@ -10,9 +10,9 @@ import {
   type Invoice,
   type InvoiceCsvColumn,
   type InvoiceList,
-  type InvoiceListQuery,
 } from "@/lib/contract";
 import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { type Problem, toProblem } from "@/lib/contract/problem";
 
 /*
@@ -30,19 +30,19 @@ import { type Problem, toProblem } from "@/lib/contract/problem";
  * rule's best case), only back-dated additions move rows, and only down.
  */
 
-export type ListPage = (query: InvoiceListQuery) => Promise<InvoiceList>;
-export type ExportPlan = { query: InvoiceListQuery; total: number; fileName: string; pages: AsyncGenerator<Invoice[]> };
+export type ListPage = (query: InvoiceViewQuery) => Promise<InvoiceList>;
+export type ExportPlan = { query: InvoiceViewQuery; total: number; fileName: string; pages: AsyncGenerator<Invoice[]> };
 
 /** The view's query bounded at `now`, its first page fetched (so a failure here is an ordinary problem), and the rest to walk. */
 export async function planExport(
   listPage: ListPage,
-  view: InvoiceListQuery,
+  view: InvoiceViewQuery,
   format: ExportFormat,
   timeZone: string,
   now = new Date(),
 ): Promise<ExportPlan> {
   const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
-  const query: InvoiceListQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
+  const query: InvoiceViewQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
   // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
   // empty file, without asking the provider a range it would refuse as inverted (issue 21).
   if (view.created_after && Date.parse(view.created_after) >= Date.parse(bound)) {
@@ -57,7 +57,7 @@ export async function planExport(
   };
 }
 
-async function* walk(listPage: ListPage, query: InvoiceListQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {
+async function* walk(listPage: ListPage, query: InvoiceViewQuery, first: InvoiceList): AsyncGenerator<Invoice[]> {
   let list = first;
   const written = new Set<string>();
   for (let page = 1; ; page++) {

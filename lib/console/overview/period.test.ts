@@ -35,7 +35,7 @@ describe("resolvePeriod", () => {
     expect(p.createdAfter).toBe("2025-12-31T23:59:59.999Z");
     expect(p.createdBefore).toBe("2026-04-01T00:00:00.000Z");
     expect(p.days).toBe(90);
-    expect(tableHref(p, { status: "cancelled" })).toBe("/invoices?status=cancelled&from=2026-01-01&to=2026-03-31");
+    expect(tableHref(p, { status: ["cancelled"] })).toBe("/invoices?status=cancelled&from=2026-01-01&to=2026-03-31");
   });
 
   it.each([

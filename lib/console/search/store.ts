@@ -23,6 +23,8 @@ const toSummary = (invoice: Invoice): Summary => ({
   createdAt: invoice.created_at ? new Date(invoice.created_at) : null,
   updatedAt: invoice.updated_at ? new Date(invoice.updated_at) : null,
   indexedAt: new Date(),
+  // Normalised by lib/console/upstream: plain JSON, every amount a decimal string.
+  document: JSON.stringify(invoice),
 });
 
 /**
@@ -50,6 +52,7 @@ export async function indexInvoices(db: Db, invoices: Invoice[]): Promise<void> 
         createdAt: excluded("created_at"),
         updatedAt: excluded("updated_at"),
         indexedAt: excluded("indexed_at"),
+        document: excluded("document"),
       },
       setWhere: sql`${searchInvoices.updatedAt} is null or excluded.updated_at is null or excluded.updated_at >= ${searchInvoices.updatedAt}`,
     });

@@ -445,8 +445,98 @@ export const searchInvoices = consoleSchema.table(
     ),
     /** When the console last wrote this row (from a sync, a change made here, or a webhook). */
     indexedAt: timestamp("indexed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The whole invoice as the console read it (issue 24: the mirror), JSON with every amount a decimal string:
+     * what a view the provider cannot answer lists and exports. Null only on rows written before the mirror.
+     */
+    document: text("document"),
   },
-  (t) => [index("search_invoices_updated_idx").on(t.updatedAt), index("search_invoices_vector_idx").using("gin", t.searchVector)],
+  (t) => [
+    index("search_invoices_updated_idx").on(t.updatedAt),
+    index("search_invoices_vector_idx").using("gin", t.searchVector),
+    index("search_invoices_created_idx").on(t.createdAt, t.invoiceId),
+    index("search_invoices_status_created_idx").on(t.status, t.createdAt, t.invoiceId),
+  ],
+);
+
+/**
+ * The mirror's totals (issue 24), kept equal to console.search_invoices by triggers in every transaction that
+ * writes it (hand-written in the migration, the pattern of sandbox.invoice_counts): per status, currency and
+ * fiat currency, one row per UTC day of `created_at` ('-infinity' for an invoice without one) and one with
+ * day = 'infinity' holding the all-time total. A view's sums are then a sum over a few hundred rows plus the
+ * invoices of the partial days at its edges. Absent values are '' in the key.
+ */
+export const mirrorTotals = consoleSchema.table(
+  "mirror_totals",
+  {
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    fiatCurrency: text("fiat_currency").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+    fiatSum: numeric("fiat_sum", { mode: "string" }).notNull(),
+    cryptoSum: numeric("crypto_sum", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.currency, t.fiatCurrency, t.day] })],
+);
+
+/** A named view of the invoice list (issue 24): its query string, for its owner alone or for the whole team. */
+export const savedViews = consoleSchema.table(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    /** The list's query string as the URL holds it ("status=pending,paid_partial&created=7d"), without "?". */
+    query: text("query").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Shown to everyone who may read invoices; only admins (and its owner) remove it. */
+    shared: boolean("shared").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("saved_views_owner_idx").on(t.ownerId)],
+);
+
+/**
+ * A bulk cancel (issue 24): one reason for many invoices, run on the server as one job that survives the
+ * browser closing and the instance restarting (a lease, as the search sync's), visible to whoever started it.
+ */
+export const bulkJobs = consoleSchema.table(
+  "bulk_jobs",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    kind: text("kind").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set once every item has an outcome. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseHolder: text("lease_holder"),
+  },
+  (t) => [index("bulk_jobs_created_by_idx").on(t.createdBy, t.createdAt)],
+);
+
+/** One invoice of a bulk job and what became of it: null until tried, then cancelled, refused or failed. */
+export const bulkJobItems = consoleSchema.table(
+  "bulk_job_items",
+  {
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => bulkJobs.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    outcome: text("outcome"),
+    /** Why it was refused or failed, in a sentence. */
+    detail: text("detail"),
+    /** The status it had before the change, when it was changed. */
+    fromStatus: text("from_status"),
+    attempts: integer("attempts").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] }), index("bulk_job_items_pending_idx").on(t.jobId, t.outcome)],
 );
 
 /**

@@ -1,0 +1,65 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTimeZone } from "@/components/time-zone/time-zone-provider";
+import { invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
+import { formatAge, formatCount, formatCrypto, formatFiat } from "@/lib/contract/format";
+import { toListQuery } from "@/lib/contract/invoice-list-state";
+import type { InvoiceSummary } from "@/lib/contract/invoice-view";
+import { Problem } from "@/lib/contract/problem";
+import { useInvoiceListState } from "./use-invoice-list-state";
+
+/** "86 invoices · €12,345.67 · 0.42 BTC · 1,050.00 USDT": the view's count and exact sums, one figure per currency. */
+export function summaryFigures(summary: Pick<InvoiceSummary, "count" | "fiat" | "crypto">): string[] {
+  const byCode = (record: Record<string, string>) => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
+  return [
+    `${formatCount(summary.count)} ${summary.count === 1 ? "invoice" : "invoices"}`,
+    ...byCode(summary.fiat).map(([code, sum]) => formatFiat(sum, code)),
+    ...byCode(summary.crypto).map(([code, sum]) => `${formatCrypto(sum)} ${code}`),
+  ];
+}
+
+/** How fresh the mirror the totals come from is, in words. */
+export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state">, now = Date.now()): string {
+  if (summary.state === "filling") return "the console is still reading every invoice once: totals may be short";
+  if (!summary.as_of) return "not yet synced";
+  return `as of ${formatAge((now - Date.parse(summary.as_of)) / 1000)}`;
+}
+
+/**
+ * The view's totals under the toolbar (issue 24), for every view: from the console's mirror of the provider's
+ * invoices, with how fresh it is, so a reconciliation needs no spreadsheet.
+ */
+export function InvoiceTotals() {
+  const { state } = useInvoiceListState();
+  const timeZone = useTimeZone();
+  const filter = useMemo(() => viewFilter(toListQuery(state, timeZone)), [state, timeZone]);
+  const summary = useQuery(invoiceSummaryOptions(filter));
+  const data = summary.data;
+  return (
+    <section aria-label="Totals of this view" aria-live="polite" className="min-h-6 text-sm">
+      {data ? (
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {summaryFigures(data).map((figure, i) => (
+            <span key={figure} className={i === 0 ? "font-medium" : "tabular-nums"} data-testid={i === 0 ? "totals-count" : undefined}>
+              {i > 0 && (
+                <span aria-hidden className="mr-2 text-muted-foreground">
+                  ·
+                </span>
+              )}
+              {figure}
+            </span>
+          ))}
+          <span className="text-xs text-muted-foreground">({freshness(data)})</span>
+        </p>
+      ) : summary.isError ? (
+        <p className="text-muted-foreground">
+          Totals are unavailable: {summary.error instanceof Problem ? summary.error.title : summary.error.message}
+        </p>
+      ) : (
+        <p className="text-muted-foreground">Adding up this view…</p>
+      )}
+    </section>
+  );
+}

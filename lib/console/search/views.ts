@@ -1,0 +1,183 @@
+import "server-only";
+import { and, asc, desc, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { Invoice, InvoiceList } from "@/lib/contract";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { toDecimal } from "@/lib/contract/money";
+import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
+import type { Db } from "@/lib/platform/db";
+import { mirrorTotals, searchInvoices } from "@/lib/platform/db/schema";
+import { wordsQuery } from "./store";
+
+/*
+ * The views no provider answers (issue 24), read from the console's mirror of the provider's invoices
+ * (console.search_invoices, kept by ./sync.ts): several statuses, a text query, and every view's totals.
+ */
+
+const t = searchInvoices;
+const DAY = 86_400_000;
+/** The last UTC day the contract's instants reach (years 0001–9999): no whole day of a range goes past it. */
+const LAST_DAY = Date.parse("9999-12-31T00:00:00.000Z");
+/** A bare UUID or another id's tail finds the invoice when at least this long (as the search palette). */
+const ID_SUFFIX_MIN = 8;
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const reverse = (text: string) => [...text].reverse().join("");
+
+/** What `q` finds: the order id (exact or its start), the invoice id (exact or its tail), or every word of the order name. */
+function textMatch(raw: string): SQL {
+  const q = raw.trim().toLowerCase();
+  const words = wordsQuery(q);
+  return sql`(${sql.join(
+    [
+      sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}`,
+      q.length >= ID_SUFFIX_MIN
+        ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
+        : sql`lower(${t.invoiceId}) = ${q}`,
+      ...(words ? [sql`${t.searchVector} @@ to_tsquery('simple', ${words})`] : []),
+    ],
+    sql` or `,
+  )})`;
+}
+
+/** The mirror's rows a view selects, leaving out its created range when `ranged` is false. */
+function rowFilter(view: InvoiceViewQuery, ranged = true): SQL | undefined {
+  return and(
+    view.status ? inArray(t.status, view.status) : undefined,
+    view.currency ? sql`lower(${t.currency}) = lower(${view.currency})` : undefined,
+    ranged && view.created_after ? gt(t.createdAt, new Date(view.created_after)) : undefined,
+    ranged && view.created_before ? lt(t.createdAt, new Date(view.created_before)) : undefined,
+    view.q ? textMatch(view.q) : undefined,
+  );
+}
+
+// Everything but the vector itself, which only the database needs.
+const { searchVector: _vector, ...columns } = getTableColumns(t);
+
+const SORT_COLUMNS = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount };
+
+/** One page of a view, in the provider's list shape; the count is the summary's (rollups, no row count). */
+export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<InvoiceList> {
+  const column = SORT_COLUMNS[view.sort_by];
+  const order = view.sort_order === "asc" ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(t)
+      .where(rowFilter(view))
+      .orderBy(sql`${column} ${sql.raw(view.sort_order)} nulls last`, order(t.invoiceId))
+      .limit(view.page_size)
+      .offset((view.page - 1) * view.page_size),
+    mirrorSummary(db, view),
+  ]);
+  const totalPages = Math.max(1, Math.ceil(totals.count / view.page_size));
+  return {
+    items: rows.map((row) => (row.document ? (JSON.parse(row.document) as Invoice) : fromColumns(row))),
+    pagination: {
+      current_page: view.page,
+      page_size: view.page_size,
+      total_pages: totalPages,
+      total_records: totals.count,
+      has_next: view.page < totalPages,
+      has_previous: view.page > 1,
+    },
+  };
+}
+
+/** A row written before the mirror kept whole invoices (its next sync replaces it): what the columns hold. */
+function fromColumns(row: Omit<typeof searchInvoices.$inferSelect, "searchVector">): Invoice {
+  return {
+    invoice_id: row.invoiceId,
+    order_id: row.orderId,
+    order_name: row.orderName,
+    status: row.status,
+    fiat_amount: row.fiatAmount === null ? null : toDecimal(row.fiatAmount),
+    fiat_currency: row.fiatCurrency ?? "",
+    crypto_amount: row.cryptoAmount === null ? null : toDecimal(row.cryptoAmount),
+    currency: row.currency,
+    allowed_error_percent: null,
+    callback_url: null,
+    created_at: row.createdAt?.toISOString() ?? null,
+    updated_at: row.updatedAt?.toISOString() ?? null,
+    expires_at: null,
+    priced_in: null,
+    payment: null,
+    provider_fields: [],
+  };
+}
+
+export type MirrorTotals = { count: number; fiat: Record<string, string>; crypto: Record<string, string> };
+
+/**
+ * How many invoices a view holds and their sums, exactly (PostgreSQL's numeric, read as text). Without a text
+ * query, from the rollups (console.mirror_totals): the whole UTC days inside the created range, or the all-time
+ * rows, plus the invoices of the partial days at its edges read from the mirror itself. With one, a plain sum
+ * over the rows it matches. One statement: one snapshot.
+ */
+export async function mirrorSummary(db: Db, view: InvoiceViewQuery): Promise<MirrorTotals> {
+  const parts = view.q ? [rawPart(rowFilter(view))] : rollupParts(view);
+  const result = (await db.execute(sql`
+    with parts (fiat_currency, currency, n, fiat, crypto) as (${sql.join(parts, sql` union all `)})
+    select fiat_currency, currency,
+           sum(n)::bigint::text as n, trim_scale(sum(fiat))::text as fiat, trim_scale(sum(crypto))::text as crypto
+    from parts group by grouping sets ((fiat_currency), (currency), ())`)) as unknown as {
+    rows: { fiat_currency: string | null; currency: string | null; n: string | null; fiat: string | null; crypto: string | null }[];
+  };
+  const totals: MirrorTotals = { count: 0, fiat: {}, crypto: {} };
+  for (const row of result.rows) {
+    const n = Number(row.n ?? 0);
+    if (row.fiat_currency === null && row.currency === null) totals.count = n;
+    else if (n === 0) continue;
+    else if (row.currency === null && row.fiat_currency) totals.fiat[row.fiat_currency] = toDecimal(row.fiat ?? "0") ?? "0";
+    else if (row.fiat_currency === null && row.currency) totals.crypto[row.currency] = toDecimal(row.crypto ?? "0") ?? "0";
+  }
+  return totals;
+}
+
+/** The mirror's own rows, one each, in the parts' shape. */
+function rawPart(where: SQL | undefined): SQL {
+  return sql`select coalesce(${t.fiatCurrency}, ''), coalesce(${t.currency}, ''), 1::bigint, coalesce(${t.fiatAmount}, 0), coalesce(${t.cryptoAmount}, 0)
+    from ${t} ${where ? sql`where ${where}` : sql``}`;
+}
+
+function rollupPart(view: InvoiceViewQuery, days: SQL): SQL {
+  const r = mirrorTotals;
+  const where = and(
+    view.status ? inArray(r.status, view.status) : undefined,
+    view.currency ? sql`lower(${r.currency}) = lower(${view.currency})` : undefined,
+    days,
+  );
+  return sql`select ${r.fiatCurrency}, ${r.currency}, ${r.count}, ${r.fiatSum}, ${r.cryptoSum} from ${r} where ${where}`;
+}
+
+/**
+ * A created range cut into the whole UTC days inside it (summed from the rollups) and the stretches at its
+ * edges (at most two partial days, read from the mirror by its created index).
+ */
+function rollupParts(view: InvoiceViewQuery): SQL[] {
+  const r = mirrorTotals;
+  const after = view.created_after ? new Date(view.created_after) : undefined;
+  const before = view.created_before ? new Date(view.created_before) : undefined;
+  if (!after && !before) return [rollupPart(view, sql`${r.day} = 'infinity'`)];
+  const wholeFrom = after ? utcMidnight(after) + DAY : undefined;
+  const wholeTo = before ? utcMidnight(before) : undefined;
+  const unfiltered = { ...view, created_after: undefined, created_before: undefined };
+  if ((wholeFrom !== undefined && wholeTo !== undefined && wholeFrom >= wholeTo) || (wholeFrom !== undefined && wholeFrom > LAST_DAY)) {
+    return [rawPart(rowFilter(view))];
+  }
+  const parts = [
+    rollupPart(
+      view,
+      and(
+        wholeFrom !== undefined ? gte(r.day, isoDay(wholeFrom)) : sql`${r.day} > '-infinity'`,
+        wholeTo !== undefined ? lt(r.day, isoDay(wholeTo)) : sql`${r.day} < 'infinity'`,
+      )!,
+    ),
+  ];
+  if (after && wholeFrom !== undefined) {
+    parts.push(rawPart(and(rowFilter(unfiltered, false), gt(t.createdAt, after), lt(t.createdAt, new Date(wholeFrom)))));
+  }
+  if (before && wholeTo !== undefined) {
+    parts.push(rawPart(and(rowFilter(unfiltered, false), gte(t.createdAt, new Date(wholeTo)), lt(t.createdAt, before))));
+  }
+  return parts;
+}
