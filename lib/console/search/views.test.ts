@@ -155,7 +155,7 @@ describe("the mirror's totals", () => {
             expect(Object.keys(answer.fiat).sort()).toEqual(Object.keys(want.fiat).sort());
             for (const [code, sum] of Object.entries(want.fiat)) expect(compareDecimal(answer.fiat[code], sum), code).toBe(0);
             expect(Object.keys(answer.crypto).sort()).toEqual(Object.keys(want.crypto).sort());
-          for (const [code, sum] of Object.entries(want.crypto)) expect(compareDecimal(answer.crypto[code], sum), code).toBe(0);
+            for (const [code, sum] of Object.entries(want.crypto)) expect(compareDecimal(answer.crypto[code], sum), code).toBe(0);
           }
         },
       ),
