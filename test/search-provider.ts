@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
  * A small invoicing provider for the search tests: a real HTTP server with GET /invoices (page, page_size,
  * sort_by created_at / updated_at, sort_order) over invoices the test inserts, changes and archives, a
  * switch that answers 429 with Retry-After, and a hook run before each page is answered (a change racing
- * the walk). It records every request and how many ran at once.
+ * the walk), and one that answers a status change in its place (a refusal, a failure). It records every
+ * request and how many ran at once.
  */
 export type ProviderInvoice = {
   invoice_id: string;
@@ -31,6 +32,8 @@ export async function startSearchProvider() {
     /** Runs before a page of the list is answered. */
     beforePage: null as null | ((page: number, sortBy: string) => void),
     delayMs: 0,
+    /** Answers a PATCH in its place (a refusal, a failure) when it returns an answer. */
+    patchAnswer: null as null | ((id: string) => { status: number; body: unknown } | null),
   };
   const tick = () => new Date((clock += 1_000)).toISOString();
 
@@ -53,6 +56,11 @@ export async function startSearchProvider() {
         req.on("data", (chunk) => (body += chunk));
         req.on("end", () => {
           const id = decodeURIComponent(match[1]);
+          const answer = state.patchAnswer?.(id);
+          if (answer) {
+            res.writeHead(answer.status, { "content-type": "application/problem+json" }).end(JSON.stringify(answer.body));
+            return;
+          }
           if (invoices.has(id)) invoices.set(id, { ...invoices.get(id)!, status: JSON.parse(body).status, updated_at: tick() });
           res
             .writeHead(invoices.has(id) ? 200 : 404, { "content-type": "application/json" })

@@ -1,6 +1,7 @@
 import "server-only";
 import { signedSessionCheck } from "@/lib/console/auth/session-read";
 import { ensureStartupUsers } from "@/lib/console/auth/users";
+import { resumeBulkJobs } from "@/lib/console/invoices/bulk-runner";
 import { searchSync } from "@/lib/console/search";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
@@ -20,6 +21,11 @@ export async function startup(): Promise<void> {
   onSignedInCheck(await signedSessionCheck());
   // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
+  // Bulk cancels an earlier run left unfinished go on (issue 24), once the embedded sandbox answers too.
+  setTimeout(
+    () => resumeBulkJobs().catch((error) => console.error("bulk jobs: could not resume", error)),
+    e.embeddedSandbox ? 2_000 : 0,
+  ).unref();
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
     console.warn(
       "PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.",

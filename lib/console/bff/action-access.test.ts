@@ -12,6 +12,8 @@ import { type ActionAccess, isGuardedAction } from "./action";
 const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/actions.ts#signIn": "public",
   "lib/console/auth/actions.ts#signOut": "public",
+  "lib/console/invoices/bulk-actions.ts#startBulkCancelAction": "invoices:change_status",
+  "lib/console/invoices/bulk-actions.ts#retryBulkCancelAction": "invoices:change_status",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
   "lib/console/users/actions.ts#setRoleAction": "users:manage",
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
@@ -34,11 +36,22 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const cookies = {} as Record<Role, string>;
+const bulkJobs = {} as Record<Role, string>;
 /** The person the Users page's actions are tried on. */
 const TARGET = "action-target@test.invalid";
 beforeAll(async () => {
   const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   for (const role of ROLES) cookies[role] = await signedInCookie(role);
+  // A bulk cancel of each person's own, for "try again" (which only its author or an admin may run).
+  const [{ sessionUser }, { createBulkCancel }] = await Promise.all([
+    import("@/lib/console/auth/session"),
+    import("@/lib/console/invoices/bulk-cancel"),
+  ]);
+  const { getDatabase: db } = await import("@/lib/platform/db");
+  for (const role of ROLES) {
+    const user = await sessionUser(new Headers({ cookie: cookies[role] }));
+    bulkJobs[role] = await createBulkCancel(await db(), user!, ["invoice-of-nobody"], "access test");
+  }
   const [{ addUser }, { getDatabase }] = await Promise.all([import("@/lib/console/auth/users"), import("@/lib/platform/db")]);
   await addUser(await getDatabase(), { email: TARGET, name: "Target", role: "viewer", password: "a long enough password" }, "system");
 });
@@ -68,7 +81,7 @@ describe("server actions", () => {
   it.each(guarded)("$id refuses without a session and changes nothing", async ({ id }) => {
     const action = await load(id);
     requestCookie = "";
-    const answer = await action(formFor(id));
+    const answer = await action(formFor(id, "viewer"));
     expect(answer).toMatchObject({ error: "You are not signed in, or your session has ended." });
   });
 
@@ -76,7 +89,7 @@ describe("server actions", () => {
     it.each(guarded)(`$id as ${role}`, async ({ id, access }) => {
       const action = await load(id);
       requestCookie = cookies[role];
-      const answer = (await action(formFor(id))) as { ok?: string; error?: string };
+      const answer = (await action(formFor(id, role))) as { ok?: string; error?: string };
       if (access === "signed-in" || can(role, access as never)) expect(answer.error).toBeUndefined();
       else expect(answer.error).toContain(`Needs the ${access} permission`);
     });
@@ -90,10 +103,12 @@ async function load(id: string) {
 }
 
 let added = 0;
-function formFor(id: string): FormData {
+function formFor(id: string, role: Role): FormData {
   const form = new FormData();
   const email = `action-target-${added++}-${Date.now()}@test.invalid`;
   const fields: Record<string, Record<string, string>> = {
+    "lib/console/invoices/bulk-actions.ts#startBulkCancelAction": { ids: "invoice-of-nobody", reason: "access test" },
+    "lib/console/invoices/bulk-actions.ts#retryBulkCancelAction": { job: bulkJobs[role] },
     "lib/console/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
     "lib/console/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
     "lib/console/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },

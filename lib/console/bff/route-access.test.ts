@@ -34,6 +34,12 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     path: "/api/invoices/summary?status=pending,paid_partial",
     methods: { GET: { access: "invoices:read", status: 200 } },
   },
+  "app/api/invoices/bulk/route.ts": { path: "/api/invoices/bulk", methods: { GET: { access: "invoices:change_status", status: 200 } } },
+  "app/api/invoices/bulk/[id]/route.ts": {
+    path: "/api/invoices/bulk/0190a1d2-1111-7000-8000-000000000001",
+    params: { id: "0190a1d2-1111-7000-8000-000000000001" },
+    methods: { GET: { access: "invoices:change_status", status: 404 } },
+  },
   "app/api/invoices/export/route.ts": {
     path: "/api/invoices/export?format=csv",
     methods: { GET: { access: "invoices:export", status: 200 } },

@@ -25,13 +25,15 @@ export const invoiceAuditTarget = (id: string) => `invoice:${id}`;
 export async function changeInvoiceStatus(input: {
   db: Db;
   upstream: Upstream;
-  user: SessionUser;
+  user: Pick<SessionUser, "id" | "email">;
   /** As the person gave it: opaque, sent to the provider as it is. */
   id: string;
   status: InvoiceStatus;
   reason: string;
-}): Promise<Invoice> {
-  const { db, upstream, user, id, status, reason } = input;
+  /** More for the audit entry (a bulk cancel's job id). */
+  context?: Record<string, unknown>;
+}): Promise<{ invoice: Invoice; from: string | null }> {
+  const { db, upstream, user, id, status, reason, context } = input;
   // The invoice's own id once the provider has named it; until then, the one given.
   let target = id;
   const audit = (detail: Record<string, unknown>) =>
@@ -39,7 +41,7 @@ export async function changeInvoiceStatus(input: {
       actor: user,
       action: STATUS_CHANGE_ACTION,
       target: invoiceAuditTarget(target),
-      detail: { to: status, reason, ...detail },
+      detail: { to: status, reason, ...context, ...detail },
     });
 
   let from: string | null | undefined;
@@ -59,7 +61,7 @@ export async function changeInvoiceStatus(input: {
   await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
   // Search finds it under its new status at once, not after the next sync.
   await indexChangedInvoice(db, updated);
-  return updated;
+  return { invoice: updated, from: from ?? null };
 }
 
 /**

@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     "invoices:change_status",
     async ({ request, params, user }) => {
       const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema);
-      return changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: params.id, status, reason });
+      return (await changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: params.id, status, reason })).invoice;
     },
     { auditRefusal: ({ request, params }) => describeRefusedStatusChange({ request, id: params.id, upstream: upstream() }) },
   ),

@@ -1,0 +1,144 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type SearchProvider, startSearchProvider } from "@/test/search-provider";
+
+/*
+ * Bulk cancel (issue 24) against a real HTTP provider: partial refusals and failures, "try again", a job taken
+ * over after its instance stopped, bounded concurrency, and an audit entry per invoice with the shared reason.
+ */
+let provider: SearchProvider;
+let lib: {
+  db: import("@/lib/platform/db").Db;
+  upstream: import("@/lib/console/upstream/client").Upstream;
+  bulk: typeof import("./bulk-cancel");
+  schema: typeof import("@/lib/platform/db/schema");
+};
+const ALICE = { id: "user-bulk-alice", email: "alice@test.invalid", role: "support" as const };
+
+beforeAll(async () => {
+  provider = await startSearchProvider();
+  const { getDatabase } = await import("@/lib/platform/db");
+  const { createUpstream } = await import("@/lib/console/upstream/client");
+  lib = {
+    db: await getDatabase(),
+    upstream: createUpstream({ baseUrl: provider.url, apiKey: "sk_test_bulk", timeoutMs: 5_000 }),
+    bulk: await import("./bulk-cancel"),
+    schema: await import("@/lib/platform/db/schema"),
+  };
+});
+afterAll(() => provider.close());
+beforeEach(() => {
+  provider.invoices.clear();
+  provider.state.patchAnswer = null;
+  provider.state.delayMs = 0;
+});
+
+const refusal = { status: 422, body: { title: "Invoice is completed", detail: "A completed invoice cannot be cancelled." } };
+const outage = { status: 503, body: { title: "Maintenance" } };
+
+async function auditOf(id: string) {
+  const { auditLog } = lib.schema;
+  return lib.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.target, `invoice:${id}`), eq(auditLog.action, "invoice.status_change")));
+}
+
+describe("a bulk cancel", () => {
+  it("cancels what it may, says which the provider refused and why, and which failed; 'try again' finishes those", async () => {
+    for (let i = 1; i <= 6; i++)
+      provider.insert({ invoice_id: `bulk-${i}`, order_id: `B-${i}`, status: i === 6 ? "cancelled" : "pending" });
+    let outageOn = true;
+    provider.state.patchAnswer = (id) => (id === "bulk-2" ? refusal : id === "bulk-3" && outageOn ? outage : null);
+    provider.state.delayMs = 20;
+
+    const job = await lib.bulk.createBulkCancel(
+      lib.db,
+      ALICE,
+      ["bulk-1", "bulk-2", "bulk-3", "bulk-4", "bulk-5", "bulk-6", "nope"],
+      "order voided",
+    );
+    await lib.bulk.runBulkJob(lib, job);
+
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ cancelled: 4, refused: 2, failed: 1, waiting: 0 });
+    expect(read?.finished_at).not.toBeNull();
+    const byId = Object.fromEntries(read!.items.map((i) => [i.invoice_id, i]));
+    expect(byId["bulk-2"]).toMatchObject({
+      outcome: "refused",
+      detail: expect.stringContaining("A completed invoice cannot be cancelled."),
+    });
+    expect(byId.nope.outcome).toBe("refused");
+    expect(byId["bulk-3"].outcome).toBe("failed");
+    expect(byId["bulk-6"]).toMatchObject({ outcome: "cancelled", detail: "It was already cancelled.", from_status: "cancelled" });
+    expect(byId["bulk-1"]).toMatchObject({ outcome: "cancelled", detail: null, from_status: "pending" });
+    expect(provider.invoices.get("bulk-1")?.status).toBe("cancelled");
+    expect(provider.invoices.get("bulk-3")?.status).toBe("pending");
+    // Each change went through one use case at a time per invoice, never more than the bound at once.
+    expect(provider.maxInFlight()).toBeLessThanOrEqual(lib.bulk.BULK_CONCURRENCY);
+
+    const [entry] = await auditOf("bulk-1");
+    expect(entry.actorEmail).toBe(ALICE.email);
+    expect(entry.detail).toMatchObject({ to: "cancelled", from: "pending", reason: "order voided", bulk_job: job, outcome: "changed" });
+
+    outageOn = false;
+    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
+    await lib.bulk.runBulkJob(lib, job);
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ cancelled: 5, refused: 2, failed: 0, waiting: 0 });
+    expect(provider.invoices.get("bulk-3")?.status).toBe("cancelled");
+  });
+
+  it("is taken over where it stopped once its holder's lease has run out, and left alone while it holds", async () => {
+    for (let i = 1; i <= 5; i++) provider.insert({ invoice_id: `resume-${i}`, order_id: `R-${i}`, status: "pending" });
+    const job = await lib.bulk.createBulkCancel(
+      lib.db,
+      ALICE,
+      [1, 2, 3, 4, 5].map((i) => `resume-${i}`),
+      "duplicate orders",
+    );
+    const { bulkJobs, bulkJobItems } = lib.schema;
+    // An instance took the job, did the first invoice, then stopped (its lease runs for another minute).
+    await lib.db
+      .update(bulkJobs)
+      .set({ leaseHolder: "gone", leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(bulkJobs.id, job));
+    await lib.db
+      .update(bulkJobItems)
+      .set({ outcome: "cancelled" })
+      .where(and(eq(bulkJobItems.jobId, job), eq(bulkJobItems.invoiceId, "resume-1")));
+    await lib.bulk.runBulkJob(lib, job);
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.waiting).toBe(4);
+    expect(provider.invoices.get("resume-2")?.status).toBe("pending");
+
+    // The lease runs out: the next look (or start) takes over and finishes only what was left.
+    await lib.db
+      .update(bulkJobs)
+      .set({ leaseUntil: new Date(Date.now() - 1) })
+      .where(eq(bulkJobs.id, job));
+    expect(await lib.bulk.unfinishedJobIds(lib.db)).toContain(job);
+    await lib.bulk.runBulkJob(lib, job);
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ cancelled: 5, refused: 0, failed: 0, waiting: 0 });
+    expect(provider.invoices.get("resume-1")?.status).toBe("pending"); // done before the stop: not asked again
+    expect(provider.invoices.get("resume-5")?.status).toBe("cancelled");
+    expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
+  });
+
+  it("is visible to whoever started it and to admins, to nobody else", async () => {
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ["x"], "test");
+    expect(await lib.bulk.readBulkJob(lib.db, ALICE, job)).not.toBeNull();
+    expect(await lib.bulk.readBulkJob(lib.db, { id: "admin-1", role: "admin" }, job)).not.toBeNull();
+    expect(await lib.bulk.readBulkJob(lib.db, { id: "bob", role: "support" }, job)).toBeNull();
+    expect(await lib.bulk.readBulkJob(lib.db, ALICE, "not-a-uuid")).toBeNull();
+    expect((await lib.bulk.listBulkJobs(lib.db, ALICE)).map((j) => j.id)).toContain(job);
+  });
+
+  it("refuses an empty selection and one beyond the bound, recording nothing", async () => {
+    await expect(lib.bulk.createBulkCancel(lib.db, ALICE, [" ", ""], "r")).rejects.toMatchObject({ status: 422 });
+    const many = Array.from({ length: lib.bulk.BULK_MAX + 1 }, (_, i) => `many-${i}`);
+    await expect(lib.bulk.createBulkCancel(lib.db, ALICE, many, "r")).rejects.toMatchObject({
+      status: 422,
+      detail: expect.stringContaining("at most 1,000"),
+    });
+  });
+});

@@ -1,0 +1,242 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/console/auth/session";
+import type { Upstream } from "@/lib/console/upstream/client";
+import { PAGE_SIZE_MAX } from "@/lib/contract";
+import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { Problem, toProblem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { bulkJobItems, bulkJobs } from "@/lib/platform/db/schema";
+import { changeInvoiceStatus } from "./change-status";
+
+/*
+ * Bulk cancel (issue 24): one reason for many invoices, run on the server as one job. The job and its items are
+ * rows (console.bulk_jobs, console.bulk_job_items), so it survives the browser closing and the instance
+ * restarting: whoever holds the job's lease works through the items without an outcome, a few at a time, each
+ * through the same use case as a single cancel (its audit entry, with the shared reason and the job's id, and
+ * the mirror updated at once). Each item ends cancelled, refused (the provider said no, and why) or failed (no
+ * answer, a 5xx: "try again" puts those back).
+ */
+
+/** The most invoices one job takes: a view beyond this is narrowed first. */
+export const BULK_MAX = 1000;
+/** How many changes run at once against the provider. */
+export const BULK_CONCURRENCY = 4;
+const LEASE_MS = 60_000;
+/** A 429 with a Retry-After up to this many seconds is waited out, up to RATE_LIMIT_TRIES tries per invoice. */
+const RATE_LIMIT_WAIT_MAX_S = 10;
+const RATE_LIMIT_TRIES = 3;
+
+export type BulkOutcome = "cancelled" | "refused" | "failed";
+export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
+
+export type BulkItem = {
+  invoice_id: string;
+  outcome: BulkOutcome | null;
+  detail: string | null;
+  from_status: string | null;
+};
+export type BulkJob = {
+  id: string;
+  reason: string;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+  total: number;
+  counts: Record<BulkOutcome | "waiting", number>;
+  items: BulkItem[];
+};
+
+/** The invoices of a whole view, walked page by page (the view's own source: provider or mirror), at most BULK_MAX. */
+export async function viewInvoiceIds(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const list = await listView({ ...view, page, page_size: PAGE_SIZE_MAX });
+    if (page === 1 && list.pagination.total_records > BULK_MAX) throw tooMany(list.pagination.total_records);
+    for (const invoice of list.items) if (!ids.includes(invoice.invoice_id)) ids.push(invoice.invoice_id);
+    if (ids.length > BULK_MAX) throw tooMany(ids.length);
+    if (!list.pagination.has_next || list.items.length === 0) return ids;
+  }
+}
+
+function tooMany(n: number): Problem {
+  return Problem.of("validation_failed", {
+    detail: `This selection holds ${n.toLocaleString("en")} invoices; one bulk cancel takes at most ${BULK_MAX.toLocaleString("en")}. Narrow the view (a status, a currency or dates) and cancel in parts.`,
+  });
+}
+
+/** Records the job and its items in one transaction; the caller then runs it (`runBulkJob`). */
+export async function createBulkCancel(db: Db, user: Pick<SessionUser, "id" | "email">, ids: string[], reason: string): Promise<string> {
+  const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (unique.length === 0) throw Problem.of("validation_failed", { detail: "Select at least one invoice to cancel." });
+  if (unique.length > BULK_MAX) throw tooMany(unique.length);
+  return db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(bulkJobs)
+      .values({ kind: "cancel", reason, createdBy: user.id, createdByEmail: user.email })
+      .returning({ id: bulkJobs.id });
+    for (let i = 0; i < unique.length; i += 500) {
+      await tx.insert(bulkJobItems).values(unique.slice(i, i + 500).map((invoiceId, j) => ({ jobId: job.id, position: i + j, invoiceId })));
+    }
+    return job.id;
+  });
+}
+
+/**
+ * Works through the job's waiting items while this caller holds its lease; returns when none is left (the job
+ * is then finished), when another instance holds the lease, or when the lease was lost. Safe to call again at
+ * any time: that is how a job resumes after a restart.
+ */
+export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
+  const { db } = deps;
+  const holder = deps.holder ?? randomUUID();
+  const lease = () => new Date(Date.now() + LEASE_MS);
+  const [job] = await db
+    .update(bulkJobs)
+    .set({ leaseUntil: lease(), leaseHolder: holder })
+    .where(and(eq(bulkJobs.id, jobId), isNull(bulkJobs.finishedAt), or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date()))))
+    .returning();
+  if (!job) return;
+  const actor = { id: job.createdBy, email: job.createdByEmail };
+  try {
+    for (;;) {
+      const batch = await db
+        .select()
+        .from(bulkJobItems)
+        .where(and(eq(bulkJobItems.jobId, jobId), isNull(bulkJobItems.outcome)))
+        .orderBy(asc(bulkJobItems.position))
+        .limit(BULK_CONCURRENCY);
+      if (batch.length === 0) {
+        await db
+          .update(bulkJobs)
+          .set({ finishedAt: new Date() })
+          .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)));
+        return;
+      }
+      await Promise.all(
+        batch.map(async (item) => {
+          const result = await cancelOne(deps, actor, job.reason, jobId, item.invoiceId);
+          await db
+            .update(bulkJobItems)
+            .set({ ...result, attempts: sql`${bulkJobItems.attempts} + 1`, updatedAt: new Date() })
+            .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, item.position)));
+        }),
+      );
+      const [still] = await db
+        .update(bulkJobs)
+        .set({ leaseUntil: lease() })
+        .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)))
+        .returning({ id: bulkJobs.id });
+      if (!still) return;
+    }
+  } finally {
+    await db
+      .update(bulkJobs)
+      .set({ leaseUntil: null, leaseHolder: null })
+      .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)));
+  }
+}
+
+async function cancelOne(
+  deps: BulkDeps,
+  actor: Pick<SessionUser, "id" | "email">,
+  reason: string,
+  jobId: string,
+  id: string,
+): Promise<{ outcome: BulkOutcome; detail: string | null; fromStatus: string | null }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { from } = await changeInvoiceStatus({ ...deps, user: actor, id, status: "cancelled", reason, context: { bulk_job: jobId } });
+      return { outcome: "cancelled", detail: from === "cancelled" ? "It was already cancelled." : null, fromStatus: from ?? null };
+    } catch (error) {
+      const problem = toProblem(error);
+      // Too many requests: wait as the provider asks (a little), then go on with the same invoice.
+      const wait = Number(problem.headers["retry-after"] ?? Number.NaN);
+      if (problem.status === 429 && attempt < RATE_LIMIT_TRIES && wait >= 0 && wait <= RATE_LIMIT_WAIT_MAX_S) {
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        continue;
+      }
+      return outcomeOf(problem);
+    }
+  }
+}
+
+function outcomeOf(problem: Problem): { outcome: BulkOutcome; detail: string | null; fromStatus: string | null } {
+  const sentence = problem.detail ? `${problem.title}. ${problem.detail}` : problem.title;
+  // The provider answered and said no (a 4xx other than "too many"): trying again changes nothing.
+  const refused = problem.status >= 400 && problem.status < 500 && problem.status !== 408 && problem.status !== 429;
+  return { outcome: refused ? "refused" : "failed", detail: sentence, fromStatus: null };
+}
+
+/** Puts the job's failed items back to waiting (refused ones stay: the provider said no). */
+export async function retryFailed(db: Db, jobId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bulkJobItems)
+      .set({ outcome: null, detail: null })
+      .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.outcome, "failed")))
+      .returning({ position: bulkJobItems.position });
+    if (rows.length) await tx.update(bulkJobs).set({ finishedAt: null }).where(eq(bulkJobs.id, jobId));
+    return rows.length;
+  });
+}
+
+/** A job as its page shows it, or null when there is none or `user` may not see it (neither its author nor an admin). */
+export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">, jobId: string): Promise<BulkJob | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
+  if (!job || (job.createdBy !== user.id && user.role !== "admin")) return null;
+  const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));
+  const counts = { cancelled: 0, refused: 0, failed: 0, waiting: 0 };
+  for (const item of items) counts[(item.outcome as BulkOutcome | null) ?? "waiting"]++;
+  return {
+    id: job.id,
+    reason: job.reason,
+    created_by: job.createdByEmail,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    total: items.length,
+    counts,
+    items: items.map((i) => ({
+      invoice_id: i.invoiceId,
+      outcome: i.outcome as BulkOutcome | null,
+      detail: i.detail,
+      from_status: i.fromStatus,
+    })),
+  };
+}
+
+/** The person's latest jobs (newest first), for "your bulk cancels". */
+export async function listBulkJobs(db: Db, user: Pick<SessionUser, "id">, limit = 5) {
+  const jobs = await db
+    .select({
+      id: bulkJobs.id,
+      reason: bulkJobs.reason,
+      createdAt: bulkJobs.createdAt,
+      finishedAt: bulkJobs.finishedAt,
+      total: count(bulkJobItems.position),
+    })
+    .from(bulkJobs)
+    .leftJoin(bulkJobItems, eq(bulkJobItems.jobId, bulkJobs.id))
+    .where(eq(bulkJobs.createdBy, user.id))
+    .groupBy(bulkJobs.id)
+    .orderBy(desc(bulkJobs.createdAt))
+    .limit(limit);
+  return jobs.map((j) => ({
+    id: j.id,
+    reason: j.reason,
+    created_at: j.createdAt.toISOString(),
+    finished_at: j.finishedAt?.toISOString() ?? null,
+    total: j.total,
+  }));
+}
+
+/** Jobs left unfinished (an instance stopped mid-way) whose lease has run out: what startup resumes. */
+export async function unfinishedJobIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: bulkJobs.id })
+    .from(bulkJobs)
+    .where(and(isNull(bulkJobs.finishedAt), or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date()))));
+  return rows.map((r) => r.id);
+}
