@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VIEW_QUERY_MAX } from "./list-query";
+import { PAGE_SIZE_MAX, VIEW_QUERY_MAX } from "./list-query";
 import { checkCreatedRange, decimalAmount, type InvoiceListQuery, invoiceListQueryShape, invoiceListSchema } from "./schemas";
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus } from "./status";
 
@@ -40,14 +40,21 @@ export const invoiceViewQuerySchema = z
       .pipe(z.string().max(VIEW_QUERY_MAX, { error: `must be at most ${VIEW_QUERY_MAX} characters` }))
       .transform((value) => value || undefined)
       .optional(),
+    /** Exactly these invoices (a selection of rows, to export), at most a page's worth; comma-separated. */
+    ids: z
+      .string()
+      .transform((value) => [...new Set(value.split(",").map((s) => s.trim()))].filter(Boolean))
+      .pipe(z.array(z.string()).max(PAGE_SIZE_MAX, { error: `must name at most ${PAGE_SIZE_MAX} invoices` }))
+      .transform((list) => (list.length ? list : undefined))
+      .optional(),
   })
   .check(checkCreatedRange);
 export type InvoiceViewQuery = z.output<typeof invoiceViewQuerySchema>;
 
 /** The provider's own query for a view it can answer (one status or none, no text); null for any other. */
 export function providerQuery(view: InvoiceViewQuery): InvoiceListQuery | null {
-  const { status, q, ...rest } = view;
-  if (q || (status && status.length > 1)) return null;
+  const { status, q, ids, ...rest } = view;
+  if (q || ids || (status && status.length > 1)) return null;
   return { ...rest, ...(status?.length ? { status: status[0] } : {}) };
 }
 
@@ -72,6 +79,8 @@ export const invoiceSummarySchema = z.object({
   count: z.number().int(),
   fiat: z.record(z.string(), decimalAmount),
   crypto: z.record(z.string(), decimalAmount),
+  /** How many invoices of the view are in each status. */
+  statuses: z.record(z.string(), z.number().int()),
   as_of: z.string().nullable(),
   state: z.enum(["filling", "ready"]),
 });

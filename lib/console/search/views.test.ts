@@ -57,12 +57,14 @@ function expected(invoices: Invoice[], v: InvoiceViewQuery) {
   );
   const fiat: Record<string, string> = {};
   const crypto: Record<string, string> = {};
+  const statuses: Record<string, number> = {};
   for (const i of rows) {
+    if (i.status) statuses[i.status] = (statuses[i.status] ?? 0) + 1;
     // A currency the view's invoices are in has its sum, even when an amount is missing (it counts as 0).
     fiat[i.fiat_currency] = addDecimals(fiat[i.fiat_currency] ?? "0", i.fiat_amount ?? "0");
     if (i.currency) crypto[i.currency] = addDecimals(crypto[i.currency] ?? "0", i.crypto_amount ?? "0");
   }
-  return { rows, totals: { count: rows.length, fiat, crypto } };
+  return { rows, totals: { count: rows.length, fiat, crypto, statuses } };
 }
 
 let db: Db;
@@ -152,6 +154,7 @@ describe("the mirror's totals", () => {
             const answer = await mirrorSummary(db, v);
             const want = expected([...held.values()], v).totals;
             expect(answer.count).toBe(want.count);
+            expect(answer.statuses).toEqual(want.statuses);
             expect(Object.keys(answer.fiat).sort()).toEqual(Object.keys(want.fiat).sort());
             for (const [code, sum] of Object.entries(want.fiat)) expect(compareDecimal(answer.fiat[code], sum), code).toBe(0);
             expect(Object.keys(answer.crypto).sort()).toEqual(Object.keys(want.crypto).sort());
@@ -169,7 +172,12 @@ describe("the mirror's totals", () => {
       invoice({ invoice_id: "b", currency: "ETH", crypto_amount: "0.000000000000000001", fiat_amount: "0.02" }),
     ]);
     const totals = await mirrorSummary(db, view());
-    expect(totals).toEqual({ count: 2, fiat: { EUR: "100000000000000.03" }, crypto: { ETH: "0.123456789012345679" } });
+    expect(totals).toEqual({
+      count: 2,
+      fiat: { EUR: "100000000000000.03" },
+      crypto: { ETH: "0.123456789012345679" },
+      statuses: { new: 2 },
+    });
   });
 
   it("does not let an older read undo a newer change", async () => {
@@ -224,6 +232,8 @@ describe("the mirror's list", () => {
     expect(await ids("8000-000000000001")).toEqual(["ORD-1001"]);
     expect(await ids("50%_")).toEqual([]);
     const summary = await mirrorSummary(db, view({ q: "walnut", status: ["new"] }));
-    expect(summary).toEqual({ count: 1, fiat: { EUR: "10.5" }, crypto: { BTC: "0.1" } });
+    expect(summary).toEqual({ count: 1, fiat: { EUR: "10.5" }, crypto: { BTC: "0.1" }, statuses: { new: 1 } });
+    const picked = await mirrorList(db, view({ ids: ["invoice_0190a1d2-bbbb-7000-8000-000000000003", "ORD-1001"] }));
+    expect(picked.items.map((i) => i.order_id)).toEqual(["ORD-1003"]);
   });
 });

@@ -47,6 +47,7 @@ function rowFilter(view: InvoiceViewQuery, ranged = true): SQL | undefined {
     ranged && view.created_after ? gt(t.createdAt, new Date(view.created_after)) : undefined,
     ranged && view.created_before ? lt(t.createdAt, new Date(view.created_before)) : undefined,
     view.q ? textMatch(view.q) : undefined,
+    view.ids ? inArray(t.invoiceId, view.ids) : undefined,
   );
 }
 
@@ -105,7 +106,13 @@ function fromColumns(row: Omit<typeof searchInvoices.$inferSelect, "searchVector
   };
 }
 
-export type MirrorTotals = { count: number; fiat: Record<string, string>; crypto: Record<string, string> };
+export type MirrorTotals = {
+  count: number;
+  fiat: Record<string, string>;
+  crypto: Record<string, string>;
+  /** How many of them are in each status (what a bulk cancel's confirmation names). */
+  statuses: Record<string, number>;
+};
 
 /**
  * How many invoices a view holds and their sums, exactly (PostgreSQL's numeric, read as text). Without a text
@@ -114,28 +121,40 @@ export type MirrorTotals = { count: number; fiat: Record<string, string>; crypto
  * over the rows it matches. One statement: one snapshot.
  */
 export async function mirrorSummary(db: Db, view: InvoiceViewQuery): Promise<MirrorTotals> {
-  const parts = view.q ? [rawPart(rowFilter(view))] : rollupParts(view);
+  const parts = view.q || view.ids ? [rawPart(rowFilter(view))] : rollupParts(view);
   const result = (await db.execute(sql`
-    with parts (fiat_currency, currency, n, fiat, crypto) as (${sql.join(parts, sql` union all `)})
-    select fiat_currency, currency,
+    with parts (status, fiat_currency, currency, n, fiat, crypto) as (${sql.join(parts, sql` union all `)})
+    select grouping(status, fiat_currency, currency) as set, status, fiat_currency, currency,
            sum(n)::bigint::text as n, trim_scale(sum(fiat))::text as fiat, trim_scale(sum(crypto))::text as crypto
-    from parts group by grouping sets ((fiat_currency), (currency), ())`)) as unknown as {
-    rows: { fiat_currency: string | null; currency: string | null; n: string | null; fiat: string | null; crypto: string | null }[];
+    from parts group by grouping sets ((fiat_currency), (currency), (status), ())`)) as unknown as {
+    rows: {
+      set: number;
+      status: string;
+      fiat_currency: string;
+      currency: string;
+      n: string | null;
+      fiat: string | null;
+      crypto: string | null;
+    }[];
   };
-  const totals: MirrorTotals = { count: 0, fiat: {}, crypto: {} };
+  // grouping(status, fiat_currency, currency): a bit set for each column left out of the row's set.
+  const SET = { all: 0b111, byStatus: 0b011, byFiat: 0b101, byCrypto: 0b110 };
+  const totals: MirrorTotals = { count: 0, fiat: {}, crypto: {}, statuses: {} };
   for (const row of result.rows) {
     const n = Number(row.n ?? 0);
-    if (row.fiat_currency === null && row.currency === null) totals.count = n;
+    const set = Number(row.set);
+    if (set === SET.all) totals.count = n;
     else if (n === 0) continue;
-    else if (row.currency === null && row.fiat_currency) totals.fiat[row.fiat_currency] = toDecimal(row.fiat ?? "0") ?? "0";
-    else if (row.fiat_currency === null && row.currency) totals.crypto[row.currency] = toDecimal(row.crypto ?? "0") ?? "0";
+    else if (set === SET.byFiat && row.fiat_currency) totals.fiat[row.fiat_currency] = toDecimal(row.fiat ?? "0") ?? "0";
+    else if (set === SET.byCrypto && row.currency) totals.crypto[row.currency] = toDecimal(row.crypto ?? "0") ?? "0";
+    else if (set === SET.byStatus && row.status) totals.statuses[row.status] = n;
   }
   return totals;
 }
 
 /** The mirror's own rows, one each, in the parts' shape. */
 function rawPart(where: SQL | undefined): SQL {
-  return sql`select coalesce(${t.fiatCurrency}, ''), coalesce(${t.currency}, ''), 1::bigint, coalesce(${t.fiatAmount}, 0), coalesce(${t.cryptoAmount}, 0)
+  return sql`select coalesce(${t.status}, ''), coalesce(${t.fiatCurrency}, ''), coalesce(${t.currency}, ''), 1::bigint, coalesce(${t.fiatAmount}, 0), coalesce(${t.cryptoAmount}, 0)
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
@@ -146,7 +165,7 @@ function rollupPart(view: InvoiceViewQuery, days: SQL): SQL {
     view.currency ? sql`lower(${r.currency}) = lower(${view.currency})` : undefined,
     days,
   );
-  return sql`select ${r.fiatCurrency}, ${r.currency}, ${r.count}, ${r.fiatSum}, ${r.cryptoSum} from ${r} where ${where}`;
+  return sql`select ${r.status}, ${r.fiatCurrency}, ${r.currency}, ${r.count}, ${r.fiatSum}, ${r.cryptoSum} from ${r} where ${where}`;
 }
 
 /**
