@@ -1,3 +1,4 @@
+export * from "./bulk";
 export * from "./export";
 export * from "./invoice-view";
 export * from "./list-query";

@@ -12,6 +12,7 @@ import { listView, summarizeView } from "@/lib/console/invoices/views";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
+import { can } from "@/lib/contract/roles";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: "Invoices" };
  * parsers, fetches under the client's own query key, and hands the cache over for hydration.
  */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await guardPage("invoices:read");
+  const user = await guardPage("invoices:read");
   const query = toListQuery(await loadInvoiceListState(searchParams), (await requestTimeZone()).timeZone);
   const queryClient = getQueryClient();
   await Promise.all([
@@ -39,7 +40,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <ServerDataBoundary state={dehydrate(queryClient)}>
         <InvoiceToolbar />
         <InvoiceTotals />
-        <InvoiceTable />
+        <InvoiceTable mayCancel={can(user.role, "invoices:change_status")} />
       </ServerDataBoundary>
     </div>
   );

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { PAGE_SIZE_MAX } from "@/lib/contract";
+import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
@@ -28,25 +29,7 @@ const LEASE_MS = 60_000;
 const RATE_LIMIT_WAIT_MAX_S = 10;
 const RATE_LIMIT_TRIES = 3;
 
-export type BulkOutcome = "cancelled" | "refused" | "failed";
 export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
-
-export type BulkItem = {
-  invoice_id: string;
-  outcome: BulkOutcome | null;
-  detail: string | null;
-  from_status: string | null;
-};
-export type BulkJob = {
-  id: string;
-  reason: string;
-  created_by: string;
-  created_at: string;
-  finished_at: string | null;
-  total: number;
-  counts: Record<BulkOutcome | "waiting", number>;
-  items: BulkItem[];
-};
 
 /** The invoices of a whole view, walked page by page (the view's own source: provider or mirror), at most BULK_MAX. */
 export async function viewInvoiceIds(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {

@@ -1,0 +1,117 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { bulkJobOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { retryBulkCancelAction } from "@/lib/console/invoices/bulk-actions";
+import type { BulkJob } from "@/lib/contract/bulk";
+import { formatCount, shortInvoiceId } from "@/lib/contract/format";
+import { Problem } from "@/lib/contract/problem";
+import { invoiceHref } from "./invoice-href";
+
+/**
+ * A bulk cancel as it runs on the server (issue 24): how far it is, then each invoice that was not cancelled
+ * and why, with "Try again" for those that failed. It keeps running if this page is left; coming back shows it.
+ */
+export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+  const job = useQuery(bulkJobOptions(jobId));
+  const queryClient = useQueryClient();
+  const finished = Boolean(job.data?.finished_at);
+  // The list and its totals show the new statuses once the job is done.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+  }, [finished, queryClient]);
+
+  return (
+    <section aria-label="Bulk cancel" className="flex flex-col gap-2 rounded-md border border-border bg-card p-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        {job.data ? <Progress job={job.data} /> : job.isError ? <p role="alert">{problemText(job.error)}</p> : <p>Starting…</p>}
+        <Button variant="ghost" size="icon-sm" aria-label="Dismiss" onClick={onClose} className="-my-1 -mr-2 shrink-0">
+          <X aria-hidden />
+        </Button>
+      </div>
+      {job.data && <Unfinished job={job.data} onRetried={() => void job.refetch()} />}
+    </section>
+  );
+}
+
+function Progress({ job }: { job: BulkJob }) {
+  const done = job.total - job.counts.waiting;
+  const percent = job.total ? Math.round((done / job.total) * 100) : 100;
+  const parts = [
+    `${formatCount(job.counts.cancelled)} cancelled`,
+    job.counts.refused ? `${formatCount(job.counts.refused)} refused` : null,
+    job.counts.failed ? `${formatCount(job.counts.failed)} failed` : null,
+  ].filter(Boolean);
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+      <p aria-live="polite" data-testid="bulk-progress" className="tabular-nums">
+        {job.finished_at ? "Bulk cancel done: " : `Cancelling… ${formatCount(done)} of ${formatCount(job.total)}: `}
+        {parts.join(", ")}.<span className="ml-2 text-xs text-muted-foreground">Reason: {job.reason}</span>
+      </p>
+      {!job.finished_at && (
+        <div
+          role="progressbar"
+          aria-label="Bulk cancel progress"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const notCancelled = job.items.filter((i) => i.outcome === "refused" || i.outcome === "failed");
+  if (notCancelled.length === 0) return null;
+  return (
+    <>
+      <ul className="flex max-h-60 flex-col divide-y divide-border overflow-y-auto rounded-md border border-border">
+        {notCancelled.map((item) => (
+          <li key={item.invoice_id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5">
+            <Link href={invoiceHref(item.invoice_id)} className="font-mono text-xs text-link hover:underline" title={item.invoice_id}>
+              {shortInvoiceId(item.invoice_id)}
+            </Link>
+            <span className={item.outcome === "refused" ? "text-danger-text" : "text-warning-text"}>
+              {item.outcome === "refused" ? "Refused" : "Failed"}
+            </span>
+            <span className="text-muted-foreground">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
+      {job.counts.failed > 0 && job.finished_at && (
+        <div className="flex items-center gap-3">
+          <Button
+            size="sm"
+            disabled={retrying}
+            onClick={async () => {
+              setRetrying(true);
+              const form = new FormData();
+              form.set("job", job.id);
+              const answer = (await retryBulkCancelAction(form)) as { ok?: string; error?: string };
+              setRetrying(false);
+              setMessage(answer.error ?? null);
+              onRetried();
+            }}
+          >
+            {retrying ? "Starting…" : `Try the ${formatCount(job.counts.failed)} failed again`}
+          </Button>
+          {message && <p role="alert">{message}</p>}
+        </div>
+      )}
+    </>
+  );
+}
+
+function problemText(error: Error): string {
+  return error instanceof Problem ? (error.detail ? `${error.title}. ${error.detail}` : error.title) : error.message;
+}

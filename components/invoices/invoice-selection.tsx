@@ -1,0 +1,239 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/textarea";
+import { invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
+import { startBulkCancelAction } from "@/lib/console/invoices/bulk-actions";
+import type { Invoice } from "@/lib/contract";
+import { formatCount } from "@/lib/contract/format";
+import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { PAGE_SIZE_MAX, REASON_MAX } from "@/lib/contract/list-query";
+import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
+import type { invoiceTableFeatures } from "./invoice-columns";
+
+/** Rows picked on any page of the view, by id (with what the confirmation names), or every row of the view. */
+export type Selection = { rows: ReadonlyMap<string, Invoice>; all: boolean };
+export const NO_SELECTION: Selection = { rows: new Map(), all: false };
+
+const column = createColumnHelper<typeof invoiceTableFeatures, Invoice>();
+
+/** The checkbox column: one per row, and one in the header for the page. */
+export function selectColumn(selection: Selection, pageRows: readonly Invoice[], onChange: (next: Selection) => void) {
+  const pageSelected = pageRows.length > 0 && pageRows.every((r) => selection.all || selection.rows.has(r.invoice_id));
+  const toggle = (rows: readonly Invoice[], on: boolean) => {
+    const next = new Map(selection.rows);
+    for (const row of rows) {
+      if (on) next.set(row.invoice_id, row);
+      else next.delete(row.invoice_id);
+    }
+    onChange({ rows: next, all: false });
+  };
+  return column.display({
+    id: "select",
+    meta: { label: "Select", className: "w-8" },
+    header: () => (
+      <input
+        type="checkbox"
+        className="size-4 align-middle accent-primary"
+        aria-label={pageSelected ? "Unselect the rows of this page" : "Select the rows of this page"}
+        checked={pageSelected}
+        onChange={(e) => toggle(pageRows, e.target.checked)}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="size-4 align-middle accent-primary"
+        aria-label={`Select invoice ${row.original.order_id ?? row.original.invoice_id}`}
+        checked={selection.all || selection.rows.has(row.original.invoice_id)}
+        onChange={(e) => toggle([row.original], e.target.checked)}
+      />
+    ),
+  });
+}
+
+type BarProps = {
+  selection: Selection;
+  pageRows: readonly Invoice[];
+  /** How many invoices the view holds. */
+  total: number;
+  query: InvoiceViewQuery;
+  mayCancel: boolean;
+  onChange: (next: Selection) => void;
+  onExport: (query: InvoiceViewQuery) => void;
+  onJobStarted: (jobId: string) => void;
+};
+
+/**
+ * What can be done with the selected rows (issue 24): select the whole view, cancel them with one reason (roles
+ * that may change statuses), export them, copy their ids.
+ */
+export function SelectionBar({ selection, pageRows, total, query, mayCancel, onChange, onExport, onJobStarted }: BarProps) {
+  const [confirming, setConfirming] = useState(false);
+  const count = selection.all ? total : selection.rows.size;
+  if (count === 0) return null;
+  const pageAll = pageRows.length > 0 && pageRows.every((r) => selection.rows.has(r.invoice_id));
+  const ids = [...selection.rows.keys()];
+
+  return (
+    <section
+      aria-label="Selected invoices"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-primary/5 px-3 py-2 text-sm"
+    >
+      <p aria-live="polite" className="font-medium" data-testid="selection-count">
+        {selection.all ? `All ${formatCount(total)} invoices of this view selected` : `${formatCount(count)} selected`}
+      </p>
+      {!selection.all && pageAll && total > selection.rows.size && (
+        <Button variant="link" onClick={() => onChange({ rows: selection.rows, all: true })}>
+          Select all {formatCount(total)} in this view
+        </Button>
+      )}
+      <div className="ml-auto flex flex-wrap gap-2">
+        {mayCancel && (
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+            Cancel {count === 1 ? "invoice" : "invoices"}…
+          </Button>
+        )}
+        <Button
+          size="sm"
+          disabled={!selection.all && ids.length > PAGE_SIZE_MAX}
+          title={
+            !selection.all && ids.length > PAGE_SIZE_MAX ? `A selection of more than ${PAGE_SIZE_MAX} exports as its whole view` : undefined
+          }
+          onClick={() => onExport(selection.all ? query : { ...query, ids })}
+        >
+          Export selection
+        </Button>
+        {!selection.all && (
+          <Button
+            size="sm"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(ids.join("\n"));
+                toast.success(`Copied ${formatCount(ids.length)} invoice ${ids.length === 1 ? "id" : "ids"}.`);
+              } catch {
+                toast.error("Copy failed: this browser does not allow it here.");
+              }
+            }}
+          >
+            Copy ids
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={() => onChange(NO_SELECTION)}>
+          Clear selection
+        </Button>
+      </div>
+      {confirming && (
+        <BulkCancelDialog
+          selection={selection}
+          total={total}
+          query={query}
+          onClose={() => setConfirming(false)}
+          onStarted={(jobId) => {
+            setConfirming(false);
+            onChange(NO_SELECTION);
+            onJobStarted(jobId);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** "2 Pending, 1 Partly paid": how many of each status, most first. */
+function statusBreakdown(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, n]) => `${formatCount(n)} ${isKnownStatus(status) ? STATUS_LABELS[status as AnyInvoiceStatus] : status}`)
+    .join(", ");
+}
+
+function BulkCancelDialog(props: {
+  selection: Selection;
+  total: number;
+  query: InvoiceViewQuery;
+  onClose: () => void;
+  onStarted: (jobId: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  // For the whole view, its statuses come from the totals the page already shows.
+  const summary = useQuery({ ...invoiceSummaryOptions(viewFilter(props.query)), enabled: props.selection.all });
+  const counts = props.selection.all
+    ? (summary.data?.statuses ?? {})
+    : [...props.selection.rows.values()].reduce<Record<string, number>>((c, row) => {
+        const status = row.status ?? "unknown";
+        c[status] = (c[status] ?? 0) + 1;
+        return c;
+      }, {});
+  const count = props.selection.all ? props.total : props.selection.rows.size;
+  const closedOnes = (counts.completed ?? 0) + (counts.archived ?? 0) + (counts.cancelled ?? 0);
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      tone="danger"
+      title={`Cancel ${formatCount(count)} ${count === 1 ? "invoice" : "invoices"}?`}
+      description={
+        <>
+          {Object.keys(counts).length > 0 && <>Now: {statusBreakdown(counts)}. </>}
+          Each is cancelled on its own, a few at a time; you can leave this page meanwhile. Each invoice&apos;s timeline records who
+          cancelled it and why.
+        </>
+      }
+      confirmLabel={`Cancel ${formatCount(count)} ${count === 1 ? "invoice" : "invoices"}`}
+      pendingLabel="Starting…"
+      cancelLabel="Keep them"
+      confirmDisabled={reason.trim() === ""}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        document.getElementById("bulk-reason")?.focus();
+      }}
+      onConfirm={async () => {
+        const form = new FormData();
+        form.set("reason", reason);
+        if (props.selection.all) {
+          const { page: _p, page_size: _s, ...view } = props.query;
+          const params = new URLSearchParams();
+          for (const [key, value] of Object.entries(view))
+            if (value !== undefined) params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+          form.set("view", params.toString());
+        } else {
+          form.set("ids", [...props.selection.rows.keys()].join(","));
+        }
+        const answer = (await startBulkCancelAction(form)) as { jobId?: string; error?: string; fieldErrors?: Record<string, string> };
+        if (!answer.jobId) {
+          setError(answer.fieldErrors?.reason ?? answer.error ?? "The bulk cancel could not start.");
+          return false;
+        }
+        props.onStarted(answer.jobId);
+      }}
+    >
+      <Field id="bulk-reason" label="Reason (for every invoice's audit trail)" error={error}>
+        <Textarea
+          value={reason}
+          maxLength={REASON_MAX}
+          required
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          placeholder="Orders voided by the customer"
+        />
+      </Field>
+      {closedOnes > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {formatCount(closedOnes)} {closedOnes === 1 ? "is" : "are"} already completed, archived or cancelled: the invoicing API may refuse{" "}
+          {closedOnes === 1 ? "it" : "them"}, and the result says so for each.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** What became of one invoice of a bulk cancel (issue 24): null while it waits. */
+export const BULK_OUTCOMES = ["cancelled", "refused", "failed"] as const;
+export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
+
+export const bulkItemSchema = z.object({
+  invoice_id: z.string(),
+  outcome: z.enum(BULK_OUTCOMES).nullable(),
+  /** Why it was refused or failed, in a sentence; or a note ("It was already cancelled."). */
+  detail: z.string().nullable(),
+  /** Its status before the change, once changed. */
+  from_status: z.string().nullable(),
+});
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+/** GET /api/invoices/bulk/{id}: a bulk cancel and each invoice's outcome. */
+export const bulkJobSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  /** Null while invoices wait. */
+  finished_at: z.string().nullable(),
+  total: z.number().int(),
+  counts: z.object({ cancelled: z.number().int(), refused: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  items: z.array(bulkItemSchema),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** GET /api/invoices/bulk: the person's latest bulk cancels, newest first. */
+export const bulkJobListSchema = z.object({
+  jobs: z.array(
+    z.object({ id: z.string(), reason: z.string(), created_at: z.string(), finished_at: z.string().nullable(), total: z.number().int() }),
+  ),
+});
