@@ -50,3 +50,19 @@ export async function untilInteractive(page: Page): Promise<void> {
 export async function untilHydrated(control: Locator): Promise<void> {
   await expect.poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
 }
+
+/** The invoice table's status filter (a button whose text says which statuses the view shows). */
+export function statusFilter(page: Page): Locator {
+  return page.getByRole("button", { name: /^Status\b/ }).filter({ visible: true });
+}
+
+/** Shows exactly these statuses (their labels: "Completed", "Partly paid"), as a person ticks them. */
+export async function chooseStatuses(page: Page, labels: string[]): Promise<void> {
+  await statusFilter(page).click();
+  const boxes = page.getByRole("dialog").getByRole("checkbox");
+  for (const box of await boxes.all()) {
+    const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")).trim();
+    if ((await box.isChecked()) !== labels.includes(label)) await box.click();
+  }
+  await page.keyboard.press("Escape");
+}

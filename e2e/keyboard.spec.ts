@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { invoiceRows } from "./fixtures";
+import { invoiceRows, statusFilter } from "./fixtures";
 
 /**
  * A support person who uses no mouse: sign in, filter, sort, page, open an invoice, cancel it with a reason,
@@ -40,11 +40,15 @@ test("sign in, filter, sort, page, open, cancel with a reason, back to the same 
   await page.keyboard.press("Enter");
   await expect(invoiceRows(page).first()).toBeVisible();
 
-  // Filter: a native select changes with the arrow keys.
-  await tabTo(page, page.getByLabel("Status"));
-  await page.keyboard.press("ArrowDown"); // New
-  await page.keyboard.press("ArrowDown"); // Pending
-  await page.keyboard.press("ArrowDown"); // Completed: enough of them for a second page
+  // Filter: the status list opens with Enter, its boxes tick with Space, Escape closes it.
+  await tabTo(page, statusFilter(page));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("checkbox", { name: "New" })).toBeFocused();
+  await page.keyboard.press("Tab"); // Pending
+  await page.keyboard.press("Tab"); // Completed: enough of them for a second page
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Escape");
+  await expect(statusFilter(page)).toBeFocused();
   await expect(page).toHaveURL(/status=completed/);
   await expect(invoiceRows(page).first()).toBeVisible();
 
@@ -62,7 +66,7 @@ test("sign in, filter, sort, page, open, cancel with a reason, back to the same 
   // Open the first row: one Tab stop a row, back up from the pagination.
   const firstLink = invoiceRows(page).first().getByRole("link");
   await tabTo(page, firstLink, { back: true });
-  const orderId = (await invoiceRows(page).first().locator("td:nth-child(2)").innerText()).trim();
+  const orderId = (await invoiceRows(page).first().locator("td:nth-child(3)").innerText()).trim();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
   await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();

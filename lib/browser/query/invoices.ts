@@ -11,6 +11,9 @@ export const invoiceKeys = {
   summary: (view: ViewFilter) => [...invoiceKeys.summaries(), view] as const,
 };
 
+/** How often a view answered from a mirror still filling asks again. */
+const FILLING_REFRESH_MS = 3_000;
+
 export const currencyKeys = { all: ["currencies"] as const };
 
 /** The list query as the browser runs it, through the console's own API. The server page prefetches the same key. */
@@ -35,7 +38,7 @@ export function invoiceSummaryOptions(view: ViewFilter) {
     queryKey: invoiceKeys.summary(view),
     queryFn: ({ signal }) =>
       fetchJson(`/api/invoices/summary?${invoiceListQueryToSearchParams(view)}`, (c) => c.invoiceSummarySchema, { signal }),
-    refetchInterval: 30_000,
+    refetchInterval: (q) => (q.state.data?.state === "filling" ? FILLING_REFRESH_MS : 30_000),
   });
 }
 
