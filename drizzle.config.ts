@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/platform/db/schema.ts",
+  schema: "./lib/console/schema.ts",
   out: "./drizzle",
   schemaFilter: ["sandbox", "console"],
 });

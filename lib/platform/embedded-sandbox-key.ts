@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { settings } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
-import { settings } from "@/lib/platform/db/schema";
 
 const SETTING = "embedded_sandbox_key";
 

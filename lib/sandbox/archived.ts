@@ -1,5 +1,6 @@
 import "server-only";
 import { v7 as uuidv7 } from "uuid";
+import { invoices } from "@/lib/console/schema";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   type ArchivedInvoiceInput,
@@ -10,7 +11,6 @@ import {
 import { decimalShape } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { invoices } from "@/lib/platform/db/schema";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";

@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
+import { apiKeys } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { apiKeys } from "@/lib/platform/db/schema";
 import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/platform/env";
 
 export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;

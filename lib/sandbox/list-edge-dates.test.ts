@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, gt, lt } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
+import { invoices } from "@/lib/console/schema";
 import type { ApiInvoiceList } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
-import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { apiKeys, merchants } from "@/lib/console/schema";
 import { type Db, VACUUM_INVOICE_LISTS } from "@/lib/platform/db";
-import { apiKeys, merchants } from "@/lib/platform/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/platform/env";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";

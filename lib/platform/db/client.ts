@@ -2,8 +2,8 @@ import "server-only";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/lib/console/schema";
 import { env } from "@/lib/platform/env";
-import * as schema from "./schema";
 
 /** Drizzle over either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
