@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import { apiKeys, invoices, merchants } from "@/lib/console/schema";
 import { numberToDecimal } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
+import { apiKeys, invoices, merchants } from "@/lib/sandbox/schema";
 import { hashKey, SCOPES } from "../lib/sandbox/keys";
 
 type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";

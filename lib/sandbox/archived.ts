@@ -1,6 +1,5 @@
 import "server-only";
 import { v7 as uuidv7 } from "uuid";
-import { invoices } from "@/lib/console/schema";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   type ArchivedInvoiceInput,
@@ -11,6 +10,7 @@ import {
 import { decimalShape } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
+import { invoices } from "@/lib/sandbox/schema";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";

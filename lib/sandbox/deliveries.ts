@@ -1,8 +1,8 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "@/lib/console/schema";
 import type { ApiWebhookDeliveryList } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { parseInvoiceId } from "./ids";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import { invoiceCounts, invoices } from "@/lib/console/schema";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
+import { invoiceCounts, invoices } from "@/lib/sandbox/schema";
 
 /** The filters of GET /invoices, as the list applies them. */
 export type InvoiceFilter = {

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
-import { invoices, transactions } from "@/lib/console/schema";
 import type { ApiInvoiceList, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
+import { invoices, transactions } from "@/lib/sandbox/schema";
 import { resolveCallbackUrl } from "./callback-url";
 import { explorerUrl, findCurrency } from "./currencies";
 import { formatInvoiceId, parseInvoiceId } from "./ids";

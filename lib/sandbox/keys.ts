@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { apiKeys } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/platform/env";
+import { apiKeys } from "@/lib/sandbox/schema";
 
 export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;
 export type Scope = (typeof SCOPES)[number];

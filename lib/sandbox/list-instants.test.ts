@@ -4,9 +4,9 @@ import { count, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
 import { getSandboxDb } from "@/lib/sandbox";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { seedInvoices } from "./seed";
 

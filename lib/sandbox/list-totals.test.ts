@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "@/lib/console/schema";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceListQuery } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 import { getSandboxDb } from "@/lib/sandbox";
+import { invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { countInvoices, type InvoiceFilter } from "./invoice-counts";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
-import { invoices } from "@/lib/console/schema";
 import { Big, canonicalDecimal, type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
 import { getSandboxDb } from "@/lib/sandbox";
+import { invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { createArchivedInvoice } from "./archived";
 import { findCurrency } from "./currencies";

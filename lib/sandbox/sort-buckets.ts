@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
-import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/console/schema";
 import type { InvoiceListQuery } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/sandbox/schema";
 import { type InvoiceFilter, rangeParts } from "./invoice-counts";
 
 type SortBy = InvoiceListQuery["sort_by"];

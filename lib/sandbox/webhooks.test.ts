@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { asc, eq, inArray } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { webhookAttempts, webhookDeliveries } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
+import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 
 /** The sandbox's status webhooks, sent for real to a local receiver over HTTP. */
 

@@ -5,7 +5,7 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, invoices as invoiceTable } from "@/lib/console/schema";
+import { auditLog } from "@/lib/console/schema";
 import {
   EXPORT_INCOMPLETE,
   EXPORT_TOTAL_HEADER,
@@ -15,6 +15,7 @@ import {
 } from "@/lib/contract";
 import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/contract/invoice-list-state";
 import { type Db, getDatabase } from "@/lib/platform/db";
+import { invoices as invoiceTable } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /**
