@@ -464,19 +464,28 @@ export const archivedInvoiceRequestSchema = z
 export type ArchivedInvoiceRequest = z.input<typeof archivedInvoiceRequestSchema>;
 export type ArchivedInvoiceInput = z.output<typeof archivedInvoiceRequestSchema>;
 
+/** A checked archive request's fields that were given: those left empty (null or absent) are not sent. */
+export type ArchivedInvoiceFields = { [F in keyof ArchivedInvoiceInput]?: NonNullable<ArchivedInvoiceInput[F]> };
+
+/**
+ * A checked archive request without the fields left empty (null or absent), in its order: what is sent, so the
+ * provider's defaults apply, and what the audit log records as sent (lib/console/invoices/archive.ts).
+ */
+export function archivedInvoiceRequestFields(body: ArchivedInvoiceInput): ArchivedInvoiceFields {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
+}
+
 /**
  * A checked archive request as JSON text: its amounts (decimal strings) written as JSON numbers with exactly
- * their digits, fields left empty not sent (so the provider's defaults apply).
+ * their digits, fields left empty not sent (archivedInvoiceRequestFields).
  */
 export function archivedInvoiceRequestJson(body: ArchivedInvoiceInput): string {
   return stringifyJson(
     Object.fromEntries(
-      Object.entries(body)
-        .filter(([, value]) => value !== null && value !== undefined)
-        .map(([field, value]) => [
-          field,
-          (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value,
-        ]),
+      Object.entries(archivedInvoiceRequestFields(body)).map(([field, value]) => [
+        field,
+        (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value,
+      ]),
     ),
   );
 }
