@@ -301,7 +301,7 @@ export const CREATED_AT_SKEW_MS = 60_000;
 /** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
 export const CREATED_AT_EARLIEST = "2000-01-01";
 /**
- * The largest amounts the ledger's columns hold (lib/platform/db/schema.ts): EUR in numeric(18, 2) — 16 digits before
+ * The largest amounts the ledger's columns hold (lib/sandbox/schema.ts): EUR in numeric(18, 2) — 16 digits before
  * the point, cents after it — and crypto in numeric(38, 18): 20 digits before the point, 18 after it.
  */
 export const FIAT_AMOUNT_LIMIT = { integerDigits: 16, places: 2, max: "9999999999999999.99" } as const;
