@@ -8,10 +8,10 @@ import { writeFileSync } from "node:fs";
 import { eq, inArray } from "drizzle-orm";
 import { getAuth } from "@/lib/console/auth/server";
 import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
+import { sessions, users } from "@/lib/console/schema";
 import { startup } from "@/lib/console/startup";
 import { ROLES, type Role } from "@/lib/contract/roles";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
-import { sessions, users } from "@/lib/platform/db/schema";
 
 export type TestSessions = {
   roles: Record<Role, string>;

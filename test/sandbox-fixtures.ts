@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { numberToDecimal } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
-import { apiKeys, invoices, merchants } from "@/lib/platform/db/schema";
+import { apiKeys, invoices, merchants } from "@/lib/sandbox/schema";
 import { hashKey, SCOPES } from "../lib/sandbox/keys";
 
 type AmountColumn = "fiatAmount" | "cryptoAmount" | "amountReceived" | "rate";

@@ -1,8 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
+import { auditLog } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
-import { auditLog } from "@/lib/platform/db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 

@@ -14,15 +14,15 @@ import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 
 /*
- * Two families of shapes. The console's (`invoiceSchema`, `currencyListSchema`, …) is the one shape every
- * page and the browser see: already normalised by the upstream client (lib/console/upstream/normalise.ts) from
- * whatever a provider that speaks the spec sent, so every optional value is `null` when absent or odd.
- * The sandbox's (`apiInvoiceSchema`, …) is what our own provider answers (ARCHITECTURE.md §3): it binds the sandbox,
- * never the console. Request shapes are strict because we answer for them.
+ * The console's shapes of the API (`invoiceSchema`, `currencyListSchema`, …): the one shape every page and the
+ * browser see, already normalised by the upstream client (lib/console/upstream/normalise.ts) from whatever a
+ * provider that speaks the spec sent, so every optional value is `null` when absent or odd; and the requests, which
+ * the console checks before sending and the sandbox checks on arrival. Request shapes are strict because we answer
+ * for them. What our own provider answers (`apiInvoiceSchema`, …) is the sandbox's and lives with it
+ * (lib/sandbox/wire-schemas.ts, ARCHITECTURE.md §3): it binds the sandbox, never the console.
  */
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const amount = z.number().finite();
 
 // ---- The console's shapes (after normalising) -------------------------------------------------------
 
@@ -160,82 +160,6 @@ export const ratesViewSchema = z.object({
   retry_in_seconds: z.number().int().min(0),
 });
 
-// ---- The sandbox's answers (ARCHITECTURE.md §3) ----------------------------------------------------------------
-
-export const apiTransactionSchema = z.object({
-  tx_hash: z.string(),
-  amount: amount,
-  confirmations: z.number().int(),
-  block_height: z.number().int().nullable(),
-  seen_at: isoDateTime,
-  explorer_url: z.string().nullable(),
-});
-
-export const apiInvoiceSchema = z
-  .object({
-    invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
-    order_id: z.string(),
-    order_name: z.string().nullable(),
-    status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
-    fiat_amount: amount.meta({ description: "Amount in EUR." }),
-    fiat_currency: z.string().meta({ description: "Always EUR." }),
-    crypto_amount: amount.meta({ description: "Amount in `currency`." }),
-    currency: z.string().meta({ description: "A code from GET /currencies." }),
-    allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
-    callback_url: z.string().nullable(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
-    expires_at: isoDateTime.nullable(),
-    priced_in: z.enum(["fiat", "crypto"]).optional().meta({
-      description:
-        "Archived invoices only (a sandbox extension): which amount was given — `fiat` or `crypto`. The other was derived at `payment.rate`, the simulated market's rate of the UTC minute of the invoice's `created_at`, by one rule: EUR = crypto × rate rounded half up to the cent; crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(`decimals`, 8) (ETH 8, SOL 8, BTC 8, USDT 6). So archiving an invoice again with the amount it was priced in and its `created_at` derives exactly the same other amount.",
-    }),
-    payment: z
-      .object({
-        /** Null on an archived invoice: it records a payment made elsewhere, with the rate it was priced at. */
-        address: z.string().nullable(),
-        network: z.string().nullable(),
-        amount_due: amount,
-        amount_received: amount.nullable(),
-        rate: amount.nullable(),
-        paid_at: isoDateTime.nullable(),
-        confirmations: z.number().int().nullable(),
-        confirmations_required: z.number().int().nullable(),
-        transactions: z.array(apiTransactionSchema),
-      })
-      .nullable()
-      .meta({
-        description:
-          "Where the customer pays and what the chain has shown; `rate` is EUR per unit when the invoice was priced (in the sandbox: the simulated market's rate of the UTC minute of `created_at`, 8 decimal places at most; `GET /rates?at=` answers it). An archived invoice has a payment with its rate but no address. Null when the invoice has none.",
-      }),
-  })
-  .meta({ id: "Invoice", description: "An invoice with its payment details and blockchain transactions." });
-
-export const apiInvoiceListSchema = z
-  .object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema })
-  .meta({ id: "InvoiceList" });
-
-/** GET /currencies as the sandbox answers it (ARCHITECTURE.md §3). */
-export const apiCurrencyListSchema = z
-  .object({
-    currencies: z.array(z.object({ code: z.string(), name: z.string(), network: z.string(), decimals: z.number().int() })),
-  })
-  .meta({ id: "CurrencyList" });
-
-/** GET /rates as the sandbox answers it: EUR per one unit, from a simulated market (ARCHITECTURE.md §3). */
-export const apiRatesSchema = z
-  .object({
-    rates: z.record(z.string(), z.number().positive()).meta({
-      description: "EUR per one unit of each supported currency, by code. Simulated: the sandbox has no live market.",
-      example: { BTC: 61234.5, ETH: 3180.12 },
-    }),
-    at: isoDateTime.optional().meta({
-      description:
-        "Only when the request asked for `at` (a sandbox extension): the start of the UTC minute whose rates these are, as a UTC instant with milliseconds (`2025-03-01T12:34:00.000Z`).",
-    }),
-  })
-  .meta({ id: "Rates" });
-
 /** RFC 9457 problem details, with our `code` and field-level `errors` (ARCHITECTURE.md §3). */
 export const problemSchema = z
   .looseObject({
@@ -262,8 +186,6 @@ export type Currency = z.infer<typeof currencySchema>;
 export type CurrencyList = z.infer<typeof currencyListSchema>;
 export type Rates = z.infer<typeof ratesSchema>;
 export type RatesView = z.infer<typeof ratesViewSchema>;
-export type ApiInvoice = z.infer<typeof apiInvoiceSchema>;
-export type ApiInvoiceList = z.infer<typeof apiInvoiceListSchema>;
 export type ProblemBody = z.infer<typeof problemSchema>;
 
 /** A date (midnight UTC) or a date-time with offset, normalised to an ISO instant. */
@@ -382,7 +304,7 @@ export const CREATED_AT_SKEW_MS = 60_000;
 /** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
 export const CREATED_AT_EARLIEST = "2000-01-01";
 /**
- * The largest amounts the ledger's columns hold (lib/platform/db/schema.ts): EUR in numeric(18, 2) — 16 digits before
+ * The largest amounts the ledger's columns hold (lib/sandbox/schema.ts): EUR in numeric(18, 2) — 16 digits before
  * the point, cents after it — and crypto in numeric(38, 18): 20 digits before the point, 18 after it.
  */
 export const FIAT_AMOUNT_LIMIT = { integerDigits: 16, places: 2, max: "9999999999999999.99" } as const;
@@ -457,19 +379,6 @@ export const archivedCreatedAtSchema = z
     description: `\`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated). Default: now.`,
     examples: ["2025-01-15", "2025-01-15T14:30:00+01:00"],
   });
-
-/**
- * GET /rates's query (a sandbox extension): `at`, an instant in the simulated market's history, read as an
- * archived invoice's `created_at` is (the same bounds), so that the rate an archived invoice was priced at can
- * be asked for before it is recorded. Without it: the current rates.
- */
-export const ratesQuerySchema = z.object({
-  at: archivedCreatedAtSchema.optional().meta({
-    description: `Sandbox extension: the rates of the UTC minute of this instant instead of now. \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset; from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated).`,
-    examples: ["2025-03-01", "2025-03-01T12:34:56+01:00"],
-  }),
-});
-export type RatesQuery = z.output<typeof ratesQuerySchema>;
 
 /**
  * GET /api/rates/history?at=… (the console's route; README, "Rates in the console"): the instant whose rates
@@ -558,19 +467,28 @@ export const archivedInvoiceRequestSchema = z
 export type ArchivedInvoiceRequest = z.input<typeof archivedInvoiceRequestSchema>;
 export type ArchivedInvoiceInput = z.output<typeof archivedInvoiceRequestSchema>;
 
+/** A checked archive request's fields that were given: those left empty (null or absent) are not sent. */
+export type ArchivedInvoiceFields = { [F in keyof ArchivedInvoiceInput]?: NonNullable<ArchivedInvoiceInput[F]> };
+
+/**
+ * A checked archive request without the fields left empty (null or absent), in its order: what is sent, so the
+ * provider's defaults apply, and what the audit log records as sent (lib/console/invoices/archive.ts).
+ */
+export function archivedInvoiceRequestFields(body: ArchivedInvoiceInput): ArchivedInvoiceFields {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
+}
+
 /**
  * A checked archive request as JSON text: its amounts (decimal strings) written as JSON numbers with exactly
- * their digits, fields left empty not sent (so the provider's defaults apply).
+ * their digits, fields left empty not sent (archivedInvoiceRequestFields).
  */
 export function archivedInvoiceRequestJson(body: ArchivedInvoiceInput): string {
   return stringifyJson(
     Object.fromEntries(
-      Object.entries(body)
-        .filter(([, value]) => value !== null && value !== undefined)
-        .map(([field, value]) => [
-          field,
-          (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value,
-        ]),
+      Object.entries(archivedInvoiceRequestFields(body)).map(([field, value]) => [
+        field,
+        (AMOUNT_FIELDS as readonly string[]).includes(field) && typeof value === "string" ? jsonNumber(value) : value,
+      ]),
     ),
   );
 }

@@ -2,12 +2,10 @@ import { z } from "zod";
 import { INVOICE_STATUSES } from "./status";
 
 /*
- * Webhooks: the simulation request (spec §4.4) and its answer, the sandbox's deliveries extension, and the
- * console's own webhook inbox. Same two families as schemas.ts: `api…` shapes are what our sandbox answers;
- * the others are the console's, normalised from any provider.
+ * Webhooks: the simulation request (spec §4.4) and its answer, the console's shape of the sandbox's deliveries
+ * extension (normalised from any provider), and the console's own webhook inbox. What our sandbox answers for the
+ * deliveries (`apiWebhookDeliveryListSchema`) is the sandbox's: lib/sandbox/wire-schemas.ts.
  */
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** POST /webhooks/simulate (spec §4.4). A strict request: the sandbox and the console's proxy both check it. */
 export const webhookSimulationSchema = z.object({
@@ -23,36 +21,6 @@ export type WebhookSimulation = z.infer<typeof webhookSimulationSchema>;
 /** Its answer: "object with string fields status and message". The sandbox's status is the delivery's state. */
 export const webhookSimulationResultSchema = z.object({ status: z.string(), message: z.string() });
 export type WebhookSimulationResult = z.infer<typeof webhookSimulationResultSchema>;
-
-export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
-
-/** GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every delivery with every attempt. */
-export const apiWebhookAttemptSchema = z.object({
-  attempt: z.number().int(),
-  at: isoDateTime,
-  response_status: z.number().int().nullable(),
-  duration_ms: z.number().int(),
-  /** The first KB of the receiver's answer. */
-  response_body: z.string().nullable(),
-  error: z.string().nullable(),
-});
-
-export const apiWebhookDeliverySchema = z.object({
-  webhook_id: z.string(),
-  type: z.string(),
-  url: z.string(),
-  simulated: z.boolean(),
-  /** The status the webhook announced. */
-  status: z.string().nullable(),
-  state: z.enum(DELIVERY_STATES),
-  created_at: isoDateTime,
-  next_attempt_at: isoDateTime.nullable(),
-  attempts: z.array(apiWebhookAttemptSchema),
-});
-
-export const apiWebhookDeliveryListSchema = z.object({ deliveries: z.array(apiWebhookDeliverySchema) });
-export type ApiWebhookDelivery = z.infer<typeof apiWebhookDeliverySchema>;
-export type ApiWebhookDeliveryList = z.infer<typeof apiWebhookDeliveryListSchema>;
 
 /** The console's shape of a delivery, from any provider that offers the extension (odd values → null). */
 export const webhookDeliverySchema = z.object({

@@ -1,8 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db";
-import { settings } from "@/lib/platform/db/schema";
 
 const SETTING = "embedded_sandbox_key";
 
@@ -14,15 +13,18 @@ const SETTING = "embedded_sandbox_key";
  * so every instance on one database sends the same one (one rate-limit bucket of its own, shared by them as the
  * rates cache is). The sandbox registers it for the demo merchant (lib/sandbox/seed.ts); only the upstream
  * client ever sends it, and it is never shown to anyone.
+ *
+ * The row is in console.settings (lib/console/schema.ts), read and written here in SQL: lib/platform imports neither
+ * service's tables (ARCHITECTURE.md §8), and both services ask for this key.
  */
 export async function embeddedSandboxKey(db: Db): Promise<string> {
-  const read = async () => (await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTING)))[0]?.value;
+  const read = async () =>
+    ((await db.execute(sql`select value from console.settings where key = ${SETTING}`)) as unknown as { rows: { value: string }[] }).rows[0]
+      ?.value;
   const existing = await read();
   if (existing) return existing;
-  await db
-    .insert(settings)
-    .values({ key: SETTING, value: `sk_test_console_${randomBytes(24).toString("base64url")}` })
-    .onConflictDoNothing();
+  const key = `sk_test_console_${randomBytes(24).toString("base64url")}`;
+  await db.execute(sql`insert into console.settings (key, value) values (${SETTING}, ${key}) on conflict do nothing`);
   // Another instance starting at the same moment may have written its own first: every instance uses that one.
   const stored = await read();
   if (!stored) throw new Error("The console's key for its embedded sandbox could not be stored.");

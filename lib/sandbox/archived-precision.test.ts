@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/sandbox/api/v1/archived/route";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { Big, canonicalDecimal, isLosslessNumber, type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
-import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
+import { invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /*

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/sandbox/api/v1/archived/route";
 import { GET as getRoute, PATCH } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, apiInvoiceSchema } from "@/lib/contract";
+import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract";
 import { Big } from "@/lib/contract/money-json";
-import { webhookDeliveries } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { webhookDeliveries } from "@/lib/sandbox/schema";
+import { apiInvoiceSchema } from "@/lib/sandbox/wire-schemas";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { marketRates } from "./market";
 

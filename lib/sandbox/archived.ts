@@ -10,7 +10,7 @@ import {
 import { decimalShape } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { invoices } from "@/lib/platform/db/schema";
+import { invoices } from "@/lib/sandbox/schema";
 import { findCurrency, SANDBOX_CURRENCIES } from "./currencies";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";

@@ -1,11 +1,11 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import type { ApiWebhookDeliveryList } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
-import { webhookAttempts, webhookDeliveries } from "@/lib/platform/db/schema";
+import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { parseInvoiceId } from "./ids";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
+import type { ApiWebhookDeliveryList } from "./wire-schemas";
 
 /**
  * GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every webhook the invoice sent or

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
-import { invoiceCounts, invoices } from "@/lib/platform/db/schema";
+import { invoiceCounts, invoices } from "@/lib/sandbox/schema";
 
 /** The filters of GET /invoices, as the list applies them. */
 export type InvoiceFilter = {

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
 import { GET as getRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import { ALL_INVOICE_STATUSES, type ApiInvoice as Invoice, type ApiInvoiceList as InvoiceList } from "@/lib/contract";
+import { ALL_INVOICE_STATUSES } from "@/lib/contract";
 import { getSandboxDb } from "@/lib/sandbox";
+import type { ApiInvoice as Invoice, ApiInvoiceList as InvoiceList } from "@/lib/sandbox/wire-schemas";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 const BASE = "http://sandbox.test/sandbox/api/v1";

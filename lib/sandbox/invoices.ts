@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
-import type { ApiInvoiceList, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
+import type { InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { invoices, transactions } from "@/lib/platform/db/schema";
+import { invoices, transactions } from "@/lib/sandbox/schema";
 import { resolveCallbackUrl } from "./callback-url";
 import { explorerUrl, findCurrency } from "./currencies";
 import { formatInvoiceId, parseInvoiceId } from "./ids";
@@ -12,6 +12,7 @@ import type { Caller } from "./keys";
 import { walkStart } from "./sort-buckets";
 import { enqueueStatusWebhook } from "./webhooks";
 import { amount, amountOrNull, type WireInvoice as Invoice } from "./wire";
+import type { ApiInvoiceList } from "./wire-schemas";
 
 type InvoiceList = Omit<ApiInvoiceList, "items"> & { items: Invoice[] };
 

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { apiKeys } from "@/lib/platform/db/schema";
 import { SANDBOX_FULL_ACCESS_KEY } from "@/lib/platform/env";
+import { apiKeys } from "@/lib/sandbox/schema";
 
 export const SCOPES = ["invoices:read", "invoices:write", "rates:read", "webhooks:write"] as const;
 export type Scope = (typeof SCOPES)[number];

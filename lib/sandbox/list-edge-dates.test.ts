@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, gt, lt } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
-import type { ApiInvoiceList } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
-import { invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { invoices } from "@/lib/sandbox/schema";
+import type { ApiInvoiceList } from "@/lib/sandbox/wire-schemas";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 // Issue 21: GET /invoices with created_after / created_before at the edges of time — the first and last days

@@ -5,8 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import type { Db } from "@/lib/platform/db";
-import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/platform/db/schema";
 import { getSandboxDb } from "@/lib/sandbox";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { seedInvoices } from "./seed";
 

@@ -2,22 +2,26 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
 import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
-  apiCurrencyListSchema,
-  apiInvoiceListSchema,
-  apiInvoiceSchema,
-  apiRatesSchema,
   archivedInvoiceRequestSchema,
   CREATED_AT_EARLIEST,
   invoiceListQuerySchema,
   invoiceStatusUpdateSchema,
   problemSchema,
-  ratesQuerySchema,
 } from "../contract/schemas";
-import { apiWebhookDeliveryListSchema, webhookSimulationResultSchema, webhookSimulationSchema } from "../contract/webhooks";
+import { webhookSimulationResultSchema, webhookSimulationSchema } from "../contract/webhooks";
+import {
+  apiCurrencyListSchema,
+  apiInvoiceListSchema,
+  apiInvoiceSchema,
+  apiRatesSchema,
+  apiWebhookDeliveryListSchema,
+  ratesQuerySchema,
+} from "./wire-schemas";
 
 /*
- * The sandbox's API as an OpenAPI 3.1 document, generated from the zod contract (zod-openapi): the request
- * schemas the sandbox validates with and the answers it gives, never written twice. Isomorphic and free of
+ * The sandbox's API as an OpenAPI 3.1 document, generated from zod schemas (zod-openapi): the request schemas
+ * the sandbox validates with (lib/contract, shared with the console, which checks the same before sending) and the
+ * answers it gives (./wire-schemas.ts), never written twice. Isomorphic and free of
  * I/O, so the sandbox serves it (/sandbox/api/v1/openapi.json) and the console's reference page renders it
  * without either importing the other. ARCHITECTURE.md §3's decisions are stated where they apply.
  */

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { GET } from "@/app/sandbox/api/v1/rates/route";
 import { type LosslessNumber, parseJsonLossless } from "@/lib/contract/money-json";
 import { type Db, openDatabase } from "@/lib/platform/db";
-import { apiKeys } from "@/lib/platform/db/schema";
 import { getSandboxDb, SANDBOX_CURRENCIES } from "@/lib/sandbox";
+import { apiKeys } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { hashKey } from "./keys";
 import { marketRates } from "./market";
@@ -209,7 +209,7 @@ describe("the limiter, shared across database connections", () => {
     const keyId = await keyIdOf(key);
     await consumeRateLimit(db, keyId, 10, new Date("2026-11-23T12:00:10Z"));
     await consumeRateLimit(second.db, keyId, 10, new Date("2026-11-23T12:01:10Z"));
-    const { rateLimitCounters } = await import("@/lib/platform/db/schema");
+    const { rateLimitCounters } = await import("@/lib/sandbox/schema");
     const rows = await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.keyId, keyId));
     expect(rows.map((r) => [r.windowStart.toISOString(), r.count])).toEqual([["2026-11-23T12:01:00.000Z", 1]]);
   });

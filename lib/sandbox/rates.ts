@@ -1,5 +1,4 @@
 import "server-only";
-import type { RatesQuery } from "@/lib/contract";
 import { jsonNumber } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
@@ -7,6 +6,7 @@ import { type Caller, requireScope } from "./keys";
 import { marketMinuteStart, marketRates } from "./market";
 import { consumeRateLimit, rateLimited } from "./rate-limit";
 import { wireJson } from "./wire";
+import type { RatesQuery } from "./wire-schemas";
 
 /**
  * GET /rates: EUR per one unit of every sandbox currency from the simulated market (lib/sandbox/market.ts),

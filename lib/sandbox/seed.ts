@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { type Db, VACUUM_INVOICE_LISTS } from "@/lib/platform/db";
-import { apiKeys, merchants } from "@/lib/platform/db/schema";
 import { SANDBOX_DEMO_WEBHOOK_SECRET } from "@/lib/platform/env";
+import { apiKeys, merchants } from "@/lib/sandbox/schema";
 import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { SANDBOX_CURRENCIES } from "./currencies";
 import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, hashKey, OTHER_MERCHANT_ID, SCOPES } from "./keys";

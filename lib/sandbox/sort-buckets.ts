@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { InvoiceListQuery } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
-import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/platform/db/schema";
+import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "@/lib/sandbox/schema";
 import { type InvoiceFilter, rangeParts } from "./invoice-counts";
 
 type SortBy = InvoiceListQuery["sort_by"];

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { webhookAttempts, webhookDeliveries } from "@/lib/platform/db/schema";
+import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import type { WireInvoice } from "./wire";
 
 /**

@@ -5,7 +5,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/lib/platform/db";
-import { webhookAttempts, webhookDeliveries } from "@/lib/platform/db/schema";
+import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 
 /** The sandbox's status webhooks, sent for real to a local receiver over HTTP. */
 

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ApiInvoice } from "@/lib/contract";
 import { jsonNumber, type LosslessNumber, stringifyJson } from "@/lib/contract/money-json";
+import type { ApiInvoice } from "./wire-schemas";
 
 /*
  * The sandbox's answers as they go on the wire (issue 22): every amount is a JSON number with exactly the
@@ -12,7 +12,7 @@ type Amount = LosslessNumber;
 type ApiPayment = NonNullable<ApiInvoice["payment"]>;
 type ApiTransaction = ApiPayment["transactions"][number];
 
-/** An invoice as the sandbox answers it: `apiInvoiceSchema`'s shape, its amounts exact. */
+/** An invoice as the sandbox answers it: `apiInvoiceSchema`'s shape (./wire-schemas.ts), its amounts exact. */
 export type WireInvoice = Omit<ApiInvoice, "fiat_amount" | "crypto_amount" | "payment"> & {
   fiat_amount: Amount;
   crypto_amount: Amount;

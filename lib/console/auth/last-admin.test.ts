@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { type Db, openDatabase } from "@/lib/platform/db";
-import { users } from "@/lib/platform/db/schema";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
 import { setUserDisabled, setUserRole } from "./users";
 

@@ -6,8 +6,8 @@ import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { eq } from "drizzle-orm";
+import { accounts, sessions, settings, users, verifications } from "@/lib/console/schema";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { accounts, sessions, settings, users, verifications } from "@/lib/platform/db/schema";
 import { env } from "@/lib/platform/env";
 import { COOKIE_PREFIX } from "./constants";
 

@@ -2,8 +2,8 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
+import { sessions, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
-import { sessions, users } from "@/lib/platform/db/schema";
 import { getAuth } from "./server";
 
 /** What one request's session cookie names, read in one query. */

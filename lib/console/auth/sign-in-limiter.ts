@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, like, lt, or, sql } from "drizzle-orm";
+import { signInFailures } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
-import { signInFailures } from "@/lib/platform/db/schema";
 
 /**
  * Sign-in attempts, counted in the database so every instance sees the same counts, atomically and before the

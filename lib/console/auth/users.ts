@@ -2,10 +2,10 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
+import { sessions, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
-import { sessions, users } from "@/lib/platform/db/schema";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 

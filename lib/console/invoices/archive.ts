@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { indexChangedInvoice } from "@/lib/console/search";
 import type { Upstream } from "@/lib/console/upstream/client";
-import type { ArchivedInvoiceInput, Invoice } from "@/lib/contract";
+import { type ArchivedInvoiceInput, archivedInvoiceRequestFields, type Invoice } from "@/lib/contract";
 import { toProblem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { invoiceAuditTarget } from "./change-status";
@@ -25,7 +25,7 @@ export async function recordArchivedInvoice(input: {
   body: ArchivedInvoiceInput;
 }): Promise<Invoice> {
   const { db, upstream, user, body } = input;
-  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
+  const sent = archivedInvoiceRequestFields(body);
   let created: Invoice;
   try {
     created = await upstream.createArchivedInvoice(body);

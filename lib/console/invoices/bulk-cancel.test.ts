@@ -11,7 +11,7 @@ let lib: {
   db: import("@/lib/platform/db").Db;
   upstream: import("@/lib/console/upstream/client").Upstream;
   bulk: typeof import("./bulk-cancel");
-  schema: typeof import("@/lib/platform/db/schema");
+  schema: typeof import("@/lib/console/schema");
 };
 const ALICE = { id: "user-bulk-alice", email: "alice@test.invalid", role: "support" as const };
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     db: await getDatabase(),
     upstream: createUpstream({ baseUrl: provider.url, apiKey: "sk_test_bulk", timeoutMs: 5_000 }),
     bulk: await import("./bulk-cancel"),
-    schema: await import("@/lib/platform/db/schema"),
+    schema: await import("@/lib/console/schema"),
   };
 });
 afterAll(() => provider.close());

@@ -2,13 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
+import { bulkJobItems, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { bulkJobItems, bulkJobs } from "@/lib/platform/db/schema";
 import { changeInvoiceStatus } from "./change-status";
 
 /*

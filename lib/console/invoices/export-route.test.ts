@@ -5,11 +5,12 @@ import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog } from "@/lib/console/schema";
 import { EXPORT_INCOMPLETE, EXPORT_TOTAL_HEADER, type Invoice, invoiceListQueryToSearchParams } from "@/lib/contract";
 import { type InvoiceListState, invoiceListParsers, toListQuery } from "@/lib/contract/invoice-list-state";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { auditLog, invoices as invoiceTable } from "@/lib/platform/db/schema";
+import { invoices as invoiceTable } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { ratesCache } from "@/lib/console/schema";
 import { type Decimal, type Rates, type RatesView, toDecimal } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { ratesCache } from "@/lib/platform/db/schema";
 
 type Row = typeof ratesCache.$inferSelect;
 type Insert = typeof ratesCache.$inferInsert;

@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { GET as sandboxRatesRoute } from "@/app/sandbox/api/v1/rates/route";
 import { toDecimal } from "@/lib/contract";
 import { getDatabase } from "@/lib/platform/db";
-import { apiKeys, rateLimitCounters } from "@/lib/platform/db/schema";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
 import { DEMO_KEYS, DEMO_MERCHANT_ID, hashKey } from "@/lib/sandbox/keys";
 import { marketRates } from "@/lib/sandbox/market";
+import { apiKeys, rateLimitCounters } from "@/lib/sandbox/schema";
 import { ratesCache } from "./index";
 
 /*

@@ -1,8 +1,8 @@
 import "server-only";
 import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
-import { searchInvoices } from "@/lib/platform/db/schema";
 
 /** At most this many results: a palette shows a handful, never a list to page through. */
 export const SEARCH_LIMIT = 10;

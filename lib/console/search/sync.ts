@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { searchSync } from "@/lib/console/schema";
 import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { searchSync } from "@/lib/platform/db/schema";
 import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;

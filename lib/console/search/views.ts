@@ -1,11 +1,11 @@
 import "server-only";
 import { and, asc, desc, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { mirrorTotals, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, InvoiceList } from "@/lib/contract";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
-import { mirrorTotals, searchInvoices } from "@/lib/platform/db/schema";
 import { wordsQuery } from "./store";
 
 /*

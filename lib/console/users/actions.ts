@@ -5,10 +5,10 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
 import { guardedAction } from "@/lib/console/bff/action";
+import { users } from "@/lib/console/schema";
 import { ROLES } from "@/lib/contract/roles";
 import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
-import { users } from "@/lib/platform/db/schema";
 
 /** The Users page's forms; each needs users:manage. */
 export const addUserAction = guardedAction("users:manage", newUserSchema, async (input, actor) => {

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, inArray, lt, notInArray, type SQL, sql } from "drizz
 import { storable } from "@/lib/console/audit";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { fixedWindowLimiter } from "@/lib/console/rate-window";
+import { webhookInbox, webhookInboxIds } from "@/lib/console/schema";
 import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
-import { webhookInbox, webhookInboxIds } from "@/lib/platform/db/schema";
 import { verifySignature } from "./verify";
 
 export type InboxConfig = { secret: string | undefined; maxEntries: number; maxBodyBytes: number; ratePerMinute: number };

@@ -3,10 +3,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/platform/env";
-import * as schema from "./schema";
 
-/** Drizzle over either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle over either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). Without a schema: each
+ * service imports its own tables (lib/console/schema.ts, lib/sandbox/schema.ts) into its queries, and none uses
+ * drizzle's relational `db.query` API, the one thing a schema given to drizzle() would add.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 // Any fixed number: held while migrating so that several instances on one PostgreSQL take turns.
@@ -26,12 +29,12 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       const query = async (text: string) => (await client.query(text)).rows;
-      await migratedAndTidied(query, () => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS }));
+      await migratedAndTidied(query, () => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS }));
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzle({ client: pool, schema }) as unknown as Db, close: () => pool.end() };
+    return { db: drizzle({ client: pool }) as unknown as Db, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -40,7 +43,7 @@ export async function openDatabase(target: string): Promise<{ db: Db; close: () 
   const unlock = folder ? lockFolder(folder) : () => {};
   try {
     const client = await PGlite.create(folder);
-    const db = drizzle({ client, schema });
+    const db = drizzle({ client });
     await migratedAndTidied(
       async (text) => (await client.query(text)).rows,
       () => migrate(db, { migrationsFolder: MIGRATIONS }),

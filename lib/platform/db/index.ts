@@ -1,4 +1,3 @@
 import "server-only";
 
 export { closeDatabase, type Db, getDatabase, openDatabase, VACUUM_INVOICE_LISTS } from "./client";
-export * as schema from "./schema";

@@ -1,7 +1,7 @@
-import { ratesQuerySchema } from "@/lib/contract";
 import { parseQuery } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";
 import { requireScope, sandboxRates, sandboxRoute } from "@/lib/sandbox";
+import { ratesQuerySchema } from "@/lib/sandbox/wire-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: sandboxRoute(({ request, db, caller }) => {

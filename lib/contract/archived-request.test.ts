@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { jsonNumber } from "./money-json";
+import { archivedInvoiceRequestFields, archivedInvoiceRequestJson, archivedInvoiceRequestSchema } from "./schemas";
+
+describe("an archive request's fields left empty (one rule for what is sent and what the audit log records)", () => {
+  const body = archivedInvoiceRequestSchema.parse({
+    order_id: "ORD-1",
+    order_name: null,
+    currency: "btc",
+    crypto_amount: jsonNumber("0.123456789012345678"),
+    callback_url: null,
+  });
+
+  it("drops null and absent fields and keeps the others in their order", () => {
+    expect(archivedInvoiceRequestFields(body)).toEqual({ order_id: "ORD-1", crypto_amount: "0.123456789012345678", currency: "BTC" });
+    expect(Object.keys(archivedInvoiceRequestFields(body))).toEqual(Object.keys(body).filter((k) => body[k as keyof typeof body] != null));
+  });
+
+  it("sends the same fields, amounts as JSON numbers with every digit", () => {
+    expect(archivedInvoiceRequestJson(body)).toBe('{"order_id":"ORD-1","crypto_amount":0.123456789012345678,"currency":"BTC"}');
+  });
+});
