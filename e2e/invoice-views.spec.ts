@@ -12,13 +12,14 @@ import { chooseStatuses, invoiceRange, invoiceRows, signIn, statusFilter, untilH
 /** The totals line once the mirror has filled: "86 invoices", and each figure after it. */
 async function totals(page: Page): Promise<{ count: number; figures: string[] }> {
   const line = page.getByRole("region", { name: "Totals of this view" });
-  await expect(line).toContainText(/as of/, { timeout: 30_000 });
+  await expect(line).toContainText(/as of/, { timeout: 120_000 });
   const count = Number((await page.getByTestId("totals-count").innerText()).split(" ")[0].replace(/,/g, ""));
   const figures = (await line.locator("span.tabular-nums").allInnerTexts()).map((t) => t.replace("·", "").trim());
   return { count, figures };
 }
 
 test("finance shows pending and partly paid invoices of the last 12 months, and the totals equal the export's sums", async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, "finance");
   await page.goto("/invoices?created=12m");
   await untilInteractive(page);
@@ -51,6 +52,7 @@ test("finance shows pending and partly paid invoices of the last 12 months, and 
 });
 
 test("a text search inside the list narrows the view and keeps the other filters", async ({ page }) => {
+  test.setTimeout(150_000);
   await signIn(page, "viewer");
   await page.goto("/invoices?status=completed");
   await untilInteractive(page);

@@ -9,6 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { getAuth } from "@/lib/console/auth/server";
 import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
 import { sessions, users } from "@/lib/console/schema";
+import { searchSync } from "@/lib/console/search";
 import { startup } from "@/lib/console/startup";
 import { ROLES, type Role } from "@/lib/contract/roles";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
@@ -51,6 +52,8 @@ const result: TestSessions = {
   invalid: { forged: "invoice-console.session_token=anything", expired, revoked, disabled },
 };
 writeFileSync(out, JSON.stringify(result, null, 2));
+// startup() began the mirror's sync: let go of its lease, or the server would wait for it to run out.
+await searchSync().stop();
 await closeDatabase();
 console.log(`Test sessions written to ${out}.`);
 process.exit(0);

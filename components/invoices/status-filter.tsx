@@ -26,13 +26,15 @@ export function StatusFilter(props: { value: readonly AnyInvoiceStatus[]; onChan
   };
   return (
     <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
-      <span id={labelId} className="text-sm font-medium">
+      <span id={labelId} className="text-xs font-medium text-muted-foreground">
         Status
       </span>
       <Popover>
         <PopoverTrigger asChild>
-          <Button className="justify-between font-normal" aria-labelledby={`${labelId} ${labelId}-value`}>
-            <span id={`${labelId}-value`}>{statusSummary(props.value)}</span>
+          <Button className="w-full min-w-0 justify-between font-normal sm:w-auto" aria-labelledby={`${labelId} ${labelId}-value`}>
+            <span id={`${labelId}-value`} className="truncate">
+              {statusSummary(props.value)}
+            </span>
             <ChevronDown aria-hidden className="size-4 opacity-60" />
           </Button>
         </PopoverTrigger>
