@@ -28,6 +28,9 @@ export async function listView(view: InvoiceViewQuery): Promise<InvoiceViewList>
 
 /** GET /api/invoices/summary: how many invoices a view holds and their sums, exact, with the mirror's freshness. */
 export async function summarizeView(view: InvoiceViewQuery): Promise<InvoiceSummary> {
-  const [totals, mirror] = await Promise.all([getDatabase().then((db) => mirrorSummary(db, view)), mirrorState()]);
+  const [{ fiatCounts: _byFiat, ...totals }, mirror] = await Promise.all([
+    getDatabase().then((db) => mirrorSummary(db, view)),
+    mirrorState(),
+  ]);
   return { ...totals, as_of: mirror.as_of, state: mirror.state };
 }

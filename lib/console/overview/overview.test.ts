@@ -197,3 +197,36 @@ describe("ttlCache", () => {
     expect(await cached("a", async () => "again")).toBe("again");
   });
 });
+
+describe("the overview from the mirror (issue 24)", () => {
+  it("gives the same counts and the same exact EUR sums as the walk of the provider's list, with no page budget", async () => {
+    const { getDatabase } = await import("@/lib/platform/db");
+    const { indexInvoices } = await import("@/lib/console/search/store");
+    const { mirrorSummary } = await import("@/lib/console/search/views");
+    const { sql } = await import("drizzle-orm");
+    const { mirrorCompletedVolume, mirrorStatusCounts } = await import("./overview");
+    const db = await getDatabase();
+    await db.execute(sql`delete from console.search_invoices`);
+    const statuses = ["completed", "pending", "completed", "expired", "completed"];
+    const invoices = Array.from({ length: 120 }, (_, n) =>
+      invoice(
+        n,
+        statuses[n % statuses.length],
+        now.getTime() - (n % 40) * DAY * 0.7 - n * 60_000,
+        `${n}.${n % 100}1`,
+        n % 17 ? "EUR" : "USD",
+      ),
+    );
+    await indexInvoices(db, invoices);
+    const totals = async (view: object) =>
+      mirrorSummary(db, { page: 1, page_size: 1, sort_by: "created_at" as const, sort_order: "desc" as const, ...view });
+    const period = resolvePeriod({ period: "30d", from: null, to: null, bucket: null }, "Europe/Berlin", now);
+
+    const { list } = provider(invoices);
+    expect(await mirrorStatusCounts(totals, period)).toEqual(await statusCounts(list, period));
+    const fromMirror = await mirrorCompletedVolume(totals, period, { now: now.getTime() });
+    const walked = await completedVolume(list, period, { now: now.getTime() });
+    expect(fromMirror.points).toEqual(walked.points);
+    expect(fromMirror).toMatchObject({ kind: "sums", completed: walked.completed, totalEur: walked.totalEur, notSummed: walked.notSummed });
+  });
+});

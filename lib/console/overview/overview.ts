@@ -170,3 +170,51 @@ async function mapLimit<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
   return results;
 }
+
+/**
+ * The same two cards from the console's mirror (issue 24), once it has listed every invoice: the totals the
+ * invoice list shows, exact for any period and any number of invoices (no page budget, no provider call).
+ */
+export type ViewTotals = (view: {
+  status?: AnyInvoiceStatus[];
+  created_after?: string;
+  created_before?: string;
+}) => Promise<{ count: number; statuses: Record<string, number>; fiat: Record<string, Decimal>; fiatCounts: Record<string, number> }>;
+
+export async function mirrorStatusCounts(
+  totals: ViewTotals,
+  period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore">,
+): Promise<StatusCount[]> {
+  const { statuses } = await totals(range(period.createdAfter, period.createdBefore));
+  return ALL_INVOICE_STATUSES.map((status) => ({ status, count: statuses[status] ?? 0 }));
+}
+
+export async function mirrorCompletedVolume(
+  totals: ViewTotals,
+  period: Pick<ResolvedPeriod, "createdAfter" | "createdBefore" | "start" | "end" | "bucket" | "timeZone">,
+  { now = Date.now() } = {},
+): Promise<Volume> {
+  const upperMs = period.createdBefore ? Date.parse(period.createdBefore) : Math.min(now, period.end);
+  const slots = buckets(period.start, period.end, period.bucket, period.timeZone);
+  const answers = await mapLimit(slots, (b) =>
+    b.start >= upperMs
+      ? Promise.resolve({ count: 0, fiat: {} as Record<string, Decimal>, fiatCounts: {} as Record<string, number> })
+      : totals({
+          status: ["completed"],
+          created_after: new Date(b.start - 1).toISOString(),
+          created_before: new Date(Math.min(b.end, upperMs)).toISOString(),
+        }),
+  );
+  const points = slots.map((b, i) => ({ label: b.label, start: b.start, count: answers[i].count, sumEur: answers[i].fiat.EUR ?? "0" }));
+  const completed = answers.reduce((n, a) => n + a.count, 0);
+  const notSummed = answers.reduce((n, a) => n + a.count - (a.fiatCounts.EUR ?? 0), 0);
+  return {
+    kind: "sums",
+    bucket: period.bucket,
+    points,
+    completed,
+    totalEur: addDecimals(...points.map((p) => p.sumEur)),
+    notSummed,
+    calls: 0,
+  };
+}

@@ -58,13 +58,15 @@ function expected(invoices: Invoice[], v: InvoiceViewQuery) {
   const fiat: Record<string, string> = {};
   const crypto: Record<string, string> = {};
   const statuses: Record<string, number> = {};
+  const fiatCounts: Record<string, number> = {};
   for (const i of rows) {
+    fiatCounts[i.fiat_currency] = (fiatCounts[i.fiat_currency] ?? 0) + 1;
     if (i.status) statuses[i.status] = (statuses[i.status] ?? 0) + 1;
     // A currency the view's invoices are in has its sum, even when an amount is missing (it counts as 0).
     fiat[i.fiat_currency] = addDecimals(fiat[i.fiat_currency] ?? "0", i.fiat_amount ?? "0");
     if (i.currency) crypto[i.currency] = addDecimals(crypto[i.currency] ?? "0", i.crypto_amount ?? "0");
   }
-  return { rows, totals: { count: rows.length, fiat, crypto, statuses } };
+  return { rows, totals: { count: rows.length, fiat, crypto, statuses, fiatCounts } };
 }
 
 let db: Db;
@@ -155,6 +157,7 @@ describe("the mirror's totals", () => {
             const want = expected([...held.values()], v).totals;
             expect(answer.count).toBe(want.count);
             expect(answer.statuses).toEqual(want.statuses);
+            expect(answer.fiatCounts).toEqual(want.fiatCounts);
             expect(Object.keys(answer.fiat).sort()).toEqual(Object.keys(want.fiat).sort());
             for (const [code, sum] of Object.entries(want.fiat)) expect(compareDecimal(answer.fiat[code], sum), code).toBe(0);
             expect(Object.keys(answer.crypto).sort()).toEqual(Object.keys(want.crypto).sort());
@@ -177,6 +180,7 @@ describe("the mirror's totals", () => {
       fiat: { EUR: "100000000000000.03" },
       crypto: { ETH: "0.123456789012345679" },
       statuses: { new: 2 },
+      fiatCounts: { EUR: 2 },
     });
   });
 
@@ -232,7 +236,7 @@ describe("the mirror's list", () => {
     expect(await ids("8000-000000000001")).toEqual(["ORD-1001"]);
     expect(await ids("50%_")).toEqual([]);
     const summary = await mirrorSummary(db, view({ q: "walnut", status: ["new"] }));
-    expect(summary).toEqual({ count: 1, fiat: { EUR: "10.5" }, crypto: { BTC: "0.1" }, statuses: { new: 1 } });
+    expect(summary).toEqual({ count: 1, fiat: { EUR: "10.5" }, crypto: { BTC: "0.1" }, statuses: { new: 1 }, fiatCounts: { EUR: 1 } });
     const picked = await mirrorList(db, view({ ids: ["invoice_0190a1d2-bbbb-7000-8000-000000000003", "ORD-1001"] }));
     expect(picked.items.map((i) => i.order_id)).toEqual(["ORD-1003"]);
   });

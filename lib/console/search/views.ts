@@ -112,6 +112,8 @@ export type MirrorTotals = {
   crypto: Record<string, string>;
   /** How many of them are in each status (what a bulk cancel's confirmation names). */
   statuses: Record<string, number>;
+  /** How many of them are in each fiat currency (the overview sums EUR and counts the others). */
+  fiatCounts: Record<string, number>;
 };
 
 /**
@@ -139,14 +141,16 @@ export async function mirrorSummary(db: Db, view: InvoiceViewQuery): Promise<Mir
   };
   // grouping(status, fiat_currency, currency): a bit set for each column left out of the row's set.
   const SET = { all: 0b111, byStatus: 0b011, byFiat: 0b101, byCrypto: 0b110 };
-  const totals: MirrorTotals = { count: 0, fiat: {}, crypto: {}, statuses: {} };
+  const totals: MirrorTotals = { count: 0, fiat: {}, crypto: {}, statuses: {}, fiatCounts: {} };
   for (const row of result.rows) {
     const n = Number(row.n ?? 0);
     const set = Number(row.set);
     if (set === SET.all) totals.count = n;
     else if (n === 0) continue;
-    else if (set === SET.byFiat && row.fiat_currency) totals.fiat[row.fiat_currency] = toDecimal(row.fiat ?? "0") ?? "0";
-    else if (set === SET.byCrypto && row.currency) totals.crypto[row.currency] = toDecimal(row.crypto ?? "0") ?? "0";
+    else if (set === SET.byFiat && row.fiat_currency) {
+      totals.fiat[row.fiat_currency] = toDecimal(row.fiat ?? "0") ?? "0";
+      totals.fiatCounts[row.fiat_currency] = n;
+    } else if (set === SET.byCrypto && row.currency) totals.crypto[row.currency] = toDecimal(row.crypto ?? "0") ?? "0";
     else if (set === SET.byStatus && row.status) totals.statuses[row.status] = n;
   }
   return totals;
