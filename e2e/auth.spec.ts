@@ -143,7 +143,8 @@ test("a session that ends mid-work sends the person to sign in and back to the s
   await signIn(page, "viewer", "/invoices?currency=ETH&sort_by=fiat_amount");
   await expect(page.getByLabel("Currency")).toHaveValue("ETH");
   await page.context().clearCookies();
-  await chooseStatuses(page, ["Completed"]);
+  await statusFilter(page).click();
+  await page.getByRole("checkbox", { name: "Completed" }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
   await expect(page.getByText("Sign in to continue where you were.")).toBeVisible();
   await page.getByRole("button", { name: /Sign in as viewer/ }).click();

@@ -59,10 +59,9 @@ export function statusFilter(page: Page): Locator {
 /** Shows exactly these statuses (their labels: "Completed", "Partly paid"), as a person ticks them. */
 export async function chooseStatuses(page: Page, labels: string[]): Promise<void> {
   await statusFilter(page).click();
-  const boxes = page.getByRole("dialog").getByRole("checkbox");
-  for (const box of await boxes.all()) {
-    const label = (await box.evaluate((el) => el.closest("label")?.textContent ?? "")).trim();
-    if ((await box.isChecked()) !== labels.includes(label)) await box.click();
+  for (const label of ["New", "Pending", "Completed", "Expired", "Cancelled", "Partly paid", "Archived"]) {
+    const box = page.getByRole("dialog").getByRole("checkbox", { name: label, exact: true });
+    await box.setChecked(labels.includes(label));
   }
   await page.keyboard.press("Escape");
 }
