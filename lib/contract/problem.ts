@@ -98,6 +98,18 @@ export function busySeconds(error: unknown): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) : 2;
 }
 
+/**
+ * A problem as the words a person reads (ARCHITECTURE.md §3): its title, then its detail when it has one, as
+ * two sentences ("The invoicing API did not answer in time. No answer within 10 s."). The one way every layer
+ * says what went wrong, from a stored reason to a toast; `problem` may be a Problem or a problem body.
+ */
+export function problemSentence(problem: { title: string; detail?: string | null }): string {
+  const title = problem.title.trim();
+  const detail = problem.detail?.trim();
+  if (!detail) return title;
+  return /[.!?:]$/.test(title) ? `${title} ${detail}` : `${title}. ${detail}`;
+}
+
 export const notFound = (detail: string) => Problem.of("not_found", { detail });
 
 /** Anything thrown → a problem. Unexpected errors are logged here and answered without internals. */
