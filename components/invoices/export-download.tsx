@@ -138,9 +138,8 @@ async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Pr
       : { kind: "failed", message: "The console cannot be reached. Check your connection and export again." };
   }
   if (!response.ok || !response.body) {
+    // A 401 also sends the person to sign in again (readProblem).
     const problem = await readProblem(response);
-    if (problem.status === 401)
-      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     return { kind: "failed", message: problemSentence(problem) };
   }
 

@@ -1,0 +1,9 @@
+/**
+ * The one answer to a 401 in the browser: the session ended mid-work, so sign in again and come back to exactly
+ * this view (`/login?next=`). Every refused answer of a console route a page reads passes here
+ * (./query/fetch-json.ts: fetchJson and readProblem).
+ */
+export function signInIfSessionEnded(problem: { status?: number }): void {
+  if (problem.status !== 401 || typeof window === "undefined") return;
+  window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+}
