@@ -13,6 +13,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/actions.ts#signIn": "public",
   "lib/console/auth/actions.ts#signOut": "public",
   "lib/console/invoices/actions.ts#changeStatusAction": "invoices:change_status",
+  "lib/console/invoices/actions.ts#recordArchivedAction": "invoices:archive",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
   "lib/console/users/actions.ts#setRoleAction": "users:manage",
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
@@ -22,6 +23,7 @@ const ACTIONS: Record<string, ActionAccess> = {
 /** Actions that go on to the invoicing API once let through: none answers here, so they fail after the guard. */
 const CALLS_PROVIDER = new Set([
   "lib/console/invoices/actions.ts#changeStatusAction",
+  "lib/console/invoices/actions.ts#recordArchivedAction",
   "lib/console/webhooks/actions.ts#simulateWebhookAction",
 ]);
 
@@ -112,6 +114,7 @@ function formFor(id: string): FormData {
       status: "cancelled",
       reason: "Access test",
     },
+    "lib/console/invoices/actions.ts#recordArchivedAction": { request: '{"order_id": "ACCESS-1", "currency": "BTC", "fiat_amount": 49.9}' },
     "lib/console/webhooks/actions.ts#simulateWebhookAction": { invoice_id: "invoice_action_access", status: "completed" },
   };
   for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
