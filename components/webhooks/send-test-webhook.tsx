@@ -11,6 +11,7 @@ import { useActionAnswer } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { WebhookSimulationResult } from "@/lib/contract";
+import { problemDetail } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 
 /** What simulateWebhookAction answers: the provider's answer, or a failure. */
@@ -31,7 +32,7 @@ export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId:
       toast.success(`Test webhook sent: ${result.status}`, { description: "Its delivery is in the timeline." });
       router.refresh();
     },
-    failed: (problem) => toast.error("The test webhook was not sent", { description: problem.detail ?? problem.title }),
+    failed: (problem) => toast.error("The test webhook was not sent", { description: problemDetail(problem) }),
   });
 
   if (!hasCallback)

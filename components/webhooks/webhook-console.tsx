@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { actionProblem, useActionAnswer } from "@/lib/browser/action";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
+import { problemDetail } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import { InboxList as InboxEntries } from "./inbox-list";
 import type { SimulationState } from "./send-test-webhook";
@@ -108,9 +109,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
               </Field>
             )}
             {recentProblem && (
-              <p className="text-xs text-muted-foreground">
-                Recent invoices could not be listed: {recentProblem.detail ?? recentProblem.title}
-              </p>
+              <p className="text-xs text-muted-foreground">Recent invoices could not be listed: {problemDetail(recentProblem)}</p>
             )}
             <Field label="Invoice id" error={fieldError}>
               <Input

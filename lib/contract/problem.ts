@@ -31,7 +31,7 @@ export class Problem extends Error {
   readonly upstreamStatus: number | null | undefined;
 
   constructor(init: ProblemInit) {
-    super(init.detail ?? init.title);
+    super(problemDetail(init));
     this.name = "Problem";
     this.status = init.status;
     this.code = init.code;
@@ -108,6 +108,14 @@ export function problemSentence(problem: { title: string; detail?: string | null
   const detail = problem.detail?.trim();
   if (!detail) return title;
   return /[.!?:]$/.test(title) ? `${title} ${detail}` : `${title}. ${detail}`;
+}
+
+/**
+ * The short form, after a heading of the caller's own that already says what failed ("The test webhook was not
+ * sent", "The invoicing API answered: …"): the problem's detail, or its title when it has none.
+ */
+export function problemDetail(problem: { title: string; detail?: string | null }): string {
+  return problem.detail?.trim() || problem.title;
 }
 
 export const notFound = (detail: string) => Problem.of("not_found", { detail });

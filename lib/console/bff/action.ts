@@ -3,7 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser } from "@/lib/console/auth/session";
-import { type FieldError, Problem, toProblem } from "@/lib/contract/problem";
+import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
 import { type RefusedAttempt, refusal } from "./refusal";
@@ -108,7 +108,7 @@ function failure(problem: Problem, fields: Record<string, string>): ActionFailur
   const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !/password/i.test(key)));
   const invalid = Object.keys(fieldErrors).length > 0;
   return {
-    error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title),
+    error: invalid ? "Check the highlighted fields." : problemDetail(problem),
     fieldErrors,
     values,
     problem: {
