@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { type FieldError, Problem } from "@/lib/contract/problem";
 import { signInIfSessionEnded } from "./session-ended";
 
@@ -54,15 +54,16 @@ export function useActionAnswer<T extends Answer>(
   handlers: { ok?: (answer: T) => void | Promise<void>; failed?: (problem: Problem) => void },
 ): void {
   const seen = useRef(state.answeredAt);
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  const answered = useEffectEvent((answer: T) => {
+    const problem = actionProblem(answer);
+    if (problem) {
+      signInIfSessionEnded(problem);
+      handlers.failed?.(problem);
+    } else void handlers.ok?.(answer);
+  });
   useEffect(() => {
     if (state.answeredAt === undefined || state.answeredAt === seen.current) return;
     seen.current = state.answeredAt;
-    const problem = actionProblem(state);
-    if (problem) {
-      signInIfSessionEnded(problem);
-      latest.current.failed?.(problem);
-    } else void latest.current.ok?.(state);
+    answered(state);
   }, [state]);
 }
