@@ -14,7 +14,7 @@ export type ActionAccess = Permission | "signed-in" | "public";
 /**
  * What a form's action answers, for `useActionState`: a success sentence, or an error with the fields it names
  * and what was typed (never a password), so the form comes back filled in, and the problem itself for a page
- * that says more (lib/browser/action-problem.ts makes it a Problem again; a 401 sends the person to sign in).
+ * that says more (lib/browser/action.ts makes it a Problem again; a 401 sends the person to sign in).
  * `answeredAt` changes with every answer, so a form keyed by it remounts with `values` as its defaults.
  */
 export type ActionState = {
