@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { invoiceListOptions } from "@/lib/browser/query/invoices";
 import type { Invoice } from "@/lib/contract";
 import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
-import { busySeconds, Problem } from "@/lib/contract/problem";
+import { busySeconds, Problem, problemSentence } from "@/lib/contract/problem";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
 import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
@@ -109,5 +109,5 @@ export function InvoiceTable() {
 }
 
 function problemText(error: Error): string {
-  return error instanceof Problem ? (error.detail ? `${error.title}. ${error.detail}` : error.title) : error.message;
+  return error instanceof Problem ? problemSentence(error) : error.message;
 }
