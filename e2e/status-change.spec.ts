@@ -1,4 +1,6 @@
+import { createServer, type Server } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
+import { type ConsoleServer, freePort, startConsoleServer } from "../test/console-server";
 import { chooseStatuses, invoiceRows, signIn, untilInteractive } from "./fixtures";
 
 /** Support cancels an order's invoice: find it, cancel with a reason, see it everywhere. */
@@ -79,33 +81,70 @@ test("a viewer sees no status control and no sentence about it on every invoice"
   await expect(page.getByText("Only support and admin can change an invoice's status.")).toHaveCount(0);
 });
 
-test("an upstream failure during the change is shown in the dialog, and the status is unchanged", async ({ page }) => {
-  await signIn(page, "support");
-  await openFirstInvoice(page, "new");
-  await page.route("**/api/invoices/*", (route) =>
-    route.request().method() === "PATCH"
-      ? route.fulfill({
-          status: 502,
-          contentType: "application/problem+json",
-          body: JSON.stringify({
-            title: "The invoicing API failed",
-            status: 502,
-            code: "upstream_error",
-            detail: "It answered HTTP 500. Try again; if it persists, the provider may be having an outage.",
-          }),
-        })
-      : route.continue(),
-  );
-  await page.getByRole("button", { name: "Cancel invoice" }).click();
-  await page.getByLabel("Reason (required)").fill("Duplicate order");
-  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
-  const alert = page.getByRole("alertdialog").getByRole("alert");
-  await expect(alert).toContainText("The payment provider failed or could not be reached; try again in a minute. Nothing was changed.");
-  await expect(alert).toContainText("It answered HTTP 500.");
-  await expect(page.getByLabel("Reason (required)")).toHaveValue("Duplicate order");
+/*
+ * The change is a server action: the browser sends no request of its own to fail. A console whose provider
+ * (the e2e sandbox behind a small proxy) answers 500 to every status change shows the failure.
+ */
+test.describe("an upstream failure", () => {
+  let proxy: Server;
+  let consoleServer: ConsoleServer;
+  let failing = true;
 
-  await page.unroute("**/api/invoices/*");
-  await page.getByRole("button", { name: "Keep invoice" }).click();
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1 }).getByText("New")).toBeVisible();
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const sandbox = `http://127.0.0.1:${process.env.E2E_PORT}/sandbox/api/v1`;
+    const port = await freePort();
+    proxy = createServer(async (req, res) => {
+      if (failing && req.method === "PATCH") {
+        res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "boom" }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const answer = await fetch(`${sandbox}${req.url!.slice("/api/v1".length)}`, {
+        method: req.method,
+        headers: {
+          "api-key": String(req.headers["api-key"] ?? ""),
+          "content-type": String(req.headers["content-type"] ?? "application/json"),
+        },
+        body: ["GET", "HEAD"].includes(req.method!) ? undefined : Buffer.concat(chunks),
+      });
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(await answer.text());
+    });
+    await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+    consoleServer = await startConsoleServer({
+      INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
+      INVOICING_API_KEY: "sk_test_demo_full",
+    });
+  });
+
+  test.afterAll(async () => {
+    await consoleServer?.stop();
+    await new Promise((resolve) => proxy?.close(resolve));
+  });
+
+  test("is shown in the dialog, and the status is unchanged", async ({ page, request }) => {
+    const list = await (
+      await request.get("/sandbox/api/v1/invoices?status=new&page_size=1&sort_order=asc", { headers: { "api-key": "sk_test_demo_full" } })
+    ).json();
+    const invoiceId: string = list.items[0].invoice_id;
+    const [name, value] = consoleServer.sessions.roles.support.split(";")[0].split(/=(.*)/s);
+    await page.context().addCookies([{ name, value, url: consoleServer.url }]);
+    await page.goto(`${consoleServer.url}/invoices/${encodeURIComponent(invoiceId)}`);
+    await expect(async () => {
+      await page.getByRole("button", { name: "Cancel invoice" }).click();
+      await expect(page.getByLabel("Reason (required)")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByLabel("Reason (required)").fill("Duplicate order");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
+    const alert = page.getByRole("alertdialog").getByRole("alert");
+    await expect(alert).toContainText("The payment provider failed or could not be reached; try again in a minute. Nothing was changed.");
+    await expect(alert).toContainText("It answered HTTP 500.");
+    await expect(page.getByLabel("Reason (required)")).toHaveValue("Duplicate order");
+
+    failing = false;
+    await page.getByRole("button", { name: "Keep invoice" }).click();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 }).getByText("New")).toBeVisible();
+  });
 });

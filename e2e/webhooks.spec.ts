@@ -109,3 +109,24 @@ test("a tampered request to the inbox is kept and shown as signature invalid", a
   await expect(entry).toContainText("Signature invalid");
   await expect(entry).toContainText("No v1 signature matches");
 });
+
+test("an admin sends a test webhook from an invoice's page: a toast says what the provider answered, and it arrives in the inbox", async ({
+  page,
+  request,
+}) => {
+  const invoice = await invoiceWithCallback(request, "expired");
+  await signIn(page, "admin", `/invoices/${invoice.invoice_id}`);
+  await page.goto(`/invoices/${invoice.invoice_id}`);
+  await page.getByLabel("Status the test webhook announces").selectOption("completed");
+  await page.getByRole("button", { name: "Send test webhook" }).click();
+  await expect(page.getByText("Test webhook sent: delivered")).toBeVisible();
+
+  await page.getByRole("link", { name: "Open the inbox" }).click();
+  const entry = inboxEntry(page, invoice.invoice_id).first();
+  await expect(entry).toBeVisible({ timeout: 5_000 });
+  await expect(entry).toHaveAttribute("data-verdict", "valid");
+  await expect(entry).toContainText("Simulated");
+  // The invoice did not change.
+  const after = await (await request.get(`/sandbox/api/v1/invoices/${invoice.invoice_id}`, { headers: KEY })).json();
+  expect(after.status).toBe("expired");
+});

@@ -12,11 +12,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { runAction } from "@/lib/browser/action";
 import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { recordArchivedAction } from "@/lib/console/invoices/actions";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
 import { stringifyJson } from "@/lib/contract/money-json";
-import { Problem } from "@/lib/contract/problem";
+import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { todayIn } from "@/lib/contract/time-zone";
 import {
@@ -38,7 +39,8 @@ import { usePreviewRates } from "./use-rates";
 /**
  * Finance records one historical invoice. The contract judges every field as it is typed; the provider's
  * refusals land on the fields they name, in its words. One click, one invoice: the button is busy while the
- * request runs and stays so once it succeeded, and a provider answers a repeated order id as already recorded.
+ * server action (recordArchivedAction) runs and stays so once it succeeded, and a provider answers a repeated
+ * order id as already recorded.
  */
 export function ArchiveForm() {
   const router = useRouter();
@@ -66,20 +68,18 @@ export function ArchiveForm() {
     if (inFlight.current) return;
     inFlight.current = true;
     setFailure(null);
-    try {
-      const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        // Amounts as JSON numbers with exactly the typed digits, never through a float (issue 22).
-        body: stringifyJson(toArchiveRequest(data, timeZone)),
-      });
+    const form = new FormData();
+    // Amounts as JSON numbers with exactly the typed digits, never through a float (issue 22).
+    form.set("request", stringifyJson(toArchiveRequest(data, timeZone)));
+    const { answer, problem } = await runAction(recordArchivedAction, form);
+    if (answer) {
+      const { invoice } = answer;
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       router.push(invoiceHref(invoice.invoice_id));
-    } catch (error) {
+    } else {
       inFlight.current = false;
-      const problem = error instanceof Problem ? error : Problem.of("network_error", { detail: "Check your connection and try again." });
       const mapped = problemToFields(problem, { fields: Object.keys(REQUEST_FIELD_TO_FORM) });
       let first = true;
       for (const [name, message] of Object.entries(mapped.fields)) {

@@ -21,7 +21,7 @@ import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
 import { invoiceKeys } from "@/lib/browser/query/invoices";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/contract";
-import { Problem } from "@/lib/contract/problem";
+import { Problem, problemDetail } from "@/lib/contract/problem";
 import { pointerToField } from "@/lib/contract/problem-to-fields";
 import { CsvPreview } from "./csv-preview";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -55,7 +55,7 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
     return {
       kind: "failed",
       status: problem.status,
-      message: problem.detail ?? problem.title,
+      message: problemDetail(problem),
       errors,
       ...(problem.status === 429 ? { retryAfterSeconds: Math.min(Number(problem.headers["retry-after"]) || 10, 120) } : {}),
       ...(problem.status === 504 || problem.status === 0 ? { unknownOutcome: true } : {}),

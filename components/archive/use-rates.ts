@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { historicalRatesOptions, ratesOptions } from "@/lib/browser/query/rates";
 import { archivedCreatedAtSchema, rateMinute } from "@/lib/contract";
-import { Problem } from "@/lib/contract/problem";
+import { Problem, problemDetail } from "@/lib/contract/problem";
 
 /** EUR per one unit of each currency, by code, as decimal strings. */
 export type Rates = Record<string, string>;
@@ -53,7 +53,7 @@ export function usePreviewRates(createdAt: string | undefined): PreviewRates {
   if (settled !== minute || history.isPending) return { kind: "waiting", minute };
   if (history.isError) {
     const problem = history.error instanceof Problem ? history.error : null;
-    return { kind: "failed", minute, detail: problem?.detail ?? problem?.title ?? "the console could not be reached" };
+    return { kind: "failed", minute, detail: problem ? problemDetail(problem) : "the console could not be reached" };
   }
   const data = history.data!;
   return data.at ? { kind: "historical", rates: data.rates, at: data.at } : { kind: "provider-current", rates: data.rates };

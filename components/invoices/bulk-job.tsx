@@ -5,11 +5,12 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { runAction } from "@/lib/browser/action";
 import { bulkJobOptions, invoiceKeys } from "@/lib/browser/query/invoices";
-import { retryBulkCancelAction } from "@/lib/console/invoices/bulk-actions";
+import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { BulkJob } from "@/lib/contract/bulk";
 import { formatCount, shortInvoiceId } from "@/lib/contract/format";
-import { Problem } from "@/lib/contract/problem";
+import { Problem, problemSentence } from "@/lib/contract/problem";
 import { invoiceHref } from "./invoice-href";
 
 /**
@@ -28,7 +29,13 @@ export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () =>
   return (
     <section aria-label="Bulk cancel" className="flex flex-col gap-2 rounded-md border border-border bg-card p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
-        {job.data ? <Progress job={job.data} /> : job.isError ? <p role="alert">{problemText(job.error)}</p> : <p>Starting…</p>}
+        {job.data ? (
+          <Progress job={job.data} />
+        ) : job.isError ? (
+          <p role="alert">{job.error instanceof Problem ? problemSentence(job.error) : job.error.message}</p>
+        ) : (
+          <p>Starting…</p>
+        )}
         <Button variant="ghost" size="icon-sm" aria-label="Dismiss" onClick={onClose} className="-my-1 -mr-2 shrink-0">
           <X aria-hidden />
         </Button>
@@ -97,9 +104,9 @@ function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void })
               setRetrying(true);
               const form = new FormData();
               form.set("job", job.id);
-              const answer = (await retryBulkCancelAction(form)) as { ok?: string; error?: string };
+              const { problem } = await runAction(retryBulkCancelAction, form);
               setRetrying(false);
-              setMessage(answer.error ?? null);
+              setMessage(problem ? problemSentence(problem) : null);
               onRetried();
             }}
           >
@@ -110,8 +117,4 @@ function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void })
       )}
     </>
   );
-}
-
-function problemText(error: Error): string {
-  return error instanceof Problem ? (error.detail ? `${error.title}. ${error.detail}` : error.title) : error.message;
 }

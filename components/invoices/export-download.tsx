@@ -9,6 +9,7 @@ import { readProblem } from "@/lib/browser/query/fetch-json";
 import { EXPORT_TOTAL_HEADER, type ExportFormat, invoiceListQueryToSearchParams } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { problemSentence } from "@/lib/contract/problem";
 
 export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceViewQuery };
 type Progress = { rows: number; total: number | null };
@@ -138,10 +139,9 @@ async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Pr
       : { kind: "failed", message: "The console cannot be reached. Check your connection and export again." };
   }
   if (!response.ok || !response.body) {
+    // A 401 also sends the person to sign in again (readProblem).
     const problem = await readProblem(response);
-    if (problem.status === 401)
-      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-    return { kind: "failed", message: problem.detail ? `${problem.title}. ${problem.detail}` : problem.title };
+    return { kind: "failed", message: problemSentence(problem) };
   }
 
   const total = Number(response.headers.get(EXPORT_TOTAL_HEADER) ?? NaN);

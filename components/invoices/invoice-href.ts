@@ -6,10 +6,5 @@ export function invoiceHref(id: string): string {
   return `/invoices/${encodeURIComponent(id)}`;
 }
 
-/** The console's API route of an invoice. */
-export function invoiceApiPath(id: string): string {
-  return `/api/invoices/${encodeURIComponent(id)}`;
-}
-
 /** Where the list was: the invoice table remembers its query so "← All invoices" restores filters, sort and page. */
 export const LIST_SEARCH_KEY = "invoice-console:list-search";

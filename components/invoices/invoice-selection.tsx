@@ -8,12 +8,15 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
+import { runAction } from "@/lib/browser/action";
 import { invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
-import { startBulkCancelAction } from "@/lib/console/invoices/bulk-actions";
+import { startBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { Invoice } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { PAGE_SIZE_MAX, REASON_MAX } from "@/lib/contract/list-query";
+import { problemSentence } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
 import type { invoiceTableFeatures } from "./invoice-columns";
 
@@ -208,9 +211,9 @@ function BulkCancelDialog(props: {
         } else {
           form.set("ids", [...props.selection.rows.keys()].join(","));
         }
-        const answer = (await startBulkCancelAction(form)) as { jobId?: string; error?: string; fieldErrors?: Record<string, string> };
-        if (!answer.jobId) {
-          setError(answer.fieldErrors?.reason ?? answer.error ?? "The bulk cancel could not start.");
+        const { answer, problem } = await runAction(startBulkCancelAction, form);
+        if (problem) {
+          setError(problemToFields(problem, { fields: ["reason"] }).fields.reason ?? problemSentence(problem));
           return false;
         }
         props.onStarted(answer.jobId);

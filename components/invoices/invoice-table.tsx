@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { bulkJobListOptions, invoiceListOptions, viewFilter } from "@/lib/browser/query/invoices";
 import type { Invoice } from "@/lib/contract";
 import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
-import { busySeconds, Problem } from "@/lib/contract/problem";
+import { busySeconds, Problem, problemSentence } from "@/lib/contract/problem";
 import { BulkJobPanel } from "./bulk-job";
 import type { ExportJob } from "./export-download";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
@@ -159,5 +159,5 @@ export function InvoiceTable({ mayCancel = false }: { mayCancel?: boolean }) {
 }
 
 function problemText(error: Error): string {
-  return error instanceof Problem ? (error.detail ? `${error.title}. ${error.detail}` : error.title) : error.message;
+  return error instanceof Problem ? problemSentence(error) : error.message;
 }

@@ -1,17 +1,18 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { runAction } from "@/lib/browser/action";
 import { invoiceKeys } from "@/lib/browser/query/invoices";
+import { changeStatusAction } from "@/lib/console/invoices/actions";
+import type { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
-import { invoiceApiPath } from "./invoice-href";
 import { ChangeSummary, ReasonField, StatusChangeFailure, statusLabel, WebhookNote } from "./status-change-parts";
 
 type Props = {
@@ -20,10 +21,16 @@ type Props = {
   received: string | null;
 };
 
+/** The last change this control made since a dialog opened: none yet, done, or refused with a problem. */
+type Outcome = { done: boolean; problem: Problem | null };
+const NONE: Outcome = { done: false, problem: null };
+
 /**
  * Support's control: "Cancel invoice" up front (a confirmation that takes the reason), any other status
  * behind "Change status…" (a dialog to pick it). Both say what will happen, show progress and any failure
- * in plain words, and cannot be dismissed while the change runs.
+ * in plain words, and cannot be dismissed while the change runs. Both run one server action
+ * (changeStatusAction: the guard, the use case and the audit trail of PATCH /api/invoices/{id}); the
+ * dialogs need script to open, so the action is awaited (lib/browser/action.ts, runAction).
  */
 export function StatusChange({ invoice, received }: Props) {
   const changeButton = useRef<HTMLButtonElement>(null);
@@ -35,33 +42,43 @@ export function StatusChange({ invoice, received }: Props) {
   const router = useRouter();
   const queryClient = useQueryClient();
 
-  const change = useMutation({
-    mutationFn: (status: InvoiceStatus) =>
-      fetchJson(invoiceApiPath(invoice.invoice_id), (c) => c.invoiceSchema, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ status, reason }),
-      }),
-    onSuccess: async (updated) => {
-      setDone(`Status is now ${statusLabel(updated.status)}.`);
-      setChangeOpen(false);
-      // The page (header, timeline) is rendered on the server; lists are cached in the browser.
-      router.refresh();
-      await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-    },
-  });
+  const [outcome, setOutcome] = useState<Outcome>(NONE);
+
+  /** Changes the status: true when it changed, false when it was refused (the dialog shows why). */
+  async function change(status: InvoiceStatus): Promise<boolean> {
+    const form = new FormData();
+    form.set("invoice_id", invoice.invoice_id);
+    form.set("status", status);
+    form.set("reason", reason);
+    const { answer, problem } = await runAction(changeStatusAction, form);
+    if (!answer) {
+      setOutcome({ done: false, problem });
+      return false;
+    }
+    setOutcome({ done: true, problem: null });
+    setDone(`Status is now ${statusLabel(answer.status)}.`);
+    setChangeOpen(false);
+    // The page (header, timeline) is rendered on the server; lists are cached in the browser.
+    router.refresh();
+    await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+    return true;
+  }
+  // The "Change status…" dialog's form; its status is the one picked (a controlled choice).
+  const [, submitChange, pending] = useActionState(async () => {
+    if (target) await change(target);
+  }, undefined);
 
   /** A fresh start each time a dialog opens: no old reason, error or outcome. */
   function reset(nextTarget: InvoiceStatus | null) {
     setTarget(nextTarget);
     setReason("");
     setDone(null);
-    change.reset();
+    setOutcome(NONE);
   }
 
   const order = invoice.order_id ?? invoice.invoice_id;
   const from = statusLabel(invoice.status);
-  const parts = { reason, setReason, required: target === "cancelled", problem: change.error, reasonRef };
+  const parts = { reason, setReason, required: target === "cancelled", problem: outcome.problem, reasonRef };
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
@@ -83,29 +100,24 @@ export function StatusChange({ invoice, received }: Props) {
             }}
             onCloseAutoFocus={(event) => {
               // Once cancelled, "Cancel invoice" goes away: focus lands on the control that stays.
-              if (change.isSuccess) {
+              if (outcome.done) {
                 event.preventDefault();
                 changeButton.current?.focus();
               }
             }}
-            onConfirm={() =>
-              change.mutateAsync("cancelled").then(
-                () => true,
-                () => false,
-              )
-            }
+            onConfirm={() => change("cancelled")}
           >
             <WebhookNote callbackUrl={invoice.callback_url} />
             <ReceivedWarning received={received} />
             <ReasonField {...parts} />
-            <StatusChangeFailure problem={change.error} />
+            <StatusChangeFailure problem={outcome.problem} />
           </ConfirmDialog>
         )}
         <Dialog
           open={changeOpen}
           onOpenChange={(open) => {
             // While the change runs its outcome must be seen: Escape and outside clicks wait.
-            if (change.isPending) return;
+            if (pending) return;
             if (open) reset(null);
             setChangeOpen(open);
           }}
@@ -114,13 +126,7 @@ export function StatusChange({ invoice, received }: Props) {
             <Button ref={changeButton}>Change status…</Button>
           </DialogTrigger>
           <DialogContent showClose={false}>
-            <form
-              className="flex flex-col gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (target) change.mutate(target);
-              }}
-            >
+            <form className="flex flex-col gap-4" action={submitChange}>
               <DialogHeader>
                 <DialogTitle>Change the status of order {order}</DialogTitle>
                 <DialogDescription>
@@ -152,13 +158,13 @@ export function StatusChange({ invoice, received }: Props) {
               <WebhookNote callbackUrl={invoice.callback_url} />
               {target === "cancelled" && <ReceivedWarning received={received} />}
               <ReasonField {...parts} />
-              <StatusChangeFailure problem={change.error} />
+              <StatusChangeFailure problem={outcome.problem} />
               <DialogFooter>
-                <Button onClick={() => setChangeOpen(false)} disabled={change.isPending}>
+                <Button onClick={() => setChangeOpen(false)} disabled={pending}>
                   Close
                 </Button>
-                <Button type="submit" variant="primary" loading={change.isPending} disabled={!target}>
-                  {change.isPending ? "Saving…" : target ? `Set to ${STATUS_LABELS[target]}` : "Choose a status"}
+                <Button type="submit" variant="primary" loading={pending} disabled={!target}>
+                  {pending ? "Saving…" : target ? `Set to ${STATUS_LABELS[target]}` : "Choose a status"}
                 </Button>
               </DialogFooter>
             </form>

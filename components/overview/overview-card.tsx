@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { MessageBlock } from "@/components/ui/message-block";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/browser/cn";
-import { Problem } from "@/lib/contract/problem";
+import { Problem, problemSentence } from "@/lib/contract/problem";
 import { RetryButton } from "./retry-button";
 
 type CardProps = { id: string; title: string; description?: ReactNode; className?: string; children: ReactNode; action?: ReactNode };
@@ -54,7 +54,7 @@ export function OverviewCardError({ id, title, className, error }: { id: string;
         title={`${title} could not be loaded`}
         description={
           problem
-            ? [problem.title, problem.detail].filter(Boolean).join(". ")
+            ? problemSentence(problem)
             : "Something went wrong while reading the invoicing API. Try again; the rest of the overview is unaffected."
         }
         action={<RetryButton />}

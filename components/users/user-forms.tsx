@@ -8,8 +8,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
+import { runAction } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { addUserAction, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
+import { problemDetail } from "@/lib/contract/problem";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/contract/roles";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -73,9 +75,9 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
         form.set("email", email);
         form.set("disabled", "true");
         // The action revalidates /users; the row re-renders as disabled when it answers.
-        const answer = await setAccessAction(form);
-        if ("error" in answer && answer.error) {
-          setError(answer.error);
+        const { problem } = await runAction(setAccessAction, form);
+        if (problem) {
+          setError(problemDetail(problem));
           return false;
         }
       }}

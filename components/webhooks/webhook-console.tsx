@@ -1,8 +1,7 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useActionState, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,11 +12,13 @@ import { Input } from "@/components/ui/input";
 import { ProblemState } from "@/components/ui/problem-state";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { simulateWebhook } from "@/lib/browser/query/webhooks";
+import { actionProblem, useActionAnswer } from "@/lib/browser/action";
+import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
-import { Problem } from "@/lib/contract/problem";
+import { problemDetail } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import { InboxList as InboxEntries } from "./inbox-list";
+import type { SimulationState } from "./send-test-webhook";
 import { useInbox } from "./use-inbox";
 
 export type RecentInvoice = { invoice_id: string; label: string; hasCallback: boolean };
@@ -36,27 +37,33 @@ type Props = {
   verifying: boolean;
 };
 
-/** Pick an invoice and a status, send its webhook, and watch it arrive in the inbox beside the form. */
+/**
+ * Pick an invoice and a status, send its webhook (a form with the server action simulateWebhookAction), and
+ * watch it arrive in the inbox beside the form.
+ */
 export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl, initialInvoiceId, inboxUrl, verifying }: Props) {
   const [invoiceId, setInvoiceId] = useState(initialInvoiceId ?? recent.find((r) => r.hasCallback)?.invoice_id ?? "");
   const [status, setStatus] = useState<InvoiceStatus>("completed");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inbox = useInbox(null, initialInbox);
 
-  const send = useMutation({
-    mutationFn: () => simulateWebhook({ invoice_id: invoiceId.trim(), status }),
-    onSuccess: (result) => toast.success(`Webhook sent: ${result.status}`),
-    onError: (error) => {
-      const pointer = error instanceof Problem ? error.errors?.[0] : undefined;
+  const [state, send, pending] = useActionState<SimulationState, FormData>(simulateWebhookAction, {});
+  useActionAnswer(state, {
+    ok: ({ result }) => {
+      if (result) toast.success(`Webhook sent: ${result.status}`);
+    },
+    failed: (problem) => {
+      const pointer = problem.errors?.[0];
       setFieldError(pointer?.pointer === "/invoice_id" ? pointer.detail : null);
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!invoiceId.trim()) return setFieldError("Enter an invoice id, or pick a recent invoice.");
-    setFieldError(null);
-    send.mutate();
+  /** With script, an empty id is named before anything is sent; without, the action's answer names it. */
+  function check(event: FormEvent) {
+    if (!invoiceId.trim()) {
+      event.preventDefault();
+      setFieldError("Enter an invoice id, or pick a recent invoice.");
+    } else setFieldError(null);
   }
 
   const curl = [
@@ -77,7 +84,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Send a test webhook">
+          <form action={send} onSubmit={check} className="flex flex-col gap-4" aria-label="Send a test webhook">
             {recent.length > 0 && (
               <Field
                 label="Recent invoices"
@@ -102,12 +109,11 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
               </Field>
             )}
             {recentProblem && (
-              <p className="text-xs text-muted-foreground">
-                Recent invoices could not be listed: {recentProblem.detail ?? recentProblem.title}
-              </p>
+              <p className="text-xs text-muted-foreground">Recent invoices could not be listed: {problemDetail(recentProblem)}</p>
             )}
             <Field label="Invoice id" error={fieldError}>
               <Input
+                name="invoice_id"
                 value={invoiceId}
                 onChange={(event) => {
                   setInvoiceId(event.target.value);
@@ -121,6 +127,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
             </Field>
             <Field label="Status the webhook announces">
               <Select
+                name="status"
                 value={status}
                 onChange={(event) => setStatus(event.target.value as InvoiceStatus)}
                 options={INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
@@ -128,12 +135,12 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
               />
             </Field>
             <div>
-              <Button type="submit" variant="primary" loading={send.isPending}>
+              <Button type="submit" variant="primary" loading={pending}>
                 <Send aria-hidden /> Send webhook
               </Button>
             </div>
           </form>
-          <SimulationAnswer pending={send.isPending} result={send.data} error={send.error} />
+          <SimulationAnswer pending={pending} result={state.result} error={actionProblem(state)} />
         </CardContent>
       </Card>
 

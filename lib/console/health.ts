@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { upstream } from "@/lib/console/upstream/client";
-import { toProblem } from "@/lib/contract/problem";
+import { problemDetail, toProblem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
@@ -25,7 +25,7 @@ async function check(run: () => Promise<unknown>): Promise<Check> {
     return { ok: true };
   } catch (error) {
     const p = toProblem(error);
-    return { ok: false, problem: p.detail ?? p.title };
+    return { ok: false, problem: problemDetail(p) };
   }
 }
 

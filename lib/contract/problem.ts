@@ -31,7 +31,7 @@ export class Problem extends Error {
   readonly upstreamStatus: number | null | undefined;
 
   constructor(init: ProblemInit) {
-    super(init.detail ?? init.title);
+    super(problemDetail(init));
     this.name = "Problem";
     this.status = init.status;
     this.code = init.code;
@@ -96,6 +96,26 @@ export function busySeconds(error: unknown): number | null {
   if (!(error instanceof Problem) || !error.is("overloaded")) return null;
   const seconds = Number(error.headers["retry-after"]);
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 30) : 2;
+}
+
+/**
+ * A problem as the words a person reads (ARCHITECTURE.md §3): its title, then its detail when it has one, as
+ * two sentences ("The invoicing API did not answer in time. No answer within 10 s."). The one way every layer
+ * says what went wrong, from a stored reason to a toast; `problem` may be a Problem or a problem body.
+ */
+export function problemSentence(problem: { title: string; detail?: string | null }): string {
+  const title = problem.title.trim();
+  const detail = problem.detail?.trim();
+  if (!detail) return title;
+  return /[.!?:]$/.test(title) ? `${title} ${detail}` : `${title}. ${detail}`;
+}
+
+/**
+ * The short form, after a heading of the caller's own that already says what failed ("The test webhook was not
+ * sent", "The invoicing API answered: …"): the problem's detail, or its title when it has none.
+ */
+export function problemDetail(problem: { title: string; detail?: string | null }): string {
+  return problem.detail?.trim() || problem.title;
 }
 
 export const notFound = (detail: string) => Problem.of("not_found", { detail });

@@ -36,15 +36,24 @@ export async function parseJsonBodyLossless<S extends z.ZodType>(
   return readJsonBody(request, schema, example, parseJsonLossless);
 }
 
+/** JSON text as such a body (a server action's field that carries one): the same reading, the same problems. */
+export function parseJsonTextLossless<S extends z.ZodType>(text: string, schema: S, example: string): z.output<S> {
+  return readJsonText(text, schema, example, parseJsonLossless);
+}
+
 async function readJsonBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   example: string,
   parse: (text: string) => unknown,
 ): Promise<z.output<S>> {
+  return readJsonText(await request.text(), schema, example, parse);
+}
+
+function readJsonText<S extends z.ZodType>(text: string, schema: S, example: string, parse: (text: string) => unknown): z.output<S> {
   let body: unknown;
   try {
-    body = parse(await request.text());
+    body = parse(text);
   } catch {
     throw badRequest("The body is not valid JSON.", example);
   }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { signInIfSessionEnded } from "@/lib/browser/session-ended";
 import type * as Contract from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 
@@ -32,12 +33,7 @@ export async function fetchJson<S extends z.ZodType>(url: string, pick: PickSche
     throw unreachable();
   });
   if (!response.ok) {
-    const problem = await problemFromResponse(response, schemas.problemSchema);
-    if (problem.status === 401 && typeof window !== "undefined") {
-      // The session ended mid-work: sign in again and come back to exactly this view.
-      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-    }
-    throw problem;
+    throw await problemFromResponse(response, schemas.problemSchema);
   }
   const parsed = pick(schemas).safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
@@ -55,9 +51,13 @@ export async function readProblem(response: Response): Promise<Problem> {
   return problemFromResponse(response, schemas.problemSchema);
 }
 
-/** A problem answer back into a Problem; anything that is not a problem becomes a generic one. */
+/**
+ * A problem answer back into a Problem; anything that is not a problem becomes a generic one. A 401 (the
+ * session ended) also sends the person to sign in again.
+ */
 async function problemFromResponse(response: Response, problemSchema: typeof Contract.problemSchema): Promise<Problem> {
   const status = response.status;
+  signInIfSessionEnded({ status });
   const parsed = problemSchema.safeParse(await response.json().catch(() => undefined));
   // How long a 429 asks to wait travels with it, so a caller that retries can honour it.
   const retryAfter = response.headers.get("retry-after");

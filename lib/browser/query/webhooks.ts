@@ -1,4 +1,4 @@
-import type { InboxList, WebhookSimulation } from "@/lib/contract";
+import type { InboxList } from "@/lib/contract";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
@@ -24,12 +24,4 @@ export async function fetchInboxAfter(previous: InboxList | undefined, invoiceId
   if (!previous) return next;
   if (next.entries.length === 0) return previous;
   return { entries: [...next.entries, ...previous.entries].slice(0, INBOX_SHOWN), cursor: Math.max(previous.cursor, next.cursor) };
-}
-
-export function simulateWebhook(request: WebhookSimulation) {
-  return fetchJson("/api/webhooks/simulate", (c) => c.webhookSimulationResultSchema, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(request),
-  });
 }

@@ -1,28 +1,38 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
+import { unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser } from "@/lib/console/auth/session";
-import { Problem, toProblem } from "@/lib/contract/problem";
+import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
+import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
 export type ActionAccess = Permission | "signed-in" | "public";
 
 /**
  * What a form's action answers, for `useActionState`: a success sentence, or an error with the fields it names
- * and what was typed (never a password), so the form comes back filled in. `answeredAt` changes with every
- * answer, so a form keyed by it remounts with `values` as its defaults.
+ * and what was typed (never a password), so the form comes back filled in, and the problem itself for a page
+ * that says more (lib/browser/action.ts makes it a Problem again; a 401 sends the person to sign in).
+ * `answeredAt` changes with every answer, so a form keyed by it remounts with `values` as its defaults.
  */
 export type ActionState = {
   ok?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
+  problem?: ActionProblem;
   answeredAt?: number;
 };
-type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "values" | "answeredAt">>;
+/** A problem as an action answers it: plain data, since an action's answer crosses to the browser as such. */
+export type ActionProblem = { status: number; code: string; title: string; detail?: string; errors?: FieldError[] };
+type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "values" | "problem" | "answeredAt">>;
+
+type ActionOptions = {
+  /** For a change whose refusal (the role lacks the permission) is itself worth an audit entry, as `bffRoute`'s. */
+  auditRefusal?: (fields: Record<string, string>) => Promise<RefusedAttempt>;
+};
 
 type Guarded = { readonly access: ActionAccess };
 const ACCESS = Symbol.for("invoice-console.action-access");
@@ -38,12 +48,14 @@ export function guardedAction<S extends z.ZodType, R>(
   access: ActionAccess,
   schema: S,
   run: (input: z.output<S>, user: SessionUser | null) => Promise<R>,
+  options: ActionOptions = {},
 ): ((...args: [...unknown[], FormData]) => Promise<R | ActionFailure>) & Guarded {
   const action = async (...args: [...unknown[], FormData]): Promise<R | ActionFailure> => {
     const form = args.at(-1);
     const fields = form instanceof FormData ? formFields(form) : {};
     try {
-      const user = access === "public" ? await currentUser() : await requireAccess(access);
+      const { auditRefusal } = options;
+      const user = access === "public" ? await currentUser() : await requireAccess(access, auditRefusal && (() => auditRefusal(fields)));
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
       return await run(parsed.data, user);
@@ -78,10 +90,10 @@ export function isGuardedAction(value: unknown): value is Guarded {
   return typeof value === "function" && ACCESS in value;
 }
 
-async function requireAccess(access: Exclude<ActionAccess, "public">): Promise<SessionUser> {
+async function requireAccess(access: Exclude<ActionAccess, "public">, attempt?: () => Promise<RefusedAttempt>): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) throw unauthenticated();
-  if (access !== "signed-in" && !can(user.role, access)) throw forbidden(access, user);
+  if (access !== "signed-in" && !can(user.role, access)) throw await refusal(user, access, attempt);
   return user;
 }
 
@@ -96,9 +108,16 @@ function failure(problem: Problem, fields: Record<string, string>): ActionFailur
   const values = Object.fromEntries(Object.entries(fields).filter(([key]) => !/password/i.test(key)));
   const invalid = Object.keys(fieldErrors).length > 0;
   return {
-    error: invalid ? "Check the highlighted fields." : (problem.detail ?? problem.title),
+    error: invalid ? "Check the highlighted fields." : problemDetail(problem),
     fieldErrors,
     values,
+    problem: {
+      status: problem.status,
+      code: problem.code,
+      title: problem.title,
+      ...(problem.detail ? { detail: problem.detail } : {}),
+      ...(problem.errors ? { errors: problem.errors } : {}),
+    },
     answeredAt: Date.now(),
   };
 }

@@ -1,11 +1,10 @@
 import "server-only";
-import { recordAudit } from "@/lib/console/audit";
-import { forbidden, unauthenticated } from "@/lib/console/auth/errors";
+import { unauthenticated } from "@/lib/console/auth/errors";
 import { type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { Problem, problemResponse } from "@/lib/contract/problem";
 import { can, type Permission } from "@/lib/contract/roles";
-import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { type RefusedAttempt, refusal } from "./refusal";
 
 type Context<P> = { params: Promise<P> };
 type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) => Promise<unknown>;
@@ -13,10 +12,7 @@ type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) =>
  * For a change whose refusal (the role lacks the permission) is itself worth an audit entry: what was
  * attempted, read as well as the request allows, or nothing when it names no target.
  */
-type AuditRefusal<P> = (input: {
-  request: Request;
-  params: P;
-}) => Promise<{ action: string; target: string; detail: Record<string, unknown> } | undefined>;
+type AuditRefusal<P> = (input: { request: Request; params: P }) => Promise<RefusedAttempt>;
 
 /**
  * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
@@ -35,16 +31,8 @@ export function bffRoute<P = Record<string, never>>(
       if (!user) throw unauthenticated();
       const params = await context.params;
       if (!can(user.role, permission)) {
-        const attempt = await options.auditRefusal?.({ request, params });
-        if (attempt) {
-          await recordAudit(await getDatabase(), {
-            actor: user,
-            action: attempt.action,
-            target: attempt.target,
-            detail: { ...attempt.detail, outcome: "refused", permission, role: user.role },
-          });
-        }
-        throw forbidden(permission, user);
+        const { auditRefusal } = options;
+        throw await refusal(user, permission, auditRefusal && (() => auditRefusal({ request, params })));
       }
       const body = await handler({ request, params, user });
       return body instanceof Response ? body : Response.json(body, { headers: { "cache-control": "private, no-store" } });

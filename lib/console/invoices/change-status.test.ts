@@ -1,10 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditTrail } from "@/lib/console/audit";
 import { getDatabase } from "@/lib/platform/db";
 
-/** PATCH /api/invoices/[id] against a real local HTTP server standing in for the provider. */
+/**
+ * PATCH /api/invoices/[id] and the page's server action (changeStatusAction) against a real local HTTP server
+ * standing in for the provider.
+ */
 const UUID = "0190a1d2-2222-7000-8000-000000000001";
 const ID = `invoice_${UUID}`;
 let server: Server;
@@ -67,6 +70,21 @@ async function patch(role: string, body: unknown, origin = "http://console.test"
     { params: Promise.resolve({ id: UUID }) },
   );
   return { status: response.status, body: await response.json() };
+}
+
+// The server action reads the request through next/headers; each call names the cookie it is made with.
+let actionCookie = "";
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(actionCookie ? { cookie: actionCookie } : {}),
+  cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined, delete: () => undefined, has: () => false }),
+}));
+
+async function changeByAction(role: string | null, fields: Record<string, string>) {
+  const { changeStatusAction } = await import("./actions");
+  actionCookie = role ? cookies[role] : "";
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return (await changeStatusAction(form)) as { status?: string; error?: string; problem?: { status: number; code: string } };
 }
 
 // Kept under the id the provider gives the invoice, though the request named it by its bare UUID.
@@ -152,5 +170,54 @@ describe("PATCH /api/invoices/[id]", () => {
     ["archived", { status: "archived" }, 422],
   ])("answers a body that is %s with %i", async (_, body, expected) => {
     expect((await patch("support", body)).status).toBe(expected);
+  });
+});
+
+describe("changeStatusAction (the invoice page)", () => {
+  it("support cancels with a reason: the same change and audit entry as the route", async () => {
+    invoiceStatus = "pending";
+    const answer = await changeByAction("support", { invoice_id: UUID, status: "cancelled", reason: "Voided by action" });
+    expect(answer).toMatchObject({ status: "cancelled" });
+    expect(patches).toEqual([JSON.stringify({ status: "cancelled" })]);
+    expect((await trail()).at(-1)!.detail).toEqual({
+      from: "pending",
+      to: "cancelled",
+      reason: "Voided by action",
+      outcome: "changed",
+      upstream_status: 200,
+    });
+  });
+
+  it("refuses without a session before anything is read or sent", async () => {
+    const before = (await trail()).length;
+    const answer = await changeByAction(null, { invoice_id: UUID, status: "cancelled", reason: "x" });
+    expect(answer.problem).toMatchObject({ status: 401, code: "unauthenticated" });
+    expect(patches).toEqual([]);
+    expect(await trail()).toHaveLength(before);
+  });
+
+  it("refuses a viewer with 403 naming the permission, and logs the refused attempt as the route does", async () => {
+    invoiceStatus = "pending";
+    const answer = await changeByAction("viewer", { invoice_id: UUID, status: "cancelled", reason: "y" });
+    expect(answer.problem).toMatchObject({ status: 403, code: "forbidden" });
+    expect(answer.error).toContain("invoices:change_status");
+    expect(patches).toEqual([]);
+    expect((await trail()).at(-1)!.detail).toEqual({
+      outcome: "refused",
+      permission: "invoices:change_status",
+      role: "viewer",
+      from: "pending",
+      to: "cancelled",
+      reason: "y",
+    });
+  });
+
+  it("a cancellation without a reason names /reason, and nothing reaches the provider", async () => {
+    const answer = (await changeByAction("support", { invoice_id: UUID, status: "cancelled", reason: " " })) as {
+      problem?: { status: number; errors?: { pointer: string }[] };
+    };
+    expect(answer.problem?.status).toBe(422);
+    expect(answer.problem?.errors?.map((e) => e.pointer)).toEqual(["/reason"]);
+    expect(patches).toEqual([]);
   });
 });

@@ -66,12 +66,13 @@ export async function changeInvoiceStatus(input: {
 
 /**
  * What a person whose role may not change statuses tried to do, for the audit log: the invoice, its status
- * then (when the provider says), and the status and reason they sent. Read leniently: the request is refused
- * anyway, and an unreadable body or an unreachable provider only leaves those fields empty.
+ * then (when the provider says), and the status and reason they sent (a request's JSON body or an action's
+ * form fields). Read leniently: the request is refused anyway, and an unreadable body or an unreachable
+ * provider only leaves those fields empty.
  */
-export async function describeRefusedStatusChange(input: { request: Request; id: string; upstream: Upstream }) {
+export async function describeRefusedStatusChange(input: { body: unknown; id: string; upstream: Upstream }) {
   if (!input.id.trim()) return undefined;
-  const body: unknown = await input.request.json().catch(() => null);
+  const { body } = input;
   const sent = (key: string) => {
     const value = body && typeof body === "object" ? (body as Record<string, unknown>)[key] : undefined;
     return typeof value === "string" ? value : null;

@@ -277,10 +277,12 @@ describe("CSV export: the mark of a failed walk", () => {
     const [cell] = Papa.parse<string[]>(end).data[0];
     expect(cell).toContain("; '=cmd|'/C calc'!A0");
     expect(cell.split(/[;,\t\r\n]/).filter((part) => /^\s*[=+\-@]/.test(part))).toEqual([]);
-    expect(readArchiveCsv(csv).fileProblems).toEqual([expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again.")]);
+    expect(readArchiveCsv(csv).fileProblems).toEqual([
+      expect.stringContaining("The invoicing API failed. Bad gateway; =cmd|'/C calc'!A0). Export again."),
+    ]);
     expect(exportEnding(csv, "csv")).toEqual({
       complete: false,
-      message: expect.stringContaining(": Bad gateway; =cmd|'/C calc'!A0). Export again."),
+      message: expect.stringContaining("The invoicing API failed. Bad gateway; =cmd|'/C calc'!A0). Export again."),
     });
   });
 });

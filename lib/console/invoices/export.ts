@@ -13,7 +13,7 @@ import {
 } from "@/lib/contract";
 import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
-import { type Problem, toProblem } from "@/lib/contract/problem";
+import { type Problem, problemSentence, toProblem } from "@/lib/contract/problem";
 
 /*
  * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
@@ -188,7 +188,7 @@ export function invoiceJson(invoice: Invoice): string {
 
 function incompleteMessage(written: number, failure: Problem): string {
   // One line, so the file's last line holds the whole message.
-  const why = `${failure.title}${failure.detail ? `: ${failure.detail}` : ""}`.replace(/\s+/g, " ");
+  const why = problemSentence(failure).replace(/\s+/g, " ");
   return `${EXPORT_INCOMPLETE}: only the first ${written} rows are here. The invoicing API failed midway (${why}). Export again.`;
 }
 

@@ -1,14 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { createLeasedJob, type LeasedUpdate, upstreamFailure } from "@/lib/console/leased-job";
 import { ratesCache } from "@/lib/console/schema";
 import { type Decimal, type Rates, type RatesView, toDecimal } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 
 type Row = typeof ratesCache.$inferSelect;
-type Insert = typeof ratesCache.$inferInsert;
-type Update = { [K in keyof Insert]?: Insert[K] | SQL };
 
 export type RatesCacheOptions = {
   /** The console's database: the cache row lives there, shared by every instance on it. */
@@ -28,7 +26,7 @@ export type RatesCacheOptions = {
 /**
  * The console's rates cache (issue 11). The row in console.rates_cache is the truth every instance shares:
  * the last good rates, when they were fetched, and `next_try_at`, before which nobody asks upstream. A
- * caller reads the row; when it is due, it tries to take the lease with one conditional UPDATE, and only
+ * caller reads the row; when it is due, it tries to take the lease (lib/console/leased-job.ts), and only
  * the instance that gets it calls upstream — so across all instances at most one call is in flight and at
  * most one is made per TTL. Everyone else answers the last good rates at once, or, when there are none yet,
  * waits (bounded by the lease) for the holder's result. Within one process concurrent callers share one
@@ -39,37 +37,14 @@ export type RatesCacheOptions = {
  * 503 problem with Retry-After.
  */
 export function createRatesCache(options: RatesCacheOptions) {
-  const id = options.id ?? "default";
   const now = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 100;
-  const holder = randomUUID();
+  const job = createLeasedJob({ table: ratesCache, id: options.id ?? "default", leaseMs: options.leaseMs, now });
   let inflight: Promise<RatesView> | null = null;
-
-  async function readRow(db: Db): Promise<Row> {
-    const [row] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
-    if (row) return row;
-    // The first instance ever creates the row; the epoch as next_try_at makes it due at once.
-    await db
-      .insert(ratesCache)
-      .values({ id, nextTryAt: new Date(0) })
-      .onConflictDoNothing();
-    const [created] = await db.select().from(ratesCache).where(eq(ratesCache.id, id));
-    return created;
-  }
-
-  /** Takes the lease if the row is due and nobody holds it; the row as it is now, or null if not ours. */
-  async function takeLease(db: Db, at: Date): Promise<Row | null> {
-    const [row] = await db
-      .update(ratesCache)
-      .set({ leaseUntil: new Date(at.getTime() + options.leaseMs), leaseHolder: holder })
-      .where(and(eq(ratesCache.id, id), lte(ratesCache.nextTryAt, at), or(isNull(ratesCache.leaseUntil), lt(ratesCache.leaseUntil, at))))
-      .returning();
-    return row ?? null;
-  }
 
   /** Asks upstream (we hold the lease) and records the outcome, releasing the lease in the same UPDATE. */
   async function refresh(db: Db): Promise<Row> {
-    let update: Update;
+    let update: LeasedUpdate<typeof ratesCache>;
     try {
       const { rates } = await options.fetchRates();
       const at = now();
@@ -84,32 +59,23 @@ export function createRatesCache(options: RatesCacheOptions) {
         staleDetail: null,
       };
     } catch (error) {
-      const at = now();
-      const problem = error instanceof Problem ? error : null;
-      const limited = problem?.status === 429;
-      const retryAfter = limited ? Number(problem.headers["retry-after"] ?? 60) || 60 : 0;
+      const failure = upstreamFailure(error, "rates: upstream call failed");
       update = {
-        nextTryAt: new Date(at.getTime() + Math.max(options.ttlSeconds, retryAfter) * 1000),
-        staleReason: limited ? "rate_limited" : "upstream_error",
-        staleDetail: problem ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` : "The invoicing API could not be asked.",
+        nextTryAt: new Date(now().getTime() + Math.max(options.ttlSeconds, failure.retryAfterSeconds ?? 0) * 1000),
+        staleReason: failure.reason,
+        staleDetail: failure.detail ?? "The invoicing API could not be asked.",
       };
-      if (!problem) console.error("rates: upstream call failed", error);
     }
-    const [row] = await db
-      .update(ratesCache)
-      .set({ ...update, leaseUntil: null, leaseHolder: null, upstreamCalls: sql`${ratesCache.upstreamCalls} + 1` })
-      .where(and(eq(ratesCache.id, id), eq(ratesCache.leaseHolder, holder)))
-      .returning();
     // Our lease expired and another instance took over meanwhile: its row is the truth.
-    return row ?? readRow(db);
+    return (await job.release(db, update, 1)) ?? job.read(db);
   }
 
   async function resolve(): Promise<RatesView> {
     const db = await options.db();
-    let row = await readRow(db);
+    let row = await job.read(db);
     const at = now();
     if (row.nextTryAt.getTime() <= at.getTime()) {
-      const leased = await takeLease(db, at);
+      const leased = await job.take(db, at);
       if (leased) row = await refresh(db);
       else if (!row.rates) row = await awaitHolder(db);
     }
@@ -119,10 +85,10 @@ export function createRatesCache(options: RatesCacheOptions) {
   /** Nothing to show and another instance is asking: wait for its result, no longer than its lease. */
   async function awaitHolder(db: Db): Promise<Row> {
     const deadline = Date.now() + options.leaseMs;
-    let row = await readRow(db);
+    let row = await job.read(db);
     while (!row.rates && row.leaseHolder && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, pollMs));
-      row = await readRow(db);
+      row = await job.read(db);
     }
     return row;
   }
@@ -163,7 +129,7 @@ export function createRatesCache(options: RatesCacheOptions) {
     },
     /** How many upstream calls this cache row has recorded, over all instances (benchmark, tests). */
     async upstreamCalls(): Promise<number> {
-      return (await readRow(await options.db())).upstreamCalls;
+      return (await job.read(await options.db())).upstreamCalls;
     },
   };
 }

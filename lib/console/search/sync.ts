@@ -1,14 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { createLeasedJob, upstreamFailure } from "@/lib/console/leased-job";
 import { searchSync } from "@/lib/console/schema";
 import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/contract";
-import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;
-type Update = Partial<typeof searchSync.$inferInsert>;
 
 export type SearchSyncOptions = {
   /** The console's database: the index and the sync's state live there, shared by every instance. */
@@ -40,55 +37,15 @@ export type SyncOutcome = "not_due" | "busy" | "filling" | "filled" | "synced" |
  * `syncSeconds`: `sort_by=updated_at&sort_order=desc` until an item older than the newest change seen
  * before (less an overlap), so inserted, changed and archived invoices all come in, and one that changes
  * while the walk runs is caught by the next walk. One instance at a time walks: a lease on the row in
- * console.search_sync (the pattern of the rates cache). A 429 pauses the sync as Retry-After says; any
+ * console.search_sync (lib/console/leased-job.ts, as the rates cache). A 429 pauses the sync as Retry-After says; any
  * failure is recorded for admins and retried on the next turn — the fill resumes at its page.
  */
 export function createSearchSync(options: SearchSyncOptions) {
-  const id = options.id ?? "default";
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const overlapMs = options.overlapMs ?? 60_000;
   const runMs = options.runMs ?? 30_000;
-  const holder = randomUUID();
-
-  async function readRow(db: Db): Promise<Row> {
-    const [row] = await db.select().from(searchSync).where(eq(searchSync.id, id));
-    if (row) return row;
-    await db
-      .insert(searchSync)
-      .values({ id, nextTryAt: new Date(0) })
-      .onConflictDoNothing();
-    const [created] = await db.select().from(searchSync).where(eq(searchSync.id, id));
-    return created;
-  }
-
-  const leaseUntil = () => new Date(now().getTime() + options.leaseMs);
-
-  async function takeLease(db: Db, at: Date): Promise<Row | null> {
-    const [row] = await db
-      .update(searchSync)
-      .set({ leaseUntil: leaseUntil(), leaseHolder: holder })
-      .where(and(eq(searchSync.id, id), lte(searchSync.nextTryAt, at), or(isNull(searchSync.leaseUntil), lt(searchSync.leaseUntil, at))))
-      .returning();
-    return row ?? null;
-  }
-
-  /** Writes progress only while we still hold the lease; false when another instance has taken over. */
-  async function advance(db: Db, update: Update, calls = 1): Promise<boolean> {
-    const rows = await db
-      .update(searchSync)
-      .set({ ...update, leaseUntil: leaseUntil(), upstreamCalls: sql`${searchSync.upstreamCalls} + ${calls}` })
-      .where(and(eq(searchSync.id, id), eq(searchSync.leaseHolder, holder)))
-      .returning({ id: searchSync.id });
-    return rows.length > 0;
-  }
-
-  async function release(db: Db, update: Update): Promise<void> {
-    await db
-      .update(searchSync)
-      .set({ ...update, leaseUntil: null, leaseHolder: null })
-      .where(and(eq(searchSync.id, id), eq(searchSync.leaseHolder, holder)));
-  }
+  const job = createLeasedJob({ table: searchSync, id: options.id ?? "default", leaseMs: options.leaseMs, now });
 
   const list = (query: Partial<InvoiceListQuery>) =>
     options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
@@ -100,30 +57,30 @@ export function createSearchSync(options: SearchSyncOptions) {
       // Where the first incremental walk may stop, on the provider's own clock: its newest change before the
       // fill began. Everything changed during the fill is newer, whichever page it was on.
       const newest = await list({ page: 1, sort_by: "updated_at", sort_order: "desc" }).catch(async (error) => {
-        await advance(db, {}, 1);
+        await job.advance(db, {}, 1);
         throw error;
       });
       await indexInvoices(db, newest.items);
       const highWater = newest.items[0]?.updated_at ? new Date(newest.items[0].updated_at) : null;
-      if (!(await advance(db, { fillStartedAt: now(), highWater, fillTotalRecords: newest.pagination.total_records }))) return "busy";
+      if (!(await job.advance(db, { fillStartedAt: now(), highWater, fillTotalRecords: newest.pagination.total_records }))) return "busy";
     }
     for (;;) {
       let answer: InvoiceList;
       try {
         answer = await list({ page, sort_by: "created_at", sort_order: "asc" });
       } catch (error) {
-        await advance(db, {}, 1);
+        await job.advance(db, {}, 1);
         throw error;
       }
       await indexInvoices(db, answer.items);
       if (!answer.pagination.has_next || answer.items.length === 0) {
         // What changed during the fill comes with the first incremental walk, at once.
-        await advance(db, { fillPage: null, fillCompletedAt: now(), fillTotalRecords: answer.pagination.total_records });
-        await release(db, { nextTryAt: now(), pausedReason: null, pausedDetail: null });
+        await job.advance(db, { fillPage: null, fillCompletedAt: now(), fillTotalRecords: answer.pagination.total_records });
+        await job.release(db, { nextTryAt: now(), pausedReason: null, pausedDetail: null });
         return "filled";
       }
       page += 1;
-      const held = await advance(db, {
+      const held = await job.advance(db, {
         fillPage: page,
         fillTotalRecords: answer.pagination.total_records,
         pausedReason: null,
@@ -131,7 +88,7 @@ export function createSearchSync(options: SearchSyncOptions) {
       });
       if (!held) return "busy";
       if (Date.now() >= until) {
-        await release(db, { nextTryAt: new Date(now().getTime() + options.pageIntervalMs) });
+        await job.release(db, { nextTryAt: new Date(now().getTime() + options.pageIntervalMs) });
         return "filling";
       }
       await sleep(options.pageIntervalMs);
@@ -149,7 +106,7 @@ export function createSearchSync(options: SearchSyncOptions) {
       try {
         answer = await list({ page, sort_by: "updated_at", sort_order: "desc" });
       } catch (error) {
-        await advance(db, {}, 1);
+        await job.advance(db, {}, 1);
         throw error;
       }
       await indexInvoices(db, answer.items);
@@ -157,9 +114,9 @@ export function createSearchSync(options: SearchSyncOptions) {
       newest = Math.max(newest, ...times);
       const reachedSeen = times.length > 0 && times[times.length - 1] < stopAt;
       const done = reachedSeen || !answer.pagination.has_next || answer.items.length === 0;
-      if (!(await advance(db, {}))) return "busy";
+      if (!(await job.advance(db, {}))) return "busy";
       if (done) {
-        await release(db, {
+        await job.release(db, {
           highWater: Number.isFinite(newest) ? new Date(newest) : row.highWater,
           freshAsOf: walkStartedAt,
           lastWalkMs: Math.round(performance.now() - walkTimer),
@@ -175,15 +132,13 @@ export function createSearchSync(options: SearchSyncOptions) {
   }
 
   async function pause(db: Db, error: unknown): Promise<SyncOutcome> {
-    const problem = error instanceof Problem ? error : null;
-    const limited = problem?.status === 429;
+    const failure = upstreamFailure(error, "search sync: a walk failed");
     // Any other failure (provider down, a restart of our own embedded sandbox) is tried again soon.
-    const waitSeconds = limited ? Math.max(1, Number(problem.headers["retry-after"] ?? 60) || 60) : Math.min(options.syncSeconds, 15);
-    if (!problem) console.error("search sync: a walk failed", error);
-    await release(db, {
+    const waitSeconds = failure.retryAfterSeconds === null ? Math.min(options.syncSeconds, 15) : Math.max(1, failure.retryAfterSeconds);
+    await job.release(db, {
       nextTryAt: new Date(now().getTime() + waitSeconds * 1000),
-      pausedReason: limited ? "rate_limited" : "upstream_error",
-      pausedDetail: problem ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` : "The invoicing API could not be read.",
+      pausedReason: failure.reason,
+      pausedDetail: failure.detail ?? "The invoicing API could not be read.",
     });
     return "paused";
   }
@@ -191,10 +146,10 @@ export function createSearchSync(options: SearchSyncOptions) {
   /** One turn: if the sync is due and no other instance walks, fill on or walk the recent changes. */
   async function runOnce(): Promise<SyncOutcome> {
     const db = await options.db();
-    const row = await readRow(db);
+    const row = await job.read(db);
     const at = now();
     if (row.nextTryAt.getTime() > at.getTime()) return "not_due";
-    const leased = await takeLease(db, at);
+    const leased = await job.take(db, at);
     if (!leased) return "busy";
     try {
       return leased.fillPage !== null ? await fill(db, leased) : await incremental(db, leased);
@@ -205,7 +160,7 @@ export function createSearchSync(options: SearchSyncOptions) {
 
   async function state(withCount = false): Promise<SearchIndexState> {
     const db = await options.db();
-    const row = await readRow(db);
+    const row = await job.read(db);
     const at = now().getTime();
     return {
       state: row.fillPage === null ? "ready" : "filling",
@@ -241,7 +196,7 @@ export function createSearchSync(options: SearchSyncOptions) {
       let delay = options.syncSeconds * 1000;
       try {
         const outcome = await runOnce();
-        const row = await readRow(await options.db());
+        const row = await job.read(await options.db());
         delay =
           outcome === "filling" || outcome === "filled"
             ? options.pageIntervalMs
@@ -264,10 +219,10 @@ export function createSearchSync(options: SearchSyncOptions) {
     stopped = true;
     clearTimeout(timer);
     await running;
-    await release(await options.db(), {});
+    await job.release(await options.db(), {});
   }
 
-  return { runOnce, state, start, stop, holder };
+  return { runOnce, state, start, stop, holder: job.holder };
 }
 
 export type SearchSync = ReturnType<typeof createSearchSync>;

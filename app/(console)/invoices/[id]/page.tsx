@@ -26,7 +26,7 @@ import { upstream } from "@/lib/console/upstream/client";
 import { listInbox } from "@/lib/console/webhooks/inbox";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
-import { busySeconds, Problem } from "@/lib/contract/problem";
+import { busySeconds, Problem, problemDetail } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -206,8 +206,8 @@ function InvoiceProblem({ id, problem }: { id: string; problem: Problem }) {
           <>
             <span className="block font-mono text-xs break-all text-foreground">{id}</span>
             <span className="mt-2 block">
-              The invoicing API answered: {(problem.detail ?? problem.title).replace(/\.$/, "")}. Check the id for typos: paste it exactly
-              as the provider gives it.
+              The invoicing API answered: {problemDetail(problem).replace(/\.$/, "")}. Check the id for typos: paste it exactly as the
+              provider gives it.
             </span>
           </>
         ) : undefined

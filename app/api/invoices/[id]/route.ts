@@ -15,6 +15,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema);
       return (await changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: params.id, status, reason })).invoice;
     },
-    { auditRefusal: ({ request, params }) => describeRefusedStatusChange({ request, id: params.id, upstream: upstream() }) },
+    {
+      auditRefusal: async ({ request, params }) =>
+        describeRefusedStatusChange({ body: await request.json().catch(() => null), id: params.id, upstream: upstream() }),
+    },
   ),
 });
