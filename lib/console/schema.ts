@@ -185,9 +185,10 @@ export const webhookInboxIds = consoleSchema.table("webhook_inbox_ids", {
 });
 
 /**
- * The console's search index (issue 15): a summary of every invoice the provider lists, kept so that support
- * can find one by order id, order name or invoice id — which the provider's list cannot filter by. It only
- * finds: lists, totals and the invoice page still read the provider. `search_vector` holds the words of the
+ * The console's mirror of the provider's invoices (issues 15 and 24): every invoice the provider lists, kept so
+ * that support can find one by order id, order name or invoice id, and so that views the provider's list cannot
+ * answer (several statuses, text, totals) can be (ARCHITECTURE.md §4). The invoice page still reads the
+ * provider. `search_vector` holds the words of the
  * order name and the parts of the order id (PostgreSQL's built-in full-text search, on PGlite and PostgreSQL
  * alike); the exact/prefix/suffix indexes on the ids are hand-written at the end of the migration.
  */
