@@ -39,6 +39,21 @@ async function signIn(page: Page, next = "/invoices") {
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, "\\?")}$`));
 }
 
+test("several statuses, text in the list and the view's totals come from the console's mirror of this provider", async ({ page }) => {
+  await signIn(page, "/invoices?status=new,paid_partial&page_size=50");
+  const totals = page.getByRole("region", { name: "Totals of this view" });
+  await expect(totals).toContainText(/as of/, { timeout: 90_000 });
+  await page.reload();
+  const count = Number((await page.getByTestId("totals-count").innerText()).split(" ")[0]);
+  expect(count).toBeGreaterThan(1);
+  await expect(invoiceRows(page)).toHaveCount(count);
+  expect(new Set(await invoiceRows(page).locator("td:nth-child(5)").allInnerTexts())).toEqual(new Set(["New", "Partly paid"]));
+  // Its ids are its own: the bare number 48213 is found by the text search as well.
+  await page.goto(at("/invoices?q=48213"));
+  await expect(invoiceRows(page)).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Open invoice 48213" })).toBeVisible();
+});
+
 test("lists the provider's invoices as they are: its ids, its statuses, a dash for an odd value", async ({ page }) => {
   await signIn(page);
   await expect(invoiceRows(page)).toHaveCount(20);

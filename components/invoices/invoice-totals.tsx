@@ -51,7 +51,8 @@ export function InvoiceTotals() {
               {figure}
             </span>
           ))}
-          <span className="text-xs text-muted-foreground">({freshness(data)})</span>
+          {/* Aged at the moment of the answer (the same on the server and in the browser), renewed with each refetch. */}
+          <span className="text-xs text-muted-foreground">({freshness(data, summary.dataUpdatedAt)})</span>
         </p>
       ) : summary.isError ? (
         <p className="text-muted-foreground">

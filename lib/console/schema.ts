@@ -250,7 +250,8 @@ export const mirrorTotals = consoleSchema.table(
     fiatSum: numeric("fiat_sum", { mode: "string" }).notNull(),
     cryptoSum: numeric("crypto_sum", { mode: "string" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.status, t.currency, t.fiatCurrency, t.day] })],
+  // By day too: the all-time rows and a range's whole days, whatever the status (bench:summary).
+  (t) => [primaryKey({ columns: [t.status, t.currency, t.fiatCurrency, t.day] }), index("mirror_totals_day_idx").on(t.day)],
 );
 
 /** A named view of the invoice list (issue 24): its query string, for its owner alone or for the whole team. */

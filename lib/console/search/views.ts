@@ -65,7 +65,8 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<Invoic
       .select(columns)
       .from(t)
       .where(rowFilter(view))
-      .orderBy(sql`${column} ${sql.raw(view.sort_order)} nulls last`, order(t.invoiceId))
+      // PostgreSQL's default place for nulls (last ascending, first descending), so the created index serves both.
+      .orderBy(order(column), order(t.invoiceId))
       .limit(view.page_size)
       .offset((view.page - 1) * view.page_size),
     mirrorSummary(db, view),

@@ -1,0 +1,1 @@
+CREATE INDEX "mirror_totals_day_idx" ON "console"."mirror_totals" USING btree ("day");
