@@ -35,6 +35,9 @@ test.beforeAll(async () => {
   consoleServer = await startConsoleServer({
     INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
     INVOICING_API_KEY: "sk_test_demo_full",
+    // No mirror (its sync off): the cards read the provider, the path whose failure this test makes. With a
+    // ready mirror the counts and volume come from the console's own totals and no provider call can fail them.
+    SEARCH_SYNC_SECONDS: "0",
   });
 });
 
