@@ -29,7 +29,14 @@ test.beforeAll(async () => {
     const answer = await fetch(`${sandbox}${url.pathname.slice("/api/v1".length)}${url.search}`, {
       headers: { "api-key": String(req.headers["api-key"] ?? "") },
     });
-    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(await answer.text());
+    const retryAfter = answer.headers.get("retry-after");
+    res
+      .writeHead(answer.status, {
+        "content-type": answer.headers.get("content-type") ?? "application/json",
+        // The sandbox sheds a burst from one address with a 503 and Retry-After; the console asks again after it.
+        ...(retryAfter ? { "retry-after": retryAfter } : {}),
+      })
+      .end(await answer.text());
   });
   await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
   consoleServer = await startConsoleServer({

@@ -22,11 +22,25 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     gzipped(req, res, 422, { message: "Too late to change.", errors: [{ field: "status", message: "Paid invoices stay paid." }] }),
   "/redirect/currencies": (_, res) => res.writeHead(302, { location: `${origin}/ok/currencies` }).end(),
   "/429/currencies": (_, res) => res.writeHead(429, { "retry-after": "17" }).end(),
+  // Busy for a moment: every other answer is a 503 with a short Retry-After.
+  "/busy/currencies": (_, res) =>
+    busyCalls++ % 2 === 0
+      ? res.writeHead(503, { "retry-after": "0" }).end()
+      : json(res, 200, { currencies: [{ code: "SOL", name: "Solana" }] }),
+  "/busy/invoices/invoice_x": (_, res) => {
+    busyCalls++;
+    res.writeHead(503, { "retry-after": "0" }).end();
+  },
+  "/busy-long/currencies": (_, res) => {
+    busyCalls++;
+    res.writeHead(503, { "retry-after": "30" }).end();
+  },
   "/404/invoices/invoice_x": (_, res) =>
     json(res, 404, { title: "Not found", status: 404, code: "not_found", detail: "No invoice has the id invoice_x." }),
 };
 
 let server: Server;
+let busyCalls = 0;
 let origin: string;
 const seenKeys: (string | undefined)[] = [];
 let lastAcceptEncoding: string | undefined;
@@ -89,6 +103,18 @@ describe("upstream client", () => {
     expect(problem.code).toBe(code);
     expect(problem.detail).toMatch(detail);
     expect(JSON.stringify(problem.toJSON())).not.toContain("sk_secret_123");
+  });
+
+  it("asks a read once more after a short 503 Retry-After; never a change, never after a long wait", async () => {
+    busyCalls = 0;
+    expect((await client("busy").listCurrencies()).currencies.map((c) => c.code)).toEqual(["SOL"]);
+    expect(busyCalls).toBe(2);
+    busyCalls = 0;
+    expect((await problemOf(client("busy").updateInvoiceStatus("invoice_x", { status: "cancelled" }))).upstreamStatus).toBe(503);
+    expect(busyCalls).toBe(1);
+    busyCalls = 0;
+    expect((await problemOf(client("busy-long").listCurrencies())).upstreamStatus).toBe(503);
+    expect(busyCalls).toBe(1);
   });
 
   it("keeps Retry-After on a rate-limited answer", async () => {

@@ -79,16 +79,25 @@ export function createUpstream(config: UpstreamConfig) {
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
     let response: Answer;
     const key = await apiKey();
-    countUpstreamCall();
-    try {
-      response = await send(`${config.baseUrl}${path}`, {
-        method: init.method ?? "GET",
-        body: init.body,
-        headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": key },
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      throw unreachable(error, config);
+    const method = init.method ?? "GET";
+    for (let attempt = 1; ; attempt++) {
+      countUpstreamCall();
+      try {
+        response = await send(`${config.baseUrl}${path}`, {
+          method,
+          body: init.body,
+          headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": key },
+          signal: AbortSignal.timeout(config.timeoutMs),
+        });
+      } catch (error) {
+        throw unreachable(error, config);
+      }
+      // A provider shedding load for a moment (503 with a short Retry-After): a read is asked once more after
+      // that wait, instead of failing a page that would work a second later. Changes are never sent twice.
+      const wait = Number(response.headers.get("retry-after") ?? Number.NaN);
+      if (method !== "GET" || response.status !== 503 || attempt > 1 || !(wait >= 0 && wait <= BUSY_RETRY_MAX_SECONDS)) break;
+      response.discard();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0.2) * 1000));
     }
     if (response.status < 200 || response.status > 299) {
       const problem = await failed(response, path, init.resource ?? false, init.soleField).finally(() => response.discard());
@@ -177,6 +186,9 @@ export function createUpstream(config: UpstreamConfig) {
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
+
+/** A read the provider sheds with a Retry-After of at most this many seconds is asked once more after it. */
+const BUSY_RETRY_MAX_SECONDS = 2;
 
 /** What the client reads of an answer: its status, its headers, and its body once. */
 type Answer = { status: number; headers: Headers; json: () => Promise<unknown>; text: () => Promise<string>; discard: () => void };
