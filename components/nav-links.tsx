@@ -5,17 +5,25 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
+import type { SavedView } from "@/lib/contract/saved-view";
 import { isCurrent, type NavItem } from "./nav-item";
 
 const loadDropdown = () => import("./nav-menu-dropdown");
+const loadViewsDropdown = () => import("./saved-views-menu-dropdown");
 
 /** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
 export function NavLinks({
   items,
+  views,
   menuIcon,
+  viewsIcon,
 }: {
-  items: NavItem[] /** The menu button's icon, drawn on the server. */;
+  items: NavItem[];
+  /** The invoice list's saved views this person sees: their own and the team's (issue 24). */
+  views: SavedView[];
+  /** The menu buttons' icons, drawn on the server. */
   menuIcon: ReactNode;
+  viewsIcon: ReactNode;
 }) {
   const pathname = usePathname();
   return (
@@ -31,6 +39,15 @@ export function NavLinks({
             {item.label}
           </Link>
         ))}
+        <DeferredMenu
+          load={loadViewsDropdown}
+          trigger={
+            <Button variant="ghost" className="gap-1 px-3 text-muted-foreground lg:px-2 xl:px-3" aria-label="Saved views">
+              Views{viewsIcon}
+            </Button>
+          }
+          render={({ SavedViewsMenuDropdown }, props) => <SavedViewsMenuDropdown views={views} {...props} />}
+        />
       </nav>
       <DeferredMenu
         load={loadDropdown}
@@ -39,7 +56,7 @@ export function NavLinks({
             {menuIcon}
           </Button>
         }
-        render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} pathname={pathname} {...props} />}
+        render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} views={views} pathname={pathname} {...props} />}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { Menu, Search } from "lucide-react";
+import { ChevronDown, Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
@@ -7,12 +7,16 @@ import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Badge } from "@/components/ui/badge";
 import { requireUser } from "@/lib/console/auth/session";
+import { listSavedViews } from "@/lib/console/saved-views/store";
 import { can } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const { embeddedSandbox } = env();
+  // The invoice list's saved views, read after the session: the person's own and the team's (issue 24).
+  const views = can(user.role, "invoices:read") ? await listSavedViews(await getDatabase(), user) : [];
   const nav = [
     { href: "/overview", label: "Overview", show: true },
     { href: "/invoices", label: "Invoices", show: true },
@@ -43,7 +47,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </span>
             <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
           </Link>
-          <NavLinks items={nav.filter((item) => item.show)} menuIcon={<Menu aria-hidden className="size-5" />} />
+          <NavLinks
+            items={nav.filter((item) => item.show)}
+            views={views}
+            menuIcon={<Menu aria-hidden className="size-5" />}
+            viewsIcon={<ChevronDown aria-hidden className="size-4" />}
+          />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
             <SearchLauncher>
               <Search aria-hidden className="size-4" />

@@ -12,8 +12,10 @@ import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { formatCalendarDay } from "@/lib/contract/format";
 import { CREATED_PRESETS, type CreatedPreset, hasFilters } from "@/lib/contract/invoice-list-state";
 import { VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import type { SavedView } from "@/lib/contract/saved-view";
 import { ExportMenu } from "./export-menu";
 import { invoiceHref } from "./invoice-href";
+import { SaveView } from "./save-view";
 import { StatusFilter } from "./status-filter";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
@@ -27,7 +29,7 @@ const PRESET_LABELS: Record<CreatedPreset, string> = {
 const toIsoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 const fromIsoDate = (value: string) => (value ? new Date(`${value}T00:00:00Z`) : null);
 
-export function InvoiceToolbar() {
+export function InvoiceToolbar({ savedViews }: { savedViews: SavedView[] }) {
   const { state, update, resetFilters } = useInvoiceListState();
   const timeZone = useTimeZone();
   const currencies = useQuery(currencyListOptions());
@@ -106,6 +108,7 @@ export function InvoiceToolbar() {
         </Button>
       )}
       <GoToInvoice />
+      <SaveView views={savedViews} />
       <ExportMenu />
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">

@@ -12,6 +12,9 @@ import { type ActionAccess, isGuardedAction } from "./action";
 const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/actions.ts#signIn": "public",
   "lib/console/auth/actions.ts#signOut": "public",
+  "lib/console/saved-views/actions.ts#saveViewAction": "invoices:read",
+  // Removing someone else's team view also takes users:manage, checked per view (saved-views/store.test.ts).
+  "lib/console/saved-views/actions.ts#removeViewAction": "invoices:read",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
   "lib/console/users/actions.ts#setRoleAction": "users:manage",
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
@@ -98,6 +101,12 @@ function formFor(id: string): FormData {
     "lib/console/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
     "lib/console/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },
     "lib/console/users/actions.ts#setTimeZoneAction": { time_zone: "Europe/Berlin" },
+    "lib/console/saved-views/actions.ts#saveViewAction": {
+      name: `View ${added}`,
+      query: "status=pending,paid_partial&page=2",
+      scope: "team",
+    },
+    "lib/console/saved-views/actions.ts#removeViewAction": { id: crypto.randomUUID() },
   };
   for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
   return form;
