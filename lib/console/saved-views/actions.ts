@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { guardedAction } from "@/lib/console/bff/action";
-import { removeViewSchema, saveViewSchema } from "@/lib/contract/saved-view";
+import { removeViewSchema, saveViewSchema } from "@/lib/contract/saved-view-schema";
 import { getDatabase } from "@/lib/platform/db";
 import { removeView, saveView } from "./store";
 

@@ -4,7 +4,8 @@ import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { Problem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
-import { SAVED_VIEWS_PER_PERSON, type SavedView, type SaveViewInput, saveViewSchema } from "@/lib/contract/saved-view";
+import { SAVED_VIEWS_PER_PERSON, type SavedView } from "@/lib/contract/saved-view";
+import { type SaveViewInput, saveViewSchema } from "@/lib/contract/saved-view-schema";
 import type { Db } from "@/lib/platform/db";
 import { savedViews, users } from "@/lib/platform/db/schema";
 
