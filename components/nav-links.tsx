@@ -28,7 +28,7 @@ export function NavLinks({
   const pathname = usePathname();
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 text-sm lg:flex">
+      <nav aria-label="Main" className="hidden items-center gap-1 text-sm lg:flex">
         {items.map((item) => (
           <Link
             key={item.href}
@@ -42,7 +42,11 @@ export function NavLinks({
         <DeferredMenu
           load={loadViewsDropdown}
           trigger={
-            <Button variant="ghost" className="gap-1 px-3 text-muted-foreground lg:px-2 xl:px-3" aria-label="Saved views">
+            <Button
+              variant="ghost"
+              className="h-auto gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground"
+              aria-label="Saved views"
+            >
               Views{viewsIcon}
             </Button>
           }

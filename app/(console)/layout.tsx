@@ -45,7 +45,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>
-            <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
+            {/* From 1024 px the name gives way to the links (and Views) until 1536 px; the mark and its label stay. */}
+            <span className="hidden sm:inline lg:hidden 2xl:inline">Invoice Console</span>
           </Link>
           <NavLinks
             items={nav.filter((item) => item.show)}

@@ -35,7 +35,7 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
         if (!open && !pending) onClose();
       }}
     >
-      <DialogContent onCloseAutoFocus={(event) => event.preventDefault()}>
+      <DialogContent showClose={false} onCloseAutoFocus={(event) => event.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Save this view</DialogTitle>
           <DialogDescription>
