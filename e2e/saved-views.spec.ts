@@ -113,7 +113,9 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   await dialog.getByRole("button", { name: "Remove Unpaid" }).click();
   await page.getByRole("alertdialog", { name: "Remove “Unpaid”?" }).getByRole("button", { name: "Remove view" }).click();
   await expect(dialog.getByRole("link", { name: /^Unpaid/ })).toHaveCount(0);
+  await expect(dialog.getByLabel("Name")).toBeFocused();
   await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Saved views" }).click();
   await expect(page.getByRole("menu")).toContainText("None yet.");
 });

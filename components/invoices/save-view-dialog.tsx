@@ -23,6 +23,8 @@ type Props = {
   onClose: () => void;
 };
 
+const NAME_ID = "saved-view-name";
+
 /** Loaded on first use by save-view.tsx. */
 export function SaveViewDialog({ query, views, current, onClose }: Props) {
   const [state, action, pending] = useActionState<ActionState, FormData>(saveViewAction, {});
@@ -61,7 +63,12 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
               {current.mine ? "" : ` by ${current.ownerName}`}.
             </Notice>
           )}
-          <Field label="Name" error={errors.name} description={errors.name ? undefined : `Up to ${SAVED_VIEW_NAME_MAX} characters.`}>
+          <Field
+            id={NAME_ID}
+            label="Name"
+            error={errors.name}
+            description={errors.name ? undefined : `Up to ${SAVED_VIEW_NAME_MAX} characters.`}
+          >
             <Input
               name="name"
               defaultValue={state.values?.name}
@@ -152,6 +159,11 @@ function RemoveView({ view }: { view: SavedView }) {
       confirmLabel="Remove view"
       pendingLabel="Removing…"
       onOpenChange={() => setError(undefined)}
+      // Its Remove button leaves with the view: focus goes back to the form's first field.
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        document.getElementById(NAME_ID)?.focus();
+      }}
       onConfirm={async () => {
         const form = new FormData();
         form.set("id", view.id);
