@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Search } from "lucide-react";
+import { Bookmark, ChevronDown, Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
@@ -36,7 +36,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         Skip to content
       </a>
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
+        {/* 1024–1279 px holds seven links and Views beside the account: the gaps narrow there, not the names. */}
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8 lg:gap-4 xl:gap-8">
           <Link
             href="/overview"
             aria-label="Invoice Console, overview"
@@ -52,9 +53,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             items={nav.filter((item) => item.show)}
             views={views}
             menuIcon={<Menu aria-hidden className="size-5" />}
-            viewsIcon={<ChevronDown aria-hidden className="size-4" />}
+            viewsIcon={
+              <>
+                <Bookmark aria-hidden className="size-4 xl:hidden" />
+                <ChevronDown aria-hidden className="size-4" />
+              </>
+            }
           />
-          <div className="ml-auto flex items-center gap-2 sm:gap-4">
+          <div className="ml-auto flex items-center gap-2 sm:gap-4 lg:gap-2 xl:gap-4">
             <SearchLauncher>
               <Search aria-hidden className="size-4" />
               <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>
