@@ -5,22 +5,30 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
+import type { SavedView } from "@/lib/contract/saved-view";
 import { isCurrent, type NavItem } from "./nav-item";
 
 const loadDropdown = () => import("./nav-menu-dropdown");
+const loadViewsDropdown = () => import("./saved-views-menu-dropdown");
 
 /** The main navigation, marking where the person is: links in the header from 1024 px, a menu below (six links do not fit a tablet's header). */
 export function NavLinks({
   items,
+  views,
   menuIcon,
+  viewsIcon,
 }: {
-  items: NavItem[] /** The menu button's icon, drawn on the server. */;
+  items: NavItem[];
+  /** The invoice list's saved views this person sees: their own and the team's (issue 24). */
+  views: SavedView[];
+  /** The menu buttons' icons, drawn on the server. */
   menuIcon: ReactNode;
+  viewsIcon: ReactNode;
 }) {
   const pathname = usePathname();
   return (
     <>
-      <nav aria-label="Main" className="hidden gap-1 text-sm lg:flex">
+      <nav aria-label="Main" className="hidden items-center gap-1 text-sm lg:flex">
         {items.map((item) => (
           <Link
             key={item.href}
@@ -31,6 +39,21 @@ export function NavLinks({
             {item.label}
           </Link>
         ))}
+        <DeferredMenu
+          load={loadViewsDropdown}
+          trigger={
+            <Button
+              variant="ghost"
+              className="h-auto gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground"
+              aria-label="Saved views"
+            >
+              {/* The word from 1280 px; between 1024 and 1280 the bookmark stands for it, so the account's name keeps one line. */}
+              <span className="lg:sr-only xl:not-sr-only">Views</span>
+              {viewsIcon}
+            </Button>
+          }
+          render={({ SavedViewsMenuDropdown }, props) => <SavedViewsMenuDropdown views={views} {...props} />}
+        />
       </nav>
       <DeferredMenu
         load={loadDropdown}
@@ -39,7 +62,7 @@ export function NavLinks({
             {menuIcon}
           </Button>
         }
-        render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} pathname={pathname} {...props} />}
+        render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} views={views} pathname={pathname} {...props} />}
       />
     </>
   );

@@ -4,20 +4,23 @@ import Link from "next/link";
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/browser/cn";
+import type { SavedView } from "@/lib/contract/saved-view";
 import { isCurrent, type NavItem } from "./nav-item";
+import { SavedViewItems } from "./saved-view-items";
 
-/** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx). */
+/** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx), with the saved views under it. */
 export function NavMenuDropdown({
   items,
+  views,
   pathname,
   trigger,
   open,
   onOpenChange,
-}: DeferredMenuProps & { items: NavItem[]; pathname: string }) {
+}: DeferredMenuProps & { items: NavItem[]; views: SavedView[]; pathname: string }) {
   return (
     <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-56">
+      <DropdownMenuContent align="start" className="w-64">
         {items.map((item) => {
           const current = isCurrent(pathname, item.href);
           return (
@@ -28,6 +31,7 @@ export function NavMenuDropdown({
             </DropdownMenuItem>
           );
         })}
+        <SavedViewItems views={views} separated />
       </DropdownMenuContent>
     </DropdownMenu>
   );

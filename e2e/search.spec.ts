@@ -76,8 +76,8 @@ test("arrow keys move through results, / typed in a field stays text, and the he
   await untilIndexReady(page);
   await untilInteractive(page);
 
-  await page.getByLabel("Open by invoice id").fill("a/b");
-  await expect(page.getByLabel("Open by invoice id")).toHaveValue("a/b");
+  await page.getByLabel("Open by invoice or order id").fill("a/b");
+  await expect(page.getByLabel("Open by invoice or order id")).toHaveValue("a/b");
   await expect(palette(page)).toHaveCount(0);
 
   await page.getByRole("button", { name: "Find invoice" }).click();

@@ -117,7 +117,7 @@ test("opens an invoice by clicking it: payment details of another shape, and eve
 test("opens an invoice by a pasted id with a slash and a space, and says so when the provider knows no such id", async ({ page }) => {
   await signIn(page);
   await untilInteractive(page);
-  await page.getByLabel("Open by invoice id").fill("  inv/2024 07  ");
+  await page.getByLabel("Open by invoice or order id").fill("  inv/2024 07  ");
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL(/\/invoices\/inv%2F2024%2007$/);
   await expect(page.getByText("inv/2024 07", { exact: true }).first()).toBeVisible();
@@ -126,13 +126,13 @@ test("opens an invoice by a pasted id with a slash and a space, and says so when
   // A percent sign is the provider's, not an escape: the page decodes the path once, never twice.
   await page.goto(at("/invoices"));
   await untilInteractive(page);
-  await page.getByLabel("Open by invoice id").fill("pct%41 x");
+  await page.getByLabel("Open by invoice or order id").fill("pct%41 x");
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Percent sign in the id");
 
   await page.goto(at("/invoices"));
   await untilInteractive(page);
-  await page.getByLabel("Open by invoice id").fill("inv_nope");
+  await page.getByLabel("Open by invoice or order id").fill("inv_nope");
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page.getByRole("heading", { name: "No invoice has this id" })).toBeVisible();
   await expect(page.getByText("The invoicing API answered: No invoice inv_nope")).toBeVisible();

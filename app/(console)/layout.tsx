@@ -1,4 +1,4 @@
-import { Menu, Search } from "lucide-react";
+import { Bookmark, ChevronDown, Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
@@ -7,12 +7,16 @@ import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Badge } from "@/components/ui/badge";
 import { requireUser } from "@/lib/console/auth/session";
+import { listSavedViews } from "@/lib/console/saved-views/store";
 import { can } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const { embeddedSandbox } = env();
+  // The invoice list's saved views, read after the session: the person's own and the team's (issue 24).
+  const views = can(user.role, "invoices:read") ? await listSavedViews(await getDatabase(), user) : [];
   const nav = [
     { href: "/overview", label: "Overview", show: true },
     { href: "/invoices", label: "Invoices", show: true },
@@ -32,7 +36,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         Skip to content
       </a>
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8">
+        {/* 1024–1279 px holds seven links and Views beside the account: the gaps narrow there, not the names. */}
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-2 px-page sm:gap-8 lg:gap-4 xl:gap-8">
           <Link
             href="/overview"
             aria-label="Invoice Console, overview"
@@ -41,10 +46,21 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <span aria-hidden className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
               IC
             </span>
-            <span className="hidden sm:inline lg:hidden xl:inline">Invoice Console</span>
+            {/* From 1024 px the name gives way to the links (and Views) until 1536 px; the mark and its label stay. */}
+            <span className="hidden sm:inline lg:hidden 2xl:inline">Invoice Console</span>
           </Link>
-          <NavLinks items={nav.filter((item) => item.show)} menuIcon={<Menu aria-hidden className="size-5" />} />
-          <div className="ml-auto flex items-center gap-2 sm:gap-4">
+          <NavLinks
+            items={nav.filter((item) => item.show)}
+            views={views}
+            menuIcon={<Menu aria-hidden className="size-5" />}
+            viewsIcon={
+              <>
+                <Bookmark aria-hidden className="size-4 xl:hidden" />
+                <ChevronDown aria-hidden className="size-4" />
+              </>
+            }
+          />
+          <div className="ml-auto flex items-center gap-2 sm:gap-4 lg:gap-2 xl:gap-4">
             <SearchLauncher>
               <Search aria-hidden className="size-4" />
               <span className="sr-only sm:not-sr-only lg:sr-only xl:not-sr-only">Find invoice</span>

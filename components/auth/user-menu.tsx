@@ -24,7 +24,7 @@ export function UserMenu({ user }: Props) {
             {user.name.slice(0, 1) || user.email.slice(0, 1)}
           </span>
           <span className="hidden text-left sm:block">
-            <span className="block leading-tight font-medium">{user.name}</span>
+            <span className="block leading-tight font-medium whitespace-nowrap">{user.name}</span>
             <span className="block text-xs leading-tight text-muted-foreground" data-testid="user-role">
               {ROLE_LABELS[user.role]}
             </span>

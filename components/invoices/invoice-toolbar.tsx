@@ -8,12 +8,16 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
+import { fetchJson } from "@/lib/browser/query/fetch-json";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { formatCalendarDay } from "@/lib/contract/format";
-import { CREATED_PRESETS, type CreatedPreset, hasFilters } from "@/lib/contract/invoice-list-state";
+import { CREATED_PRESETS, type CreatedPreset, hasFilters, serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
 import { VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import { type OpenByIdTarget, openByIdTarget } from "@/lib/contract/open-by-id";
+import type { SavedView } from "@/lib/contract/saved-view";
 import { ExportMenu } from "./export-menu";
 import { invoiceHref } from "./invoice-href";
+import { SaveView } from "./save-view";
 import { StatusFilter } from "./status-filter";
 import { useInvoiceListState } from "./use-invoice-list-state";
 
@@ -27,7 +31,7 @@ const PRESET_LABELS: Record<CreatedPreset, string> = {
 const toIsoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 const fromIsoDate = (value: string) => (value ? new Date(`${value}T00:00:00Z`) : null);
 
-export function InvoiceToolbar() {
+export function InvoiceToolbar({ savedViews }: { savedViews: SavedView[] }) {
   const { state, update, resetFilters } = useInvoiceListState();
   const timeZone = useTimeZone();
   const currencies = useQuery(currencyListOptions());
@@ -106,6 +110,7 @@ export function InvoiceToolbar() {
         </Button>
       )}
       <GoToInvoice />
+      <SaveView views={savedViews} />
       <ExportMenu />
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">
@@ -201,38 +206,58 @@ function DateField(props: {
 }
 
 /**
- * The spec's list has no search: a pasted invoice id opens that invoice directly. Ids are the provider's and
- * opaque, so what was pasted (trimmed) is asked for as it is, and the invoice page reports the answer.
+ * "Open by invoice or order id" (issue 24): what was typed is looked up in the console's index (GET /api/search,
+ * exact order id first, then the invoice id exact or its tail). One invoice → its page; several sharing an
+ * order id → the list filtered by it; none → its page by the id as typed, since the provider may know an
+ * invoice the index does not yet (the invoice page says so if it does not). Ids are the provider's and opaque.
  */
 function GoToInvoice() {
   const router = useRouter();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const id = value.trim();
-    if (!id) {
-      setError("Paste the full invoice id (the copy button beside each short id copies it).");
+    const typed = value.trim();
+    if (!typed) {
+      setError("Paste an order id or the full invoice id (the copy button beside each short id copies it).");
       return;
     }
-    router.push(invoiceHref(id));
+    setPending(true);
+    let target: OpenByIdTarget = { kind: "invoice", id: typed };
+    try {
+      const answer = await fetchJson(`/api/search?${new URLSearchParams({ q: typed })}`, (c) => c.searchAnswerSchema);
+      target = openByIdTarget(typed, answer.results);
+    } catch {
+      // The index cannot answer now: the provider may still know it as an invoice id.
+    }
+    setPending(false);
+    router.push(target.kind === "invoice" ? invoiceHref(target.id) : `/invoices${serializeInvoiceListState({ q: target.q })}`);
   }
 
   return (
-    <form onSubmit={submit} className="flex w-full flex-col gap-1 sm:ml-auto sm:w-auto" role="search" aria-label="Open an invoice by id">
-      <Field label="Open by invoice id" id="go-to-invoice" error={error} className="max-w-full sm:max-w-80">
+    <form
+      onSubmit={submit}
+      className="flex w-full flex-col gap-1 sm:ml-auto sm:w-auto"
+      role="search"
+      aria-label="Open an invoice by invoice or order id"
+    >
+      <Field label="Open by invoice or order id" id="go-to-invoice" error={error} className="max-w-full sm:max-w-80">
         <div className="flex gap-2">
           <Input
             value={value}
+            maxLength={200}
             onChange={(e) => {
               setValue(e.target.value);
               setError(null);
             }}
-            placeholder="Paste an invoice id"
+            placeholder="Paste an invoice or order id"
             className="font-mono placeholder:font-sans sm:w-64"
           />
-          <Button type="submit">Open</Button>
+          <Button type="submit" loading={pending}>
+            Open
+          </Button>
         </div>
       </Field>
     </form>

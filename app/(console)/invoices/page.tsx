@@ -9,10 +9,12 @@ import { getQueryClient } from "@/lib/browser/query/get-query-client";
 import { currencyListOptions, invoiceListOptions, invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
 import { guardPage } from "@/lib/console/bff/page";
 import { listView, summarizeView } from "@/lib/console/invoices/views";
+import { listSavedViews } from "@/lib/console/saved-views/store";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import { can } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -24,7 +26,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   const user = await guardPage("invoices:read");
   const query = toListQuery(await loadInvoiceListState(searchParams), (await requestTimeZone()).timeZone);
   const queryClient = getQueryClient();
-  await Promise.all([
+  const [savedViews] = await Promise.all([
+    listSavedViews(await getDatabase(), user),
     // The browser's own query options, fetched here straight from the upstream instead of through /api.
     queryClient.prefetchQuery({ ...invoiceListOptions(query), queryFn: () => listView(query) }),
     queryClient.prefetchQuery({ ...currencyListOptions(), queryFn: () => upstream().listCurrencies() }),
@@ -38,7 +41,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <p className="mt-1 text-sm text-muted-foreground">Every invoice the invoicing API has issued. Click a row for its details.</p>
       </div>
       <ServerDataBoundary state={dehydrate(queryClient)}>
-        <InvoiceToolbar />
+        <InvoiceToolbar savedViews={savedViews} />
         <InvoiceTotals />
         <InvoiceTable mayCancel={can(user.role, "invoices:change_status")} />
       </ServerDataBoundary>

@@ -16,6 +16,9 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/invoices/actions.ts#retryBulkCancelAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#changeStatusAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#recordArchivedAction": "invoices:archive",
+  "lib/console/saved-views/actions.ts#saveViewAction": "invoices:read",
+  // Removing someone else's team view also takes users:manage, checked per view (saved-views/store.test.ts).
+  "lib/console/saved-views/actions.ts#removeViewAction": "invoices:read",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
   "lib/console/users/actions.ts#setRoleAction": "users:manage",
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
@@ -131,6 +134,12 @@ function formFor(id: string, role: Role): FormData {
     },
     "lib/console/invoices/actions.ts#recordArchivedAction": { request: '{"order_id": "ACCESS-1", "currency": "BTC", "fiat_amount": 49.9}' },
     "lib/console/webhooks/actions.ts#simulateWebhookAction": { invoice_id: "invoice_action_access", status: "completed" },
+    "lib/console/saved-views/actions.ts#saveViewAction": {
+      name: `View ${added}`,
+      query: "status=pending,paid_partial&page=2",
+      scope: "team",
+    },
+    "lib/console/saved-views/actions.ts#removeViewAction": { id: crypto.randomUUID() },
   };
   for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
   return form;

@@ -1,0 +1,27 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { guardedAction } from "@/lib/console/bff/action";
+import { removeViewSchema, saveViewSchema } from "@/lib/contract/saved-view-schema";
+import { getDatabase } from "@/lib/platform/db";
+import { removeView, saveView } from "./store";
+
+/**
+ * The invoice list's saved views (issue 24). Anyone who reads invoices keeps views of the list; removing a
+ * team view someone else saved takes an admin, which `removeView` checks after the guard (it depends on the view).
+ * Both revalidate the layout: the navigation lists the views on every page.
+ */
+export const saveViewAction = guardedAction("invoices:read", saveViewSchema, async (input, user) => {
+  const view = await saveView(await getDatabase(), user!, input);
+  revalidatePath("/", "layout");
+  return {
+    ok: view.shared ? `“${view.name}” is saved for the team.` : `“${view.name}” is saved for you.`,
+    answeredAt: Date.now(),
+  };
+});
+
+export const removeViewAction = guardedAction("invoices:read", removeViewSchema, async ({ id }, user) => {
+  const { removed, name } = await removeView(await getDatabase(), user!, id);
+  revalidatePath("/", "layout");
+  return { ok: removed ? `“${name}” is removed.` : "That view was already removed." };
+});
