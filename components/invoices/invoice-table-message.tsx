@@ -10,6 +10,7 @@ export type InvoiceTableMessageProps =
   | { kind: "error"; error: Error; onRetry: () => void }
   | { kind: "past-end"; onLastPage: () => void }
   | { kind: "no-match"; onClearFilters: () => void }
+  | { kind: "filling" }
   | { kind: "no-invoices" };
 
 /**
@@ -42,6 +43,14 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
           title="No invoices match these filters"
           description="Try another status, currency or date range."
           action={<Button onClick={props.onClearFilters}>Clear filters</Button>}
+        />
+      );
+    case "filling":
+      return (
+        <EmptyState
+          icon={<FileSearch />}
+          title="Still reading your invoices"
+          description="This view is answered from the console's own copy of your invoices, which is being filled for the first time. It fills in by itself within a minute or two."
         />
       );
     case "no-invoices":

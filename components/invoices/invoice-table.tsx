@@ -84,6 +84,8 @@ export function InvoiceTable({ mayCancel = false }: { mayCancel?: boolean }) {
     message =
       pagination.total_records > 0 ? (
         <InvoiceTableMessage kind="past-end" onLastPage={() => update({ page: pagination.total_pages })} />
+      ) : list.data?.mirror?.state === "filling" ? (
+        <InvoiceTableMessage kind="filling" />
       ) : hasFilters(state) ? (
         <InvoiceTableMessage kind="no-match" onClearFilters={resetFilters} />
       ) : (
