@@ -119,3 +119,32 @@ test("the palette in light and dark, on a desktop and at phone width (screenshot
     await page.keyboard.press("Escape");
   }
 });
+
+test("typed slowly (300 ms a key), refined and reopened, the best result is highlighted and Enter opens it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "viewer");
+  await untilIndexReady(page);
+  await untilShortcuts(page);
+  const list = await (await page.request.get("/api/invoices?status=completed&page_size=1&page=7")).json();
+  const orderId = list.items[0].order_id as string;
+
+  await page.keyboard.press("/");
+  await expect(searchBox(page)).toBeFocused();
+  // Slower than the debounce: a result list arrives after every key, and changes with each.
+  await page.keyboard.type(orderId.slice(0, -2), { delay: 300 });
+  const options = palette(page).getByRole("option");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.type(orderId.slice(-2), { delay: 300 });
+  await expect(options.first()).toContainText(orderId);
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/invoices\/[^/?]+$/);
+  await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
+
+  // Reopened: the same text again gives the same result, highlighted, and Enter opens it.
+  await page.keyboard.press("/");
+  await page.keyboard.type(orderId, { delay: 300 });
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
+});

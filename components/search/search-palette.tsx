@@ -48,6 +48,15 @@ export default function SearchPalette(props: {
   const answer = q && data ? data : undefined;
 
   const [navigating, setNavigating] = useState(false);
+  // The highlighted result, held here: cmdk highlights the first item only as it mounts, so results that arrive
+  // (or change) while the person types slowly were left with none highlighted and Enter did nothing (issue 25).
+  // Whenever the results change, the first one is highlighted unless the highlighted one is still among them.
+  const [highlighted, setHighlighted] = useState("");
+  const resultIds = answer?.results.map((r) => r.invoice_id).join("\n") ?? "";
+  useEffect(() => {
+    const ids = resultIds ? resultIds.split("\n") : [];
+    setHighlighted((current) => (ids.includes(current) ? current : (ids[0] ?? "")));
+  }, [resultIds]);
 
   function openInvoice(result: SearchResult) {
     setNavigating(true);
@@ -74,7 +83,14 @@ export default function SearchPalette(props: {
           Type an order id, words of the order name, or an invoice id. Arrow keys move through the results, Enter opens the invoice, Escape
           closes.
         </DialogDescription>
-        <Command shouldFilter={false} loop label="Find an invoice" className="flex min-h-0 flex-col">
+        <Command
+          shouldFilter={false}
+          loop
+          label="Find an invoice"
+          value={highlighted}
+          onValueChange={setHighlighted}
+          className="flex min-h-0 flex-col"
+        >
           <div className="flex items-center gap-2 border-b border-border px-4">
             {isFetching ? (
               <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-muted-foreground" />
