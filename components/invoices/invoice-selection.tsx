@@ -14,7 +14,7 @@ import { startBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { Invoice } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
-import { PAGE_SIZE_MAX, REASON_MAX } from "@/lib/contract/list-query";
+import { invoiceListQueryToSearchParams, PAGE_SIZE_MAX, REASON_MAX } from "@/lib/contract/list-query";
 import { problemSentence } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
@@ -204,10 +204,7 @@ function BulkCancelDialog(props: {
         form.set("reason", reason);
         if (props.selection.all) {
           const { page: _p, page_size: _s, ...view } = props.query;
-          const params = new URLSearchParams();
-          for (const [key, value] of Object.entries(view))
-            if (value !== undefined) params.set(key, Array.isArray(value) ? value.join(",") : String(value));
-          form.set("view", params.toString());
+          form.set("view", invoiceListQueryToSearchParams(view).toString());
         } else {
           form.set("ids", [...props.selection.rows.keys()].join(","));
         }

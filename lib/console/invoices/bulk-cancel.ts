@@ -33,13 +33,13 @@ export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
 
 /** The invoices of a whole view, walked page by page (the view's own source: provider or mirror), at most BULK_MAX. */
 export async function viewInvoiceIds(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   for (let page = 1; ; page++) {
     const list = await listView({ ...view, page, page_size: PAGE_SIZE_MAX });
     if (page === 1 && list.pagination.total_records > BULK_MAX) throw tooMany(list.pagination.total_records);
-    for (const invoice of list.items) if (!ids.includes(invoice.invoice_id)) ids.push(invoice.invoice_id);
-    if (ids.length > BULK_MAX) throw tooMany(ids.length);
-    if (!list.pagination.has_next || list.items.length === 0) return ids;
+    for (const invoice of list.items) ids.add(invoice.invoice_id);
+    if (ids.size > BULK_MAX) throw tooMany(ids.size);
+    if (!list.pagination.has_next || list.items.length === 0) return [...ids];
   }
 }
 
