@@ -35,6 +35,19 @@ function announcedFreePort(): string {
 // Playwright cannot download its browsers everywhere; a system Chromium is used when there is one.
 const chromiumPath = process.env.CHROMIUM_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "*.spec.ts",
@@ -51,24 +64,9 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: "*.noscript.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions } },
+    // The main journeys with scripts held back (issue 25): what a person on a slow phone meets before they load.
+    { name: "no-script", testMatch: "*.noscript.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
   webServer: {
     // Serves the existing build as `npm start` does: `npm test` runs `next build` first; run it yourself before
