@@ -6,5 +6,25 @@ export function invoiceHref(id: string): string {
   return `/invoices/${encodeURIComponent(id)}`;
 }
 
-/** Where the list was: the invoice table remembers its query so "← All invoices" restores filters, sort and page. */
-export const LIST_SEARCH_KEY = "invoice-console:list-search";
+/**
+ * Where the list was: the invoice list remembers its query so "← All invoices" restores filters, sort and page,
+ * also in an invoice opened in a new tab (issue 25), hence the browser's storage rather than the tab's.
+ */
+const LIST_SEARCH_KEY = "invoice-console:list-search";
+
+export function rememberListSearch(search: string): void {
+  try {
+    localStorage.setItem(LIST_SEARCH_KEY, search);
+  } catch {
+    // Storage refused (private mode, quota): the link goes to the list as it starts.
+  }
+}
+
+export function rememberedListSearch(): string {
+  try {
+    const search = localStorage.getItem(LIST_SEARCH_KEY) ?? "";
+    return search.startsWith("?") ? search : "";
+  } catch {
+    return "";
+  }
+}

@@ -15,7 +15,7 @@ import { busySeconds, Problem, problemSentence } from "@/lib/contract/problem";
 import { BulkJobPanel } from "./bulk-job";
 import type { ExportJob } from "./export-download";
 import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
-import { invoiceHref, LIST_SEARCH_KEY } from "./invoice-href";
+import { invoiceHref, rememberListSearch } from "./invoice-href";
 import { InvoicePagination } from "./invoice-pagination";
 import { NO_SELECTION, type Selection, SelectionBar, selectColumn } from "./invoice-selection";
 import { useInvoiceListState } from "./use-invoice-list-state";
@@ -53,7 +53,7 @@ export function InvoiceTable({ mayCancel = false }: { mayCancel?: boolean }) {
   const shownJob = jobId ?? (running !== dismissed ? running : null);
   // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
   // still held the previous view (page 1 while page 2 showed).
-  useEffect(() => sessionStorage.setItem(LIST_SEARCH_KEY, serializeInvoiceListState(state)), [state]);
+  useEffect(() => rememberListSearch(serializeInvoiceListState(state)), [state]);
 
   const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];
   const table = useTable({
