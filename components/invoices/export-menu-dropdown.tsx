@@ -12,7 +12,9 @@ export function ExportMenuDropdown({
   onStart,
 }: DeferredMenuProps & { onStart: (format: ExportFormat, bom?: boolean) => void }) {
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+    // Not modal, like the console's other menus: a modal menu hides the rest of the page with aria-hidden while
+    // its controls stay focusable (axe: aria-hidden-focus). Escape, an outside click and Tab still close it.
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => onStart("csv")}>Export CSV</DropdownMenuItem>

@@ -26,16 +26,22 @@ const columns = column.columns([
   }),
   column.accessor("rate", {
     header: "EUR per unit",
-    meta: { className: numeric },
+    // The last column shown on phones: the table's edge padding.
+    meta: { className: `${numeric} max-sm:pr-4` },
     cell: ({ row }) => (
-      <span className="font-medium" data-testid={`rate-${row.original.code}`}>
-        {formatRateEur(row.original.rate)}
+      <span className="flex flex-col items-end">
+        <span className="font-medium" data-testid={`rate-${row.original.code}`}>
+          {formatRateEur(row.original.rate)}
+        </span>
+        {/* On phones the change sits under the rate, so the table fits without scrolling sideways. */}
+        <RateChange change={row.original.change} className="text-xs sm:hidden" />
       </span>
     ),
   }),
   column.accessor("change", {
     header: "Change",
-    meta: { className: numeric, label: "Change since the previous value" },
+    // Its own column from 640 px; below, shown under the rate.
+    meta: { className: `${numeric} hidden sm:table-cell`, label: "Change since the previous value" },
     cell: ({ getValue }) => <RateChange change={getValue()} />,
   }),
 ]);

@@ -69,10 +69,22 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
         <summary className="cursor-pointer text-xs font-medium text-primary select-none">
           Body{entry.truncated ? ` (first part of ${entry.body_bytes.toLocaleString("en")} bytes)` : ""} and headers
         </summary>
-        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
+        <pre
+          className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre focus-visible:outline-2 focus-visible:outline-ring"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          role="region"
+          aria-label="Body, scrollable"
+        >
           {text || "(empty body)"}
         </pre>
-        <pre className="mt-2 max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
+        <pre
+          className="mt-2 max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre focus-visible:outline-2 focus-visible:outline-ring"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          role="region"
+          aria-label="Headers, scrollable"
+        >
           {Object.entries(entry.headers)
             .map(([name, value]) => `${name}: ${value}`)
             .join("\n")}

@@ -183,11 +183,11 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
               <TabsTrigger value="verify">Verify a signature</TabsTrigger>
             </TabsList>
             <TabsContent value="curl">
-              <CodeBlock code={curl} label="Copy the curl command" />
+              <CodeBlock code={curl} label="Copy the curl command" name="The curl command" />
               <p className="mt-2 text-xs text-muted-foreground">The same request, sent with your own key (never shown here).</p>
             </TabsContent>
             <TabsContent value="verify">
-              <CodeBlock code={VERIFY_SNIPPET} label="Copy the verification snippet" />
+              <CodeBlock code={VERIFY_SNIPPET} label="Copy the verification snippet" name="The verification snippet" />
               <p className="mt-2 text-xs text-muted-foreground">
                 Standard Webhooks: verify the raw body before parsing it, refuse anything older than 5 minutes, and process each{" "}
                 <code className="font-mono">webhook-id</code> once — retries repeat it.
@@ -228,13 +228,22 @@ function SimulationAnswer({
   );
 }
 
-function CodeBlock({ code, label }: { code: string; label: string }) {
+/** Code that keeps its lines: it scrolls sideways, so it is a named Tab stop (axe: scrollable-region-focusable). */
+function CodeBlock({ code, label, name }: { code: string; label: string; name: string }) {
   return (
     <div className="overflow-hidden rounded-md bg-muted">
       <div className="flex justify-end border-b border-border px-2 py-1">
         <CopyButton value={code} label={label} />
       </div>
-      <pre className="overflow-x-auto p-3 font-mono text-xs leading-relaxed">{code}</pre>
+      <pre
+        className="overflow-x-auto rounded-b-md p-3 font-mono text-xs leading-relaxed focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label={`${name}, scrollable`}
+      >
+        {code}
+      </pre>
     </div>
   );
 }
