@@ -79,9 +79,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <UserMenu user={user} />
           </div>
         </div>
-        {/* Inside the banner landmark, as part of the shell: no content may sit outside every landmark (axe: region). */}
-        <LazyRatesStrip />
       </header>
+      {/* A landmark of its own, so no content of the shell sits outside every landmark (axe: region). */}
+      <aside aria-label="Rates">
+        <LazyRatesStrip />
+      </aside>
       <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">
         {children}
       </main>

@@ -25,7 +25,7 @@ export function RatesStrip() {
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .slice(0, SHOWN);
   return (
-    <div className="border-t border-border bg-muted/50" data-testid="rates-strip">
+    <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
       <Link
         href="/rates"
         aria-label={`Rates in EUR${view.stale ? ", stale" : ""}: open the rates panel`}
