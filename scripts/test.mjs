@@ -13,6 +13,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
+// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
+if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
+else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 const vitestReport = path.join(resultsDir, "vitest.json");

@@ -30,6 +30,10 @@ import { fileURLToPath } from "node:url";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
+// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
+// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
+if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
+else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
 process.env.NODE_ENV = "production";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
