@@ -10,4 +10,6 @@ export async function register() {
   const { localDataNotice } = await import("./lib/platform/local-data");
   const notice = localDataNotice();
   if (notice) console.warn(`Note: ${notice}`);
+  // scripts/server/server.mjs says "Ready on http://…" now.
+  (globalThis as typeof globalThis & { __invoiceConsoleServer?: { started?: () => void } }).__invoiceConsoleServer?.started?.();
 }

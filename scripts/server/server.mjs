@@ -35,6 +35,16 @@ import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.m
 if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
 else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
 process.env.NODE_ENV = "production";
+// The upstream client (lib/console/upstream/client.ts) inflates compressed answers with undici's decompress
+// interceptor, which Node.js announces as experimental on every start: a warning nobody running the console
+// can act on. That one warning, by its text, is dropped; every other still prints.
+const emitWarning = process.emitWarning;
+process.emitWarning = (warning, ...rest) => {
+  const type = typeof rest[0] === "string" ? rest[0] : rest[0]?.type;
+  const text = typeof warning === "string" ? warning : warning?.message;
+  if (type === "ExperimentalWarning" && String(text).startsWith("DecompressInterceptor is experimental")) return;
+  return emitWarning.call(process, warning, ...rest);
+};
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const port = Number(process.env.PORT || 3000);
@@ -97,7 +107,10 @@ const layer = (globalThis.__invoiceConsoleServer = {
   onShutdown: undefined,
   /** Registered by the app at start (lib/platform/server-lifecycle.ts): whether a Cookie header holds a validly signed session. */
   isSignedIn: undefined,
+  /** Called by instrumentation.ts once the app's start (database, migrations, seed) is done. */
+  started: () => {},
 });
+const appStarted = new Promise((resolve) => (layer.started = resolve));
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
@@ -241,9 +254,11 @@ server.on("error", (error) => {
 });
 
 server.listen(port, hostname, () => {
+  const origin = `http://${hostname ?? "localhost"}:${port}`;
   console.log(
-    `Invoice Console listening on http://${hostname ?? "localhost"}:${port}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}`,
+    `Invoice Console listening on ${origin}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}; preparing the database (on a first start it is created and the demo data filled: about half a minute)…`,
   );
+  appStarted.then(() => console.log(`Ready on ${origin}`));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(signal));

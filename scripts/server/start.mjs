@@ -45,13 +45,24 @@ if (!existsSync(next)) {
 }
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.log("start: no build found (.next/BUILD_ID is missing), running `next build` first.");
+  console.log(
+    "start: Building the console (first start only, about 3–4 minutes on two cores; `next build`, since .next/BUILD_ID is missing)…",
+  );
+  // Next.js is silent for minutes while it compiles: a line every 30 s says the build is still going.
+  const started = Date.now();
+  const ticker = setInterval(() => console.log(`start: still building (${minutesAndSeconds(Date.now() - started)} so far)…`), 30_000);
   const { NEXT_TELEMETRY_DISABLED, ...withTelemetry } = process.env;
-  const built = await run(next, ["build"], telemetryWanted ? withTelemetry : process.env);
+  const built = await run(next, ["build"], telemetryWanted ? withTelemetry : process.env).finally(() => clearInterval(ticker));
   if (built.code !== 0) {
     console.error("start: `next build` failed; not starting the server.");
     exitLike(built.signal ? built : { code: built.code || 1 });
   }
+  console.log(`start: built in ${minutesAndSeconds(Date.now() - started)}; starting the server…`);
+}
+
+function minutesAndSeconds(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 const extra = process.argv.slice(2);

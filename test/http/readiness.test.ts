@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleServer, freePort, startConsoleServer } from "../console-server";
 
 /**
@@ -34,5 +34,18 @@ describe("readiness with the provider down", () => {
 
     // What people need from this instance still answers: the sign-in page.
     expect((await fetch(`${server.url}/login`)).status).toBe(200);
+  });
+});
+
+describe("the start explains itself (issue 26)", () => {
+  it("says where people and the audit log live, says when it is ready, and prints no warning nobody can act on", async () => {
+    // An upstream call has been made (the details above), so the upstream client's agent exists.
+    await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
+    await vi.waitFor(() => expect(server.output()).toContain(`Ready on ${server.url}`));
+    // What the server printed (test/prepare-console.ts, run before it, is a test's own script).
+    const output = server.output().slice(server.output().indexOf("Invoice Console listening on"));
+    expect(output).toContain(`Note: People, sessions and the audit log are kept in a local folder, ${server.dataDir}`);
+    expect(output).not.toContain("ExperimentalWarning");
+    expect(output).not.toMatch(/telemetry/i);
   });
 });
