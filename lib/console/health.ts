@@ -50,6 +50,11 @@ const databaseCheck = () => check(async () => (await getDatabase()).execute(sql`
 /** A monitor with HEALTH_TOKEN, or a signed-in admin: the only ones told more than "up". */
 function mayReadDetails(request: Request, user: SessionUser | null): boolean {
   if (user && can(user.role, "users:manage")) return true;
+  return monitorToken(request);
+}
+
+/** Whether the request carries `Authorization: Bearer $HEALTH_TOKEN` (compared in constant time); never without one set. */
+export function monitorToken(request: Request): boolean {
   const token = env().healthToken;
   const given = request.headers.get("authorization")?.match(/^Bearer (.+)$/)?.[1];
   if (!token || !given) return false;

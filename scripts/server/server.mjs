@@ -28,6 +28,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
+import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
 // Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
@@ -80,6 +81,8 @@ const admission = {
     perKey: Math.max(1, Math.ceil(anonymousLimit / 2)),
   }),
 };
+// Before Next.js starts, so the app's bundles add their metrics to this process's one registry.
+const metrics = createServerMetrics(admission);
 const bodyLimits = {
   limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, {
     min: 1_024,
@@ -145,11 +148,14 @@ const server = http.createServer(
     inFlight += 1;
     res.once("close", () => {
       inFlight -= 1;
-      if (logJson) logRequest(req, res, started, record);
+      const route = routeOf((req.url ?? "/").split("?")[0]);
+      metrics.request(req.method, route, res.statusCode, (performance.now() - started) / 1000);
+      if (logJson) logRequest(req, res, started, record, route);
       if (inFlight === 0) onIdle();
     });
     withSecurityHeaders(res);
     if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
+      metrics.refused("any", "shutting_down");
       // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
       return problem(
         res,
@@ -216,7 +222,11 @@ const server = http.createServer(
       const leave = await (signedIn
         ? admission.people.enter(gaveUp.signal)
         : admission.anonymous.enter(gaveUp.signal, req.headers["x-forwarded-for"]));
-      if (!leave) return res.closed ? undefined : busy(res, pathname);
+      if (!leave) {
+        if (res.closed) return;
+        metrics.refused(signedIn ? "people" : "anonymous", "busy");
+        return busy(res, pathname);
+      }
       if (res.closed) return leave(); // the client gave up as its turn came
       res.once("close", leave);
       // A download streams for as long as the reader takes: its place is given back once its headers are out
@@ -411,13 +421,13 @@ function wholeNumber(name, value, { min, max, fallback, meaning }) {
  * then says what was being sent, and `aborted` is true). The route is the app's pattern (`/api/invoices/[id]`),
  * never the path itself, which may hold ids and queries.
  */
-function logRequest(req, res, started, record) {
+function logRequest(req, res, started, record, route) {
   const line = {
     time: new Date().toISOString(),
     level: res.statusCode >= 500 ? "error" : "info",
     msg: "request",
     method: req.method,
-    route: routeOf((req.url ?? "/").split("?")[0]),
+    route,
     status: res.statusCode,
     duration_ms: Math.round((performance.now() - started) * 10) / 10,
     upstream_calls: record.upstreamCalls,
