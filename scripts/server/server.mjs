@@ -22,12 +22,13 @@
 //
 //   PORT=4000 node scripts/server/server.mjs [-H 127.0.0.1]
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
+import { createLogger } from "./log.mjs";
 import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
@@ -115,6 +116,7 @@ const layer = (globalThis.__invoiceConsoleServer = {
 });
 const appStarted = new Promise((resolve) => (layer.started = resolve));
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
+const logger = createLogger({ json: logJson, requestId: () => layer.requests.getStore()?.requestId });
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -144,7 +146,10 @@ const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 },
   async (req, res) => {
     const started = performance.now();
-    const record = { upstreamCalls: 0 };
+    const requestId = requestIdOf(req);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("x-request-id", requestId);
+    const record = { upstreamCalls: 0, requestId };
     inFlight += 1;
     res.once("close", () => {
       inFlight -= 1;
@@ -318,7 +323,7 @@ async function shutDown(signal) {
     requests_cut_off: cutOff,
     ...app,
   };
-  if (logJson) console.log(JSON.stringify({ time: new Date().toISOString(), level: cutOff ? "warn" : "info", msg: "shutdown", ...fields }));
+  if (logJson) logger[cutOff ? "warn" : "info"](fields, "shutdown");
   else
     console.log(
       `Invoice Console stopped on ${signal} in ${fields.duration_ms} ms: ${Object.entries(fields)
@@ -370,7 +375,18 @@ function withSecurityHeaders(res) {
 
 function problem(res, status, { code, title, detail }, headers = {}) {
   res.writeHead(status, { "content-type": "application/problem+json", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code }));
+  const request_id = res.getHeader("x-request-id");
+  res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code, request_id }));
+}
+
+/**
+ * X-Request-Id: the one a trusted proxy (TRUSTED_PROXIES) sent, when it is a plain token of at most 128
+ * characters; otherwise, and always without a trusted proxy (a client's own would be believed), a new UUID.
+ */
+function requestIdOf(req) {
+  const given = req.headers["x-request-id"];
+  if (trustedProxies > 0 && typeof given === "string" && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(given)) return given;
+  return randomUUID();
 }
 
 /**
@@ -423,18 +439,17 @@ function wholeNumber(name, value, { min, max, fallback, meaning }) {
  */
 function logRequest(req, res, started, record, route) {
   const line = {
-    time: new Date().toISOString(),
-    level: res.statusCode >= 500 ? "error" : "info",
-    msg: "request",
     method: req.method,
     route,
     status: res.statusCode,
     duration_ms: Math.round((performance.now() - started) * 10) / 10,
     upstream_calls: record.upstreamCalls,
+    request_id: record.requestId,
   };
+  // A client that goes away is not an error of ours: info, with `aborted`.
   if (!res.writableFinished) line.aborted = true;
   if (req.headers[INTERNAL_REQUEST_HEADER] === layer.internalToken) line.internal = true;
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  logger[res.statusCode >= 500 && !line.aborted ? "error" : "info"](line, "request");
 }
 
 /** Path → the route pattern that serves it, from the build's routes manifest. */
