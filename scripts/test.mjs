@@ -12,7 +12,12 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./test-browser.mjs";
 
+// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
+// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
+if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
+else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 const vitestReport = path.join(resultsDir, "vitest.json");
@@ -73,11 +78,19 @@ if (!interrupted) {
   add("unit", countVitest(readJson(vitestReport), vitest));
 }
 
-// 3. Playwright
+// 3. Playwright, with a Chromium (./test-browser.mjs: installs Playwright's own when there is none)
 if (only !== "unit" && built && !interrupted) {
   const specs = existsSync(path.join(root, "e2e")) ? readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".spec.ts")) : [];
   if (specs.length === 0) {
     note("no e2e/*.spec.ts files; browser tests: 0 passed.");
+  } else if (
+    !(await ensureChromium({
+      ownChromium: async () => (await import("@playwright/test")).chromium.executablePath(),
+      install: async () => (await run("playwright", ["install", "chromium"])).code === 0,
+      note,
+    }))
+  ) {
+    add("browser", { passed: 0, failed: 1, skipped: 0 });
   } else {
     rmSync(e2eReport, { force: true });
     const e2e = await run("playwright", ["test", "--pass-with-no-tests"]);

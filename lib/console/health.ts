@@ -50,6 +50,11 @@ const databaseCheck = () => check(async () => (await getDatabase()).execute(sql`
 /** A monitor with HEALTH_TOKEN, or a signed-in admin: the only ones told more than "up". */
 function mayReadDetails(request: Request, user: SessionUser | null): boolean {
   if (user && can(user.role, "users:manage")) return true;
+  return monitorToken(request);
+}
+
+/** Whether the request carries `Authorization: Bearer $HEALTH_TOKEN` (compared in constant time); never without one set. */
+export function monitorToken(request: Request): boolean {
   const token = env().healthToken;
   const given = request.headers.get("authorization")?.match(/^Bearer (.+)$/)?.[1];
   if (!token || !given) return false;
@@ -74,19 +79,19 @@ export async function health({ request, user }: { request: Request; user: Sessio
 }
 
 /**
- * GET /api/health/ready, for a load balancer or an orchestrator: 200 when this instance can serve (its
- * database answers and the invoicing API is reachable), else 503 with Retry-After, as from the moment it
- * received SIGTERM. Says which part is down, never where it is nor with which key: that is for
- * /api/health's details.
+ * GET /api/health/ready, for a load balancer or an orchestrator: "this instance can serve people". 200 when its
+ * database answers and it is not draining; 503 with Retry-After otherwise, as from the moment it received
+ * SIGTERM. The invoicing API is not asked: a provider that is down is down for every instance alike, and taking
+ * them all out would also take away sign-in, Users, the audit log and the inbox. Its state is in /api/health's
+ * details (and in /api/metrics). Says which part is down, never where it is.
  */
 export async function readiness(): Promise<Response> {
-  const [database, upstreamState] = await Promise.all([databaseCheck(), cachedUpstreamCheck()]);
+  const database = await databaseCheck();
   const draining = isDraining();
-  const ready = database.ok && upstreamState.ok && !draining;
+  const ready = database.ok && !draining;
   const body = {
     status: ready ? "ready" : "not_ready",
     database: database.ok ? "ok" : "unreachable",
-    invoicing_api: upstreamState.ok ? "ok" : "unreachable",
     ...(draining ? { shutting_down: true } : {}),
   };
   return Response.json(body, {

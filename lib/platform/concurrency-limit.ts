@@ -1,5 +1,6 @@
 import "server-only";
 import { Problem } from "@/lib/contract/problem";
+import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 
 export type ConcurrencyLimitOptions = {
   /** What is limited, as a person reads it in the 503's detail ("the invoicing API", "the sandbox"). */
@@ -10,6 +11,8 @@ export type ConcurrencyLimitOptions = {
   queue: number;
   /** The longest a task waits for a slot before it is refused. */
   maxWaitMs: number;
+  /** The limit's name in metrics ("upstream", "sandbox"); `what` when absent. */
+  name?: string;
 };
 
 export type ConcurrencyLimit = {
@@ -28,12 +31,19 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions, state: 
   const { waiters } = state;
   const retryAfter = String(Math.max(1, Math.ceil(options.maxWaitMs / 1000)));
 
-  const busy = (why: string) =>
-    Problem.of("overloaded", {
+  const refused = counter(
+    "invoice_console_concurrency_refused_total",
+    "Calls a concurrency limit refused with a 503 (queue full, or no slot in time), by limit (upstream: UPSTREAM_MAX_CONCURRENCY; sandbox: SANDBOX_MAX_CONCURRENCY).",
+    ["limit"],
+  );
+  const busy = (why: string) => {
+    refused.inc({ limit: options.name ?? options.what });
+    return Problem.of("overloaded", {
       detail: `${capitalise(options.what)} ${why}. Try again in ${retryAfter} s.`,
       headers: { "retry-after": retryAfter },
       upstreamStatus: null,
     });
+  };
 
   function slot(): Promise<void> {
     if (state.active < options.concurrency && waiters.length === 0) {
@@ -94,7 +104,19 @@ export function processConcurrencyLimit(name: string, options: () => Concurrency
     const states = (holder.__invoiceConsoleLimits ??= new Map());
     let state = states.get(name);
     if (!state) states.set(name, (state = { active: 0, waiters: [] }));
-    limits.set(name, (limit = createConcurrencyLimit(options(), state)));
+    limits.set(name, (limit = createConcurrencyLimit({ ...options(), name }, state)));
+    for (const [metric, help, read] of [
+      ["invoice_console_concurrency_active", "Calls running under a concurrency limit, by limit.", (s: LimitState) => s.active],
+      [
+        "invoice_console_concurrency_waiting",
+        "Calls waiting for a slot of a concurrency limit, by limit.",
+        (s: LimitState) => s.waiters.length,
+      ],
+    ] as const) {
+      gaugeSource(metric, help, ["limit"], (gauge) => {
+        for (const [limitName, limitState] of states) gauge.set({ limit: limitName }, read(limitState));
+      });
+    }
   }
   return limit;
 }

@@ -3,6 +3,7 @@ import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
+import { sslModeOf } from "@/lib/platform/db/postgres-connection";
 
 /**
  * The one place the process environment is read. Validated once, on first use; a bad value stops the
@@ -64,7 +65,20 @@ const timeZone = z
 const envSchema = z.object({
   PORT: port,
   DATA_DIR: z.string().min(1).default(".data"),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .superRefine((url, ctx) => {
+      const ssl = sslModeOf(url);
+      if ("error" in ssl) ctx.addIssue({ code: "custom", message: ssl.error });
+    })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, { error: "must be 0 (no limit) or more milliseconds" })
+    .max(3_600_000)
+    .default(30_000),
   INVOICING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   INVOICING_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -116,6 +130,12 @@ export type Env = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL (DATABASE_URL) only: connections per process, and how long one statement may run before the
+   * server cancels it (0: no limit; migrations run without it). TLS comes from the URL's sslmode
+   * (./db/postgres-connection.ts).
+   */
+  database: { poolMax: number; statementTimeoutMs: number };
   /** Base URL of the invoicing API the console talks to, without a trailing slash. */
   invoicingApiUrl: string;
   /**
@@ -191,6 +211,7 @@ export function env(): Env {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    database: { poolMax: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/api/v1`).replace(/\/+$/, ""),
     invoicingApiKey: e.INVOICING_API_KEY ?? null,
     embeddedSandbox,

@@ -7,7 +7,7 @@ import type { AsyncLocalStorage } from "node:async_hooks";
  * starts. Under `next dev` or in unit tests there is no server layer: every reader here then answers as if
  * the process were serving normally.
  */
-type RequestRecord = { upstreamCalls: number };
+type RequestRecord = { upstreamCalls: number; requestId?: string };
 type ServerLayer = {
   /** Set on SIGTERM: readiness answers 503 so a load balancer stops sending work here. */
   draining: boolean;
@@ -61,4 +61,9 @@ export function onShutdown(run: ShutdownHook): void {
 export function onSignedInCheck(check: (cookieHeader: string) => boolean): void {
   const server = layer();
   if (server) server.isSignedIn = check;
+}
+
+/** The X-Request-Id of the request being served (made or accepted by the server layer), if there is one. */
+export function currentRequestId(): string | undefined {
+  return layer()?.requests.getStore()?.requestId;
 }

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { stringifyJson } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
 import { parseInvoiceId } from "./ids";
@@ -127,6 +128,11 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
 
   const retryIn = error && !permanent ? config.retrySchedule[number - 1] : undefined;
   const state = !error ? "delivered" : retryIn === undefined ? "failed" : "pending";
+  counter(
+    "invoice_console_webhook_attempts_total",
+    "The sandbox's webhook delivery attempts by outcome: delivered, retry (no 2xx, tried again later), failed (no more tries).",
+    ["outcome"],
+  ).inc({ outcome: state === "pending" ? "retry" : state });
   await db.transaction(async (tx) => {
     // Only while the claim is still this dispatcher's: had its lease run out, another has taken over.
     const [stillOurs] = await tx
@@ -272,6 +278,18 @@ export async function stopWebhookDispatcher(graceMs: number): Promise<number> {
 }
 
 export function createWebhookDispatcher(getDb: () => Promise<Db>, config: WebhookConfig): Dispatcher {
+  gaugeSource(
+    "invoice_console_webhook_outbox_pending",
+    "The sandbox's webhook outbox: deliveries waiting for their first or next attempt (all instances on this database).",
+    [],
+    async (gauge) => {
+      const [{ pending }] = await (await getDb())
+        .select({ pending: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.state, "pending"));
+      gauge.set(Number(pending));
+    },
+  );
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;

@@ -86,12 +86,16 @@ export function createAdmission({ limit, queue, maxWaitMs, perKey = Infinity }) 
   };
 }
 
-/** Requests the front door lets through without a place: static files, and liveness/readiness probes. */
+/**
+ * Requests the front door lets through without a place: static files, liveness/readiness probes, and the
+ * metrics scrape (it must see an overload, not be refused by it; it reads no data without its token or an admin).
+ */
 export function bypassesAdmission(pathname) {
   return (
     pathname.startsWith("/_next/static/") ||
     pathname === "/api/health" ||
     pathname === "/api/health/ready" ||
+    pathname === "/api/metrics" ||
     /^\/(?:icon\.svg|favicon\.ico|robots\.txt|apple-touch-icon\.png)$/.test(pathname)
   );
 }

@@ -53,7 +53,7 @@ describe("the front door", () => {
   });
 
   it("lets static files and health probes through without a place", () => {
-    for (const path of ["/_next/static/chunks/app.js", "/api/health", "/api/health/ready", "/favicon.ico", "/icon.svg"]) {
+    for (const path of ["/_next/static/chunks/app.js", "/api/health", "/api/health/ready", "/api/metrics", "/favicon.ico", "/icon.svg"]) {
       expect(bypassesAdmission(path), path).toBe(true);
     }
     for (const path of ["/api/invoices", "/invoices", "/sandbox/api/v1/invoices", "/api/health/../invoices", "/_next/data/x.json"]) {

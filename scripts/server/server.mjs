@@ -22,15 +22,31 @@
 //
 //   PORT=4000 node scripts/server/server.mjs [-H 127.0.0.1]
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
+import { createLogger } from "./log.mjs";
+import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
+// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
+// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
+if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
+else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
 process.env.NODE_ENV = "production";
+// The upstream client (lib/console/upstream/client.ts) inflates compressed answers with undici's decompress
+// interceptor, which Node.js announces as experimental on every start: a warning nobody running the console
+// can act on. That one warning, by its text, is dropped; every other still prints.
+const emitWarning = process.emitWarning;
+process.emitWarning = (warning, ...rest) => {
+  const type = typeof rest[0] === "string" ? rest[0] : rest[0]?.type;
+  const text = typeof warning === "string" ? warning : warning?.message;
+  if (type === "ExperimentalWarning" && String(text).startsWith("DecompressInterceptor is experimental")) return;
+  return emitWarning.call(process, warning, ...rest);
+};
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const port = Number(process.env.PORT || 3000);
@@ -66,6 +82,8 @@ const admission = {
     perKey: Math.max(1, Math.ceil(anonymousLimit / 2)),
   }),
 };
+// Before Next.js starts, so the app's bundles add their metrics to this process's one registry.
+const metrics = createServerMetrics(admission);
 const bodyLimits = {
   limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, {
     min: 1_024,
@@ -93,8 +111,12 @@ const layer = (globalThis.__invoiceConsoleServer = {
   onShutdown: undefined,
   /** Registered by the app at start (lib/platform/server-lifecycle.ts): whether a Cookie header holds a validly signed session. */
   isSignedIn: undefined,
+  /** Called by instrumentation.ts once the app's start (database, migrations, seed) is done. */
+  started: () => {},
 });
+const appStarted = new Promise((resolve) => (layer.started = resolve));
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
+const logger = createLogger({ json: logJson, requestId: () => layer.requests.getStore()?.requestId });
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -124,15 +146,21 @@ const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 },
   async (req, res) => {
     const started = performance.now();
-    const record = { upstreamCalls: 0 };
+    const requestId = requestIdOf(req);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("x-request-id", requestId);
+    const record = { upstreamCalls: 0, requestId };
     inFlight += 1;
     res.once("close", () => {
       inFlight -= 1;
-      if (logJson) logRequest(req, res, started, record);
+      const route = routeOf((req.url ?? "/").split("?")[0]);
+      metrics.request(req.method, route, res.statusCode, (performance.now() - started) / 1000);
+      if (logJson) logRequest(req, res, started, record, route);
       if (inFlight === 0) onIdle();
     });
     withSecurityHeaders(res);
     if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
+      metrics.refused("any", "shutting_down");
       // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
       return problem(
         res,
@@ -199,7 +227,11 @@ const server = http.createServer(
       const leave = await (signedIn
         ? admission.people.enter(gaveUp.signal)
         : admission.anonymous.enter(gaveUp.signal, req.headers["x-forwarded-for"]));
-      if (!leave) return res.closed ? undefined : busy(res, pathname);
+      if (!leave) {
+        if (res.closed) return;
+        metrics.refused(signedIn ? "people" : "anonymous", "busy");
+        return busy(res, pathname);
+      }
       if (res.closed) return leave(); // the client gave up as its turn came
       res.once("close", leave);
       // A download streams for as long as the reader takes: its place is given back once its headers are out
@@ -237,9 +269,11 @@ server.on("error", (error) => {
 });
 
 server.listen(port, hostname, () => {
+  const origin = `http://${hostname ?? "localhost"}:${port}`;
   console.log(
-    `Invoice Console listening on http://${hostname ?? "localhost"}:${port}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}`,
+    `Invoice Console listening on ${origin}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}; preparing the database (on a first start it is created and the demo data filled: about half a minute)…`,
   );
+  appStarted.then(() => console.log(`Ready on ${origin}`));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(signal));
@@ -289,7 +323,7 @@ async function shutDown(signal) {
     requests_cut_off: cutOff,
     ...app,
   };
-  if (logJson) console.log(JSON.stringify({ time: new Date().toISOString(), level: cutOff ? "warn" : "info", msg: "shutdown", ...fields }));
+  if (logJson) logger[cutOff ? "warn" : "info"](fields, "shutdown");
   else
     console.log(
       `Invoice Console stopped on ${signal} in ${fields.duration_ms} ms: ${Object.entries(fields)
@@ -341,7 +375,18 @@ function withSecurityHeaders(res) {
 
 function problem(res, status, { code, title, detail }, headers = {}) {
   res.writeHead(status, { "content-type": "application/problem+json", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code }));
+  const request_id = res.getHeader("x-request-id");
+  res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code, request_id }));
+}
+
+/**
+ * X-Request-Id: the one a trusted proxy (TRUSTED_PROXIES) sent, when it is a plain token of at most 128
+ * characters; otherwise, and always without a trusted proxy (a client's own would be believed), a new UUID.
+ */
+function requestIdOf(req) {
+  const given = req.headers["x-request-id"];
+  if (trustedProxies > 0 && typeof given === "string" && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(given)) return given;
+  return randomUUID();
 }
 
 /**
@@ -392,20 +437,19 @@ function wholeNumber(name, value, { min, max, fallback, meaning }) {
  * then says what was being sent, and `aborted` is true). The route is the app's pattern (`/api/invoices/[id]`),
  * never the path itself, which may hold ids and queries.
  */
-function logRequest(req, res, started, record) {
+function logRequest(req, res, started, record, route) {
   const line = {
-    time: new Date().toISOString(),
-    level: res.statusCode >= 500 ? "error" : "info",
-    msg: "request",
     method: req.method,
-    route: routeOf((req.url ?? "/").split("?")[0]),
+    route,
     status: res.statusCode,
     duration_ms: Math.round((performance.now() - started) * 10) / 10,
     upstream_calls: record.upstreamCalls,
+    request_id: record.requestId,
   };
+  // A client that goes away is not an error of ours: info, with `aborted`.
   if (!res.writableFinished) line.aborted = true;
   if (req.headers[INTERNAL_REQUEST_HEADER] === layer.internalToken) line.internal = true;
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  logger[res.statusCode >= 500 && !line.aborted ? "error" : "info"](line, "request");
 }
 
 /** Path → the route pattern that serves it, from the build's routes manifest. */

@@ -8,6 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Next.js's anonymous telemetry is off unless asked for: unset, NEXT_TELEMETRY_DISABLED is 1 for the build and
+// the server; NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js reads any non-empty value as "disabled",
+// so the build gets none, and server.mjs takes it away the same way).
+process.env.NEXT_TELEMETRY_DISABLED ||= "1";
+const telemetryWanted = /^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const next = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "next.cmd" : "next");
 
@@ -21,9 +26,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-function run(command, args) {
+function run(command, args, env = process.env) {
   return new Promise((resolve, reject) => {
-    child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" });
+    child = spawn(command, args, { cwd: root, stdio: "inherit", env, shell: process.platform === "win32" });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve({ code, signal }));
   });
@@ -40,12 +45,24 @@ if (!existsSync(next)) {
 }
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.log("start: no build found (.next/BUILD_ID is missing), running `next build` first.");
-  const built = await run(next, ["build"]);
+  console.log(
+    "start: Building the console (first start only, about 3–4 minutes on two cores; `next build`, since .next/BUILD_ID is missing)…",
+  );
+  // Next.js is silent for minutes while it compiles: a line every 30 s says the build is still going.
+  const started = Date.now();
+  const ticker = setInterval(() => console.log(`start: still building (${minutesAndSeconds(Date.now() - started)} so far)…`), 30_000);
+  const { NEXT_TELEMETRY_DISABLED, ...withTelemetry } = process.env;
+  const built = await run(next, ["build"], telemetryWanted ? withTelemetry : process.env).finally(() => clearInterval(ticker));
   if (built.code !== 0) {
     console.error("start: `next build` failed; not starting the server.");
     exitLike(built.signal ? built : { code: built.code || 1 });
   }
+  console.log(`start: built in ${minutesAndSeconds(Date.now() - started)}; starting the server…`);
+}
+
+function minutesAndSeconds(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 const extra = process.argv.slice(2);

@@ -47,12 +47,22 @@ describe("request log (LOG_FORMAT=json)", () => {
       // The start's own health polls may still be on their way out of the pipe.
       const fresh = logLines()
         .slice(before)
-        .filter((line) => line.route !== "/api/health");
+        .filter((line) => line.msg === "request" && line.route !== "/api/health");
       expect(fresh, JSON.stringify(fresh)).toHaveLength(3);
       return fresh;
     });
     for (const line of lines) {
-      expect(Object.keys(line).sort()).toEqual(["duration_ms", "level", "method", "msg", "route", "status", "time", "upstream_calls"]);
+      expect(Object.keys(line).sort()).toEqual([
+        "duration_ms",
+        "level",
+        "method",
+        "msg",
+        "request_id",
+        "route",
+        "status",
+        "time",
+        "upstream_calls",
+      ]);
       expect(line.duration_ms).toBeTypeOf("number");
       expect(new Date(String(line.time)).toISOString()).toBe(line.time);
     }
@@ -66,12 +76,44 @@ describe("request log (LOG_FORMAT=json)", () => {
   });
 });
 
+describe("request ids (X-Request-Id)", () => {
+  it("makes one per request (a client's own is not believed without a trusted proxy): in the answer's header, its problem and its log line", async () => {
+    const before = logLines().length;
+    const refused = await fetch(`${server.url}/api/invoices/inv_8Hq2x`, { headers: { "x-request-id": "made-up-by-the-client" } });
+    expect(refused.status).toBe(401);
+    const id = refused.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(await refused.json()).toMatchObject({ status: 401, code: "unauthenticated", request_id: id });
+    // A problem the server layer answers itself carries it too.
+    const traced = await fetch(`${server.url}/api/currencies`, { method: "PROPFIND" });
+    expect(traced.status).toBe(405);
+    expect(await traced.json()).toMatchObject({ code: "method_not_allowed", request_id: traced.headers.get("x-request-id") });
+    expect(traced.headers.get("x-request-id")).not.toBe(id);
+    await vi.waitFor(() => {
+      const line = logLines()
+        .slice(before)
+        .find((l) => l.msg === "request" && l.status === 401);
+      expect(line).toMatchObject({ route: "/api/invoices/[id]", request_id: id });
+    });
+  });
+
+  it("writes what the app prints as JSON lines too, never raw text between them", () => {
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.trim() !== "");
+    const afterStart = lines.slice(lines.findIndex((line) => line.includes("Invoice Console listening on")));
+    expect(afterStart.length).toBeGreaterThan(1);
+    for (const line of afterStart) expect(() => JSON.parse(line), line).not.toThrow();
+  });
+});
+
 describe("readiness", () => {
-  it("GET /api/health/ready answers 200 while the database and the provider answer, naming neither's address nor the key", async () => {
+  it("GET /api/health/ready answers 200 while the database answers, naming neither the provider's address nor the key", async () => {
     const response = await fetch(`${server.url}/api/health/ready`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ status: "ready", database: "ok", invoicing_api: "ok" });
+    expect(JSON.parse(text)).toEqual({ status: "ready", database: "ok" });
     expect(text).not.toContain(new URL(provider.url).host);
     expect(text).not.toContain(provider.key);
     // Liveness stays the bare answer for anyone.
@@ -96,6 +138,10 @@ describe("SIGTERM", () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(await refused.json()).toMatchObject({ code: "shutting_down", status: 503 });
+    // Readiness too, while the requests in flight finish: the load balancer takes this instance out.
+    const notReady = await fetch(`${server.url}/api/health/ready`);
+    expect(notReady.status).toBe(503);
+    expect(notReady.headers.get("retry-after")).toBe("1");
 
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);

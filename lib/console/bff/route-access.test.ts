@@ -21,6 +21,8 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   },
   "app/api/health/route.ts": { path: "/api/health", methods: { GET: { access: "public", status: 200 } } },
   "app/api/health/ready/route.ts": { path: "/api/health/ready", methods: { GET: { access: "public", status: 200 } } },
+  // Or with Authorization: Bearer $HEALTH_TOKEN (test/http/metrics.test.ts).
+  "app/api/metrics/route.ts": { path: "/api/metrics", methods: { GET: { access: "users:manage", status: 200 } } },
   "app/api/invoices/route.ts": { path: "/api/invoices", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/invoices/[id]/route.ts": {
     path: "/api/invoices/invoice_0190a1d2-1111-7000-8000-000000000001",

@@ -4,6 +4,7 @@ import { type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { Problem, problemResponse } from "@/lib/contract/problem";
 import { can, type Permission } from "@/lib/contract/roles";
 import { env } from "@/lib/platform/env";
+import { withRequestId } from "@/lib/platform/observability/request-id";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 type Context<P> = { params: Promise<P> };
@@ -37,7 +38,7 @@ export function bffRoute<P = Record<string, never>>(
       const body = await handler({ request, params, user });
       return body instanceof Response ? body : Response.json(body, { headers: { "cache-control": "private, no-store" } });
     } catch (error) {
-      return problemResponse(error);
+      return withRequestId(problemResponse(error));
     }
   };
 }
@@ -52,7 +53,7 @@ export function publicRoute(handler: (input: { request: Request; user: SessionUs
       const body = await handler({ request, user: await sessionUser(request.headers) });
       return Response.json(body, { headers: { "cache-control": "private, no-store" } });
     } catch (error) {
-      return problemResponse(error);
+      return withRequestId(problemResponse(error));
     }
   };
 }
@@ -66,7 +67,7 @@ export function machineRoute(handler: (input: { request: Request }) => Promise<R
     try {
       return await handler({ request });
     } catch (error) {
-      return problemResponse(error);
+      return withRequestId(problemResponse(error));
     }
   };
 }

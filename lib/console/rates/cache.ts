@@ -5,6 +5,7 @@ import { ratesCache } from "@/lib/console/schema";
 import { type Decimal, type Rates, type RatesView, toDecimal } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
+import { gaugeSource } from "@/lib/platform/observability/metrics";
 
 type Row = typeof ratesCache.$inferSelect;
 
@@ -41,6 +42,15 @@ export function createRatesCache(options: RatesCacheOptions) {
   const pollMs = options.pollMs ?? 100;
   const job = createLeasedJob({ table: ratesCache, id: options.id ?? "default", leaseMs: options.leaseMs, now });
   let inflight: Promise<RatesView> | null = null;
+  gaugeSource(
+    "invoice_console_rates_cache_age_seconds",
+    "Seconds since the rates the console serves were fetched from the provider (all instances share them); NaN before the first.",
+    [],
+    async (gauge) => {
+      const row = await job.read(await options.db());
+      if (row.fetchedAt) gauge.set(Math.max(0, (now().getTime() - row.fetchedAt.getTime()) / 1000));
+    },
+  );
 
   /** Asks upstream (we hold the lease) and records the outcome, releasing the lease in the same UPDATE. */
   async function refresh(db: Db): Promise<Row> {

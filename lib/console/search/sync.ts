@@ -3,6 +3,7 @@ import { createLeasedJob, upstreamFailure } from "@/lib/console/leased-job";
 import { searchSync } from "@/lib/console/schema";
 import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;
@@ -133,6 +134,7 @@ export function createSearchSync(options: SearchSyncOptions) {
 
   async function pause(db: Db, error: unknown): Promise<SyncOutcome> {
     const failure = upstreamFailure(error, "search sync: a walk failed");
+    syncErrors().inc({ reason: failure.reason });
     // Any other failure (provider down, a restart of our own embedded sandbox) is tried again soon.
     const waitSeconds = failure.retryAfterSeconds === null ? Math.min(options.syncSeconds, 15) : Math.max(1, failure.retryAfterSeconds);
     await job.release(db, {
@@ -180,6 +182,16 @@ export function createSearchSync(options: SearchSyncOptions) {
     };
   }
 
+  gaugeSource(
+    "invoice_console_search_mirror_age_seconds",
+    "Seconds since the search mirror's last completed sync began (how far behind the provider it may be); NaN before the first.",
+    [],
+    async (gauge) => {
+      const { age_seconds } = await state();
+      if (age_seconds !== null) gauge.set(age_seconds);
+    },
+  );
+
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = true;
   /** The turn under way, if any: stop() waits for it before it lets go of the lease. */
@@ -204,6 +216,7 @@ export function createSearchSync(options: SearchSyncOptions) {
         // Someone else holds the lease: look again when it would have expired.
         if (outcome === "busy") delay = Math.max(delay, Math.min(options.leaseMs, options.syncSeconds * 1000));
       } catch (error) {
+        syncErrors().inc({ reason: "turn_failed" });
         console.error("search sync: a turn failed", error);
       }
       if (!stopped) timer = setTimeout(turn, Math.min(delay, options.syncSeconds * 1000)).unref();
@@ -226,3 +239,10 @@ export function createSearchSync(options: SearchSyncOptions) {
 }
 
 export type SearchSync = ReturnType<typeof createSearchSync>;
+
+const syncErrors = () =>
+  counter(
+    "invoice_console_search_sync_errors_total",
+    "Search mirror syncs that failed, by reason (rate_limited, upstream_error, turn_failed); retried on the next turn.",
+    ["reason"],
+  );

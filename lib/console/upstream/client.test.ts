@@ -159,3 +159,14 @@ describe("upstream client", () => {
     expect(problem.detail).toContain(`127.0.0.1:${port}`);
   });
 });
+
+describe("operationOf (the upstream metrics' operation label)", () => {
+  it("names the method and the path's pattern, never an id or a query", async () => {
+    const { operationOf } = await import("./client");
+    expect(operationOf("GET", "/invoices?status=paid&page=2")).toBe("GET /invoices");
+    expect(operationOf("GET", "/invoices/invoice_0190a1d2-1111-7000-8000-000000000001")).toBe("GET /invoices/{id}");
+    expect(operationOf("PATCH", "/invoices/a%2Fb")).toBe("PATCH /invoices/{id}");
+    expect(operationOf("GET", "/invoices/x/webhook-deliveries")).toBe("GET /invoices/{id}/webhook-deliveries");
+    expect(operationOf("GET", "/rates?at=2026-01-01T00%3A00Z")).toBe("GET /rates");
+  });
+});

@@ -15,6 +15,7 @@ import { type ConcurrencyLimit, createCoalescer } from "@/lib/platform/concurren
 import { getDatabase } from "@/lib/platform/db";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
+import { histogram, REQUEST_BUCKETS } from "@/lib/platform/observability/metrics";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/platform/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
@@ -76,7 +77,21 @@ export function createUpstream(config: UpstreamConfig) {
     return send().finally(() => reads.forgetAll());
   }
 
+  /** One call to the provider (a read retried after a short 503 included), timed, with its outcome (issue 26). */
   async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
+    const started = performance.now();
+    const labels = { operation: operationOf(init.method ?? "GET", path), outcome: "ok" };
+    try {
+      return await unmeasured(read, what, path, init);
+    } catch (error) {
+      labels.outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      upstreamCalls().observe(labels, (performance.now() - started) / 1000);
+    }
+  }
+
+  async function unmeasured<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
     let response: Answer;
     const key = await apiKey();
     const method = init.method ?? "GET";
@@ -186,6 +201,41 @@ export function createUpstream(config: UpstreamConfig) {
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
+
+const upstreamCalls = () =>
+  histogram(
+    "invoice_console_upstream_request_duration_seconds",
+    "Calls to the invoicing API: seconds until the answer was read, by operation (method and path pattern) and outcome.",
+    ["operation", "outcome"],
+    REQUEST_BUCKETS,
+  );
+
+/** "GET /invoices/{id}": the method and the path with its ids and query left out, as the spec names operations. */
+export function operationOf(method: string, path: string): string {
+  const pattern = path.split("?")[0].replace(/^\/invoices\/[^/]+/, "/invoices/{id}");
+  return `${method} ${pattern}`;
+}
+
+/** ok, or what went wrong: timeout, unreachable, rate_limited, busy (its 503), server_error, invalid_response, refused (4xx), error. */
+function outcomeOf(error: unknown): string {
+  if (!(error instanceof Problem)) return "error";
+  switch (error.code) {
+    case "upstream_timeout":
+      return "timeout";
+    case "upstream_unreachable":
+      return "unreachable";
+    case "upstream_rate_limited":
+      return "rate_limited";
+    case "overloaded":
+      return "busy";
+    case "upstream_error":
+      return "server_error";
+    case "upstream_invalid_response":
+      return "invalid_response";
+    default:
+      return error.status >= 400 && error.status < 500 ? "refused" : "error";
+  }
+}
 
 /** A read the provider sheds with a Retry-After of at most this many seconds is asked once more after it. */
 const BUSY_RETRY_MAX_SECONDS = 2;

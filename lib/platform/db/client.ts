@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/platform/env";
+import { postgresConnection } from "./postgres-connection";
 
 /**
  * Drizzle over either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). Without a schema: each
@@ -19,19 +20,40 @@ const MIGRATION_LOCK = 7_340_101;
  * Opens a database and brings its schema up to date. `target` is a PostgreSQL URL, a PGlite data folder,
  * or `memory://` for a throwaway PGlite.
  */
-export async function openDatabase(target: string): Promise<{ db: Db; close: () => Promise<void> }> {
+export type PostgresOptions = {
+  /** Connections in the pool (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /** Milliseconds one statement may run before the server cancels it; 0 or absent: no limit (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+};
+
+export async function openDatabase(
+  target: string,
+  { poolMax = 10, statementTimeoutMs = 0 }: PostgresOptions = {},
+): Promise<{ db: Db; close: () => Promise<void> }> {
   if (/^postgres(ql)?:/.test(target)) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: target, max: 10 });
+    const pool = new Pool({
+      // TLS from the URL's sslmode, read as libpq does (./postgres-connection.ts).
+      ...postgresConnection(target),
+      max: poolMax,
+      // Sent as the session's statement_timeout when each connection opens: a runaway query is cancelled by the
+      // server, its connection comes back to the pool.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    });
     const client = await pool.connect();
     try {
+      // Migrations (and the vacuum after them) may take longer than any request's query should.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       const query = async (text: string) => (await client.query(text)).rows;
       await migratedAndTidied(query, () => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS }));
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      // Back to the connection's own setting (the pool's statement_timeout) before others use it.
+      await client.query("reset statement_timeout").catch(() => {});
       client.release();
     }
     return { db: drizzle({ client: pool }) as unknown as Db, close: () => pool.end() };
@@ -114,8 +136,8 @@ const holder = globalThis as typeof globalThis & { __invoiceConsoleDb?: Holder }
 export function getDatabase(): Promise<Db> {
   const h = (holder.__invoiceConsoleDb ??= {});
   if (!h.database) {
-    const { databaseUrl, dataDir } = env();
-    h.database = openDatabase(databaseUrl ?? dataDir);
+    const { databaseUrl, dataDir, database } = env();
+    h.database = openDatabase(databaseUrl ?? dataDir, database);
     h.database.catch(() => (h.database = undefined));
   }
   return h.database.then((opened) => opened.db);

@@ -1,3 +1,3 @@
 import "server-only";
 
-export { closeDatabase, type Db, getDatabase, openDatabase, VACUUM_INVOICE_LISTS } from "./client";
+export { closeDatabase, type Db, getDatabase, openDatabase, type PostgresOptions, VACUUM_INVOICE_LISTS } from "./client";
