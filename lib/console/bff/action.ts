@@ -1,5 +1,5 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser } from "@/lib/console/auth/session";
@@ -32,6 +32,12 @@ type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "value
 type ActionOptions = {
   /** For a change whose refusal (the role lacks the permission) is itself worth an audit entry, as `bffRoute`'s. */
   auditRefusal?: (fields: Record<string, string>) => Promise<RefusedAttempt>;
+  /**
+   * For a form that also posts without script (issue 25): where its draft lives, as a page path whose query
+   * holds what was typed (never a password). When the session has ended, the person is sent to sign in and back
+   * there, so the page comes back filled in; with script, runAction signs in again in place instead.
+   */
+  draftPath?: (fields: Record<string, string>) => string;
 };
 
 type Guarded = { readonly access: ActionAccess };
@@ -61,7 +67,9 @@ export function guardedAction<S extends z.ZodType, R>(
       return await run(parsed.data, user);
     } catch (error) {
       unstable_rethrow(error);
-      return failure(toProblem(error), fields);
+      const problem = toProblem(error);
+      if (problem.status === 401 && options.draftPath) redirect(`/login?next=${encodeURIComponent(options.draftPath(fields))}&ended=1`);
+      return failure(problem, fields);
     }
   };
   return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
