@@ -14,6 +14,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/actions.ts#signOut": "public",
   "lib/console/auth/sign-in-again.ts#signInAgainAction": "public",
   "lib/console/auth/sign-in-again.ts#signInChoicesAction": "public",
+  "lib/console/auth/sign-in-again.ts#sessionStateAction": "public",
   "lib/console/invoices/actions.ts#startBulkCancelAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#retryBulkCancelAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#changeStatusAction": "invoices:change_status",
@@ -111,7 +112,7 @@ describe("server actions", () => {
         () => null,
         (e: unknown) => e as { digest?: string },
       );
-      expect(error?.digest).toMatch(/^NEXT_REDIRECT;.*;\/login\?next=%2F.*&ended=1;/);
+      expect(error?.digest).toMatch(/^NEXT_REDIRECT;.*;\/login\?next=%2F.*&ended=draft;/);
       return;
     }
     const answer = await action(formFor(id, "viewer"));

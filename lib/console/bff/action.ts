@@ -68,7 +68,7 @@ export function guardedAction<S extends z.ZodType, R>(
     } catch (error) {
       unstable_rethrow(error);
       const problem = toProblem(error);
-      if (problem.status === 401 && options.draftPath) redirect(`/login?next=${encodeURIComponent(options.draftPath(fields))}&ended=1`);
+      if (problem.status === 401 && options.draftPath) redirect(`/login?next=${encodeURIComponent(options.draftPath(fields))}&ended=draft`);
       return failure(problem, fields);
     }
   };
