@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { registerSignInAgain } from "@/lib/browser/session-ended";
-import { signInAgainAction, signInChoicesAction } from "@/lib/console/auth/sign-in-again";
+import { signInChoicesAction } from "@/lib/console/auth/sign-in-again";
 
 type Demo = { role: string; email: string; description: string };
 type Failure = { error?: string; fieldErrors?: Record<string, string> };
@@ -49,13 +49,19 @@ export function SignInAgain() {
     settle.current = null;
   }
 
+  /** Signs in through POST /api/session/sign-in (a route: see lib/console/auth/sign-in-again-route.ts). */
   async function signIn(form: FormData) {
     setPending(true);
     setFailure({});
     try {
-      const answer = await signInAgainAction(form);
-      if ("ok" in answer && answer.ok) close(true);
-      else setFailure(answer as Failure);
+      const response = await fetch("/api/session/sign-in", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(form)),
+      });
+      const answer = (await response.json()) as { ok?: boolean; error?: string; title?: string; detail?: string } & Failure;
+      if (answer.ok) close(true);
+      else setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
     } catch {
       setFailure({ error: "The console cannot be reached. Check your connection and try again." });
     } finally {

@@ -12,7 +12,6 @@ import { type ActionAccess, isGuardedAction } from "./action";
 const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/actions.ts#signIn": "public",
   "lib/console/auth/actions.ts#signOut": "public",
-  "lib/console/auth/sign-in-again.ts#signInAgainAction": "public",
   "lib/console/auth/sign-in-again.ts#signInChoicesAction": "public",
   "lib/console/auth/sign-in-again.ts#sessionStateAction": "public",
   "lib/console/invoices/actions.ts#startBulkCancelAction": "invoices:change_status",
