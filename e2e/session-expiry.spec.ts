@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, untilHydrated } from "./fixtures";
+import { type DemoRole, untilHydrated } from "./fixtures";
 
 /**
  * An expired session never loses work (issue 25): a change or a form sent after the session ended asks to sign
@@ -24,6 +24,13 @@ async function endSession(page: Page): Promise<void> {
   await expect(other).toHaveURL(/signed_out=1/);
   await other.close();
   await page.context().addCookies(cookies);
+}
+
+/** Signs in with a demo account's button; the first page of a fresh server may take a while to draw. */
+async function signIn(page: Page, role: DemoRole, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByRole("button", { name: new RegExp(`Sign in as ${role}`) }).click();
+  await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1), { timeout: 20_000 });
 }
 
 async function invoiceOf(page: Page, status: string, index: number): Promise<{ invoice_id: string; order_id: string }> {
