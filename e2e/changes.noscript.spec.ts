@@ -98,3 +98,63 @@ test("finance records an archived invoice without script; a refusal comes back w
   await expect(page.getByRole("heading", { level: 1 }).getByText("Archived")).toBeVisible();
   await expect(page.getByText("€12.34").first()).toBeVisible();
 });
+
+/**
+ * Ends this browser's session on the server: signed out in another browser context (with script, for the
+ * account menu) holding the same cookie. This context keeps sending its cookie, as a browser does with a
+ * session that ended.
+ */
+async function endSession(page: Page): Promise<void> {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
+  await context.addCookies(await page.context().cookies());
+  const other = await context.newPage();
+  await other.goto("/rates");
+  await expect(async () => {
+    await other.getByRole("button", { name: /Account menu for/ }).click();
+    await other.getByRole("menuitem", { name: "Sign out" }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(other).toHaveURL(/signed_out=1/);
+  await context.close();
+}
+
+test("the archive form sent without script after the session ended keeps its draft through sign-in", async ({ page }) => {
+  await signIn(page, "finance", "/archive");
+  const order = `NOSCRIPT-DRAFT-${run}`;
+  await page.getByLabel("Order id (required)").fill(order);
+  await page.getByLabel("Order name").fill("Kept through sign-in");
+  await page.getByLabel("Currency (required)").selectOption("ETH");
+  await page.getByLabel("Amount in EUR").fill("20.50");
+  await endSession(page);
+
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByText("Your session ended. Sign in again to finish; what you typed is kept.")).toBeVisible();
+  await page.getByRole("button", { name: /Sign in as finance/ }).click();
+  await expect(page).toHaveURL(/\/archive\?/);
+  await expect(page.getByLabel("Order id (required)")).toHaveValue(order);
+  await expect(page.getByLabel("Order name")).toHaveValue("Kept through sign-in");
+  await expect(page.getByLabel("Currency (required)")).toHaveValue("ETH");
+  await expect(page.getByLabel("Amount in EUR")).toHaveValue("20.50");
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Archived invoice recorded for order ${order}.` })).toBeVisible();
+});
+
+test("a cancellation sent without script after the session ended keeps its reason through sign-in", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 16);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  await skipWhileStreamedBehindSkeleton(page);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await form.getByLabel("Reason (required)").fill("Kept through sign-in (ticket 9)");
+  await endSession(page);
+
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page.getByText("Your session ended. Sign in again to finish; what you typed is kept.")).toBeVisible();
+  await page.getByRole("button", { name: /Sign in as support/ }).click();
+  await expect(form.getByLabel("Reason (required)")).toHaveValue("Kept through sign-in (ticket 9)");
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Kept through sign-in (ticket 9)");
+});
