@@ -93,6 +93,7 @@ test("finance records an archived invoice without script; a refusal comes back w
   await page.getByRole("button", { name: "Record archived invoice" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Archived invoice recorded for order ${order}.` })).toBeVisible();
   await page.getByRole("link", { name: "Open the invoice" }).click();
+  await page.waitForURL(/\/invoices\/invoice_/);
   await skipWhileStreamedBehindSkeleton(page);
   await expect(page.getByText(`Order ${order}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).getByText("Archived")).toBeVisible();
