@@ -146,7 +146,7 @@ test("a session that ends mid-work sends the person to sign in and back to the s
   await statusFilter(page).click();
   await page.getByRole("checkbox", { name: "Completed" }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
-  await expect(page.getByText("Sign in to continue where you were.")).toBeVisible();
+  await expect(page.getByText("Your session ended. Sign in again to continue where you were.")).toBeVisible();
   await page.getByRole("button", { name: /Sign in as viewer/ }).click();
   await expect(page).toHaveURL(/\/invoices\?/);
   const url = new URL(page.url());

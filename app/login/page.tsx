@@ -8,10 +8,10 @@ import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Props = { searchParams: Promise<{ next?: string; signed_out?: string }> };
+type Props = { searchParams: Promise<{ next?: string; signed_out?: string; ended?: string }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const { next, signed_out } = await searchParams;
+  const { next, signed_out, ended } = await searchParams;
   const nextPath = safeNextPath(next);
   if (await currentUser()) redirect(nextPath);
   const demo = env().embeddedSandbox
@@ -32,7 +32,15 @@ export default async function LoginPage({ searchParams }: Props) {
           next={nextPath}
           demoUsers={demo}
           notice={
-            signed_out ? "You are signed out." : !["/", "/overview"].includes(nextPath) ? "Sign in to continue where you were." : undefined
+            signed_out
+              ? "You are signed out."
+              : ended === "draft"
+                ? "Your session ended. Sign in again to finish; what you typed is kept."
+                : ended
+                  ? "Your session ended. Sign in again to continue where you were."
+                  : !["/", "/overview"].includes(nextPath)
+                    ? "Sign in to continue where you were."
+                    : undefined
           }
         />
       </div>

@@ -2,11 +2,13 @@
 
 import { Card, CardContent } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { CurrencyList } from "@/lib/contract";
 import { ArchiveForm } from "./archive-form";
+import type { ArchiveFormValues } from "./archive-form-values";
 import { CsvImport } from "./csv-import";
 
 /** One invoice or a whole file. Both panels stay mounted, so switching tabs never loses what was typed. */
-export function ArchiveTabs() {
+export function ArchiveTabs(props: { initial?: Partial<ArchiveFormValues>; initialCurrencies?: CurrencyList | null }) {
   return (
     <Tabs defaultValue="one">
       <TabsList aria-label="How to record">
@@ -16,7 +18,7 @@ export function ArchiveTabs() {
       <TabsContent value="one" forceMount className="data-[state=inactive]:hidden">
         <Card>
           <CardContent>
-            <ArchiveForm />
+            <ArchiveForm {...props} />
           </CardContent>
         </Card>
       </TabsContent>

@@ -1,13 +1,19 @@
 "use client";
 
-import type { RefObject } from "react";
+import Link from "next/link";
+import { type RefObject, useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { ChoiceCard } from "@/components/ui/choice-card";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Textarea } from "@/components/ui/textarea";
+import { actionProblem } from "@/lib/browser/action";
+import type { ActionState } from "@/lib/console/bff/action";
+import { changeStatusFormAction } from "@/lib/console/invoices/actions";
 import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.
 
@@ -46,31 +52,129 @@ function fieldErrors(problem: unknown) {
 }
 
 type ReasonFieldProps = {
+  /** Controlled (the dialogs), or, without `setReason`, a plain field named `reason` that starts with it (the form without script). */
   reason: string;
-  setReason: (reason: string) => void;
+  setReason?: (reason: string) => void;
   required: boolean;
+  /** The form without script, where cancelling is one choice of several: required only for that one. */
+  requiredToCancel?: boolean;
   problem: unknown;
   reasonRef?: RefObject<HTMLTextAreaElement | null>;
 };
 
-export function ReasonField({ reason, setReason, required, problem, reasonRef }: ReasonFieldProps) {
+export function ReasonField({ reason, setReason, required, requiredToCancel, problem, reasonRef }: ReasonFieldProps) {
   const error = fieldErrors(problem).reason;
+  const value = setReason
+    ? { value: reason, onChange: (e: { target: { value: string } }) => setReason(e.target.value) }
+    : { name: "reason", defaultValue: reason };
   return (
     <Field
-      label={required ? "Reason (required)" : "Reason (optional)"}
+      label={required ? "Reason (required)" : requiredToCancel ? "Reason (required to cancel)" : "Reason (optional)"}
       description="Kept in the audit log with your name."
       error={error && `The reason ${error}.`}
       className="[&>label]:text-sm"
     >
       <Textarea
         ref={reasonRef}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        {...value}
         required={required}
         maxLength={REASON_MAX}
-        placeholder={required ? "e.g. Order voided at the customer's request (ticket #4821)" : ""}
+        placeholder={required || requiredToCancel ? "e.g. Order voided at the customer's request (ticket #4821)" : ""}
       />
     </Field>
+  );
+}
+
+export function ReceivedWarning({ received }: { received: string | null }) {
+  if (!received) return null;
+  return (
+    <Notice tone="warning">
+      <strong>{received}</strong> has already been received for this invoice. Cancelling does not send it back: arrange any refund
+      separately.
+    </Notice>
+  );
+}
+
+type ChangeFormProps = {
+  invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
+  received: string | null;
+  /** `cancelled` (from "Cancel invoice"), another status, or `status` (from "Change status…": choose one). */
+  change: string;
+  /** What was typed before the session ended (kept in the sign-in page's `next`). */
+  draft: { status?: string; reason?: string };
+};
+
+/**
+ * The status change as the server draws it (`?change=cancelled`): what the dialogs ask, as a form that posts to
+ * changeStatusFormAction. It works before the page's scripts load and without them; with them, the same
+ * links open the dialogs instead (status-change.tsx). A refusal comes back here with the reason kept.
+ */
+export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps) {
+  const [state, action, pending] = useActionState<ActionState, FormData>(changeStatusFormAction, {});
+  const problem = actionProblem(state);
+  const values = state.values ?? {};
+  const fixed = (INVOICE_STATUSES as readonly string[]).includes(change) ? (change as InvoiceStatus) : null;
+  const chosen = values.status ?? draft.status ?? fixed ?? "";
+  const reason = values.reason ?? draft.reason ?? "";
+  const order = invoice.order_id ?? invoice.invoice_id;
+  const from = statusLabel(invoice.status);
+  const back = `/invoices/${encodeURIComponent(invoice.invoice_id)}`;
+  const title = fixed === "cancelled" ? `Cancel invoice for order ${order}?` : `Change the status of order ${order}`;
+
+  return (
+    <section
+      aria-labelledby="change-form-title"
+      className="flex w-full max-w-md flex-col gap-4 rounded-xl border border-border bg-card p-4 text-left shadow-sm sm:p-5"
+    >
+      <div className="flex flex-col gap-1.5">
+        <h2 id="change-form-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {fixed ? (
+            <ChangeSummary from={from} to={fixed} />
+          ) : (
+            <>
+              Choose the new status. It is now <strong>{from}</strong>.
+            </>
+          )}
+        </p>
+      </div>
+      <form key={state.answeredAt} action={action} className="flex flex-col gap-4">
+        <input type="hidden" name="invoice_id" value={invoice.invoice_id} />
+        <input type="hidden" name="change" value={change} />
+        {fixed ? (
+          <input type="hidden" name="status" value={fixed} />
+        ) : (
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-sm font-medium">New status</legend>
+            {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
+              <ChoiceCard
+                key={s}
+                name="status"
+                value={s}
+                defaultChecked={chosen === s}
+                required
+                label={STATUS_LABELS[s]}
+                description={STATUS_DESCRIPTIONS[s]}
+              />
+            ))}
+          </fieldset>
+        )}
+        <WebhookNote callbackUrl={invoice.callback_url} />
+        {(fixed === "cancelled" || !fixed) && <ReceivedWarning received={received} />}
+        <ReasonField reason={reason} required={fixed === "cancelled"} requiredToCancel={!fixed} problem={problem} />
+        <StatusChangeFailure problem={problem} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild>
+            <Link href={back}>{fixed === "cancelled" ? "Keep invoice" : "Close"}</Link>
+          </Button>
+          <Button type="submit" variant={fixed === "cancelled" ? "danger" : "primary"} loading={pending}>
+            {pending ? "Saving…" : fixed ? (fixed === "cancelled" ? "Cancel invoice" : `Set to ${STATUS_LABELS[fixed]}`) : "Change status"}
+          </Button>
+        </div>
+      </form>
+    </section>
   );
 }
 
@@ -98,7 +202,7 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 function failureHeadline(problem: Problem | null): string {
   switch (problem?.status) {
     case 401:
-      return "Your session has ended. Taking you to sign in; nothing was changed.";
+      return "Your session has ended, so nothing was changed. Sign in again, then confirm once more.";
     case 403:
       if (problem.is("forbidden")) return "Your role does not allow status changes. Nothing was changed.";
       if (problem.is("cross_site_request")) return "The console refused the request; reload the page and try again. Nothing was changed.";

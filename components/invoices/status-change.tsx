@@ -2,24 +2,39 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useActionState, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useActionState, useRef, useState } from "react";
+import { SignInAgain } from "@/components/auth/sign-in-again";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Notice } from "@/components/ui/notice";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { runAction } from "@/lib/browser/action";
 import { invoiceKeys } from "@/lib/browser/query/invoices";
 import { changeStatusAction } from "@/lib/console/invoices/actions";
 import type { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
-import { ChangeSummary, ReasonField, StatusChangeFailure, statusLabel, WebhookNote } from "./status-change-parts";
+import {
+  ChangeForm,
+  ChangeSummary,
+  ReasonField,
+  ReceivedWarning,
+  StatusChangeFailure,
+  statusLabel,
+  WebhookNote,
+} from "./status-change-parts";
 
 type Props = {
   invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
   /** Crypto already received for this invoice, formatted; cancelling does not return it. */
   received: string | null;
+  /**
+   * The page's query: `change` draws the change as a form (a trigger followed before scripts load, or without
+   * them), with `status` and `reason` as a draft kept through sign-in; `changed` says what the form changed.
+   */
+  query?: Record<string, string | string[] | undefined>;
 };
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** The last change this control made since a dialog opened: none yet, done, or refused with a problem. */
 type Outcome = { done: boolean; problem: Problem | null };
@@ -30,22 +45,31 @@ const NONE: Outcome = { done: false, problem: null };
  * behind "Change status…" (a dialog to pick it). Both say what will happen, show progress and any failure
  * in plain words, and cannot be dismissed while the change runs. Both run one server action
  * (changeStatusAction: the guard, the use case and the audit trail of PATCH /api/invoices/{id}); the
- * dialogs need script to open, so the action is awaited (lib/browser/action.ts, runAction).
+ * dialogs need script to open, so the action is awaited (lib/browser/action.ts, runAction). A session that
+ * ended meanwhile is signed in again in place (SignInAgain), and the change then completes.
+ *
+ * Both triggers are links to this page with `?change=`: followed before scripts load or without them, the
+ * server draws the same change as a form (ChangeForm, posting to changeStatusFormAction), which comes back
+ * with `?changed=`. With scripts a click opens the dialog instead.
  */
-export function StatusChange({ invoice, received }: Props) {
-  const changeButton = useRef<HTMLButtonElement>(null);
+export function StatusChange({ invoice, received, query = {} }: Props) {
+  const change = one(query.change);
+  const changed = one(query.changed);
+  const cancelLink = useRef<HTMLAnchorElement>(null);
+  const changeButton = useRef<HTMLAnchorElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
   const [changeOpen, setChangeOpen] = useState(false);
   const [target, setTarget] = useState<InvoiceStatus | null>(null);
   const [reason, setReason] = useState("");
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(changed ? `Status is now ${statusLabel(changed)}.` : null);
   const router = useRouter();
   const queryClient = useQueryClient();
 
   const [outcome, setOutcome] = useState<Outcome>(NONE);
 
   /** Changes the status: true when it changed, false when it was refused (the dialog shows why). */
-  async function change(status: InvoiceStatus): Promise<boolean> {
+  async function change_(status: InvoiceStatus): Promise<boolean> {
     const form = new FormData();
     form.set("invoice_id", invoice.invoice_id);
     form.set("status", status);
@@ -58,6 +82,7 @@ export function StatusChange({ invoice, received }: Props) {
     setOutcome({ done: true, problem: null });
     setDone(`Status is now ${statusLabel(answer.status)}.`);
     setChangeOpen(false);
+    setCancelOpen(false);
     // The page (header, timeline) is rendered on the server; lists are cached in the browser.
     router.refresh();
     await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -65,7 +90,7 @@ export function StatusChange({ invoice, received }: Props) {
   }
   // The "Change status…" dialog's form; its status is the one picked (a controlled choice).
   const [, submitChange, pending] = useActionState(async () => {
-    if (target) await change(target);
+    if (target) await change_(target);
   }, undefined);
 
   /** A fresh start each time a dialog opens: no old reason, error or outcome. */
@@ -79,40 +104,94 @@ export function StatusChange({ invoice, received }: Props) {
   const order = invoice.order_id ?? invoice.invoice_id;
   const from = statusLabel(invoice.status);
   const parts = { reason, setReason, required: target === "cancelled", problem: outcome.problem, reasonRef };
+  const here = `/invoices/${encodeURIComponent(invoice.invoice_id)}`;
+
+  /** A trigger link with script: opens its dialog in place (Enter and Space, as a button's). */
+  const opens = (open: () => void) => ({
+    role: "button",
+    onClick: (event: MouseEvent) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      open();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== " ") return;
+      event.preventDefault();
+      open();
+    },
+  });
+
+  if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
+    return (
+      <>
+        <ChangeForm
+          invoice={invoice}
+          received={received}
+          change={change}
+          draft={{ status: one(query.status), reason: one(query.reason) }}
+        />
+        <SignInAgain />
+      </>
+    );
+  }
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2">
         {invoice.status !== "cancelled" && (
-          <ConfirmDialog
-            tone="danger"
-            trigger={<Button variant="danger">Cancel invoice</Button>}
-            onOpenChange={(open) => open && reset("cancelled")}
-            title={`Cancel invoice for order ${order}?`}
-            description={<ChangeSummary from={from} to="cancelled" />}
-            confirmLabel="Cancel invoice"
-            pendingLabel="Cancelling…"
-            cancelLabel="Keep invoice"
-            onOpenAutoFocus={(event) => {
-              // The reason is required: start there, not on "Keep invoice".
-              event.preventDefault();
-              reasonRef.current?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              // Once cancelled, "Cancel invoice" goes away: focus lands on the control that stays.
-              if (outcome.done) {
+          <>
+            <Button variant="danger" asChild>
+              <a
+                ref={cancelLink}
+                href={`${here}?change=cancelled`}
+                {...opens(() => {
+                  reset("cancelled");
+                  setCancelOpen(true);
+                })}
+              >
+                Cancel invoice
+              </a>
+            </Button>
+            <ConfirmDialog
+              tone="danger"
+              open={cancelOpen}
+              onOpenChange={setCancelOpen}
+              title={`Cancel invoice for order ${order}?`}
+              description={<ChangeSummary from={from} to="cancelled" />}
+              confirmLabel="Cancel invoice"
+              pendingLabel="Cancelling…"
+              cancelLabel="Keep invoice"
+              onOpenAutoFocus={(event) => {
+                // The reason is required: start there, not on "Keep invoice".
                 event.preventDefault();
-                changeButton.current?.focus();
-              }
-            }}
-            onConfirm={() => change("cancelled")}
-          >
-            <WebhookNote callbackUrl={invoice.callback_url} />
-            <ReceivedWarning received={received} />
-            <ReasonField {...parts} />
-            <StatusChangeFailure problem={outcome.problem} />
-          </ConfirmDialog>
+                reasonRef.current?.focus();
+              }}
+              onCloseAutoFocus={(event) => {
+                // Back to the trigger; once cancelled, "Cancel invoice" goes away: focus lands on the control that stays.
+                event.preventDefault();
+                (outcome.done ? changeButton.current : cancelLink.current)?.focus();
+              }}
+              onConfirm={() => change_("cancelled")}
+            >
+              <WebhookNote callbackUrl={invoice.callback_url} />
+              <ReceivedWarning received={received} />
+              <ReasonField {...parts} />
+              <StatusChangeFailure problem={outcome.problem} />
+            </ConfirmDialog>
+          </>
         )}
+        <Button asChild>
+          <a
+            ref={changeButton}
+            href={`${here}?change=status`}
+            {...opens(() => {
+              reset(null);
+              setChangeOpen(true);
+            })}
+          >
+            Change status…
+          </a>
+        </Button>
         <Dialog
           open={changeOpen}
           onOpenChange={(open) => {
@@ -122,10 +201,13 @@ export function StatusChange({ invoice, received }: Props) {
             setChangeOpen(open);
           }}
         >
-          <DialogTrigger asChild>
-            <Button ref={changeButton}>Change status…</Button>
-          </DialogTrigger>
-          <DialogContent showClose={false}>
+          <DialogContent
+            showClose={false}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              changeButton.current?.focus();
+            }}
+          >
             <form className="flex flex-col gap-4" action={submitChange}>
               <DialogHeader>
                 <DialogTitle>Change the status of order {order}</DialogTitle>
@@ -174,16 +256,7 @@ export function StatusChange({ invoice, received }: Props) {
       <p role="status" className="text-sm text-success-text">
         {done}
       </p>
+      <SignInAgain />
     </div>
-  );
-}
-
-function ReceivedWarning({ received }: { received: string | null }) {
-  if (!received) return null;
-  return (
-    <Notice tone="warning">
-      <strong>{received}</strong> has already been received for this invoice. Cancelling does not send it back: arrange any refund
-      separately.
-    </Notice>
   );
 }

@@ -1,15 +1,16 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { type FieldError, Problem } from "@/lib/contract/problem";
-import { signInIfSessionEnded } from "./session-ended";
+import { signInAgain, signInIfSessionEnded } from "./session-ended";
 
 /**
  * How a page changes something: a server action (lib/console/…/actions.ts, made by guardedAction, which checks
  * the session and the permission before anything else), run by a form through `useActionState`. A form that
  * passes the action itself to `useActionState` submits even before the page's scripts have loaded; its answer
  * is then read here once, after it arrives (`useActionAnswer`). A control that needs script anyway (a
- * confirmation dialog) awaits the action with `runAction`. Either way a failure is a Problem again, a 401 sends
- * the person to sign in (lib/browser/session-ended.ts), and a change the page caches is followed by the
- * caller's invalidation of its TanStack queries.
+ * confirmation dialog) awaits the action with `runAction`. Either way a failure is a Problem again, and a change
+ * the page caches is followed by the caller's invalidation of its TanStack queries. A 401 (the session ended)
+ * asks to sign in again in place where the page mounts that dialog, then `runAction` runs the same change once
+ * more, so nothing typed is lost; elsewhere it sends the person to sign in (lib/browser/session-ended.ts).
  */
 
 /** A failed action's problem as it crossed to the browser (lib/console/bff/action.ts, ActionProblem). */
@@ -33,16 +34,24 @@ export async function runAction<T extends object>(
   action: (form: FormData) => Promise<T>,
   form: FormData,
 ): Promise<{ answer: Exclude<T, Failure>; problem: null } | { answer: null; problem: Problem }> {
-  let answer: T;
-  try {
-    answer = await action(form);
-  } catch {
-    return { answer: null, problem: unreachable() };
+  const attempt = async () => {
+    try {
+      return await action(form);
+    } catch {
+      return null;
+    }
+  };
+  let answer = await attempt();
+  let problem = answer ? actionProblem(answer as Answer) : unreachable();
+  // The guard checks the session before anything else, so a 401 changed nothing: once signed in again, the
+  // same change is sent once more.
+  if (problem?.status === 401 && (await signInAgain())) {
+    answer = await attempt();
+    problem = answer ? actionProblem(answer as Answer) : unreachable();
+    if (problem?.status === 401) signInIfSessionEnded(problem);
   }
-  const problem = actionProblem(answer as Answer);
-  if (!problem) return { answer: answer as Exclude<T, Failure>, problem: null };
-  signInIfSessionEnded(problem);
-  return { answer: null, problem };
+  if (!problem && answer) return { answer: answer as Exclude<T, Failure>, problem: null };
+  return { answer: null, problem: problem ?? unreachable() };
 }
 
 /**

@@ -1,11 +1,18 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
+import { parseCookies } from "better-auth/cookies";
+import { eq } from "drizzle-orm";
+import { headers } from "next/headers";
+import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { unauthenticated } from "@/lib/console/auth/errors";
+import { getAuth } from "@/lib/console/auth/server";
 import { currentUser, type SessionUser } from "@/lib/console/auth/session";
+import { readSessionRow, verifiedToken } from "@/lib/console/auth/session-read";
+import { sessions } from "@/lib/console/schema";
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -32,6 +39,12 @@ type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "value
 type ActionOptions = {
   /** For a change whose refusal (the role lacks the permission) is itself worth an audit entry, as `bffRoute`'s. */
   auditRefusal?: (fields: Record<string, string>) => Promise<RefusedAttempt>;
+  /**
+   * For a form that also posts without script (issue 25): where its draft lives, as a page path whose query
+   * holds what was typed (never a password). When the session has ended, the person is sent to sign in and back
+   * there, so the page comes back filled in; with script, runAction signs in again in place instead.
+   */
+  draftPath?: (fields: Record<string, string>) => string;
 };
 
 type Guarded = { readonly access: ActionAccess };
@@ -55,13 +68,15 @@ export function guardedAction<S extends z.ZodType, R>(
     const fields = form instanceof FormData ? formFields(form) : {};
     try {
       const { auditRefusal } = options;
-      const user = access === "public" ? await currentUser() : await requireAccess(access, auditRefusal && (() => auditRefusal(fields)));
+      const user = access === "public" ? await actionUser() : await requireAccess(access, auditRefusal && (() => auditRefusal(fields)));
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
       return await run(parsed.data, user);
     } catch (error) {
       unstable_rethrow(error);
-      return failure(toProblem(error), fields);
+      const problem = toProblem(error);
+      if (problem.status === 401 && options.draftPath) redirect(`/login?next=${encodeURIComponent(options.draftPath(fields))}&ended=draft`);
+      return failure(problem, fields);
     }
   };
   return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
@@ -90,8 +105,32 @@ export function isGuardedAction(value: unknown): value is Guarded {
   return typeof value === "function" && ACCESS in value;
 }
 
+/**
+ * The person running an action, or null. A session that has ended (no such session, or past its expiry) is
+ * answered here without asking better-auth, which would also clear the cookie: a server action that changes a
+ * cookie makes Next.js draw the page again in its answer, and that page, signed out, would send the person to
+ * the sign-in page before the action's 401 reached the page, losing what they typed. The 401 lets the page
+ * sign in again in place instead (lib/browser/action.ts). Anything else is the page's own session read.
+ */
+async function actionUser(): Promise<SessionUser | null> {
+  const requestHeaders = await headers();
+  if ((await readSessionRow(requestHeaders)) === "ask-better-auth" && (await sessionEnded(requestHeaders))) return null;
+  return currentUser();
+}
+
+/** Whether the request's signed session cookie names a session that no longer exists or has expired. */
+async function sessionEnded(requestHeaders: Headers): Promise<boolean> {
+  const context = await (await getAuth()).$context;
+  const signed = parseCookies(requestHeaders.get("cookie") ?? "").get(context.authCookies.sessionToken.name);
+  const token = signed ? verifiedToken(signed, context.secret) : null;
+  if (!token) return false;
+  const db = await getDatabase();
+  const [row] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token)).limit(1);
+  return !row || row.expiresAt.getTime() <= Date.now();
+}
+
 async function requireAccess(access: Exclude<ActionAccess, "public">, attempt?: () => Promise<RefusedAttempt>): Promise<SessionUser> {
-  const user = await currentUser();
+  const user = await actionUser();
   if (!user) throw unauthenticated();
   if (access !== "signed-in" && !can(user.role, access)) throw await refusal(user, access, attempt);
   return user;

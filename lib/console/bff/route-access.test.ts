@@ -19,6 +19,8 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     params: { path: ["no", "such", "thing"] },
     methods: Object.fromEntries(ROUTE_METHODS.map((m) => [m, { access: "public", status: 404 }])),
   },
+  // Signing in again in place: anyone may try; a form without credentials is answered as a failed sign-in.
+  "app/api/session/sign-in/route.ts": { path: "/api/session/sign-in", methods: { POST: { access: "public", status: 200, body: {} } } },
   "app/api/health/route.ts": { path: "/api/health", methods: { GET: { access: "public", status: 200 } } },
   "app/api/health/ready/route.ts": { path: "/api/health/ready", methods: { GET: { access: "public", status: 200 } } },
   // Or with Authorization: Bearer $HEALTH_TOKEN (test/http/metrics.test.ts).

@@ -59,6 +59,22 @@ export function publicRoute(handler: (input: { request: Request; user: SessionUs
 }
 
 /**
+ * A route anyone may call from the console's own pages, without a session (signing in again in place): the
+ * same-origin rule of `bffRoute`, the same problems, and no session read, which would also clear an ended
+ * session's cookie.
+ */
+export function signInRoute(handler: (input: { request: Request }) => Promise<unknown>) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      assertSameOrigin(request);
+      return Response.json(await handler({ request }), { headers: { "cache-control": "private, no-store" } });
+    } catch (error) {
+      return problemResponse(error);
+    }
+  };
+}
+
+/**
  * A route for machines, with no session at all (the webhook inbox, which providers post to): the handler's
  * own Response, any failure as a problem. It reads no cookie, so a browser's session gives it nothing.
  */

@@ -1,5 +1,6 @@
 "use server";
 
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
@@ -12,7 +13,9 @@ import {
   searchParamsToObject,
   statusChangeRequestSchema,
 } from "@/lib/contract";
+import { AMOUNT_SIDES, type ArchiveFormValues, toArchiveRequest } from "@/lib/contract/archive-form-values";
 import { invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
+import { stringifyJson } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 import { parseJsonTextLossless } from "@/lib/platform/http-body";
@@ -47,6 +50,35 @@ export const changeStatusAction = guardedAction(
   { auditRefusal: (fields) => describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() }) },
 );
 
+/** The invoice's own page, as the console links it. */
+const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
+
+/**
+ * The same change from the form an invoice's page draws without script (`?change=cancelled`, issue 25): a
+ * refusal comes back to that form with the reason kept; a change made goes back to the invoice, which says
+ * so (`?changed=`). An ended session leads to sign-in and back to the same form, the reason filled in.
+ */
+export const changeStatusFormAction = guardedAction(
+  "invoices:change_status",
+  statusChangeFormSchema,
+  async ({ invoice_id, status, reason }, user) => {
+    const { invoice: updated } = await changeInvoiceStatus({
+      db: await getDatabase(),
+      upstream: upstream(),
+      user: user!,
+      id: invoice_id,
+      status,
+      reason,
+    });
+    redirect(`${invoicePath(invoice_id)}?changed=${encodeURIComponent(updated.status ?? status)}`);
+  },
+  {
+    auditRefusal: (fields) => describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() }),
+    draftPath: (fields) =>
+      `${invoicePath(fields.invoice_id ?? "")}?${new URLSearchParams({ change: fields.change ?? fields.status ?? "cancelled", status: fields.status ?? "", reason: fields.reason ?? "" })}`,
+  },
+);
+
 /**
  * Finance records one archived invoice (components/archive/archive-form.tsx): the same guard, reading and use
  * case as POST /api/archived. The request travels as its JSON text in one field, so every amount keeps exactly
@@ -57,6 +89,47 @@ export const recordArchivedAction = guardedAction("invoices:archive", z.object({
   const invoice = await recordArchivedInvoice({ db: await getDatabase(), upstream: upstream(), user: user!, body });
   return { invoice: { invoice_id: invoice.invoice_id, order_id: invoice.order_id }, answeredAt: Date.now() };
 });
+
+/** The archive form's fields as typed, when it was sent without script (its script sends `request` instead). */
+const archiveFormFieldsSchema = z.object({
+  order_id: z.string().default(""),
+  order_name: z.string().default(""),
+  currency: z.string().default(""),
+  amount_in: z.enum(AMOUNT_SIDES).catch("fiat"),
+  amount: z.string().default(""),
+  allowed_error_percent: z.string().default(""),
+  callback_url: z.string().default(""),
+  date: z.string().default(""),
+  time: z.string().default(""),
+  /** The zone the form's date and time are read in: the one the page was drawn in. */
+  time_zone: z.string().default("UTC"),
+});
+
+/** The archive form's draft as the archive page's query (app/(console)/archive/page.tsx reads it back). */
+function archiveDraftPath(fields: Record<string, string>): string {
+  const draft = new URLSearchParams();
+  for (const key of Object.keys(archiveFormFieldsSchema.shape)) if (key !== "time_zone" && fields[key]) draft.set(key, fields[key]);
+  return `/archive?${draft}`;
+}
+
+/**
+ * The archive form sent before its script loaded, or without script: the values read by the form's own rules
+ * (lib/contract/archive-form-values.ts) into the same request as recordArchivedAction's, through the same
+ * reading and use case. Recorded: back to the archive page, which says so and links the invoice. A refusal
+ * comes back to the form with everything typed; an ended session leads to sign-in and back to the form,
+ * filled in.
+ */
+export const recordArchivedFormAction = guardedAction(
+  "invoices:archive",
+  archiveFormFieldsSchema,
+  async ({ time_zone, ...values }, user) => {
+    const request = stringifyJson(toArchiveRequest(values as ArchiveFormValues, time_zone));
+    const body = parseJsonTextLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE);
+    const invoice = await recordArchivedInvoice({ db: await getDatabase(), upstream: upstream(), user: user!, body });
+    redirect(`/archive?${new URLSearchParams({ recorded: invoice.invoice_id, order: invoice.order_id ?? values.order_id })}`);
+  },
+  { draftPath: archiveDraftPath },
+);
 
 const startSchema = z.object({
   reason: z

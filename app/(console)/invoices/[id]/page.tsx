@@ -30,7 +30,7 @@ import { busySeconds, Problem, problemDetail } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 async function loadInvoice(id: string): Promise<Invoice | Problem> {
   try {
@@ -58,7 +58,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Invoice ${shortInvoiceId(await invoiceId(params))}` };
 }
 
-export default async function InvoicePage({ params }: Props) {
+export default async function InvoicePage({ params, searchParams }: Props) {
   // Who asks comes first: nothing is fetched with the console's key for someone not signed in.
   const user = await guardPage("invoices:read");
   const id = await invoiceId(params);
@@ -111,6 +111,7 @@ export default async function InvoicePage({ params }: Props) {
               <StatusChange
                 invoice={invoice}
                 received={payment?.amount_received ? `${formatCrypto(payment.amount_received)} ${invoice.currency}` : null}
+                query={await searchParams}
               />
             )
           )}

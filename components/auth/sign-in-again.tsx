@@ -1,0 +1,140 @@
+"use client";
+
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Notice } from "@/components/ui/notice";
+import { registerSignInAgain } from "@/lib/browser/session-ended";
+import { signInChoicesAction } from "@/lib/console/auth/sign-in-again";
+
+type Demo = { role: string; email: string; description: string };
+type Failure = { error?: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Signing in again without leaving the page. A page whose changes must survive an ended session mounts this
+ * once; it offers itself to lib/browser/session-ended.ts, so a change refused with a 401 (runAction) opens it,
+ * waits until the person has signed in (email and password, or a demo account on the embedded sandbox), and
+ * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unchanged.
+ */
+export function SignInAgain() {
+  const [open, setOpen] = useState(false);
+  const [demo, setDemo] = useState<Demo[]>([]);
+  const [failure, setFailure] = useState<Failure>({});
+  const [pending, setPending] = useState(false);
+  const [email, setEmail] = useState("");
+  const settle = useRef<((signedIn: boolean) => void) | null>(null);
+
+  useEffect(
+    () =>
+      registerSignInAgain(
+        () =>
+          new Promise<boolean>((resolve) => {
+            settle.current = resolve;
+            setFailure({});
+            setOpen(true);
+            signInChoicesAction(new FormData()).then(
+              (answer) => "demo" in answer && setDemo(answer.demo),
+              () => undefined,
+            );
+          }),
+      ),
+    [],
+  );
+
+  function close(signedIn: boolean) {
+    setOpen(false);
+    settle.current?.(signedIn);
+    settle.current = null;
+  }
+
+  /** Signs in through POST /api/session/sign-in (a route: see lib/console/auth/sign-in-again-route.ts). */
+  async function signIn(form: FormData) {
+    setPending(true);
+    setFailure({});
+    try {
+      const response = await fetch("/api/session/sign-in", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(Object.fromEntries(form)),
+      });
+      const answer = (await response.json()) as { ok?: boolean; error?: string; title?: string; detail?: string } & Failure;
+      if (answer.ok) close(true);
+      else setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
+    } catch {
+      setFailure({ error: "The console cannot be reached. Check your connection and try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void signIn(new FormData(event.currentTarget));
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !pending) close(false);
+      }}
+    >
+      <DialogContent aria-describedby="sign-in-again-description">
+        <DialogHeader>
+          <DialogTitle>Your session ended</DialogTitle>
+          <DialogDescription id="sign-in-again-description">
+            Sign in again to finish; what you typed is kept, and nothing was changed yet.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label="Sign in again">
+          {failure.error && (
+            <Notice role="alert" tone="danger">
+              {failure.error}
+            </Notice>
+          )}
+          <Field label="Email" error={failure.fieldErrors?.email} className="[&>label]:text-sm">
+            <Input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Field label="Password" error={failure.fieldErrors?.password} className="[&>label]:text-sm">
+            <Input name="password" type="password" autoComplete="current-password" />
+          </Field>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" onClick={() => close(false)} disabled={pending}>
+              Not now
+            </Button>
+            <Button type="submit" variant="primary" loading={pending}>
+              {pending ? "Signing in…" : "Sign in and finish"}
+            </Button>
+          </div>
+        </form>
+        {demo.length > 0 && (
+          <section aria-label="Sandbox demo accounts" className="rounded-lg border border-warning-border bg-warning-muted p-3">
+            <p className="text-xs text-warning-text">Sandbox demo accounts, one per role:</p>
+            <ul className="mt-2 grid grid-cols-2 gap-2">
+              {demo.map((account) => (
+                <li key={account.role}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    className="w-full"
+                    disabled={pending}
+                    title={account.description}
+                    onClick={() => {
+                      const form = new FormData();
+                      form.set("demo", account.role);
+                      void signIn(form);
+                    }}
+                  >
+                    Sign in as {account.role}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

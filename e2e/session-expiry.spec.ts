@@ -1,0 +1,112 @@
+import { expect, type Page, test } from "@playwright/test";
+import { type DemoRole, untilHydrated } from "./fixtures";
+
+/**
+ * An expired session never loses work (issue 25): a change or a form sent after the session ended asks to sign
+ * in again in place, then completes; what was typed is never typed again.
+ */
+
+const KEY = { "api-key": "sk_test_demo_full" };
+const run = Date.now().toString(36).toUpperCase();
+
+/**
+ * Ends the session the way expiry does, on the server: signed out in another tab (the session row is deleted),
+ * then the old cookie put back, so this tab still sends it, as a browser does with a session that ended.
+ */
+async function endSession(page: Page): Promise<void> {
+  const cookies = await page.context().cookies();
+  const other = await page.context().newPage();
+  await other.goto("/rates");
+  await expect(async () => {
+    await other.getByRole("button", { name: /Account menu for/ }).click();
+    await other.getByRole("menuitem", { name: "Sign out" }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(other).toHaveURL(/signed_out=1/);
+  await other.close();
+  await page.context().addCookies(cookies);
+}
+
+/** Signs in with a demo account's button; the first page of a fresh server may take a while to draw. */
+async function signIn(page: Page, role: DemoRole, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByRole("button", { name: new RegExp(`Sign in as ${role}`) }).click();
+  await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1), { timeout: 20_000 });
+}
+
+async function invoiceOf(page: Page, status: string, index: number): Promise<{ invoice_id: string; order_id: string }> {
+  const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=20&sort_order=asc`, { headers: KEY });
+  const { items } = await response.json();
+  return items[Math.min(index, items.length - 1)];
+}
+
+test("the archive form sent after the session ended asks to sign in in place, then records the invoice; nothing is retyped", async ({
+  page,
+}) => {
+  await signIn(page, "finance", "/archive");
+  const order = `EXPIRY-${run}`;
+  await untilHydrated(page.getByLabel("Order id (required)"));
+  await page.getByLabel("Order id (required)").fill(order);
+  await page.getByLabel("Order name").fill("Kept through sign-in");
+  await page.getByLabel("Currency (required)").selectOption("BTC");
+  await page.getByLabel("Amount in EUR").fill("49.90");
+  await endSession(page);
+
+  await page.getByRole("button", { name: "Record archived invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await expect(dialog).toContainText("what you typed is kept");
+  await dialog.getByRole("button", { name: "Sign in as finance" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/invoices\/invoice_/);
+  await expect(page.getByText(`Order ${order}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Kept through sign-in");
+});
+
+test("a cancellation confirmed after the session ended signs in again in place and cancels with the reason typed", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 12);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+  const trigger = page.getByRole("button", { name: "Cancel invoice" });
+  await untilHydrated(trigger);
+  await trigger.click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await confirm.getByLabel("Reason (required)").fill("Duplicate of another order (ticket 7001)");
+  await endSession(page);
+
+  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill("support@example.com");
+  await dialog.getByLabel("Password").fill("sandbox-demo");
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
+  const change = page
+    .getByRole("list", { name: "Invoice timeline" })
+    .getByRole("listitem")
+    .filter({ hasText: "Status changed from Pending to Cancelled" });
+  await expect(change).toContainText("Duplicate of another order (ticket 7001)");
+});
+
+test("'Cancel invoice' clicked before the page's scripts load still cancels: the server draws the confirmation", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 14);
+  await signIn(page, "support", "/overview");
+  // Scripts held back, as on a slow phone before they arrive.
+  await page.route("**/_next/static/chunks/**", (route) => route.abort());
+  await page.goto(`/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+  await page.getByRole("button", { name: "Cancel invoice" }).click();
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await form.getByLabel("Reason (required)").fill("Clicked before scripts loaded");
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Clicked before scripts loaded");
+});
+
+test("a page opened after the session ended leads to sign-in or says 'signed out', never blames the invoicing API", async ({ page }) => {
+  await signIn(page, "admin", "/overview");
+  await endSession(page);
+  await page.getByRole("link", { name: "Users" }).click();
+  // Either the sign-in page (the page's own guard) or the error page that says so; never "the invoicing API".
+  await expect(page.getByText(/Sign in again|signed out|Sign in to continue|Your session ended/).first()).toBeVisible();
+  await expect(page.getByText("invoicing API may be unreachable")).toHaveCount(0);
+});

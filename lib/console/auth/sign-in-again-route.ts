@@ -1,0 +1,31 @@
+import "server-only";
+import { z } from "zod";
+import { env } from "@/lib/platform/env";
+import { signInWithPassword } from "./sign-in";
+import { DEMO_PASSWORD, DEMO_USERS } from "./users";
+
+const demoSchema = z.object({ demo: z.enum(DEMO_USERS.map((u) => u.role) as [string, ...string[]]) });
+
+export type SignInAgainAnswer =
+  | { ok: true; email: string }
+  | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
+
+/**
+ * Signing in again in place (components/auth/sign-in-again.tsx, through POST /api/session/sign-in): the same
+ * sign-in, limits and all, as the sign-in page; it sets the session cookie and answers who signed in. A route,
+ * not a server action: an action that sets a cookie makes Next.js draw the page again in its answer, with the
+ * request's old, ended session, which would send the person to the sign-in page and lose what they typed.
+ * On the embedded sandbox a demo account is chosen by its role; its password never travels to the browser.
+ */
+export async function signInAgain(body: unknown, requestHeaders: Headers): Promise<SignInAgainAnswer> {
+  const demo = demoSchema.safeParse(body);
+  const given = (body ?? {}) as { email?: unknown; password?: unknown };
+  const credentials = demo.success
+    ? env().embeddedSandbox
+      ? { email: `${demo.data.demo}@example.com`, password: DEMO_PASSWORD }
+      : { email: "", password: "" }
+    : { email: given.email, password: given.password };
+  const result = await signInWithPassword(credentials, requestHeaders);
+  if (!result.ok) return result;
+  return { ok: true, email: String(credentials.email).trim().toLowerCase() };
+}
