@@ -154,7 +154,7 @@ function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string
         <Link
           href={href}
           tabIndex={-1}
-          className="block max-w-44 truncate lg:max-w-72 xl:max-w-96 2xl:max-w-[36rem]"
+          className="block max-w-44 truncate lg:max-w-56 xl:max-w-64 2xl:max-w-96"
           title={row.order_name ?? undefined}
         >
           {row.order_name || "—"}

@@ -2,8 +2,10 @@
 // BUILT console (scripts/server/server.mjs via test/console-server.ts, fresh PGlite, a free port), signs in as admin
 // with a test session, opens each page in Chromium and records every script the page fetches. Prints, per
 // page, the gzip size of:
-//   - first load: the scripts the page's HTML names (<script src>), which the browser must fetch and run
-//     before the page is interactive — what Next.js calls "First Load JS";
+//   - first load: the scripts the page's HTML names, which the browser must fetch and run before the page is
+//     interactive — what Next.js calls "First Load JS": every <script src>, and each chunk the HTML names
+//     otherwise (<link rel="preload" as="script">, modulepreload, the inline RSC payload's client references)
+//     that the browser fetched (see scriptsNamedIn);
 //   - by idle: every script fetched until the network is idle (adds chunks loaded on demand after hydration,
 //     such as lazily loaded parts and Next.js's prefetches), so nothing deferred goes unseen.
 // Sizes are the decoded bytes of each file gzipped with zlib's default level (what `next build` reported
