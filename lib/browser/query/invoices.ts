@@ -1,13 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { fetchJson } from "./fetch-json";
 
-export const invoiceKeys = {
-  all: ["invoices"] as const,
-  lists: () => [...invoiceKeys.all, "list"] as const,
-  list: (query: InvoiceViewQuery) => [...invoiceKeys.lists(), query] as const,
-  summaries: () => [...invoiceKeys.all, "summary"] as const,
-};
+/** What the browser caches about invoices (the list itself is rendered on the server: issue 25). */
+export const invoiceKeys = { all: ["invoices"] as const };
 
 export const currencyKeys = { all: ["currencies"] as const };
 
