@@ -124,6 +124,30 @@ test("a change of view renders the list on the server without reloading the page
   expect(apiLists).toEqual([]);
 });
 
+test("while the next view is on its way, the rows on screen stay and a thin bar says so (no skeleton)", async ({ page }) => {
+  await page.goto("/invoices");
+  await untilInteractive(page);
+  const before = await column(page, 3);
+  // The server's answer for the next view is held until the page has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/invoices" && url.searchParams.get("currency") === "BTC",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.getByLabel("Currency").selectOption("BTC");
+  await expect(page.getByRole("progressbar", { name: "Loading invoices" })).toBeVisible();
+  expect(await column(page, 3)).toEqual(before);
+  await expect(page.getByRole("status", { name: /Loading/ })).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/currency=BTC/);
+  await expect.poll(async () => (await column(page, CRYPTO_COLUMN)).every((t) => t.trim().endsWith("BTC"))).toBe(true);
+  await expect(page.getByRole("progressbar", { name: "Loading invoices" })).toHaveCount(0);
+});
+
 test("a date preset and a custom range filter by creation date", async ({ page }) => {
   await page.goto("/invoices");
   await untilInteractive(page);
