@@ -2,7 +2,6 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { TimeZoneProvider } from "@/components/time-zone/time-zone-provider";
@@ -18,7 +17,7 @@ export function Providers({ timeZone, children }: { timeZone: DisplayTimeZone; c
     <ThemeProvider>
       <TimeZoneProvider zone={timeZone}>
         <QueryClientProvider client={getQueryClient()}>
-          <NuqsAdapter>{children}</NuqsAdapter>
+          {children}
           <Toaster />
         </QueryClientProvider>
       </TimeZoneProvider>

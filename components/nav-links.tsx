@@ -3,10 +3,15 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import type { SavedView } from "@/lib/contract/saved-view";
 import { isCurrent, type NavItem } from "./nav-item";
+
+/**
+ * The look of the design's ghost button (components/ui/button.tsx) as plain classes: the header's buttons are in
+ * every page's first load, which does without the Button's class merging (tailwind-merge) and slot (issue 25).
+ */
+const BUTTON = `inline-flex shrink-0 items-center justify-center rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 hover:bg-accent hover:text-accent-foreground`;
 
 const loadDropdown = () => import("./nav-menu-dropdown");
 const loadViewsDropdown = () => import("./saved-views-menu-dropdown");
@@ -42,15 +47,15 @@ export function NavLinks({
         <DeferredMenu
           load={loadViewsDropdown}
           trigger={
-            <Button
-              variant="ghost"
-              className="h-auto gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground"
+            <button
+              type="button"
+              className={`${BUTTON} gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground`}
               aria-label="Saved views"
             >
               {/* The word from 1280 px; between 1024 and 1280 the bookmark stands for it, so the account's name keeps one line. */}
               <span className="lg:sr-only xl:not-sr-only">Views</span>
               {viewsIcon}
-            </Button>
+            </button>
           }
           render={({ SavedViewsMenuDropdown }, props) => <SavedViewsMenuDropdown views={views} {...props} />}
         />
@@ -58,9 +63,9 @@ export function NavLinks({
       <DeferredMenu
         load={loadDropdown}
         trigger={
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Main menu">
+          <button type="button" className={`${BUTTON} size-control text-foreground lg:hidden`} aria-label="Main menu">
             {menuIcon}
-          </Button>
+          </button>
         }
         render={({ NavMenuDropdown }, props) => <NavMenuDropdown items={items} views={views} pathname={pathname} {...props} />}
       />

@@ -40,9 +40,10 @@ test("sign in, filter, sort, page, open, cancel with a reason, back to the same 
   await page.keyboard.press("Enter");
   await expect(invoiceRows(page).first()).toBeVisible();
 
-  // Filter: the status list opens with Enter, its boxes tick with Space, Escape closes it.
+  // Filter: the status list (a disclosure) opens with Enter, its boxes tick with Space, Escape closes it.
   await tabTo(page, statusFilter(page));
   await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("checkbox", { name: "New" })).toBeFocused();
   await page.keyboard.press("Tab"); // Pending
   await page.keyboard.press("Tab"); // Completed: enough of them for a second page
@@ -53,18 +54,20 @@ test("sign in, filter, sort, page, open, cancel with a reason, back to the same 
   await expect(invoiceRows(page).first()).toBeVisible();
 
   // Sort by amount.
-  await tabTo(page, page.getByRole("columnheader", { name: /Amount \(EUR\)/ }).getByRole("button"));
+  await tabTo(page, page.getByRole("columnheader", { name: /Amount \(EUR\)/ }).getByRole("link"));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/sort_by=fiat_amount/);
 
   // Next page.
-  await tabTo(page, page.getByRole("button", { name: "Next page" }));
+  await tabTo(page, page.getByRole("link", { name: "Next page" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator("#invoice-range").filter({ visible: true })).toContainText(/^21–/);
 
   // Open the first row: one Tab stop a row, back up from the pagination.
-  const firstLink = invoiceRows(page).first().getByRole("link");
+  const firstLink = invoiceRows(page)
+    .first()
+    .getByRole("link", { name: /^Open invoice/ });
   await tabTo(page, firstLink, { back: true });
   const orderId = (await invoiceRows(page).first().locator("td:nth-child(3)").innerText()).trim();
   await page.keyboard.press("Enter");

@@ -16,7 +16,7 @@ const VIEW_URL = "/invoices?status=pending,paid_partial";
 async function rowIds(page: Page): Promise<string[]> {
   await expect(invoiceRows(page).first()).toBeVisible();
   return invoiceRows(page)
-    .locator("a[href^='/invoices/']")
+    .locator("td:nth-child(2) a[href^='/invoices/']")
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
 }
 

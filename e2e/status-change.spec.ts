@@ -50,7 +50,7 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   await chooseStatuses(page, ["Cancelled"]);
   await page
     .getByRole("columnheader", { name: /Updated/ })
-    .getByRole("button")
+    .getByRole("link")
     .click();
   await expect(page).toHaveURL(/sort_by=updated_at/);
   await expect(invoiceRows(page).first().locator("td:nth-child(3)")).toHaveText(orderId);

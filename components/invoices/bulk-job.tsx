@@ -1,12 +1,13 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { runAction } from "@/lib/browser/action";
-import { bulkJobOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { bulkJobListOptions, bulkJobOptions } from "@/lib/browser/query/invoices";
 import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { BulkJob } from "@/lib/contract/bulk";
 import { formatCount, shortInvoiceId } from "@/lib/contract/format";
@@ -19,12 +20,12 @@ import { invoiceHref } from "./invoice-href";
  */
 export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () => void }) {
   const job = useQuery(bulkJobOptions(jobId));
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const finished = Boolean(job.data?.finished_at);
-  // The list and its totals show the new statuses once the job is done.
+  // The list and its totals (rendered on the server) show the new statuses once the job is done.
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-  }, [finished, queryClient]);
+    if (finished) router.refresh();
+  }, [finished, router]);
 
   return (
     <section aria-label="Bulk cancel" className="flex flex-col gap-2 rounded-md border border-border bg-card p-3 text-sm">
@@ -42,6 +43,28 @@ export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () =>
       </div>
       {job.data && <Unfinished job={job.data} onRetried={() => void job.refetch()} />}
     </section>
+  );
+}
+
+/**
+ * The person's bulk cancel under way, also after they left the page and came back (`started`: one begun on
+ * this page). Loaded after the list, for the roles that may cancel.
+ */
+export function RunningBulkJob({ started, onClosed }: { started: string | null; onClosed: () => void }) {
+  const recentJobs = useQuery(bulkJobListOptions());
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const running = recentJobs.data?.jobs.find((j) => !j.finished_at)?.id ?? null;
+  const shown = started ?? (running !== dismissed ? running : null);
+  if (!shown) return null;
+  return (
+    <BulkJobPanel
+      key={shown}
+      jobId={shown}
+      onClose={() => {
+        setDismissed(shown);
+        onClosed();
+      }}
+    />
   );
 }
 

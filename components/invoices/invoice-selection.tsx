@@ -1,7 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -9,7 +7,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { runAction } from "@/lib/browser/action";
-import { invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
 import { startBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { Invoice } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
@@ -18,55 +15,22 @@ import { invoiceListQueryToSearchParams, PAGE_SIZE_MAX, REASON_MAX } from "@/lib
 import { problemSentence } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
-import type { invoiceTableFeatures } from "./invoice-columns";
 
-/** Rows picked on any page of the view, by id (with what the confirmation names), or every row of the view. */
-export type Selection = { rows: ReadonlyMap<string, Invoice>; all: boolean };
-export const NO_SELECTION: Selection = { rows: new Map(), all: false };
+/** What a selected row keeps: its id, and what the confirmation names. */
+export type SelectedRow = Pick<Invoice, "invoice_id" | "order_id" | "status">;
 
-const column = createColumnHelper<typeof invoiceTableFeatures, Invoice>();
-
-/** The checkbox column: one per row, and one in the header for the page. */
-export function selectColumn(selection: Selection, pageRows: readonly Invoice[], onChange: (next: Selection) => void) {
-  const pageSelected = pageRows.length > 0 && pageRows.every((r) => selection.all || selection.rows.has(r.invoice_id));
-  const toggle = (rows: readonly Invoice[], on: boolean) => {
-    const next = new Map(selection.rows);
-    for (const row of rows) {
-      if (on) next.set(row.invoice_id, row);
-      else next.delete(row.invoice_id);
-    }
-    onChange({ rows: next, all: false });
-  };
-  return column.display({
-    id: "select",
-    meta: { label: "Select", className: "w-8" },
-    header: () => (
-      <input
-        type="checkbox"
-        className="size-4 align-middle accent-primary"
-        aria-label={pageSelected ? "Unselect the rows of this page" : "Select the rows of this page"}
-        checked={pageSelected}
-        onChange={(e) => toggle(pageRows, e.target.checked)}
-      />
-    ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        className="size-4 align-middle accent-primary"
-        aria-label={`Select invoice ${row.original.order_id ?? row.original.invoice_id}`}
-        checked={selection.all || selection.rows.has(row.original.invoice_id)}
-        onChange={(e) => toggle([row.original], e.target.checked)}
-      />
-    ),
-  });
-}
+/** Rows picked on any page of the view, by id, or every row of the view. */
+export type Selection = { rows: ReadonlyMap<string, SelectedRow>; all: boolean };
+const NO_SELECTION: Selection = { rows: new Map(), all: false };
 
 type BarProps = {
   selection: Selection;
-  pageRows: readonly Invoice[];
+  pageRows: readonly SelectedRow[];
   /** How many invoices the view holds. */
   total: number;
   query: InvoiceViewQuery;
+  /** The whole view's statuses (its totals), for the confirmation of "cancel all". */
+  viewStatuses: Record<string, number> | null;
   mayCancel: boolean;
   onChange: (next: Selection) => void;
   onExport: (query: InvoiceViewQuery) => void;
@@ -77,7 +41,7 @@ type BarProps = {
  * What can be done with the selected rows (issue 24): select the whole view, cancel them with one reason (roles
  * that may change statuses), export them, copy their ids.
  */
-export function SelectionBar({ selection, pageRows, total, query, mayCancel, onChange, onExport, onJobStarted }: BarProps) {
+export function SelectionBar({ selection, pageRows, total, query, viewStatuses, mayCancel, onChange, onExport, onJobStarted }: BarProps) {
   const [confirming, setConfirming] = useState(false);
   const count = selection.all ? total : selection.rows.size;
   if (count === 0) return null;
@@ -137,6 +101,7 @@ export function SelectionBar({ selection, pageRows, total, query, mayCancel, onC
           selection={selection}
           total={total}
           query={query}
+          viewStatuses={viewStatuses}
           onClose={() => setConfirming(false)}
           onStarted={(jobId) => {
             setConfirming(false);
@@ -161,15 +126,15 @@ function BulkCancelDialog(props: {
   selection: Selection;
   total: number;
   query: InvoiceViewQuery;
+  viewStatuses: Record<string, number> | null;
   onClose: () => void;
   onStarted: (jobId: string) => void;
 }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   // For the whole view, its statuses come from the totals the page already shows.
-  const summary = useQuery({ ...invoiceSummaryOptions(viewFilter(props.query)), enabled: props.selection.all });
   const counts = props.selection.all
-    ? (summary.data?.statuses ?? {})
+    ? (props.viewStatuses ?? {})
     : [...props.selection.rows.values()].reduce<Record<string, number>>((c, row) => {
         const status = row.status ?? "unknown";
         c[status] = (c[status] ?? 0) + 1;

@@ -1,39 +1,63 @@
-"use client";
-
-import { FileSearch, Inbox } from "lucide-react";
+import { FileSearch, Inbox, LoaderCircle } from "lucide-react";
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
-import { Problem } from "@/lib/contract/problem";
+import type { Problem } from "@/lib/contract/problem";
+import { BusyRetry } from "./list/auto-submit-form";
 
 export type InvoiceTableMessageProps =
-  | { kind: "error"; error: Error; onRetry: () => void }
-  | { kind: "past-end"; onLastPage: () => void }
-  | { kind: "no-match"; onClearFilters: () => void }
+  | { kind: "error"; problem: Pick<Problem, "title" | "detail">; retryHref: string }
+  | { kind: "busy"; seconds: number; retryHref: string }
+  | { kind: "past-end"; lastPageHref: string }
+  | { kind: "no-match"; clearHref: string }
   | { kind: "filling" }
   | { kind: "no-invoices" };
 
 /**
- * What the invoice table shows in place of rows: the error, or why the page is empty and what to do. Loaded
- * only when a view needs one (invoice-table.tsx), so the usual first load, a page of rows, does without it.
+ * What the invoice table shows in place of rows: the error, or why the page is empty and what to do, rendered
+ * on the server with links (issue 25), so each way out works before and without script.
  */
 export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
   switch (props.kind) {
     case "error":
       return (
         <ProblemState
-          problem={
-            props.error instanceof Problem ? props.error : { title: "The invoices could not be loaded", detail: props.error.message }
+          problem={props.problem}
+          action={
+            <Button asChild>
+              <Link href={props.retryHref} prefetch={false}>
+                Try again
+              </Link>
+            </Button>
           }
-          action={<Button onClick={props.onRetry}>Try again</Button>}
         />
+      );
+    case "busy":
+      // The console shed this request (503, Retry-After): asked again once by itself; without script, a link.
+      return (
+        <div className="flex flex-col items-center gap-3 px-4 py-8">
+          <BusyRetry
+            seconds={props.seconds}
+            icon={<LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />}
+          />
+          <a href={props.retryHref} className="text-sm text-link underline-offset-4 hover:underline">
+            Try again now
+          </a>
+        </div>
       );
     case "past-end":
       return (
         <EmptyState
           icon={<FileSearch />}
           title="This page is past the end of the list"
-          action={<Button onClick={props.onLastPage}>Go to the last page</Button>}
+          action={
+            <Button asChild>
+              <Link href={props.lastPageHref} scroll={false}>
+                Go to the last page
+              </Link>
+            </Button>
+          }
         />
       );
     case "no-match":
@@ -42,7 +66,13 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
           icon={<FileSearch />}
           title="No invoices match these filters"
           description="Try another status, currency or date range."
-          action={<Button onClick={props.onClearFilters}>Clear filters</Button>}
+          action={
+            <Button asChild>
+              <Link href={props.clearHref} scroll={false}>
+                Clear filters
+              </Link>
+            </Button>
+          }
         />
       );
     case "filling":

@@ -1,165 +1,186 @@
-"use client";
-
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type SortingState, useTable } from "@tanstack/react-table";
-import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
-import { Button } from "@/components/ui/button";
-import { bulkJobListOptions, invoiceListOptions, viewFilter } from "@/lib/browser/query/invoices";
+import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cn } from "@/lib/browser/cn";
 import type { Invoice } from "@/lib/contract";
-import { hasFilters, serializeInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
-import { busySeconds, Problem, problemSentence } from "@/lib/contract/problem";
-import { BulkJobPanel } from "./bulk-job";
-import type { ExportJob } from "./export-download";
-import { invoiceColumns, invoiceTableFeatures } from "./invoice-columns";
-import { invoiceHref, rememberListSearch } from "./invoice-href";
-import { InvoicePagination } from "./invoice-pagination";
-import { NO_SELECTION, type Selection, SelectionBar, selectColumn } from "./invoice-selection";
-import { useInvoiceListState } from "./use-invoice-list-state";
+import {
+  cryptoDecimalsShown,
+  formatCryptoAligned,
+  formatDateTime,
+  formatFiat,
+  formatUtc,
+  MISSING,
+  shortInvoiceId,
+} from "@/lib/contract/format";
+import { type InvoiceListState, listSearchWith, nextSort, SORT_LABELS } from "@/lib/contract/invoice-list-state";
+import type { SortField } from "@/lib/contract/list-query";
+import { invoiceHref } from "./invoice-href";
+import { PageCheckbox, RowCheckbox } from "./list/selection";
+import { StatusBadge } from "./status-badge";
 
-// Shown only when a view has no rows or the list is busy: loaded then (rendered on the server as well), not
-// with the table's usual first load, a page of rows.
-const InvoiceTableMessage = dynamic(() => import("./invoice-table-message").then((m) => m.InvoiceTableMessage));
-const BusyNotice = dynamic(() => import("@/components/ui/busy-notice").then((m) => m.BusyNotice));
-const ExportDownload = dynamic(() => import("./export-download").then((m) => m.ExportDownload), { ssr: false });
-
-const EMPTY: Invoice[] = [];
+const numeric = "text-right tabular-nums";
 
 /**
- * The invoice list: URL state in, the API's page out, on the generic data-table parts; rows can be selected
- * for a bulk cancel (`mayCancel`), an export or their ids (issue 24).
+ * The columns, in order. On a phone (issue 25) the order, its status and amount stay; the others (the
+ * selection's checkboxes too) come back from `sm`, `md` and `lg` up, so the list never scrolls sideways at 390 px.
  */
-export function InvoiceTable({ mayCancel = false }: { mayCancel?: boolean }) {
-  const router = useRouter();
-  const { state, update, resetFilters } = useInvoiceListState();
-  // Days counted in the zone the server decided (lib/contract/time-zone.ts), so this is the query it prefetched.
-  const timeZone = useTimeZone();
-  const query = useMemo(() => toListQuery(state, timeZone), [state, timeZone]);
-  const list = useQuery({ ...invoiceListOptions(query), placeholderData: keepPreviousData });
-  // A selection belongs to its view: another filter starts a new one (paging and sorting keep it).
-  const filterKey = JSON.stringify(viewFilter(query));
-  const [selection, setSelection] = useState<Selection & { of?: string }>(NO_SELECTION);
-  const selected: Selection = selection.of === filterKey ? selection : NO_SELECTION;
-  const select = (next: Selection) => setSelection({ ...next, of: filterKey });
-  const [exportJob, setExportJob] = useState<ExportJob | null>(null);
-  // The person's bulk cancel under way, also after they left the page and came back.
-  const recentJobs = useQuery({ ...bulkJobListOptions(), enabled: mayCancel });
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  const running = recentJobs.data?.jobs.find((j) => !j.finished_at)?.id ?? null;
-  const shownJob = jobId ?? (running !== dismissed ? running : null);
-  // From the state, not from window.location: nuqs writes the URL after this effect, so the address bar
-  // still held the previous view (page 1 while page 2 showed).
-  useEffect(() => rememberListSearch(serializeInvoiceListState(state)), [state]);
+const COLUMNS: { id: string; label: string; sort?: SortField; className?: string }[] = [
+  { id: "select", label: "Select", className: "w-8 hidden sm:table-cell" },
+  { id: "invoice_id", label: "Invoice", className: "hidden sm:table-cell" },
+  { id: "order_id", label: "Order" },
+  { id: "order_name", label: "Order name", className: "hidden md:table-cell" },
+  { id: "status", label: "Status" },
+  { id: "fiat_amount", label: "Amount (EUR)", sort: "fiat_amount", className: numeric },
+  { id: "crypto_amount", label: "Crypto amount", sort: "crypto_amount", className: `${numeric} hidden sm:table-cell` },
+  { id: "created_at", label: "Created", sort: "created_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
+  { id: "updated_at", label: "Updated", sort: "updated_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
+];
 
-  const sorting: SortingState = [{ id: query.sort_by, desc: query.sort_order === "desc" }];
-  const table = useTable({
-    features: invoiceTableFeatures,
-    // The checkbox column reads the selection: made anew with it (a page holds at most 100 rows).
-    columns: [selectColumn(selected, list.data?.items ?? EMPTY, select), ...invoiceColumns],
-    data: list.data?.items ?? EMPTY,
-    getRowId: (row) => row.invoice_id,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    sortDescFirst: true,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const [next] = typeof updater === "function" ? updater(sorting) : updater;
-      if (next) update({ sort_by: next.id as typeof query.sort_by, sort_order: next.desc ? "desc" : "asc" });
-    },
-  });
+// Narrower gaps on a phone, so order, status and amount fit 390 px.
+const cell = "px-1.5 py-2.5 first:pl-3 last:pr-3 sm:px-2.5 sm:first:pl-4 sm:last:pr-4";
 
-  const rows = table.getRowModel().rows;
-  const pagination = list.data?.pagination;
-  // The console shed this request (503, Retry-After) and the query asks again by itself once that has passed.
-  const busy = list.isFetching && list.failureCount > 0 ? busySeconds(list.failureReason) : null;
-
-  let message = null;
-  if (list.isError && !list.data) {
-    message = <InvoiceTableMessage kind="error" error={list.error} onRetry={() => list.refetch()} />;
-  } else if (pagination && rows.length === 0) {
-    message =
-      pagination.total_records > 0 ? (
-        <InvoiceTableMessage kind="past-end" onLastPage={() => update({ page: pagination.total_pages })} />
-      ) : list.data?.mirror?.state === "filling" ? (
-        <InvoiceTableMessage kind="filling" />
-      ) : hasFilters(state) ? (
-        <InvoiceTableMessage kind="no-match" onClearFilters={resetFilters} />
-      ) : (
-        <InvoiceTableMessage kind="no-invoices" />
-      );
-  }
-
+/**
+ * The invoice list's table, rendered on the server (issue 25): rows are there and usable with the HTML, the
+ * sortable headers are links to the same view sorted otherwise (from page 1), and each row links to its
+ * invoice. Only the checkboxes and the copy buttons are islands.
+ */
+export function InvoiceTable(props: {
+  items: readonly Invoice[];
+  state: InvoiceListState;
+  timeZone: string;
+  /** What goes in place of rows: the empty or the error state. */
+  message?: ReactNode;
+  /** A notice under the rows, e.g. the view could not be refreshed. */
+  notice?: ReactNode;
+  footer?: ReactNode;
+  describedBy?: string;
+}) {
+  const { items, state } = props;
+  // Every digit the provider sent, padded to the most decimals any row shows, so the points line up.
+  const cryptoDecimals = items.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.crypto_amount)), 2);
   return (
-    <div className="flex flex-col gap-3">
-      {shownJob && (
-        <BulkJobPanel
-          key={shownJob}
-          jobId={shownJob}
-          onClose={() => {
-            setDismissed(shownJob);
-            setJobId(null);
-          }}
-        />
-      )}
-      <SelectionBar
-        selection={selected}
-        pageRows={list.data?.items ?? EMPTY}
-        total={pagination?.total_records ?? 0}
-        query={query}
-        mayCancel={mayCancel}
-        onChange={select}
-        onExport={(exportQuery) => setExportJob({ id: Date.now(), format: "csv", bom: false, query: exportQuery })}
-        onJobStarted={setJobId}
-      />
-      {exportJob && (
-        <ExportDownload
-          key={exportJob.id}
-          job={exportJob}
-          onRetry={() => setExportJob({ ...exportJob, id: Date.now() })}
-          onClose={() => setExportJob(null)}
-        />
-      )}
-      <DataTable
-        table={table}
-        caption="Invoices"
-        aria-describedby={pagination && pagination.total_records > 0 ? "invoice-range" : undefined}
-        loading={list.isPending}
-        skeletonRows={Math.min(query.page_size, 10)}
-        refreshing={list.isFetching && list.isPlaceholderData}
-        onRowClick={(row, event) => {
-          const href = invoiceHref(row.original.invoice_id);
-          if (event.metaKey || event.ctrlKey) window.open(href, "_blank", "noopener");
-          else router.push(href);
-        }}
-        message={message}
-        notice={
-          busy !== null ? (
-            <BusyNotice key={list.failureCount} seconds={busy} className="rounded-none border-x-0 border-b-0" />
-          ) : (
-            list.isError &&
-            list.data && (
-              <p role="alert" className="border-t border-danger-border bg-danger-muted px-4 py-2 text-sm text-danger-text">
-                Could not load this view: {problemText(list.error)}{" "}
-                <Button variant="link" className="font-medium text-danger-text underline" onClick={() => list.refetch()}>
-                  Try again
-                </Button>
-              </p>
-            )
-          )
-        }
-        footer={
-          pagination &&
-          pagination.total_records > 0 && <InvoicePagination pagination={pagination} pageSize={state.page_size} onChange={update} />
-        }
-      />
+    <div className="overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs">
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm" aria-describedby={props.describedBy}>
+          <caption className="sr-only">Invoices</caption>
+          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              {COLUMNS.map((column) => {
+                const sorted = column.sort && state.sort_by === column.sort ? state.sort_order : null;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={column.sort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                    className={cn(cell, "font-medium whitespace-nowrap", column.className)}
+                  >
+                    {column.id === "select" ? (
+                      <PageCheckbox />
+                    ) : column.sort ? (
+                      <Link
+                        href={`/invoices${listSearchWith(state, nextSort(state, column.sort))}`}
+                        scroll={false}
+                        title={`Sort by ${SORT_LABELS[column.sort]}`}
+                        className={cn(
+                          "-mx-1 inline-flex items-center gap-1 rounded-sm px-1 uppercase hover:text-foreground",
+                          sorted && "text-foreground",
+                        )}
+                      >
+                        {column.label}
+                        {sorted === "asc" ? (
+                          <ArrowUp aria-hidden className="size-3.5" />
+                        ) : sorted === "desc" ? (
+                          <ArrowDown aria-hidden className="size-3.5" />
+                        ) : (
+                          <ChevronsUpDown aria-hidden className="size-3.5 opacity-70" />
+                        )}
+                      </Link>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {items.map((row) => (
+              <Row key={row.invoice_id} row={row} timeZone={props.timeZone} cryptoDecimals={cryptoDecimals} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {props.message}
+      {props.notice}
+      {props.footer}
     </div>
   );
 }
 
-function problemText(error: Error): string {
-  return error instanceof Problem ? problemSentence(error) : error.message;
+function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string; cryptoDecimals: number }) {
+  const href = invoiceHref(row.invoice_id);
+  const td = (index: number, children: ReactNode) => (
+    <td className={cn(cell, "whitespace-nowrap", COLUMNS[index].className)}>{children}</td>
+  );
+  return (
+    <tr className="hover:bg-accent/60">
+      {td(0, <RowCheckbox row={{ invoice_id: row.invoice_id, order_id: row.order_id, status: row.status }} />)}
+      {td(
+        1,
+        <span className="inline-flex items-center gap-1 font-mono text-xs">
+          <Link href={href} className="text-link hover:underline" title={row.invoice_id} aria-label={`Open invoice ${row.invoice_id}`}>
+            {shortInvoiceId(row.invoice_id)}
+          </Link>
+          {/* Out of the Tab order: one stop a row (the link that opens it); the invoice page copies by keyboard. */}
+          <CopyButton value={row.invoice_id} label={`Copy invoice id ${row.invoice_id}`} tabIndex={-1} />
+        </span>,
+      )}
+      {/* The order and its name open the invoice too, by mouse or touch (on a phone the invoice id is hidden);
+          out of the Tab order, which keeps one stop a row. */}
+      {td(
+        2,
+        <Link
+          href={href}
+          tabIndex={-1}
+          className="text-xs tabular-nums text-link hover:underline sm:text-foreground"
+          title={`Open invoice ${row.invoice_id}`}
+        >
+          {row.order_id ?? MISSING}
+        </Link>,
+      )}
+      {td(
+        3,
+        <Link
+          href={href}
+          tabIndex={-1}
+          className="block max-w-44 truncate lg:max-w-56 xl:max-w-64 2xl:max-w-96"
+          title={row.order_name ?? undefined}
+        >
+          {row.order_name || "—"}
+        </Link>,
+      )}
+      {td(4, <StatusBadge status={row.status} />)}
+      {td(5, <span className="font-medium">{formatFiat(row.fiat_amount, row.fiat_currency)}</span>)}
+      {td(
+        6,
+        <span>
+          {formatCryptoAligned(row.crypto_amount, cryptoDecimals)}
+          <span className="ml-1.5 inline-block w-10 text-left text-xs text-muted-foreground">{row.currency ?? ""}</span>
+        </span>,
+      )}
+      {td(7, <Time iso={row.created_at} timeZone={timeZone} />)}
+      {td(8, <Time iso={row.updated_at} timeZone={timeZone} />)}
+    </tr>
+  );
+}
+
+/** A timestamp in the person's display zone (drawn on the server, which decided it), with UTC on hover. */
+function Time({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {
+  if (!iso) return <span className="text-muted-foreground">—</span>;
+  return (
+    <time dateTime={iso} title={formatUtc(iso)}>
+      {formatDateTime(iso, timeZone)}
+    </time>
+  );
 }

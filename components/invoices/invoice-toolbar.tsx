@@ -1,25 +1,22 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { type ComponentProps, type FormEvent, useEffect, useState } from "react";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
+import { BookmarkPlus, Download } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, type SelectOption } from "@/components/ui/select";
-import { fetchJson } from "@/lib/browser/query/fetch-json";
-import { currencyListOptions } from "@/lib/browser/query/invoices";
+import type { Currency } from "@/lib/contract";
 import { formatCalendarDay } from "@/lib/contract/format";
-import { CREATED_PRESETS, type CreatedPreset, hasFilters, serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
+import {
+  CREATED_PRESETS,
+  type CreatedPreset,
+  FILTER_KEYS,
+  hasFilters,
+  type InvoiceListState,
+  listSearchWith,
+} from "@/lib/contract/invoice-list-state";
 import { VIEW_QUERY_MAX } from "@/lib/contract/list-query";
-import { type OpenByIdTarget, openByIdTarget } from "@/lib/contract/open-by-id";
 import type { SavedView } from "@/lib/contract/saved-view";
-import { ExportMenu } from "./export-menu";
-import { invoiceHref } from "./invoice-href";
-import { SaveView } from "./save-view";
+import { LazyExportMenu, LazyGoToInvoice, LazySaveView } from "./list/after-hydration";
+import { AutoSubmitForm } from "./list/auto-submit-form";
 import { StatusFilter } from "./status-filter";
-import { useInvoiceListState } from "./use-invoice-list-state";
 
 const PRESET_LABELS: Record<CreatedPreset, string> = {
   "7d": "Last 7 days",
@@ -28,100 +25,117 @@ const PRESET_LABELS: Record<CreatedPreset, string> = {
   "12m": "Last 12 months",
 };
 
-const toIsoDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
-const fromIsoDate = (value: string) => (value ? new Date(`${value}T00:00:00Z`) : null);
+const control =
+  "h-control w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm text-card-foreground shadow-xs placeholder:text-muted-foreground";
 
-export function InvoiceToolbar({ savedViews }: { savedViews: SavedView[] }) {
-  const { state, update, resetFilters } = useInvoiceListState();
-  const timeZone = useTimeZone();
-  const currencies = useQuery(currencyListOptions());
-  const [customRange, setCustomRange] = useState(false);
-  const showCustom = customRange || (!state.created && (state.from !== null || state.to !== null));
-  const createdValue = state.created ?? (showCustom ? "custom" : "");
+const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 
+/**
+ * The list's toolbar (issue 25): a GET form of the URL's own keys, rendered on the server, so it filters
+ * before and without script ("Apply"); with script each change applies by itself (AutoSubmitForm).
+ */
+export function InvoiceToolbar({
+  state,
+  currencies,
+  savedViews,
+  timeZone,
+}: {
+  state: InvoiceListState;
+  /** null: the list of currencies could not be read. */
+  currencies: Currency[] | null;
+  savedViews: SavedView[];
+  timeZone: string;
+}) {
+  const custom = !state.created && (state.from !== null || state.to !== null);
+  const currencyOptions = [
+    { value: "", label: currencies === null ? "All (list unavailable)" : "All currencies" },
+    ...(currencies ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
+    // Keep a currency from a shared link selectable even without the list.
+    ...(state.currency && !currencies?.some((c) => c.code === state.currency) ? [{ value: state.currency, label: state.currency }] : []),
+  ];
+  const cleared = listSearchWith(state, Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <ListSearch value={state.q ?? ""} onChange={(q) => update({ q: q || null })} />
-      <StatusFilter value={state.status ?? []} onChange={(status) => update({ status })} />
-      <SelectField
-        id="currency-filter"
-        label="Currency"
-        value={state.currency ?? ""}
-        onChange={(e) => update({ currency: e.target.value || null })}
-        options={[
-          { value: "", label: currencies.isError ? "All (list unavailable)" : "All currencies" },
-          ...(currencies.data?.currencies ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
-          // Keep a currency from a shared link selectable even before (or without) the list.
-          ...(state.currency && !currencies.data?.currencies.some((c) => c.code === state.currency)
-            ? [{ value: state.currency, label: state.currency }]
-            : []),
-        ]}
-      />
-      <SelectField
-        label="Created"
-        value={createdValue}
-        onChange={(e) => {
-          const value = e.target.value;
-          setCustomRange(value === "custom");
-          if (value === "custom") update({ created: null });
-          else update({ created: (value || null) as CreatedPreset | null, from: null, to: null });
-        }}
-        options={[
-          { value: "", label: "Any time" },
-          ...Object.keys(CREATED_PRESETS).map((p) => ({ value: p, label: PRESET_LABELS[p as CreatedPreset] })),
-          { value: "custom", label: "Custom range…" },
-        ]}
-      />
-      {showCustom && (
-        <fieldset className="flex flex-wrap items-start gap-2">
+      <AutoSubmitForm aria-label="Filter the list" className="contents">
+        <Labelled label="Search in list" id="list-search" className="min-w-48 flex-1 sm:flex-none">
+          <input
+            id="list-search"
+            type="search"
+            name="q"
+            defaultValue={state.q ?? ""}
+            maxLength={VIEW_QUERY_MAX}
+            placeholder="Order id, name words, invoice id"
+            className={`${control} sm:w-60`}
+          />
+        </Labelled>
+        <StatusFilter value={state.status ?? []} />
+        <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:flex-none">
+          <select id="currency-filter" name="currency" defaultValue={state.currency ?? ""} className={control}>
+            {currencyOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled label="Created" id="created-filter" className="min-w-36 flex-1 sm:flex-none">
+          <select id="created-filter" name="created" defaultValue={state.created ?? (custom ? "custom" : "")} className={control}>
+            <option value="">Any time</option>
+            {Object.keys(CREATED_PRESETS).map((p) => (
+              <option key={p} value={p}>
+                {PRESET_LABELS[p as CreatedPreset]}
+              </option>
+            ))}
+            <option value="custom">Custom range…</option>
+          </select>
+        </Labelled>
+        {/* Shown while "Custom range…" is chosen: by CSS, so also without script. */}
+        <fieldset className="hidden flex-wrap items-start gap-2 [form:has(option[value=custom]:checked)_&]:flex">
           <legend className="sr-only">Custom date range (days in {timeZone})</legend>
-          <DateField
-            label="From"
-            edge="from"
-            timeZone={timeZone}
-            value={state.from}
-            max={state.to}
-            onChange={(from) => update({ from, created: null })}
-          />
-          <DateField
-            label="To"
-            edge="to"
-            timeZone={timeZone}
-            value={state.to}
-            min={state.from}
-            onChange={(to) => update({ to, created: null })}
-          />
+          <DateField label="From" name="from" edge="from" timeZone={timeZone} value={state.from} max={state.to} />
+          <DateField label="To" name="to" edge="to" timeZone={timeZone} value={state.to} min={state.from} />
           {state.from && state.to && state.from > state.to && (
             <p role="alert" className="self-center text-xs text-danger-text">
               “From” is after “To”: the dates are ignored until you swap them.
             </p>
           )}
         </fieldset>
-      )}
+        {state.sort_by !== "created_at" && <input type="hidden" name="sort_by" value={state.sort_by} />}
+        {state.sort_order !== "desc" && <input type="hidden" name="sort_order" value={state.sort_order} />}
+        {state.page_size !== 20 && <input type="hidden" name="page_size" value={state.page_size} />}
+        <Button type="submit" variant="ghost">
+          Apply
+        </Button>
+      </AutoSubmitForm>
       {hasFilters(state) && (
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setCustomRange(false);
-            resetFilters();
-          }}
-        >
-          Reset filters
+        <Button asChild variant="ghost">
+          <Link href={`/invoices${cleared}`} scroll={false}>
+            Reset filters
+          </Link>
         </Button>
       )}
-      <GoToInvoice />
-      <SaveView views={savedViews} />
-      <ExportMenu />
+      <LazyGoToInvoice placeholder={<GoToInvoiceForm />} />
+      <LazySaveView
+        views={savedViews}
+        placeholder={
+          <Button disabled>
+            <BookmarkPlus aria-hidden /> Save view
+          </Button>
+        }
+      />
+      <LazyExportMenu
+        placeholder={
+          <Button disabled>
+            <Download aria-hidden /> Export
+          </Button>
+        }
+      />
       {state.sort_by === "crypto_amount" && !state.currency && (
         <p role="note" className="w-full text-xs text-muted-foreground">
           Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}
-          <Button
-            variant="link"
-            className="h-auto px-0 align-baseline text-xs"
-            onClick={() => document.getElementById("currency-filter")?.focus()}
-          >
+          <a href="#currency-filter" className="text-link underline-offset-4 hover:underline">
             Choose one currency
-          </Button>{" "}
+          </a>{" "}
           to compare like with like.
         </p>
       )}
@@ -130,136 +144,79 @@ export function InvoiceToolbar({ savedViews }: { savedViews: SavedView[] }) {
 }
 
 /**
- * Text inside the list (issue 24): an order id or its start, words of the order name, or an invoice id. Applied
- * a moment after typing stops, or at once with Enter; answered from the mirror, combined with every filter.
+ * "Open by invoice or order id" as the server draws it: before its script (go-to-invoice.tsx) arrives, and
+ * without script, a GET of the list searched for what was typed (`q` finds order ids and invoice ids).
  */
-function ListSearch(props: { value: string; onChange: (q: string) => void }) {
-  const [text, setText] = useState(props.value);
-  // Back/forward or "Reset filters" change the URL: the box follows.
-  useEffect(() => setText(props.value), [props.value]);
-  useEffect(() => {
-    if (text.trim() === props.value.trim()) return;
-    const timer = setTimeout(() => props.onChange(text.trim()), 400);
-    return () => clearTimeout(timer);
-  }, [text, props]);
+function GoToInvoiceForm() {
   return (
     <form
+      method="get"
+      action="/invoices"
+      className="flex w-full flex-col gap-1 sm:ml-auto sm:w-auto"
       role="search"
-      aria-label="Search in the list"
-      className="min-w-48 flex-1 sm:flex-none"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onChange(text.trim());
-      }}
+      aria-label="Open an invoice by invoice or order id"
     >
-      <Field label="Search in list">
-        <Input
-          type="search"
-          name="q"
-          value={text}
-          maxLength={VIEW_QUERY_MAX}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Order id, name words, invoice id"
-          className="w-full sm:w-60"
-        />
-      </Field>
+      <div className="flex max-w-full flex-col gap-1 sm:max-w-80">
+        <label htmlFor="go-to-invoice" className="text-xs font-medium text-muted-foreground">
+          Open by invoice or order id
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="go-to-invoice"
+            name="q"
+            maxLength={200}
+            placeholder="Paste an invoice or order id"
+            className={`${control} font-mono placeholder:font-sans sm:w-64`}
+          />
+          <Button type="submit">Open</Button>
+        </div>
+      </div>
     </form>
   );
 }
 
-function SelectField({ label, options, id, ...props }: ComponentProps<typeof Select> & { label: string; options: SelectOption[] }) {
+function Labelled({ label, id, className, children }: { label: string; id: string; className?: string; children: ReactNode }) {
   return (
-    <Field label={label} id={id} className="min-w-36 flex-1 sm:flex-none">
-      <Select options={options} className="w-full" {...props} />
-    </Field>
+    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 
 function DateField(props: {
   label: string;
+  name: "from" | "to";
   edge: "from" | "to";
   timeZone: string;
   value: Date | null;
   min?: Date | null;
   max?: Date | null;
-  onChange: (date: Date | null) => void;
 }) {
   // The browser draws the date input in its own format; the day is repeated in the table's format, with the
   // zone whose day it is (the whole day counts: from its start, or to its end).
   const day = props.value && formatCalendarDay(props.value);
+  const id = `${props.name}-filter`;
   return (
-    <Field
-      label={props.label}
-      description={
-        day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`
-      }
-    >
-      <Input
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {props.label}
+      </label>
+      <input
+        id={id}
         type="date"
-        value={toIsoDate(props.value)}
-        min={toIsoDate(props.min ?? null) || undefined}
-        max={toIsoDate(props.max ?? null) || undefined}
-        onChange={(e) => props.onChange(fromIsoDate(e.target.value))}
+        name={props.name}
+        defaultValue={isoDay(props.value)}
+        min={isoDay(props.min ?? null) || undefined}
+        max={isoDay(props.max ?? null) || undefined}
+        aria-describedby={`${id}-description`}
+        className={control}
       />
-    </Field>
-  );
-}
-
-/**
- * "Open by invoice or order id" (issue 24): what was typed is looked up in the console's index (GET /api/search,
- * exact order id first, then the invoice id exact or its tail). One invoice → its page; several sharing an
- * order id → the list filtered by it; none → its page by the id as typed, since the provider may know an
- * invoice the index does not yet (the invoice page says so if it does not). Ids are the provider's and opaque.
- */
-function GoToInvoice() {
-  const router = useRouter();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = value.trim();
-    if (!typed) {
-      setError("Paste an order id or the full invoice id (the copy button beside each short id copies it).");
-      return;
-    }
-    setPending(true);
-    let target: OpenByIdTarget = { kind: "invoice", id: typed };
-    try {
-      const answer = await fetchJson(`/api/search?${new URLSearchParams({ q: typed })}`, (c) => c.searchAnswerSchema);
-      target = openByIdTarget(typed, answer.results);
-    } catch {
-      // The index cannot answer now: the provider may still know it as an invoice id.
-    }
-    setPending(false);
-    router.push(target.kind === "invoice" ? invoiceHref(target.id) : `/invoices${serializeInvoiceListState({ q: target.q })}`);
-  }
-
-  return (
-    <form
-      onSubmit={submit}
-      className="flex w-full flex-col gap-1 sm:ml-auto sm:w-auto"
-      role="search"
-      aria-label="Open an invoice by invoice or order id"
-    >
-      <Field label="Open by invoice or order id" id="go-to-invoice" error={error} className="max-w-full sm:max-w-80">
-        <div className="flex gap-2">
-          <Input
-            value={value}
-            maxLength={200}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-            placeholder="Paste an invoice or order id"
-            className="font-mono placeholder:font-sans sm:w-64"
-          />
-          <Button type="submit" loading={pending}>
-            Open
-          </Button>
-        </div>
-      </Field>
-    </form>
+      <p id={`${id}-description`} className="text-xs text-muted-foreground">
+        {day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`}
+      </p>
+    </div>
   );
 }

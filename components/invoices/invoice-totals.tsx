@@ -1,14 +1,5 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
-import { useTimeZone } from "@/components/time-zone/time-zone-provider";
-import { invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
 import { formatAge, formatCount, formatCrypto, formatFiat } from "@/lib/contract/format";
-import { toListQuery } from "@/lib/contract/invoice-list-state";
 import type { InvoiceSummary } from "@/lib/contract/invoice-view";
-import { Problem } from "@/lib/contract/problem";
-import { useInvoiceListState } from "./use-invoice-list-state";
 
 /** "86 invoices · €12,345.67 · 0.42 BTC · 1,050.00 USDT": the view's count and exact sums, one figure per currency. */
 export function summaryFigures(summary: Pick<InvoiceSummary, "count" | "fiat" | "crypto">): string[] {
@@ -29,19 +20,14 @@ export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state">, now 
 
 /**
  * The view's totals under the toolbar (issue 24), for every view: from the console's mirror of the provider's
- * invoices, with how fresh it is, so a reconciliation needs no spreadsheet.
+ * invoices, with how fresh it is, so a reconciliation needs no spreadsheet. Rendered on the server with the rows.
  */
-export function InvoiceTotals() {
-  const { state } = useInvoiceListState();
-  const timeZone = useTimeZone();
-  const filter = useMemo(() => viewFilter(toListQuery(state, timeZone)), [state, timeZone]);
-  const summary = useQuery(invoiceSummaryOptions(filter));
-  const data = summary.data;
+export function InvoiceTotals({ summary, error, now }: { summary: InvoiceSummary | null; error: string | null; now: number }) {
   return (
     <section aria-label="Totals of this view" aria-live="polite" className="min-h-6 text-sm">
-      {data ? (
+      {summary ? (
         <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-          {summaryFigures(data).map((figure, i) => (
+          {summaryFigures(summary).map((figure, i) => (
             <span key={figure} className={i === 0 ? "font-medium" : "tabular-nums"} data-testid={i === 0 ? "totals-count" : undefined}>
               {i > 0 && (
                 <span aria-hidden className="mr-2 text-muted-foreground">
@@ -51,15 +37,10 @@ export function InvoiceTotals() {
               {figure}
             </span>
           ))}
-          {/* Aged at the moment of the answer (the same on the server and in the browser), renewed with each refetch. */}
-          <span className="text-xs text-muted-foreground">({freshness(data, summary.dataUpdatedAt)})</span>
-        </p>
-      ) : summary.isError ? (
-        <p className="text-muted-foreground">
-          Totals are unavailable: {summary.error instanceof Problem ? summary.error.title : summary.error.message}
+          <span className="text-xs text-muted-foreground">({freshness(summary, now)})</span>
         </p>
       ) : (
-        <p className="text-muted-foreground">Adding up this view…</p>
+        <p className="text-muted-foreground">Totals are unavailable: {error}</p>
       )}
     </section>
   );

@@ -1,12 +1,7 @@
-"use client";
-
 import { ChevronDown } from "lucide-react";
-import { useId } from "react";
-import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 
-/** What the button says: every status, one, two by name, or how many. */
+/** What the filter says: every status, one, two by name, or how many. */
 export function statusSummary(selected: readonly AnyInvoiceStatus[]): string {
   if (selected.length === 0) return "All statuses";
   if (selected.length <= 2) return selected.map((s) => STATUS_LABELS[s]).join(", ");
@@ -14,52 +9,45 @@ export function statusSummary(selected: readonly AnyInvoiceStatus[]): string {
 }
 
 /**
- * The status filter: any number of statuses (pending and partly paid together). A view of several is answered
- * from the console's mirror (issue 24), which the totals line says; one status still comes from the provider.
+ * The status filter: any number of statuses (pending and partly paid together). A disclosure of real
+ * checkboxes named `status` inside the toolbar's GET form, so it works before and without script (issue 25);
+ * a view of several is answered from the console's mirror (issue 24), one status still from the provider.
  */
-export function StatusFilter(props: { value: readonly AnyInvoiceStatus[]; onChange: (value: AnyInvoiceStatus[] | null) => void }) {
-  const labelId = useId();
-  const selected = new Set(props.value);
-  const toggle = (status: AnyInvoiceStatus, on: boolean) => {
-    const next = ALL_INVOICE_STATUSES.filter((s) => (s === status ? on : selected.has(s)));
-    props.onChange(next.length ? next : null);
-  };
+export function StatusFilter({ value }: { value: readonly AnyInvoiceStatus[] }) {
+  const selected = new Set(value);
   return (
     <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
-      <span id={labelId} className="text-xs font-medium text-muted-foreground">
+      <span id="status-filter-label" className="text-xs font-medium text-muted-foreground">
         Status
       </span>
-      <Popover>
-        <PopoverTrigger asChild>
-          <Button className="w-full min-w-0 justify-between font-normal sm:w-auto" aria-labelledby={`${labelId} ${labelId}-value`}>
-            <span id={`${labelId}-value`} className="truncate">
-              {statusSummary(props.value)}
-            </span>
-            <ChevronDown aria-hidden className="size-4 opacity-60" />
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent align="start" className="w-60 p-2">
-          <fieldset>
-            <legend className="px-2 pb-1 text-xs text-muted-foreground">Show invoices that are</legend>
+      <details id="status-filter" className="group relative">
+        <summary
+          aria-labelledby="status-filter-label status-filter-value"
+          className="flex h-control w-full min-w-0 cursor-pointer list-none items-center justify-between gap-1.5 rounded-md border border-input bg-card px-3.5 text-sm shadow-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-auto [&::-webkit-details-marker]:hidden"
+        >
+          <span id="status-filter-value" className="truncate">
+            {statusSummary(value)}
+          </span>
+          <ChevronDown aria-hidden className="size-4 opacity-60 transition-transform group-open:rotate-180" />
+        </summary>
+        <fieldset className="absolute top-full left-0 z-40 mt-1 w-60 rounded-md border border-border bg-popover p-2 text-popover-foreground shadow-md">
+          <legend className="float-left px-2 pb-1 text-xs text-muted-foreground">Show invoices that are</legend>
+          <div className="clear-left">
             {ALL_INVOICE_STATUSES.map((status) => (
               <label key={status} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-muted">
                 <input
                   type="checkbox"
+                  name="status"
+                  value={status}
                   className="size-4 accent-primary"
-                  checked={selected.has(status)}
-                  onChange={(e) => toggle(status, e.target.checked)}
+                  defaultChecked={selected.has(status)}
                 />
                 {STATUS_LABELS[status]}
               </label>
             ))}
-          </fieldset>
-          {props.value.length > 0 && (
-            <Button variant="ghost" size="sm" className="mt-1 w-full" onClick={() => props.onChange(null)}>
-              All statuses
-            </Button>
-          )}
-        </PopoverContent>
-      </Popover>
+          </div>
+        </fieldset>
+      </details>
     </div>
   );
 }

@@ -1,27 +1,16 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
-import { useCallback } from "react";
-import { FILTER_KEYS, type InvoiceListState, invoiceListParsers } from "@/lib/contract/invoice-list-state";
-
-type Patch = Partial<{ [K in keyof InvoiceListState]: InvoiceListState[K] | null }>;
+import { useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { type InvoiceListState, loadInvoiceListState } from "@/lib/contract/invoice-list-state";
 
 /**
- * The table's state, read from and written to the URL. Each change is a history entry, so back and forward
- * step through views; changing a filter, the sort or the page size returns to page 1.
+ * The list's state as the URL holds it, for the islands beside the server-rendered list (export, save view).
+ * The list changes it through its forms and links (issue 25), which the server renders; this only reads.
  */
-export function useInvoiceListState() {
-  const [state, setState] = useQueryStates(invoiceListParsers, { history: "push", scroll: false });
-
-  const update = useCallback(
-    (patch: Patch) => {
-      const resetsPage = Object.keys(patch).some((key) => key !== "page");
-      return setState(resetsPage ? { ...patch, page: null } : patch);
-    },
-    [setState],
-  );
-
-  const resetFilters = useCallback(() => setState({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), page: null }), [setState]);
-
-  return { state, update, resetFilters };
+export function useInvoiceListState(): { state: InvoiceListState } {
+  const params = useSearchParams();
+  const search = params.toString();
+  const state = useMemo(() => loadInvoiceListState(new URLSearchParams(search)), [search]);
+  return { state };
 }

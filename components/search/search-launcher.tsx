@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
 
 // The palette (cmdk, the query, the result rows) loads on first use, so no page's first-load JS carries it.
 const loadPalette = () => import("./search-palette");
@@ -42,10 +41,11 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="gap-2 text-muted-foreground"
+      <button
+        type="button"
+        // The design's secondary button (components/ui/button.tsx) as plain classes: every page's first load
+        // does without the Button's class merging (issue 25).
+        className="inline-flex shrink-0 items-center justify-center rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 h-control-sm gap-2 border border-input bg-card px-2.5 text-muted-foreground shadow-xs hover:bg-accent hover:text-accent-foreground"
         aria-keyshortcuts="/ Control+K Meta+K"
         onPointerEnter={() => void loadPalette()}
         onFocus={() => void loadPalette()}
@@ -56,7 +56,7 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
         }}
       >
         {children}
-      </Button>
+      </button>
       {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} />}
     </>
   );

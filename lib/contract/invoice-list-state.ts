@@ -12,8 +12,11 @@ import {
 } from "nuqs/server";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import { canonicalListSearch } from "@/lib/contract/list-search";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
+
+export { canonicalListSearch };
 
 /**
  * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
@@ -120,3 +123,88 @@ function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): I
 
 /** Reads the state from a page's `searchParams` on the server, with the same parsers as the client. */
 export const loadInvoiceListState = createLoader(invoiceListParsers);
+
+/** A page's raw search parameters, as Next.js hands them over (a key given twice is an array). */
+export type RawSearch = Record<string, string | string[] | undefined>;
+
+const SORT_LABELS: Record<(typeof SORT_FIELDS)[number], string> = {
+  created_at: "creation date",
+  updated_at: "last update",
+  fiat_amount: "amount",
+  crypto_amount: "crypto amount",
+};
+
+/** Every (key, value) pair of a page's raw search parameters. */
+export function searchEntries(search: RawSearch): [string, string][] {
+  return Object.entries(search).flatMap(([key, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [key, v]),
+  );
+}
+
+/**
+ * The list's state from a URL, with a sentence for each value it could not read (issue 25: `?status=bogus` is
+ * said, not silently dropped), and `redirect`: the canonical query string when the URL was a form's submission
+ * (empty fields, repeated statuses) that reads the same without them.
+ */
+export function readInvoiceListSearch(search: RawSearch): { state: InvoiceListState; notices: string[]; redirect: string | null } {
+  const entries = searchEntries(search);
+  const canonical = canonicalListSearch(entries);
+  const params = new URLSearchParams(canonical);
+  const notices: string[] = [];
+  const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
+  const status = params.get("status");
+  if (status !== null) {
+    const values = status.split(",");
+    const unknown = values.filter((s) => !(ALL_INVOICE_STATUSES as readonly string[]).includes(s));
+    if (unknown.length > 0) {
+      notices.push(
+        `${unknown.map(quote).join(", ")} ${unknown.length === 1 ? "is not a status" : "are not statuses"}; ${
+          unknown.length === values.length ? "showing all statuses" : "showing the others"
+        }.`,
+      );
+    }
+  }
+  const checks: [keyof typeof invoiceListParsers, string][] = [
+    ["currency", "is not a currency code; showing all currencies"],
+    ["created", "is not a period (7d, 30d, 90d or 12m); showing any time"],
+    ["from", "is not a date (YYYY-MM-DD); the list starts at the first invoice"],
+    ["to", "is not a date (YYYY-MM-DD); the list runs to the latest invoice"],
+    ["page", "is not a page number; showing page 1"],
+    ["page_size", `is not a page size (${PAGE_SIZES.join(", ")}); showing 20 a page`],
+    ["sort_by", "cannot be sorted by; sorted by creation date"],
+    ["sort_order", "is not an order (asc or desc); newest first"],
+  ];
+  for (const [key, sentence] of checks) {
+    const value = params.get(key);
+    if (value === null) continue;
+    const parser = invoiceListParsers[key] as { parse: (v: string) => unknown };
+    const parsed = parser.parse(value);
+    if (parsed === null || (key === "page" && (parsed as number) < 1)) notices.push(`${quote(value)} ${sentence}.`);
+  }
+  const loaded = loadInvoiceListState(params);
+  // Statuses none of which is known select none: all statuses, as the notice says.
+  const state = { ...loaded, status: loaded.status?.length ? loaded.status : null };
+  // A valid URL that is not written the canonical way (a form's submission): one URL for one view.
+  const given = new URLSearchParams(entries).toString().replaceAll("%2C", ",");
+  const redirect = notices.length === 0 && `?${given}` !== canonical && given !== canonical ? canonical : null;
+  return { state, notices, redirect };
+}
+
+/** The list's query string for `state` with `patch` applied; any change but the page returns to page 1. */
+export function listSearchWith(
+  state: InvoiceListState,
+  patch: Partial<{ [K in keyof InvoiceListState]: InvoiceListState[K] | null }>,
+): string {
+  const resetsPage = Object.keys(patch).some((key) => key !== "page");
+  return serializeInvoiceListState({ ...state, ...(resetsPage ? { page: null } : {}), ...patch });
+}
+
+/** Which way a click on a column's header sorts: the other way if it is the sorted one, else high to low first. */
+export function nextSort(
+  state: InvoiceListState,
+  field: (typeof SORT_FIELDS)[number],
+): { sort_by: typeof field; sort_order: "asc" | "desc" } {
+  return { sort_by: field, sort_order: state.sort_by === field && state.sort_order === "desc" ? "asc" : "desc" };
+}
+
+export { SORT_LABELS };

@@ -1,50 +1,130 @@
-import { dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import type { SearchParams } from "nuqs/server";
+import { redirect } from "next/navigation";
+import { InvoicePagination } from "@/components/invoices/invoice-pagination";
 import { InvoiceTable } from "@/components/invoices/invoice-table";
+import { InvoiceTableMessage } from "@/components/invoices/invoice-table-message";
 import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
 import { InvoiceTotals } from "@/components/invoices/invoice-totals";
-import { ServerDataBoundary } from "@/components/query/server-data-boundary";
-import { getQueryClient } from "@/lib/browser/query/get-query-client";
-import { currencyListOptions, invoiceListOptions, invoiceSummaryOptions, viewFilter } from "@/lib/browser/query/invoices";
+import { RefreshEvery, RememberListSearch } from "@/components/invoices/list/auto-submit-form";
+import { SelectionProvider } from "@/components/invoices/list/selection";
+import { Notice } from "@/components/ui/notice";
 import { guardPage } from "@/lib/console/bff/page";
 import { listView, summarizeView } from "@/lib/console/invoices/views";
 import { listSavedViews } from "@/lib/console/saved-views/store";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
-import { loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
+import {
+  FILTER_KEYS,
+  hasFilters,
+  listSearchWith,
+  type RawSearch,
+  readInvoiceListSearch,
+  serializeInvoiceListState,
+  toListQuery,
+} from "@/lib/contract/invoice-list-state";
+import { busySeconds, toProblem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Invoices" };
 
+/** How often a view answered from a mirror still filling is rendered again. */
+const FILLING_REFRESH_MS = 3_000;
+
+const settle = <T,>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error: toProblem(error) }),
+  );
+
 /**
- * The first page of the current view arrives with the HTML: the server reads the URL with the client's own
- * parsers, fetches under the client's own query key, and hands the cache over for hydration.
+ * The invoice list, rendered on the server (issue 25): the URL is read with the list's own parsers (a value
+ * that does not parse is said, not silently dropped), the view and its totals are fetched straight from the
+ * use cases, and the toolbar, rows, totals and pages arrive as HTML with forms and links, so the list works
+ * before and without script. Script adds small islands: auto-applying filters, selection, export, saved views.
  */
-export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function InvoicesPage({ searchParams }: { searchParams: Promise<RawSearch> }) {
   const user = await guardPage("invoices:read");
-  const query = toListQuery(await loadInvoiceListState(searchParams), (await requestTimeZone()).timeZone);
-  const queryClient = getQueryClient();
-  const [savedViews] = await Promise.all([
-    listSavedViews(await getDatabase(), user),
-    // The browser's own query options, fetched here straight from the upstream instead of through /api.
-    queryClient.prefetchQuery({ ...invoiceListOptions(query), queryFn: () => listView(query) }),
-    queryClient.prefetchQuery({ ...currencyListOptions(), queryFn: () => upstream().listCurrencies() }),
-    queryClient.prefetchQuery({ ...invoiceSummaryOptions(viewFilter(query)), queryFn: () => summarizeView(query) }),
+  const { state, notices, redirect: canonical } = readInvoiceListSearch(await searchParams);
+  // A filter form submitted without script: the same URL its script would have pushed.
+  if (canonical !== null) redirect(`/invoices${canonical}`);
+  const timeZone = (await requestTimeZone()).timeZone;
+  const query = toListQuery(state, timeZone);
+  const [savedViews, list, summary, currencies] = await Promise.all([
+    getDatabase().then((db) => listSavedViews(db, user)),
+    settle(listView(query)),
+    settle(summarizeView(query)),
+    settle(upstream().listCurrencies()),
   ]);
+  const now = Date.now();
+  const search = serializeInvoiceListState(state);
+  const here = `/invoices${search}`;
+  const items = list.value?.items ?? [];
+  const pagination = list.value?.pagination;
+
+  let message = null;
+  if (list.error) {
+    const busy = busySeconds(list.error);
+    message =
+      busy !== null ? (
+        <InvoiceTableMessage kind="busy" seconds={busy} retryHref={here} />
+      ) : (
+        <InvoiceTableMessage kind="error" problem={list.error} retryHref={here} />
+      );
+  } else if (pagination && items.length === 0) {
+    message =
+      pagination.total_records > 0 ? (
+        <InvoiceTableMessage kind="past-end" lastPageHref={`/invoices${listSearchWith(state, { page: pagination.total_pages })}`} />
+      ) : list.value?.mirror?.state === "filling" ? (
+        <InvoiceTableMessage kind="filling" />
+      ) : hasFilters(state) ? (
+        <InvoiceTableMessage
+          kind="no-match"
+          clearHref={`/invoices${listSearchWith(state, Object.fromEntries(FILTER_KEYS.map((k) => [k, null])))}`}
+        />
+      ) : (
+        <InvoiceTableMessage kind="no-invoices" />
+      );
+  }
+  const filling = list.value?.mirror?.state === "filling" || summary.value?.state === "filling";
+  const { page: _p, page_size: _s, sort_by: _b, sort_order: _o, ...filter } = query;
 
   return (
     <div className="flex flex-col gap-6">
+      <RememberListSearch search={search} />
+      {filling && <RefreshEvery ms={FILLING_REFRESH_MS} />}
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Invoices</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Every invoice the invoicing API has issued. Click a row for its details.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Every invoice the invoicing API has issued. Open one by its id or order.</p>
       </div>
-      <ServerDataBoundary state={dehydrate(queryClient)}>
-        <InvoiceToolbar savedViews={savedViews} />
-        <InvoiceTotals />
-        <InvoiceTable mayCancel={can(user.role, "invoices:change_status")} />
-      </ServerDataBoundary>
+      {notices.length > 0 && (
+        <Notice role="status" tone="warning" data-testid="list-url-notice">
+          {notices.map((notice) => (
+            <span key={notice} className="block">
+              {notice}
+            </span>
+          ))}
+        </Notice>
+      )}
+      <InvoiceToolbar state={state} currencies={currencies.value?.currencies ?? null} savedViews={savedViews} timeZone={timeZone} />
+      <InvoiceTotals summary={summary.value} error={summary.error?.title ?? null} now={now} />
+      <SelectionProvider
+        key={JSON.stringify(filter)}
+        pageRows={items.map((row) => ({ invoice_id: row.invoice_id, order_id: row.order_id, status: row.status }))}
+        total={pagination?.total_records ?? 0}
+        query={query}
+        viewStatuses={summary.value?.statuses ?? null}
+        mayCancel={can(user.role, "invoices:change_status")}
+      >
+        <InvoiceTable
+          items={items}
+          state={state}
+          timeZone={timeZone}
+          message={message}
+          describedBy={pagination && pagination.total_records > 0 ? "invoice-range" : undefined}
+          footer={pagination && pagination.total_records > 0 && <InvoicePagination pagination={pagination} state={state} />}
+        />
+      </SelectionProvider>
     </div>
   );
 }

@@ -1,0 +1,145 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState, useTransition } from "react";
+import { rememberListSearch } from "@/components/invoices/invoice-href";
+import { canonicalListSearch } from "@/lib/contract/list-search";
+
+/** How long typing in a text box may pause before the list follows it. */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * One of the list's GET forms (issue 25). Without script it submits itself as a form does, and the server
+ * redirects to the canonical URL; with script every change applies by itself, as the same canonical URL
+ * pushed in a transition, so the rows on screen stay until the server has the next ones (a thin bar says so).
+ */
+export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form">, "method" | "action" | "onSubmit" | "onChange">) {
+  const router = useRouter();
+  const search = useSearchParams().toString();
+  const [pending, startTransition] = useTransition();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shown = useRef(search);
+  /** The URL this form pushed last and has not yet seen arrive: the form is ahead of the URL until then. */
+  const pushed = useRef<string | null>(null);
+
+  const apply = () => {
+    clearTimeout(timer.current);
+    if (!form.current) return;
+    const entries = [...new FormData(form.current).entries()].map(([k, v]): [string, string] => [k, String(v)]);
+    const next = canonicalListSearch(entries);
+    if (next === canonicalListSearch(new URLSearchParams(window.location.search).entries())) return;
+    pushed.current = next;
+    startTransition(() => router.push(`/invoices${next}`, { scroll: false }));
+  };
+
+  // Back/forward or a link changed the view: the controls show it (the server rendered them with the new
+  // defaults), but what the person is typing into stays as it is.
+  useEffect(() => {
+    const element = form.current;
+    if (!element || shown.current === search) return;
+    shown.current = search;
+    if (pushed.current !== null) {
+      // This form's own change arriving (or an older one, with a newer on its way): it already shows it.
+      if (canonicalListSearch(new URLSearchParams(search).entries()) === pushed.current) pushed.current = null;
+      return;
+    }
+    const focused = document.activeElement;
+    const typing = focused instanceof HTMLInputElement && element.contains(focused) && focused.type === "search" ? focused.value : null;
+    element.reset();
+    if (typing !== null && focused instanceof HTMLInputElement) focused.value = typing;
+  }, [search]);
+
+  // A click elsewhere closes an open disclosure, as a popover would.
+  useEffect(() => {
+    const close = (event: PointerEvent) => {
+      for (const details of form.current?.querySelectorAll("details[open]") ?? []) {
+        if (!details.contains(event.target as Node)) (details as HTMLDetailsElement).open = false;
+      }
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, []);
+
+  return (
+    <form
+      ref={form}
+      method="get"
+      action="/invoices"
+      {...props}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.type === "search" || target.type === "text") return;
+        apply();
+      }}
+      onKeyDown={(event) => {
+        // A disclosure (the status filter) closes with Escape, as a popover would, back to its summary.
+        const open = (event.target as HTMLElement).closest("details[open]");
+        if (event.key !== "Escape" || !(open instanceof HTMLDetailsElement)) return;
+        open.open = false;
+        open.querySelector("summary")?.focus();
+      }}
+      onInput={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.type !== "search") return;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(apply, TYPING_PAUSE_MS);
+      }}
+    >
+      {pending && (
+        <div role="progressbar" aria-label="Loading invoices" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary" />
+      )}
+      {children}
+    </form>
+  );
+}
+
+/** Remembers the list's view for "← All invoices" (invoice-href.ts) whenever it changes. */
+export function RememberListSearch({ search }: { search: string }) {
+  useEffect(() => rememberListSearch(search), [search]);
+  return null;
+}
+
+/** Renders the page again every `ms` while shown: a view answered from a mirror still filling, its totals. */
+export function RefreshEvery({ ms }: { ms: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    const timer = setInterval(() => router.refresh(), ms);
+    return () => clearInterval(timer);
+  }, [ms, router]);
+  return null;
+}
+
+/**
+ * "Busy right now, retrying in 2 s…": the console shed the list's request (503, Retry-After), and the page is
+ * rendered again once that has passed, once; still busy then, the person decides (the server's link).
+ */
+export function BusyRetry({ seconds, icon }: { seconds: number; icon: ReactNode }) {
+  const router = useRouter();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const ends = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const now = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0) {
+        clearInterval(timer);
+        router.refresh();
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [seconds, router]);
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-2 rounded-md border border-warning-border bg-warning-muted px-3 py-2 text-sm text-warning-text"
+    >
+      {icon}
+      <span>{left > 0 ? `Busy right now, retrying in ${left} s…` : "Busy right now, retrying…"}</span>
+    </p>
+  );
+}

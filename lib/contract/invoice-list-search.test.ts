@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { canonicalListSearch, listSearchWith, nextSort, readInvoiceListSearch, serializeInvoiceListState } from "./invoice-list-state";
+
+describe("the list's URL from its GET form (issue 25)", () => {
+  it("leaves out empty fields, joins repeated statuses, drops 'custom'", () => {
+    const form: [string, string][] = [
+      ["q", ""],
+      ["status", "pending"],
+      ["status", "paid_partial"],
+      ["currency", "BTC"],
+      ["created", "custom"],
+      ["from", "2026-01-01"],
+      ["to", ""],
+    ];
+    expect(canonicalListSearch(form)).toBe("?status=pending,paid_partial&currency=BTC&from=2026-01-01");
+  });
+
+  it("a preset drops the custom days", () => {
+    expect(
+      canonicalListSearch([
+        ["created", "7d"],
+        ["from", "2026-01-01"],
+        ["to", "2026-01-31"],
+      ]),
+    ).toBe("?created=7d");
+  });
+
+  it("is what the script pushes: the serializer's own URL for the same state", () => {
+    const { state } = readInvoiceListSearch({ status: ["pending", "paid_partial"], currency: "BTC", q: "" });
+    expect(canonicalListSearch(new URLSearchParams(serializeInvoiceListState(state)).entries())).toBe(serializeInvoiceListState(state));
+  });
+
+  it("redirects a form's submission to the canonical URL, and a canonical URL nowhere", () => {
+    const submitted = readInvoiceListSearch({ q: "", status: ["pending", "paid_partial"], currency: "", created: "" });
+    expect(submitted.redirect).toBe("?status=pending,paid_partial");
+    expect(submitted.state.status).toEqual(["pending", "paid_partial"]);
+    const canonical = readInvoiceListSearch({ status: "pending,paid_partial", page: "2" });
+    expect(canonical.redirect).toBeNull();
+    expect(readInvoiceListSearch({}).redirect).toBeNull();
+  });
+
+  it("says which values it could not read, and does not redirect them away", () => {
+    const read = readInvoiceListSearch({
+      status: "bogus",
+      page: "abc",
+      page_size: "7",
+      sort_by: "name",
+      currency: "$$",
+      from: "yesterday",
+    });
+    expect(read.redirect).toBeNull();
+    expect(read.notices).toEqual([
+      "“bogus” is not a status; showing all statuses.",
+      "“$$” is not a currency code; showing all currencies.",
+      "“yesterday” is not a date (YYYY-MM-DD); the list starts at the first invoice.",
+      "“abc” is not a page number; showing page 1.",
+      "“7” is not a page size (10, 20, 50, 100); showing 20 a page.",
+      "“name” cannot be sorted by; sorted by creation date.",
+    ]);
+    expect(read.state).toMatchObject({ status: null, page: 1, page_size: 20, sort_by: "created_at", currency: null, from: null });
+    expect(readInvoiceListSearch({ status: "paid,pending" }).notices).toEqual(["“paid” is not a status; showing the others."]);
+  });
+
+  it("sort links flip the sorted column and start the others high to low, from page 1", () => {
+    const { state } = readInvoiceListSearch({ sort_by: "fiat_amount", page: "3" });
+    expect(listSearchWith(state, nextSort(state, "fiat_amount"))).toBe("?sort_by=fiat_amount&sort_order=asc");
+    expect(listSearchWith(state, nextSort(state, "created_at"))).toBe("");
+    expect(listSearchWith(state, { page: 4 })).toBe("?page=4&sort_by=fiat_amount");
+  });
+});
