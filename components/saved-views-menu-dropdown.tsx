@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { SavedView } from "@/lib/contract/saved-view";
 import { SavedViewItems } from "./saved-view-items";
 
@@ -13,14 +13,11 @@ export function SavedViewsMenuDropdown({ views, trigger, open, onOpenChange }: D
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-72">
         <SavedViewItems views={views} />
+        {/* A menu holds items: the hint is one, and it leads where a view is saved. */}
         {views.length === 0 && (
-          <p className="px-2 py-1.5 text-xs text-muted-foreground">
-            None yet. On{" "}
-            <Link href="/invoices" className="underline" onClick={() => onOpenChange(false)}>
-              Invoices
-            </Link>
-            , filter the list and choose “Save view”.
-          </p>
+          <DropdownMenuItem asChild className="text-xs text-muted-foreground">
+            <Link href="/invoices">None yet. On Invoices, filter the list and choose “Save view”.</Link>
+          </DropdownMenuItem>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

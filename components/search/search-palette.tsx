@@ -9,6 +9,7 @@ import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/browser/cn";
 import { searchOptions } from "@/lib/browser/query/search";
 import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract";
 import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/contract/format";
@@ -46,6 +47,7 @@ export default function SearchPalette(props: {
   const q = useDebounced(text.trim(), 120);
   const { data, error, isFetching } = useQuery(searchOptions(q));
   const answer = q && data ? data : undefined;
+  const shown = answer && text.trim() ? answer.results : [];
 
   const [navigating, setNavigating] = useState(false);
   // The highlighted result, held here: cmdk highlights the first item only as it mounts, so results that arrive
@@ -109,9 +111,11 @@ export default function SearchPalette(props: {
               Esc
             </kbd>
           </div>
-          <Command.List className="max-h-[min(60vh,26rem)] overflow-y-auto p-2">
-            <Body text={text} q={q} answer={answer} error={error} fetching={isFetching} onOpen={openInvoice} />
+          {/* The listbox holds options only: a hint, "searching" or "no match" is said beside it, not in it. */}
+          <Command.List className={cn("max-h-[min(60vh,26rem)] overflow-y-auto", shown.length > 0 && "p-2")}>
+            {shown.length > 0 && <Results results={shown} onOpen={openInvoice} />}
           </Command.List>
+          <Message text={text} q={q} answer={answer} error={error} fetching={isFetching} />
           {answer && <Freshness index={answer.index} />}
         </Command>
       </DialogContent>
@@ -119,15 +123,14 @@ export default function SearchPalette(props: {
   );
 }
 
-function Body(props: {
+function Message(props: {
   text: string;
   q: string;
   answer: { results: SearchResult[] } | undefined;
   error: Error | null;
   fetching: boolean;
-  onOpen: (r: SearchResult) => void;
 }) {
-  const { text, q, answer, error, fetching, onOpen } = props;
+  const { text, q, answer, error, fetching } = props;
   if (!text.trim()) {
     return (
       <p className="px-3 py-6 text-center text-sm text-muted-foreground">
@@ -146,9 +149,9 @@ function Body(props: {
   }
   if (!answer) {
     return (
-      <Command.Loading>
-        <p className="px-3 py-6 text-center text-sm text-muted-foreground">Searching…</p>
-      </Command.Loading>
+      <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
+        Searching…
+      </p>
     );
   }
   if (answer.results.length === 0) {
@@ -160,12 +163,16 @@ function Body(props: {
       </p>
     );
   }
+  return null;
+}
+
+function Results({ results, onOpen }: { results: SearchResult[]; onOpen: (r: SearchResult) => void }) {
   return (
     <Command.Group
       heading="Invoices"
       className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
     >
-      {answer.results.map((result) => (
+      {results.map((result) => (
         <Command.Item
           key={result.invoice_id}
           value={result.invoice_id}

@@ -13,7 +13,7 @@ export const signInChoicesAction = guardedAction("public", z.object({}), async (
 }));
 
 /**
- * Whether the request still has a live session: a page that failed to load asks (app/(console)/error.tsx), so
+ * Whether the request still has a live session: a page that failed to load asks (components/console-error.tsx), so
  * that an ended session reads "signed out" rather than blaming the invoicing API. Says nothing about whom.
  */
 export const sessionStateAction = guardedAction("public", z.object({}), async (_input, user) => ({
