@@ -89,7 +89,10 @@ export default async function InvoicePage({ params }: Props) {
             {invoice.order_name || invoice.order_id || invoice.invoice_id}
             <StatusBadge status={invoice.status} />
           </h1>
-          <p className="mt-1 text-sm text-muted-foreground">Order {invoice.order_id ?? MISSING}</p>
+          <p className="mt-1 flex items-start gap-1 text-sm text-muted-foreground">
+            <span className="min-w-0 [overflow-wrap:anywhere]">Order {invoice.order_id ?? MISSING}</span>
+            {invoice.order_id && <CopyButton value={invoice.order_id} label="Copy order id" />}
+          </p>
         </div>
         <div className="flex flex-col items-start gap-3 sm:items-end">
           <div className="tabular-nums sm:text-right">
