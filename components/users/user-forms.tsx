@@ -23,7 +23,7 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
     <form key={role} action={action} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
       <input type="hidden" name="email" value={email} />
       <Field label={`Role of ${email}`} hideLabel error={state.error}>
-        <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-24 sm:w-28" />
+        <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-[6.75rem] sm:w-28" />
       </Field>
       <Button type="submit" size="sm" loading={pending}>
         {pending ? "Saving…" : "Save"}
