@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { formatIsoDay } from "../lib/contract/format";
 import { invoiceRange, invoiceRows, signIn, statusFilter } from "./fixtures";
 
 /** Finance starts the day on the overview: its counts are the table's totals, and its links open those views. */
@@ -79,7 +80,8 @@ test("a custom period: counts equal the table's for the same days", async ({ pag
   await form.getByLabel("To").fill(to);
   await form.getByRole("button", { name: "Show period" }).click();
   await expect(page).toHaveURL(new RegExp(`period=custom&from=${from}&to=${to}`));
-  await expect(page.getByTestId("period-range")).toContainText(`${from} to ${to}`);
+  // The overview writes every date one way, the console's (issue 25): "5 Jan 2026".
+  await expect(page.getByTestId("period-range")).toContainText(`${formatIsoDay(from)} to ${formatIsoDay(to)}`);
 
   const links = await statusLinks(page);
   const completed = links.find((l) => l.status === "completed")!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PreviewInput, previewSentence } from "./archive-preview";
+import { readArchiveCsv } from "@/lib/browser/archive/csv";
+import { checkCsvCurrencies, type PreviewInput, previewSentence } from "./archive-preview";
 
 /* The archive form's preview sentence: a rate only with the moment it is of, and no number while unknown. */
 const base: PreviewInput = {
@@ -67,5 +68,22 @@ describe("previewSentence", () => {
     expect(say({ currency: "SOL", rates: { kind: "historical", rates: { ETH: "2310.42" }, at: "2025-03-01T14:03:00.000Z" } })).toBe(
       "The provider gave no rate for SOL on 1 Mar 2025, 15:03 CET; it derives the other amount when it records the invoice.",
     );
+  });
+});
+
+describe("checkCsvCurrencies", () => {
+  const csv = readArchiveCsv("order_id,fiat_amount,fiat_currency,currency\nA-1,10.00,EUR,BTC\nA-2,12.00,EUR,XYZ\nA-3,,EUR,QQQ\n");
+
+  it("makes a row whose currency the provider does not accept a problem before sending, naming what it accepts", () => {
+    const checked = checkCsvCurrencies(csv, ["BTC", "ETH"]);
+    expect(checked.rows.map((r) => r.body !== null)).toEqual([true, false, false]);
+    expect(checked.rows[1].problems).toEqual([{ field: "currency", message: "unknown currency XYZ; the provider accepts BTC, ETH" }]);
+    // A row already invalid for another reason is left as it was.
+    expect(checked.rows[2].problems).toEqual(csv.rows[2].problems);
+  });
+
+  it("leaves the rows as they are while the list is not known", () => {
+    expect(checkCsvCurrencies(csv, null)).toBe(csv);
+    expect(checkCsvCurrencies(csv, [])).toBe(csv);
   });
 });

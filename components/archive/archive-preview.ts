@@ -1,3 +1,4 @@
+import type { ArchiveCsv } from "@/lib/browser/archive/csv";
 import { formatDateTime, formatEur } from "@/lib/contract/format";
 import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/contract/money";
 import type { PreviewRates } from "./use-rates";
@@ -60,4 +61,28 @@ export function previewSentence({ rates, currency, currencyName, amountIn, amoun
     case "provider-current":
       return `${figure ? `${figure} at ${at}, the current rate` : `The current rate is ${at}`}: the provider gives no rate for a past date, and prices this invoice at its own rate when it records it.`;
   }
+}
+
+/**
+ * The file check against the provider's currencies list (GET /api/currencies, the list the single form loads):
+ * a row whose currency the provider does not accept is a problem before anything is sent, not a refusal
+ * after. `known` null: the list is not loaded (yet, or it failed), and the rows are left as the file check made
+ * them; the provider still refuses an unknown code when it is sent.
+ */
+export function checkCsvCurrencies(csv: ArchiveCsv, known: readonly string[] | null): ArchiveCsv {
+  if (!known || known.length === 0) return csv;
+  const accepted = new Set(known.map((c) => c.toUpperCase()));
+  const list = [...accepted].join(", ");
+  return {
+    ...csv,
+    rows: csv.rows.map((row) => {
+      const code = row.body?.currency;
+      if (!row.body || !code || accepted.has(code.toUpperCase())) return row;
+      return {
+        ...row,
+        body: null,
+        problems: [...row.problems, { field: "currency", message: `unknown currency ${code}; the provider accepts ${list}` }],
+      };
+    }),
+  };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,10 +19,11 @@ import { isAlreadyRecorded } from "@/lib/browser/archive/duplicate";
 import { derivedDifference } from "@/lib/browser/archive/pricing";
 import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
-import { invoiceKeys } from "@/lib/browser/query/invoices";
+import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/contract";
 import { Problem, problemDetail } from "@/lib/contract/problem";
 import { pointerToField } from "@/lib/contract/problem-to-fields";
+import { checkCsvCurrencies } from "./archive-preview";
 import { CsvPreview } from "./csv-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 
@@ -87,13 +88,18 @@ export function CsvImport() {
   const [results, setResults] = useState<Result[]>([]);
   const leaveDialog = useLeaveGuard(phase === "checked" || phase === "sending", "The import");
 
-  const rows = file?.csv.rows ?? [];
+  // The provider's currencies, as the single form loads them: a row with another code is a problem before sending.
+  const currencies = useQuery(currencyListOptions()).data?.currencies.map((c) => c.code) ?? null;
+  const checked = file ? checkCsvCurrencies(file.csv, currencies) : null;
+  const rows = checked?.rows ?? [];
   const valid = rows.filter((r) => r.body);
   const invalid = rows.filter((r) => !r.body);
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
     const text = await chosen.text();
+    // Emptied once read, so choosing the same file again (fixed in the meantime) reads it again.
+    if (input.current) input.current.value = "";
     setFile({ name: chosen.name, text, csv: readArchiveCsv(text, separator) });
     setResults([]);
     setPhase("checked");
@@ -189,19 +195,20 @@ export function CsvImport() {
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
+        {/* Out of sight and out of the Tab order: the button below opens it, with a focus ring of its own. */}
         <input
           ref={input}
           type="file"
           accept=".csv,text/csv"
-          className="sr-only"
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
           id="archive-csv"
           onChange={(e) => void choose(e.target.files?.[0])}
           disabled={phase === "sending"}
         />
-        <Button asChild variant="primary" aria-disabled={phase === "sending"}>
-          <label htmlFor="archive-csv" className="cursor-pointer">
-            <FileUp aria-hidden /> {file ? "Choose another file" : "Choose a CSV file"}
-          </label>
+        <Button variant="primary" onClick={() => input.current?.click()} disabled={phase === "sending"}>
+          <FileUp aria-hidden /> {file ? "Choose another file" : "Choose a CSV file"}
         </Button>
         <Button
           variant="ghost"

@@ -2,7 +2,16 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/contract";
-import { formatCount, formatCrypto, formatEur, formatEurComputed, MISSING } from "@/lib/contract/format";
+import { addressExplorerLink, type ExplorerLink, transactionExplorerLink } from "@/lib/contract/explorer";
+import {
+  cryptoDecimalsShown,
+  formatCount,
+  formatCrypto,
+  formatCryptoAligned,
+  formatEur,
+  formatEurComputed,
+  MISSING,
+} from "@/lib/contract/format";
 
 /** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
@@ -18,6 +27,7 @@ export function InvoicePayment({ invoice }: Props) {
   const crypto = (amount: Decimal | null | undefined) => (amount != null ? `${formatCrypto(amount)} ${invoice.currency ?? ""}` : MISSING);
   const { amount_due: due, amount_received: received, rate } = payment;
   // Decimal arithmetic (issue 22): what is owed is exact; only its EUR worth at the rate is rounded, and marked.
+  const addressLink = addressExplorerLink(payment.address, invoice.currency, payment.network);
   const owed = due != null && received != null && compareDecimal(received, due) < 0 ? subtractDecimal(due, received) : null;
   return (
     <DescriptionList>
@@ -27,6 +37,7 @@ export function InvoicePayment({ invoice }: Props) {
           <span className="flex items-start gap-1 font-mono text-xs">
             <span className="min-w-0 break-all">{payment.address}</span>
             <CopyButton value={payment.address} label="Copy address" />
+            {addressLink && <ExplorerIconLink link={addressLink} what="address" />}
           </span>
         ) : (
           MISSING
@@ -68,32 +79,74 @@ function confirmationsText(count: number | null | undefined, required: number | 
   return count >= required ? `${formatCount(count)} (confirmed, ${required} required)` : `${count} of ${required}`;
 }
 
-/** The blockchain transactions: the hash (a link to the explorer when there is one) and what each carried. */
+/**
+ * The blockchain transactions: the hash (a link to the provider's explorer page, else to a known public explorer
+ * for the network) and what each carried. The amounts stand in a column of their own, right-aligned and padded
+ * to the most decimals any of them shows, so their decimal points line up (a subgrid shared by the rows).
+ */
 export function InvoiceTransactions({ invoice }: Props) {
   const transactions = invoice.payment?.transactions ?? [];
   if (transactions.length === 0) return <p className="text-sm text-muted-foreground">No transactions seen for this invoice.</p>;
+  const decimals = Math.max(...transactions.map((tx) => cryptoDecimalsShown(tx.amount)));
   return (
-    <ul className="divide-y divide-border">
-      {transactions.map((tx, i) => (
-        <li key={`${i}-${tx.tx_hash}`} className="flex flex-col gap-1 py-3 text-sm first:pt-0 last:pb-0">
-          {/* The hash is a block of its own beside the copy button, so wrapped text never runs under it. */}
-          <span className="flex items-start gap-1 font-mono text-xs">
-            {tx.explorer_url ? (
-              <a href={tx.explorer_url} target="_blank" rel="noreferrer" className="block min-w-0 break-all text-link hover:underline">
-                {tx.tx_hash ?? "View in explorer"}
-              </a>
-            ) : (
-              <span className="block min-w-0 break-all">{tx.tx_hash ?? MISSING}</span>
-            )}
-            {tx.tx_hash && <CopyButton value={tx.tx_hash} label="Copy transaction hash" />}
-          </span>
-          <span className="text-muted-foreground tabular-nums">
-            {formatCrypto(tx.amount)} {invoice.currency} · {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING}{" "}
-            confirmations
-            {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
-          </span>
-        </li>
-      ))}
+    <ul className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 divide-y divide-border" aria-label="Transactions">
+      {transactions.map((tx, i) => {
+        const link = tx.explorer_url
+          ? providerExplorerLink(tx.explorer_url)
+          : transactionExplorerLink(tx.tx_hash, invoice.currency, invoice.payment?.network);
+        return (
+          <li key={`${i}-${tx.tx_hash}`} className="col-span-2 grid grid-cols-subgrid gap-y-1 py-3 text-sm first:pt-0 last:pb-0">
+            {/* The hash is a block of its own beside the copy button, so wrapped text never runs under it. */}
+            <span className="col-span-2 flex items-start gap-1 font-mono text-xs">
+              {link ? (
+                <a href={link.href} target="_blank" rel="noopener noreferrer" className="block min-w-0 break-all text-link hover:underline">
+                  {tx.tx_hash ?? "View in explorer"}
+                  <span className="sr-only"> (transaction on {link.explorer}, opens in a new tab)</span>
+                </a>
+              ) : (
+                <span className="block min-w-0 break-all">{tx.tx_hash ?? MISSING}</span>
+              )}
+              {tx.tx_hash && <CopyButton value={tx.tx_hash} label="Copy transaction hash" />}
+            </span>
+            <span className="text-right whitespace-pre tabular-nums" data-testid="transaction-amount">
+              {formatCryptoAligned(tx.amount, decimals)} {invoice.currency}
+            </span>
+            <span className="text-muted-foreground tabular-nums">
+              {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING} confirmations
+              {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
+            </span>
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** The provider's own explorer address for a transaction, named by its host; none when it is not a web address. */
+function providerExplorerLink(href: string): ExplorerLink | null {
+  try {
+    const url = new URL(href);
+    return url.protocol === "https:" || url.protocol === "http:" ? { href: url.href, explorer: url.host } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A small "look it up in public" link beside a value, named for where it goes. */
+function ExplorerIconLink({ link, what }: { link: ExplorerLink; what: string }) {
+  const name = `View ${what} on ${link.explorer} (opens in a new tab)`;
+  return (
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={name}
+      className="inline-grid size-6 shrink-0 place-items-center rounded text-muted-foreground hover:bg-accent hover:text-accent-foreground"
+    >
+      <svg aria-hidden viewBox="0 0 16 16" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <path d="M9 2.5h4.5V7M13.5 2.5 7.5 8.5M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
+      </svg>
+      <span className="sr-only">{name}</span>
+    </a>
   );
 }

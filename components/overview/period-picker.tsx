@@ -11,6 +11,7 @@ import {
   type ResolvedPeriod,
   serializeOverviewState,
 } from "@/lib/console/overview/period";
+import { formatIsoDay } from "@/lib/contract/format";
 import { todayIn } from "@/lib/contract/time-zone";
 
 /**
@@ -55,7 +56,7 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
         </form>
       </div>
       <p className="text-sm text-muted-foreground" data-testid="period-range">
-        {period.days === 1 ? `${from}` : `${from} to ${to}`} (days in {period.timeZone}
+        {period.days === 1 ? formatIsoDay(from) : `${formatIsoDay(from)} to ${formatIsoDay(to)}`} (days in {period.timeZone}
         {period.period === "custom" ? `; at most ${MAX_PERIOD_DAYS}` : ""}).
       </p>
       {period.notice && (

@@ -4,7 +4,7 @@ import { cn } from "@/lib/browser/cn";
 import { loadCompletedVolume } from "@/lib/console/overview/load";
 import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/console/overview/overview";
 import { MAX_DAY_BUCKETS, type OverviewState, type ResolvedPeriod, serializeOverviewState, tableHref } from "@/lib/console/overview/period";
-import { formatCount, formatEur } from "@/lib/contract/format";
+import { formatCount, formatEur, formatIsoDay } from "@/lib/contract/format";
 import { compareDecimal } from "@/lib/contract/money";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 import { VolumeChartLazy } from "./volume-chart-lazy";
@@ -25,7 +25,7 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
     ? `${formatEur(volume.totalEur ?? "0")} from ${formatCount(volume.completed)} completed invoices, by ${by}.`
     : `${formatCount(volume.completed)} completed invoices, counted by ${by}.`;
   const best = volume.points.reduce<(typeof volume.points)[number] | null>((top, p) => (isAbove(volume, p, top) ? p : top), null);
-  const chartLabel = `${sums ? "Completed volume in EUR" : "Completed invoices"} by ${by}: ${summary}${best ? ` Highest: ${best.label}, ${sums ? formatEur(best.sumEur ?? "0") : formatCount(best.count)}.` : ""}`;
+  const chartLabel = `${sums ? "Completed volume in EUR" : "Completed invoices"} by ${by}: ${summary}${best ? ` Highest: ${formatIsoDay(best.label)}, ${sums ? formatEur(best.sumEur ?? "0") : formatCount(best.count)}.` : ""}`;
 
   return (
     <OverviewCard
@@ -78,7 +78,7 @@ export async function VolumeCard({ period, state, className }: { period: Resolve
               {volume.points.map((p) => (
                 <tr key={p.start} className="border-b border-border last:border-b-0">
                   <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                    {p.label}
+                    {formatIsoDay(p.label)}
                   </th>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{formatCount(p.count)}</td>
                   {sums && <td className="py-1.5 text-right tabular-nums">{formatEur(p.sumEur ?? "0")}</td>}

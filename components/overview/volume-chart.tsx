@@ -2,11 +2,9 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VolumePoint } from "@/lib/console/overview/overview";
-import { formatCount, formatEur } from "@/lib/contract/format";
+import { formatCount, formatEur, formatIsoDay } from "@/lib/contract/format";
 import { plotNumber } from "@/lib/contract/money";
 
-// A bucket's first day as a calendar day (its label, a day of the period's zone), so formatted at its UTC midnight.
-const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });
 
 /**
@@ -16,8 +14,9 @@ const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency:
 export function VolumeChart({ points, kind }: { points: VolumePoint[]; kind: "sums" | "counts" }) {
   // A bar's height is the one place a sum becomes a float (plotNumber); the tooltip shows the exact sum.
   const data = points.map((p) => ({
-    label: shortDay.format(new Date(`${p.label.slice(0, 10)}T00:00:00Z`)),
-    full: p.label,
+    // A bucket's first day (a day of the period's zone), in the console's one date format.
+    label: formatIsoDay(p.label.slice(0, 10)),
+    full: formatIsoDay(p.label),
     value: kind === "sums" ? plotNumber(p.sumEur ?? "0") : p.count,
     sum: p.sumEur ?? "0",
     count: p.count,

@@ -20,10 +20,10 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
   const [state, action, pending] = useActionState<ActionState, FormData>(setRoleAction, {});
   return (
     // Keyed by the saved role: React resets a form after its action, so a fresh form shows the new role.
-    <form key={role} action={action} className="flex items-center gap-2">
+    <form key={role} action={action} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
       <input type="hidden" name="email" value={email} />
       <Field label={`Role of ${email}`} hideLabel error={state.error}>
-        <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-28" />
+        <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-[6.75rem] sm:w-28" />
       </Field>
       <Button type="submit" size="sm" loading={pending}>
         {pending ? "Saving…" : "Save"}

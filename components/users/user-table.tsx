@@ -26,15 +26,27 @@ function userColumns(meId: string) {
   return column.columns([
     column.accessor("name", {
       header: "Name",
+      meta: { cellClassName: "whitespace-normal" },
       cell: ({ row }) => (
-        <span className="inline-flex items-center gap-2 font-medium">
-          {row.original.name}
-          {row.original.disabled && <Badge>Disabled</Badge>}
-        </span>
+        <>
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+            {row.original.name}
+            {row.original.disabled && <Badge>Disabled</Badge>}
+          </span>
+          {/* On a phone the Email and Added columns give way so Role, Save and Disable fit: the address shows here. */}
+          <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+            <EmailText email={row.original.email} />
+          </span>
+        </>
       ),
     }),
-    // Long addresses wrap, so Role and Disable stay in view beside the add form instead of behind a scroll.
-    column.accessor("email", { header: "Email", meta: { cellClassName: "min-w-40 text-muted-foreground break-all whitespace-normal" } }),
+    // Long addresses wrap only where an address may (after "@", before a dot), so Role and Disable stay in view
+    // beside the add form instead of behind a scroll, and no word is cut in two.
+    column.accessor("email", {
+      header: "Email",
+      meta: { className: "hidden sm:table-cell", cellClassName: "min-w-32 text-muted-foreground whitespace-normal" },
+      cell: ({ getValue }) => <EmailText email={getValue()} />,
+    }),
     column.accessor("role", {
       header: "Role",
       cell: ({ row }) =>
@@ -46,7 +58,7 @@ function userColumns(meId: string) {
     }),
     column.accessor("createdAt", {
       header: "Added",
-      meta: { className: "tabular-nums", cellClassName: "text-muted-foreground" },
+      meta: { className: "hidden tabular-nums sm:table-cell", cellClassName: "text-muted-foreground" },
       cell: ({ getValue }) => <DateTime iso={getValue()} />,
     }),
     column.display({
@@ -56,4 +68,23 @@ function userColumns(meId: string) {
       cell: ({ row }) => row.original.id !== meId && <AccessToggle email={row.original.email} disabled={row.original.disabled} />,
     }),
   ]);
+}
+
+/**
+ * An email address that may wrap only at its natural boundaries: after the "@" and before each dot (a word
+ * break opportunity, <wbr>), never in the middle of a name as `break-all` did.
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="break-normal">
+      {parts.map((part, i) => (
+        // The parts are the address's own pieces in order; the index is their identity.
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
 }

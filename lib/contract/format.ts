@@ -136,6 +136,18 @@ export function formatCalendarDay(date: Date): string {
   return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
+/**
+ * A calendar day written as an ISO date ("2026-01-05", a URL's or a bucket's day) in the console's format,
+ * "5 Jan 2026"; a range "2026-01-05 – 2026-01-11" as "5 Jan 2026 – 11 Jan 2026". Text that is not such a day is
+ * returned as it is.
+ */
+export function formatIsoDay(day: string): string {
+  return day
+    .split(" – ")
+    .map((part) => (/^\d{4}-\d{2}-\d{2}$/.test(part.trim()) ? formatCalendarDay(new Date(`${part.trim()}T00:00:00Z`)) : part))
+    .join(" – ");
+}
+
 /** The day an instant falls on in `timeZone`, "5 Jan 2026". */
 export function formatDayIn(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone }).format(new Date(iso));

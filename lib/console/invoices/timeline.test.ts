@@ -183,3 +183,34 @@ describe("buildTimeline", () => {
     ]);
   });
 });
+
+describe("buildTimeline: an archived record", () => {
+  const archived: Invoice = normaliseInvoice({
+    invoice_id: "invoice_a",
+    order_id: "HIST-1",
+    status: "archived",
+    fiat_amount: 10,
+    fiat_currency: "EUR",
+    crypto_amount: 0.001,
+    currency: "BTC",
+    created_at: "2024-03-01T09:00:00.000Z",
+    updated_at: "2026-05-02T08:00:00.000Z",
+  })!;
+
+  it("says who recorded it and when, and that explains the provider's last update", () => {
+    const entries = buildTimeline(archived, [
+      {
+        at: at("2026-05-02T08:00:00.400Z"),
+        actorEmail: "finance@example.com",
+        action: "invoice.archive",
+        detail: { outcome: "created", upstream_status: 201, order_id: "HIST-1", sent: {} },
+      },
+    ]);
+    expect(entries.map((e) => e.title)).toEqual(["Recorded as an archived invoice", "Invoice created"]);
+    expect(entries[0]).toMatchObject({ actor: "finance@example.com", at: "2026-05-02T08:00:00.400Z" });
+  });
+
+  it("without the console's record (archived elsewhere) shows only the provider's dates", () => {
+    expect(buildTimeline(archived, []).map((e) => e.title)).toEqual(["Last updated (now Archived)", "Invoice created"]);
+  });
+});

@@ -20,6 +20,8 @@ export type TimelineWebhooks = { source: "deliveries"; deliveries: WebhookDelive
 
 /** The audit action of a test webhook asked for through the console (lib/console/webhooks/simulate.ts). */
 const WEBHOOK_SIMULATION_ACTION = "webhook.simulate";
+/** The audit action of an archived invoice recorded through the console (lib/console/invoices/archive.ts). */
+const ARCHIVE_ACTION = "invoice.archive";
 const ANSWER_SHOWN = 160;
 
 const label = (status: unknown) => (typeof status === "string" && isKnownStatus(status) ? STATUS_LABELS[status] : String(status ?? "—"));
@@ -50,6 +52,11 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
             : `Test webhook (${label(d.status)}) refused by the payment provider`,
         detail: typeof answer?.message === "string" ? answer.message : typeof answer?.detail === "string" ? answer.detail : undefined,
       });
+      continue;
+    }
+    if (row.action === ARCHIVE_ACTION) {
+      // Only a created record is filed under the invoice; a refused attempt is filed under its order.
+      if (d.outcome === "created") entries.push({ at, actor: row.actorEmail, tone: "neutral", title: "Recorded as an archived invoice" });
       continue;
     }
     const reason = typeof d.reason === "string" && d.reason ? `“${d.reason}”` : undefined;
@@ -107,7 +114,11 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
 
   // The provider's last update, unless it is the creation itself or a change the console made.
   const updated = invoice.updated_at ? Date.parse(invoice.updated_at) : NaN;
-  const explained = [invoice.created_at, paidAt, ...audit.filter((r) => r.detail.outcome === "changed").map((r) => r.at.toISOString())]
+  const explained = [
+    invoice.created_at,
+    paidAt,
+    ...audit.filter((r) => r.detail.outcome === "changed" || r.detail.outcome === "created").map((r) => r.at.toISOString()),
+  ]
     .filter((t): t is string => !!t)
     .some((t) => Math.abs(Date.parse(t) - updated) < 5_000);
   if (invoice.updated_at && !explained)

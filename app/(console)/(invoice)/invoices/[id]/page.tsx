@@ -1,4 +1,3 @@
-import { FileQuestion } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -26,7 +25,7 @@ import { upstream } from "@/lib/console/upstream/client";
 import { listInbox } from "@/lib/console/webhooks/inbox";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
-import { busySeconds, Problem, problemDetail } from "@/lib/contract/problem";
+import { busySeconds, Problem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -64,8 +63,11 @@ export default async function InvoicePage({ params, searchParams }: Props) {
   const id = await invoiceId(params);
   if (!id.trim()) notFound();
   // Amounts show every digit the provider sent (lib/contract/format.ts): the currency's decimals are not needed here.
+  // Before anything is sent (this route has no loading boundary above it, ARCHITECTURE.md §2): an unknown id
+  // is an HTTP 404 with ./not-found.tsx, not a 200 that says so.
   const invoice = await loadInvoice(id);
-  if (invoice instanceof Problem) return <InvoiceProblem id={id} problem={invoice} />;
+  if (invoice instanceof Problem && invoice.status === 404) notFound();
+  if (invoice instanceof Problem) return <InvoiceProblem problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
   const db = await getDatabase();
   const [audit, webhooks] = await Promise.all([auditTrail(db, invoiceAuditTarget(invoice.invoice_id)), loadWebhooks(invoice.invoice_id)]);
@@ -87,7 +89,10 @@ export default async function InvoicePage({ params, searchParams }: Props) {
             {invoice.order_name || invoice.order_id || invoice.invoice_id}
             <StatusBadge status={invoice.status} />
           </h1>
-          <p className="mt-1 text-sm text-muted-foreground">Order {invoice.order_id ?? MISSING}</p>
+          <p className="mt-1 flex items-start gap-1 text-sm text-muted-foreground">
+            <span className="min-w-0 [overflow-wrap:anywhere]">Order {invoice.order_id ?? MISSING}</span>
+            {invoice.order_id && <CopyButton value={invoice.order_id} label="Copy order id" />}
+          </p>
         </div>
         <div className="flex flex-col items-start gap-3 sm:items-end">
           <div className="tabular-nums sm:text-right">
@@ -192,27 +197,13 @@ async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null>
   }
 }
 
-/** The provider has no invoice under this id, or the question failed: its own words, and the way back. */
-function InvoiceProblem({ id, problem }: { id: string; problem: Problem }) {
-  const missing = problem.status === 404;
+/** The question failed (the provider unreachable, busy, or refusing): its own words, and the way back. */
+function InvoiceProblem({ problem }: { problem: Problem }) {
   const busy = busySeconds(problem);
   return (
     <ProblemState
       headingLevel={1}
-      icon={missing ? <FileQuestion /> : undefined}
       problem={problem}
-      title={missing ? "No invoice has this id" : undefined}
-      detail={
-        missing ? (
-          <>
-            <span className="block font-mono text-xs break-all text-foreground">{id}</span>
-            <span className="mt-2 block">
-              The invoicing API answered: {problemDetail(problem).replace(/\.$/, "")}. Check the id for typos: paste it exactly as the
-              provider gives it.
-            </span>
-          </>
-        ) : undefined
-      }
       action={
         busy !== null ? (
           <RetryOnceWhenBusy seconds={busy} />

@@ -1,0 +1,37 @@
+import { FileQuestion } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { ProblemState } from "@/components/ui/problem-state";
+import { AskedInvoiceId, SearchListForId } from "./asked-id";
+
+/**
+ * The invoicing API has no invoice under the id asked. page.tsx calls notFound() before anything is sent (this
+ * route has no loading boundary above it), so the answer is an HTTP 404 for people, monitors and crawlers
+ * alike: the id, what to check, and the ways on.
+ */
+export default function InvoiceNotFound() {
+  return (
+    <ProblemState
+      headingLevel={1}
+      icon={<FileQuestion />}
+      title="No invoice has this id"
+      detail={
+        <>
+          <AskedInvoiceId />
+          <span className="mt-2 block">
+            The invoicing API has no invoice under this id. Check it for typos: paste it exactly as the provider gives it. If it is an order
+            id, “Open by invoice or order id” on the list finds its invoice.
+          </span>
+        </>
+      }
+      action={
+        <>
+          <SearchListForId />
+          <Button asChild>
+            <Link href="/invoices">Back to all invoices</Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}

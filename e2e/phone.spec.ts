@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./fixtures";
+
+/** Issue 25, phones (390 px): the Users page's actions in reach without a sideways scroll, no email cut mid-word. */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("Users at 390 px: Save and Disable in view without a sideways scroll; emails never broken mid-word", async ({ page }) => {
+  await signIn(page, "admin", "/users");
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  const table = page.getByRole("table", { name: "Users" });
+  // Neither the page nor the table's own box scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(
+    true,
+  );
+
+  const actions = table.getByRole("button", { name: /^(Save|Disable .+)$/ });
+  expect(await actions.count()).toBeGreaterThan(2);
+  for (const button of await actions.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+
+  // Every address in the table may wrap only at its own boundaries: no break-all, no anywhere.
+  const styles = await table
+    .locator("tbody td")
+    .filter({ hasText: "@example.com" })
+    .evaluateAll((cells) =>
+      cells
+        .flatMap((cell) => [...cell.querySelectorAll("*"), cell].map((el) => getComputedStyle(el)))
+        .map((s) => `${s.wordBreak}/${s.overflowWrap}`),
+    );
+  expect(styles.length).toBeGreaterThan(0);
+  expect(styles.filter((s) => s.includes("break-all") || s.includes("anywhere"))).toEqual([]);
+  await expect(table.getByText("viewer@example.com", { exact: true }).filter({ visible: true })).toBeVisible();
+});
