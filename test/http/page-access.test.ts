@@ -15,7 +15,7 @@ type Access = Permission | "public";
 const PAGES: Record<string, { path: (invoiceId: string) => string; access: Access; ownText?: string }> = {
   "app/(console)/overview/page.tsx": { path: () => "/overview", access: "invoices:read", ownText: "Invoices per status, completed volume" },
   "app/(console)/invoices/page.tsx": { path: () => "/invoices?page_size=100", access: "invoices:read" },
-  "app/(console)/(invoice)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
+  "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
   "app/(console)/users/page.tsx": { path: () => "/users", access: "users:manage" },
   "app/(console)/archive/page.tsx": { path: () => "/archive", access: "invoices:archive", ownText: "Record archived invoices" },
   "app/(console)/docs/api/page.tsx": {
