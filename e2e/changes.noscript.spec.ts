@@ -16,16 +16,6 @@ async function signIn(page: Page, role: "support" | "finance" | "admin", next: s
   await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1));
 }
 
-/**
- * The invoice page streamed behind a loading skeleton (app/(console)/invoices/[id]/loading.tsx) is swapped in by
- * an inline script, so without script it never shows. Issue 25's 404 work removes that skeleton; until it lands
- * this journey cannot be walked without script.
- */
-async function skipWhileStreamedBehindSkeleton(page: Page): Promise<void> {
-  const skeleton = await page.getByRole("status", { name: /^Loading (the invoice|invoices)$/ }).isVisible();
-  test.skip(skeleton, "the invoice page is streamed behind loading.tsx, which only a script swaps in");
-}
-
 /** An invoice of `status`, the `index`-th oldest: each spec takes its own, so no two change the same one. */
 async function invoiceOf(page: Page, status: string, index: number): Promise<{ invoice_id: string; order_id: string }> {
   const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=20&sort_order=asc`, { headers: KEY });
@@ -36,7 +26,6 @@ async function invoiceOf(page: Page, status: string, index: number): Promise<{ i
 test("support cancels an invoice with a reason without script: the confirmation is a page, refusals keep the reason", async ({ page }) => {
   const invoice = await invoiceOf(page, "pending", 10);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
-  await skipWhileStreamedBehindSkeleton(page);
   await expect(page.getByText(`Order ${invoice.order_id}`, { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Cancel invoice" }).click();
@@ -65,7 +54,6 @@ test("support cancels an invoice with a reason without script: the confirmation 
 test("'Change status…' without script: choose a status on the page", async ({ page }) => {
   const invoice = await invoiceOf(page, "new", 10);
   await signIn(page, "admin", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
-  await skipWhileStreamedBehindSkeleton(page);
   await page.getByRole("button", { name: "Change status…" }).click();
   const form = page.getByRole("region", { name: `Change the status of order ${invoice.order_id}` });
   await form.getByRole("radio", { name: /Expired/ }).check();
@@ -94,7 +82,6 @@ test("finance records an archived invoice without script; a refusal comes back w
   await expect(page.getByRole("status").filter({ hasText: `Archived invoice recorded for order ${order}.` })).toBeVisible();
   await page.getByRole("link", { name: "Open the invoice" }).click();
   await page.waitForURL(/\/invoices\/invoice_/);
-  await skipWhileStreamedBehindSkeleton(page);
   await expect(page.getByText(`Order ${order}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).getByText("Archived")).toBeVisible();
   await expect(page.getByText("€12.34").first()).toBeVisible();
@@ -146,7 +133,6 @@ test("the archive form sent without script after the session ended keeps its dra
 test("a cancellation sent without script after the session ended keeps its reason through sign-in", async ({ page }) => {
   const invoice = await invoiceOf(page, "pending", 16);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
-  await skipWhileStreamedBehindSkeleton(page);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
   await form.getByLabel("Reason (required)").fill("Kept through sign-in (ticket 9)");
   await endSession(page);
