@@ -201,3 +201,12 @@ test("webhooks from this provider: simulate by a pasted id, its own signature sc
     provider.settings.webhookUrl = null;
   }
 });
+
+test("against a real provider without DATABASE_URL, an admin is told on Users that people and the audit log live in a local folder", async ({
+  page,
+}) => {
+  await signIn(page, "/users");
+  const notice = page.getByTestId("local-data-notice");
+  await expect(notice).toContainText(`kept in a local folder, ${consoleServer.dataDir}`);
+  await expect(notice).toContainText("Set DATABASE_URL");
+});

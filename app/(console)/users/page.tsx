@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SearchIndexCard } from "@/components/search/search-index-card";
+import { Notice } from "@/components/ui/notice";
 import { AddUserForm } from "@/components/users/user-forms";
 import { UserTable } from "@/components/users/user-table";
 import { listUsers } from "@/lib/console/auth/users";
@@ -7,12 +8,14 @@ import { guardPage } from "@/lib/console/bff/page";
 import { searchSync } from "@/lib/console/search";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { localDataNotice } from "@/lib/platform/local-data";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const me = await guardPage("users:manage");
   const [users, index] = await Promise.all([listUsers(await getDatabase()), searchSync().state(true)]);
+  const localData = localDataNotice();
 
   return (
     <div className="flex flex-col gap-6">
@@ -20,6 +23,11 @@ export default async function UsersPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
         <p className="mt-1 text-sm text-muted-foreground">Who can sign in to the console, and what their role lets them do.</p>
       </div>
+      {localData && (
+        <Notice tone="warning" role="note" data-testid="local-data-notice">
+          {localData}
+        </Notice>
+      )}
       {/* min-w-0: a grid item is as wide as its content by default, so the table's scroll would widen the page. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
