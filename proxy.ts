@@ -25,6 +25,9 @@ export async function proxy(request: NextRequest) {
   if (isPage && !getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX })) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", pathname + search);
+    // Asked from a console page the person had open (the router's navigation or a link: a same-origin referrer
+    // other than the sign-in page), their session ended mid-work, and the sign-in page says so.
+    if (cameFromConsolePage(request)) login.searchParams.set("ended", "1");
     return withSecurityHeaders(NextResponse.redirect(login), contentSecurityPolicy(nonce()));
   }
 
@@ -133,4 +136,15 @@ function withSecurityHeaders(response: NextResponse, csp: string): NextResponse 
   response.headers.set("x-frame-options", "DENY");
   response.headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()");
   return response;
+}
+
+function cameFromConsolePage(request: NextRequest): boolean {
+  const referrer = request.headers.get("referer");
+  if (!referrer) return false;
+  try {
+    const from = new URL(referrer);
+    return from.origin === request.nextUrl.origin && from.pathname !== "/login" && from.pathname !== "/";
+  } catch {
+    return false;
+  }
 }

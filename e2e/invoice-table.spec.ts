@@ -124,6 +124,27 @@ test("a change of view renders the list on the server without reloading the page
   expect(apiLists).toEqual([]);
 });
 
+test("the selects follow the view when a link or back changes it: Reset filters, a sort header, back", async ({ page }) => {
+  await page.goto("/invoices?currency=BTC");
+  await untilInteractive(page);
+  await page.getByRole("link", { name: "Reset filters" }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByLabel("Currency")).toHaveValue("");
+
+  await page.getByLabel("Rows per page").selectOption("50");
+  await expect(page).toHaveURL(/page_size=50/);
+  await expect(invoiceRows(page)).toHaveCount(50);
+  await page.getByRole("link", { name: /Amount \(EUR\)/ }).click();
+  await expect(page).toHaveURL(/sort_by=fiat_amount/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("20");
+  await page.goForward();
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+});
+
 test("while the next view is on its way, the rows on screen stay and a thin bar says so (no skeleton)", async ({ page }) => {
   await page.goto("/invoices");
   await untilInteractive(page);
@@ -260,6 +281,12 @@ test("on a phone (390 px) each row shows its order, status and amount without a 
   expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(
     true,
   );
+  // The status filter's panel opens inside the screen, every checkbox reachable.
+  await statusFilter(page).click();
+  const panel = await page.locator("#status-filter fieldset").boundingBox();
+  expect(panel!.x).toBeGreaterThanOrEqual(0);
+  expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
+  await statusFilter(page).click();
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.reload();

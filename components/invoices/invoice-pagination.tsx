@@ -36,6 +36,7 @@ export function InvoicePagination({ pagination, state }: { pagination: Paginatio
           id="page-size"
           name="page_size"
           defaultValue={state.page_size}
+          data-value={state.page_size}
           className="h-control-sm rounded-md border border-input bg-card px-2 text-sm text-card-foreground shadow-xs"
         >
           {PAGE_SIZES.map((n) => (

@@ -70,7 +70,13 @@ export function InvoiceToolbar({
         </Labelled>
         <StatusFilter value={state.status ?? []} />
         <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:flex-none">
-          <select id="currency-filter" name="currency" defaultValue={state.currency ?? ""} className={control}>
+          <select
+            id="currency-filter"
+            name="currency"
+            defaultValue={state.currency ?? ""}
+            data-value={state.currency ?? ""}
+            className={control}
+          >
             {currencyOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -79,7 +85,13 @@ export function InvoiceToolbar({
           </select>
         </Labelled>
         <Labelled label="Created" id="created-filter" className="min-w-36 flex-1 sm:flex-none">
-          <select id="created-filter" name="created" defaultValue={state.created ?? (custom ? "custom" : "")} className={control}>
+          <select
+            id="created-filter"
+            name="created"
+            defaultValue={state.created ?? (custom ? "custom" : "")}
+            data-value={state.created ?? (custom ? "custom" : "")}
+            className={control}
+          >
             <option value="">Any time</option>
             {Object.keys(CREATED_PRESETS).map((p) => (
               <option key={p} value={p}>

@@ -30,7 +30,7 @@ export function StatusFilter({ value }: { value: readonly AnyInvoiceStatus[] }) 
           </span>
           <ChevronDown aria-hidden className="size-4 opacity-60 transition-transform group-open:rotate-180" />
         </summary>
-        <fieldset className="absolute top-full left-0 z-40 mt-1 w-60 rounded-md border border-border bg-popover p-2 text-popover-foreground shadow-md">
+        <fieldset className="absolute inset-x-0 top-full z-40 mt-1 rounded-md sm:right-auto sm:w-60 border border-border bg-popover p-2 text-popover-foreground shadow-md">
           <legend className="float-left px-2 pb-1 text-xs text-muted-foreground">Show invoices that are</legend>
           <div className="clear-left">
             {ALL_INVOICE_STATUSES.map((status) => (

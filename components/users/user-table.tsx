@@ -53,7 +53,13 @@ function userColumns(meId: string) {
         row.original.id === meId ? (
           <span title="You cannot change your own role">{ROLE_LABELS[row.original.role as Role] ?? row.original.role} (you)</span>
         ) : (
-          <RoleSelect email={row.original.email} role={row.original.role} />
+          <>
+            <RoleSelect email={row.original.email} role={row.original.role} />
+            {/* On a phone the Access column gives way too (long test addresses still overflowed): its action sits here. */}
+            <div className="mt-1 -ml-2 sm:hidden">
+              <AccessToggle email={row.original.email} disabled={row.original.disabled} />
+            </div>
+          </>
         ),
     }),
     column.accessor("createdAt", {
@@ -64,7 +70,7 @@ function userColumns(meId: string) {
     column.display({
       id: "access",
       header: () => <span className="sr-only">Access</span>,
-      meta: { label: "Access", className: "text-right" },
+      meta: { label: "Access", className: "hidden text-right sm:table-cell" },
       cell: ({ row }) => row.original.id !== meId && <AccessToggle email={row.original.email} disabled={row.original.disabled} />,
     }),
   ]);

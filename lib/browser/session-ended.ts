@@ -8,6 +8,8 @@
  */
 export function signInIfSessionEnded(problem: { status?: number }): void {
   if (problem.status !== 401 || typeof window === "undefined") return;
+  // Already there (a request of the page just left answered late): the sign-in page keeps its own `next`.
+  if (window.location.pathname === "/login") return;
   window.location.assign(signInAgainHref(window.location.pathname + window.location.search));
 }
 

@@ -29,6 +29,11 @@ describe("toListQuery", () => {
     expect(toListQuery(defaults, "UTC", NOW)).toEqual({ page: 1, page_size: 20, sort_by: "created_at", sort_order: "desc" });
   });
 
+  it("searches a text without its control characters (a NUL in the URL never reaches the database)", () => {
+    expect(toListQuery({ ...defaults, q: "ab\u0000c\n" }, "UTC", NOW).q).toBe("ab c");
+    expect(toListQuery({ ...defaults, q: "\u0000\u0001" }, "UTC", NOW).q).toBeUndefined();
+  });
+
   it("counts 'last 7 days' as today and the six days before it (in UTC here)", () => {
     expect(toListQuery({ ...defaults, created: "7d" }, "UTC", NOW).created_after).toBe("2026-11-15T23:59:59.999Z");
   });

@@ -10,7 +10,7 @@ import {
   parseAsString,
   parseAsStringLiteral,
 } from "nuqs/server";
-import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { type InvoiceViewQuery, viewText } from "@/lib/contract/invoice-view";
 import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
@@ -19,9 +19,9 @@ import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-z
 export { canonicalListSearch };
 
 /**
- * The invoice table's state as it lives in the URL. One set of parsers serves the server page (prefetch)
- * and the client table, so both compute the same API query and the same cache key. A value that does not
- * parse (page=abc) falls back to its default instead of breaking the page.
+ * The invoice list's state as it lives in the URL, read by the server page and serialised for links and the
+ * toolbar's form. A value that does not parse (page=abc) falls back to its default instead of breaking the
+ * page, and the page says so.
  */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const CREATED_PRESETS = { "7d": 7, "30d": 30, "90d": 90, "12m": 365 } as const;
@@ -67,8 +67,7 @@ export function hasFilters(state: InvoiceListState): boolean {
  * count, the year 10000) falls back to its default, so a hand-edited URL never breaks the page.
  *
  * The parsers already hold every other value to what the API accepts; the two checks here are the only rules
- * of invoiceListQuerySchema they cannot express, and run without zod, which the table's first load does
- * without. invoice-list-state.test.ts checks that the result always passes the schema unchanged.
+ * of invoiceListQuerySchema they cannot express. invoice-list-state.test.ts checks that the result always passes the schema unchanged.
  */
 export function toListQuery(state: InvoiceListState, timeZone: string, now = new Date()): InvoiceViewQuery {
   const { page, created_after, created_before, ...rest } = buildListQuery(state, timeZone, now);
@@ -109,7 +108,7 @@ function buildListQuery(state: InvoiceListState, timeZone: string, now: Date): I
   if (after !== undefined && before !== undefined && after >= before) after = before = undefined;
   return {
     ...(state.status?.length ? { status: [...new Set(state.status)] } : {}),
-    ...(state.q?.trim() ? { q: state.q.trim().slice(0, VIEW_QUERY_MAX) } : {}),
+    ...(state.q && viewText(state.q) ? { q: viewText(state.q).slice(0, VIEW_QUERY_MAX) } : {}),
     ...(state.currency ? { currency: state.currency } : {}),
     // created_after is exclusive: one millisecond earlier keeps an invoice made exactly at midnight.
     ...(after !== undefined ? { created_after: new Date(after - 1).toISOString() } : {}),

@@ -29,14 +29,18 @@ export const statusListSchema = z
   })
   .transform((list) => (list.length ? (list as AnyInvoiceStatus[]) : undefined));
 
+/** A view's text as searched: control characters are never part of an id or a name (and PostgreSQL's text cannot hold a NUL). */
+export function viewText(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
 export const invoiceViewQuerySchema = z
   .object({
     ...invoiceListQueryShape,
     status: statusListSchema.optional(),
     q: z
       .string()
-      // Control characters are never part of an id or a name (and PostgreSQL's text cannot hold a NUL).
-      .transform((value) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim())
+      .transform(viewText)
       .pipe(z.string().max(VIEW_QUERY_MAX, { error: `must be at most ${VIEW_QUERY_MAX} characters` }))
       .transform((value) => value || undefined)
       .optional(),

@@ -5,6 +5,21 @@ import { type ComponentProps, type ReactNode, useEffect, useRef, useState, useTr
 import { rememberListSearch } from "@/components/invoices/invoice-href";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 
+/**
+ * React keeps a select's first defaultValue (it updates an input's default, not a select's), so neither a new
+ * view nor reset() would show in it: the view's value is also in data-value, which React keeps current, and
+ * each select whose view changed is set to it (after every render: the URL and the server's rows may arrive in
+ * different renders on back and forward).
+ */
+function showViewInSelects(form: HTMLFormElement, afterReset = false): void {
+  for (const select of form.querySelectorAll<HTMLSelectElement>("select[data-value]")) {
+    const value = select.dataset.value ?? "";
+    if (!afterReset && select.dataset.shown === value) continue;
+    select.dataset.shown = value;
+    select.value = value;
+  }
+}
+
 /** How long typing in a text box may pause before the list follows it. */
 const TYPING_PAUSE_MS = 400;
 
@@ -47,8 +62,13 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
     const focused = document.activeElement;
     const typing = focused instanceof HTMLInputElement && element.contains(focused) && focused.type === "search" ? focused.value : null;
     element.reset();
+    showViewInSelects(element, true);
     if (typing !== null && focused instanceof HTMLInputElement) focused.value = typing;
   }, [search]);
+
+  useEffect(() => {
+    if (form.current) showViewInSelects(form.current);
+  });
 
   // A click elsewhere closes an open disclosure, as a popover would.
   useEffect(() => {

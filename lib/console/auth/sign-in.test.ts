@@ -21,6 +21,14 @@ describe("signInWithPassword", () => {
     expect(result).toMatchObject({ ok: false, fieldErrors: { email: "Enter your email address.", password: "Enter your password." } });
   });
 
+  it("refuses an address or a password too long to be real, before anything is stored", async () => {
+    const random = Array.from({ length: 3000 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789"[(i * 7919) % 36]).join("");
+    const long = await signInWithPassword({ email: `${random}@example.com`, password: "x" }, from("10.0.0.9"));
+    expect(long).toMatchObject({ ok: false, fieldErrors: { email: "An email address has at most 254 characters." } });
+    const huge = await signInWithPassword({ email: "ana@limits.test", password: "x".repeat(1025) }, from("10.0.0.9"));
+    expect(huge).toMatchObject({ ok: false, fieldErrors: { password: "A password has at most 1024 characters." } });
+  });
+
   it("answers a wrong password and an unknown email with the same words", async () => {
     const wrong = await signInWithPassword({ email: "ana@limits.test", password: "nope-nope" }, from("10.0.0.2"));
     const unknown = await signInWithPassword({ email: "zed@limits.test", password: "nope-nope" }, from("10.0.0.2"));

@@ -12,8 +12,10 @@ export const credentialsSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, { error: "Enter your email address." })
+    // An address has at most 254 characters (RFC 5321); the limiter's keys hold it whole.
+    .max(254, { error: "An email address has at most 254 characters." })
     .pipe(z.email({ error: "Enter an email address such as ana@example.com." })),
-  password: z.string().min(1, { error: "Enter your password." }),
+  password: z.string().min(1, { error: "Enter your password." }).max(1024, { error: "A password has at most 1024 characters." }),
 });
 
 /**

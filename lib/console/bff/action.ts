@@ -75,12 +75,24 @@ export function guardedAction<S extends z.ZodType, R>(
     } catch (error) {
       unstable_rethrow(error);
       const problem = toProblem(error);
-      if (problem.status === 401 && options.draftPath) redirect(`/login?next=${encodeURIComponent(options.draftPath(fields))}&ended=draft`);
+      if (problem.status === 401 && options.draftPath) redirect(signInKeepingDraft(options.draftPath(fields)));
       return failure(problem, fields);
     }
   };
   return Object.assign(action, { access, [ACCESS]: true }) as typeof action & Guarded;
 }
+
+/**
+ * Off to sign in and back to the form with its draft. The draft travels in the URL, so one past what proxies
+ * and the front door accept in a request line (8 KB is common) is left behind rather than making the way back
+ * fail: the person comes back to the empty form, told that their session ended.
+ */
+export function signInKeepingDraft(draftPath: string): string {
+  const withDraft = `/login?next=${encodeURIComponent(draftPath)}&ended=draft`;
+  if (withDraft.length <= DRAFT_URL_MAX) return withDraft;
+  return `/login?next=${encodeURIComponent(draftPath.split("?")[0])}&ended=1`;
+}
+const DRAFT_URL_MAX = 4096;
 
 /**
  * The same guard for a plain `<form action>` that answers nothing but a redirect (signing out): a failure is
