@@ -1,9 +1,10 @@
-// The process's Prometheus registry (GET /api/metrics, issue 26), made here before Next.js starts so the app's
-// bundles find it on globalThis (lib/platform/observability/metrics.ts) and add their metrics to the same one.
+// The server layer's metrics, in the process's one registry (./metrics-registry.mjs, GET /api/metrics, issue 26),
+// made before Next.js starts so the app's bundles (lib/platform/observability/metrics.ts) add theirs to the same one.
 // This layer records what only it sees: every request's duration by route pattern and status (the routes
 // manifest names the pattern of pages and API routes alike, and a request refused here never reaches a route),
 // the front door's places, queue and refusals, and the process's own metrics (CPU, memory, event loop, GC).
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram } from "prom-client";
+import { metricsHolder } from "./metrics-registry.mjs";
 
 /** Seconds buckets for answers a person waits for: 5 ms to 30 s. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -12,10 +13,7 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  * @param {Record<string, { active: number, waiting: number }>} pools the front door's admissions, by pool name
  */
 export function createServerMetrics(pools) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  globalThis.__invoiceConsoleMetrics = { registry, sources: new Map() };
-  const registers = [registry];
+  const registers = [metricsHolder().registry];
 
   const requests = new Histogram({
     name: "invoice_console_http_request_duration_seconds",

@@ -1,31 +1,21 @@
 import "server-only";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { metricsHolder as holder } from "@/scripts/server/metrics-registry.mjs";
 
 /**
- * The process's Prometheus metrics (GET /api/metrics, issue 26). One registry per process, on globalThis: the
- * server layer (scripts/server/server.mjs) makes it before Next.js starts and records what only it sees (every
- * request's duration by route pattern and status, the front door's queue and refusals, the process's own
- * metrics); the app's bundles (Next.js loads a module once per bundle) find it there and add theirs. Under
- * `next dev` or in a unit test there is no server layer, and the first caller makes it.
+ * The process's Prometheus metrics (GET /api/metrics, issue 26). One registry per process, on globalThis
+ * (scripts/server/metrics-registry.mjs): the server layer (scripts/server/server.mjs) makes it before Next.js
+ * starts and records what only it sees (every request's duration by route pattern and status, the front
+ * door's queue and refusals, the process's own metrics); the app's bundles (Next.js loads a module once per
+ * bundle) find it there and add theirs. Under `next dev` or in a unit test there is no server layer, and the
+ * first caller makes it.
  *
  * A metric is made once per process by name, whichever bundle asks first; a gauge read at scrape time takes
  * its value from the source registered last (`gaugeSource`), so a bundle loaded later does not leave a stale
  * closure behind.
  */
-type Holder = { registry: Registry; sources: Map<string, () => Promise<void> | void> };
-const global = globalThis as typeof globalThis & { __invoiceConsoleMetrics?: Holder };
-
 export function metricsRegistry(): Registry {
   return holder().registry;
-}
-
-function holder(): Holder {
-  if (!global.__invoiceConsoleMetrics) {
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
-    global.__invoiceConsoleMetrics = { registry, sources: new Map() };
-  }
-  return global.__invoiceConsoleMetrics;
 }
 
 function once<M>(name: string, make: (registers: Registry[]) => M): M {

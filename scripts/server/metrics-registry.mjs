@@ -1,0 +1,17 @@
+// The process's one Prometheus registry (GET /api/metrics, issue 26), kept on globalThis under one key: the
+// server layer (./metrics.mjs) asks for it before Next.js starts, and the app's bundles
+// (lib/platform/observability/metrics.ts, loaded once per bundle) find the same one. Under `next dev` or in a
+// unit test there is no server layer, and the first caller makes it.
+import { collectDefaultMetrics, Registry } from "prom-client";
+
+const KEY = Symbol.for("invoice-console.metrics");
+
+/** @returns {import("./metrics-registry.d.mts").MetricsHolder} */
+export function metricsHolder() {
+  if (!globalThis[KEY]) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    globalThis[KEY] = { registry, sources: new Map() };
+  }
+  return globalThis[KEY];
+}
