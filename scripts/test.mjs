@@ -12,12 +12,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withTelemetryDefault } from "./next-telemetry.mjs";
 import { ensureChromium } from "./test-browser.mjs";
 
-// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
-// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
-if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
-else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
+withTelemetryDefault();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 const vitestReport = path.join(resultsDir, "vitest.json");

@@ -7,12 +7,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withTelemetryDefault } from "../next-telemetry.mjs";
 
-// Next.js's anonymous telemetry is off unless asked for: unset, NEXT_TELEMETRY_DISABLED is 1 for the build and
-// the server; NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js reads any non-empty value as "disabled",
-// so the build gets none, and server.mjs takes it away the same way).
-process.env.NEXT_TELEMETRY_DISABLED ||= "1";
-const telemetryWanted = /^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const next = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "next.cmd" : "next");
 
@@ -51,8 +47,8 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   // Next.js is silent for minutes while it compiles: a line every 30 s says the build is still going.
   const started = Date.now();
   const ticker = setInterval(() => console.log(`start: still building (${minutesAndSeconds(Date.now() - started)} so far)…`), 30_000);
-  const { NEXT_TELEMETRY_DISABLED, ...withTelemetry } = process.env;
-  const built = await run(next, ["build"], telemetryWanted ? withTelemetry : process.env).finally(() => clearInterval(ticker));
+  // The server applies the telemetry default itself; the build gets it here, on a copy, so the wish reaches both.
+  const built = await run(next, ["build"], withTelemetryDefault({ ...process.env })).finally(() => clearInterval(ticker));
   if (built.code !== 0) {
     console.error("start: `next build` failed; not starting the server.");
     exitLike(built.signal ? built : { code: built.code || 1 });
