@@ -4,6 +4,8 @@
 //
 // The layer does the few things that must happen before Next.js sees a request, because Next.js either fails
 // on them before proxy.ts runs or cannot know them at all:
+//   - the host a request names (./allowed-hosts.mjs): PUBLIC_URL's, ALLOWED_HOSTS', loopback names and IP
+//     addresses are answered, any other is a 421, so a page on a rebound DNS name cannot drive the console;
 //   - the client's address, from the socket and TRUSTED_PROXIES (never from headers a client made up);
 //   - a 405 problem for methods no route has (TRACE, CONNECT, …), a 404 for a path that is not valid
 //     percent-encoding (Next.js answers both with a bare 500);
@@ -25,17 +27,17 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { isIPv6 } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withTelemetryDefault } from "../next-telemetry.mjs";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
+import { createHostCheck } from "./allowed-hosts.mjs";
 import { createLogger } from "./log.mjs";
 import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 
-// Next.js's anonymous telemetry is off unless asked for: NEXT_TELEMETRY_DISABLED=0 (or false) turns it on (Next.js
-// itself reads any non-empty value as "disabled", so that one is taken away); unset, it is set to 1.
-if (/^(0|false)$/i.test(process.env.NEXT_TELEMETRY_DISABLED ?? "")) delete process.env.NEXT_TELEMETRY_DISABLED;
-else process.env.NEXT_TELEMETRY_DISABLED ||= "1";
+withTelemetryDefault();
 process.env.NODE_ENV = "production";
 // The upstream client (lib/console/upstream/client.ts) inflates compressed answers with undici's decompress
 // interceptor, which Node.js announces as experimental on every start: a warning nobody running the console
@@ -58,6 +60,11 @@ const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIE
   meaning: "the reverse proxies in front of the console",
 });
 const logJson = logFormat(process.env.LOG_FORMAT) === "json";
+const hosts = createHostCheck({ publicUrl: process.env.PUBLIC_URL, allowedHosts: process.env.ALLOWED_HOSTS });
+if ("error" in hosts) {
+  console.error(`Invalid configuration:\n  ${hosts.error}`);
+  process.exit(1);
+}
 const shutdownGraceMs =
   wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, {
     min: 1,
@@ -141,9 +148,10 @@ let inFlight = 0;
 let onIdle = () => {};
 
 // Headers must arrive within 10 s (checked every second, not Node.js's default of 30): a client that trickles
-// them holds a socket, never a place, and not for long. Bodies have their own deadline, above.
+// them holds a socket, never a place, and not for long. Bodies have their own deadline, above. A request
+// without Host is answered by misdirectedHost, with the same headers as everything else.
 const server = http.createServer(
-  { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 },
+  { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000, requireHostHeader: false },
   async (req, res) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
@@ -169,6 +177,8 @@ const server = http.createServer(
         { "retry-after": "1", connection: "close" },
       );
     }
+    const wrongHost = hostRefusal(req);
+    if (wrongHost) return problem(res, wrongHost.status, wrongHost);
     if (!METHODS.includes(req.method ?? "")) {
       return problem(
         res,
@@ -352,6 +362,38 @@ function rewriteForwardedHeaders(req) {
   if (trustedProxies === 0) {
     for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"]) delete req.headers[name];
   }
+}
+
+/**
+ * DNS rebinding (./allowed-hosts.mjs): a 421 problem for a request that names a host this console does not answer
+ * to, a 400 for one whose Host is missing or no host at all (RFC 9112 §3.2); nothing when it may pass. Behind a
+ * trusted proxy, X-Forwarded-Host (the app's origin, proxy.ts) must name an allowed host too. An HTTP/1.0
+ * request without Host (a load balancer's plain health check; no browser sends one) is given the address it
+ * arrived at, so the app sees one.
+ */
+function hostRefusal(req) {
+  if (req.headers.host === undefined && req.httpVersion === "1.0") {
+    const { localAddress = "127.0.0.1", localPort } = req.socket;
+    req.headers.host = `${isIPv6(localAddress) ? `[${localAddress}]` : localAddress}:${localPort}`;
+  }
+  const named = [req.headers.host ?? ""];
+  if (trustedProxies > 0 && req.headers["x-forwarded-host"]) named.push(...String(req.headers["x-forwarded-host"]).split(","));
+  const refused = named.map((host) => host.trim()).find((host) => !hosts.allows(host));
+  if (refused === undefined) return undefined;
+  if (!hosts.isHost(refused)) {
+    return {
+      status: 400,
+      code: "bad_request",
+      title: "No host named",
+      detail: "The request's Host header is missing or not a host name. Send the console's own host name, as a browser does.",
+    };
+  }
+  return {
+    status: 421,
+    code: "misdirected_request",
+    title: "Not this console's host name",
+    detail: `This console does not answer to ${JSON.stringify(refused)}. If it should, add that name to ALLOWED_HOSTS (or make it PUBLIC_URL's host).`,
+  };
 }
 
 function givenBackWithHeaders(res, leave) {

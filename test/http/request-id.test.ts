@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ConsoleServer, startConsoleServer } from "../console-server";
-import { type SecondProvider, startSecondProvider } from "../second-provider";
+import { describe, expect, it, vi } from "vitest";
+import { useConsoleServer } from "./use-console-server";
 
 /**
  * X-Request-Id behind a trusted proxy (TRUSTED_PROXIES=1, issue 26): the load balancer's id is kept — in the
  * answer's header, its problem body and its log line — unless it is not a plain token, then one is made.
  * (Without a trusted proxy a client's own is never believed: operations.test.ts.)
  */
-let provider: SecondProvider;
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  provider = await startSecondProvider();
-  server = await startConsoleServer({
-    INVOICING_API_URL: provider.url,
-    INVOICING_API_KEY: provider.key,
-    LOG_FORMAT: "json",
-    TRUSTED_PROXIES: "1",
-  });
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await provider?.close();
-});
+const server = useConsoleServer({ LOG_FORMAT: "json", TRUSTED_PROXIES: "1" });
 
 const requestLines = () =>
-  server
+  server()
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
@@ -35,7 +19,7 @@ const requestLines = () =>
 describe("X-Request-Id from a trusted proxy", () => {
   it("is kept in the header, the problem and the log line", async () => {
     const id = "lb-7f3a9c1e-0001";
-    const answer = await fetch(`${server.url}/api/invoices/inv_8Hq2x`, { headers: { "x-request-id": id } });
+    const answer = await fetch(`${server().url}/api/invoices/inv_8Hq2x`, { headers: { "x-request-id": id } });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("x-request-id")).toBe(id);
     expect(await answer.json()).toMatchObject({ code: "unauthenticated", request_id: id });
@@ -44,7 +28,7 @@ describe("X-Request-Id from a trusted proxy", () => {
 
   it("is replaced by a made one when it is not a plain token of at most 128 characters", async () => {
     for (const given of ["has spaces in it", "x".repeat(129), 'quote"d']) {
-      const answer = await fetch(`${server.url}/api/health`, { headers: { "x-request-id": given } });
+      const answer = await fetch(`${server().url}/api/health`, { headers: { "x-request-id": given } });
       expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
