@@ -64,9 +64,15 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "chromium", testIgnore: "*.noscript.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions } },
+    {
+      name: "chromium",
+      testIgnore: ["*.noscript.spec.ts", "truth-screenshots.spec.ts"],
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
     // The main journeys with scripts held back (issue 25): what a person on a slow phone meets before they load.
     { name: "no-script", testMatch: "*.noscript.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // Pictures for a person to look at, not tests: only `npm run screenshots` runs them (into screenshots/).
+    { name: "screenshots", testMatch: "truth-screenshots.spec.ts", default: false, use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
     // Serves the existing build as `npm start` does: `npm test` runs `next build` first; run it yourself before
