@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import { type SQL, sql } from "drizzle-orm";
 import { wordsQuery } from "@/lib/console/search/store";
 import { type MirrorTotals, mirrorList, mirrorSummary } from "@/lib/console/search/views";
-import { type InvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
+import { type InvoiceListState, loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
@@ -294,20 +294,9 @@ async function measure(runs: (() => Promise<unknown>)[]): Promise<number[][]> {
   return times;
 }
 
+/** The list's own defaults (what an address without a query shows), at the benchmark's page size. */
 function listState(state: Partial<InvoiceListState>): InvoiceListState {
-  return {
-    status: null,
-    q: null,
-    currency: null,
-    created: null,
-    from: null,
-    to: null,
-    page: 1,
-    page_size: PAGE_SIZE,
-    sort_by: "created_at",
-    sort_order: "desc",
-    ...state,
-  };
+  return { ...loadInvoiceListState({}), page_size: PAGE_SIZE, ...state };
 }
 
 async function main() {
