@@ -12,9 +12,10 @@ const HOST_HEADER = /^(\[[0-9a-f:.%a-z_-]+\]|[^[\]:]+)(?::\d{0,5})?$/;
 
 /**
  * @param {{ publicUrl?: string, allowedHosts?: string }} settings PUBLIC_URL and ALLOWED_HOSTS as set
- * @returns {{ allows(header: string): boolean, isHost(header: string): boolean } | { error: string }}
- *   `allows`: whether a Host header (or an X-Forwarded-Host value) names this console; `isHost`: whether it names
- *   a host at all. `error`: what is wrong with ALLOWED_HOSTS.
+ * @returns {{ allows(header: string): boolean, nameOf(header: string): string | null } | { error: string }}
+ *   `allows`: whether a Host header (or an X-Forwarded-Host value) names this console; `nameOf`: the host it
+ *   names (lower case, without port or final dot), null when it names none. `error`: what is wrong with
+ *   ALLOWED_HOSTS.
  */
 export function createHostCheck({ publicUrl, allowedHosts = "" }) {
   const names = new Set();
@@ -38,7 +39,7 @@ export function createHostCheck({ publicUrl, allowedHosts = "" }) {
     return isIPv4(name) || HOST_NAME.test(name) ? withoutFinalDot(name) : null;
   };
   return {
-    isHost: (header) => hostOf(header) !== null,
+    nameOf: hostOf,
     allows(header) {
       const host = hostOf(header);
       if (host === null) return false;

@@ -27,7 +27,7 @@ describe("allowed hosts", () => {
     "refuses %s, a host of somebody else's",
     (host) => {
       expect(check.allows(host)).toBe(false);
-      expect(check.isHost(host)).toBe(true);
+      expect(check.nameOf(host)).toBe(host);
     },
   );
 
@@ -35,9 +35,14 @@ describe("allowed hosts", () => {
     "refuses %j, not a host at all",
     (host) => {
       expect(check.allows(host)).toBe(false);
-      expect(check.isHost(host)).toBe(false);
+      expect(check.nameOf(host)).toBeNull();
     },
   );
+
+  it("names the host of a Host header without its port, as ALLOWED_HOSTS takes it", () => {
+    expect(check.nameOf("Evil.Example.:8080")).toBe("evil.example");
+    expect(check.nameOf("[::1]:3000")).toBe("[::1]");
+  });
 
   it("says which entry of ALLOWED_HOSTS is not a host name", () => {
     expect(createHostCheck({ allowedHosts: "ok.example, https://console.example.com" })).toEqual({

@@ -149,7 +149,7 @@ let onIdle = () => {};
 
 // Headers must arrive within 10 s (checked every second, not Node.js's default of 30): a client that trickles
 // them holds a socket, never a place, and not for long. Bodies have their own deadline, above. A request
-// without Host is answered by misdirectedHost, with the same headers as everything else.
+// without Host is answered by hostRefusal, with the same headers as everything else.
 const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000, requireHostHeader: false },
   async (req, res) => {
@@ -380,7 +380,8 @@ function hostRefusal(req) {
   if (trustedProxies > 0 && req.headers["x-forwarded-host"]) named.push(...String(req.headers["x-forwarded-host"]).split(","));
   const refused = named.map((host) => host.trim()).find((host) => !hosts.allows(host));
   if (refused === undefined) return undefined;
-  if (!hosts.isHost(refused)) {
+  const name = hosts.nameOf(refused);
+  if (name === null) {
     return {
       status: 400,
       code: "bad_request",
@@ -392,7 +393,7 @@ function hostRefusal(req) {
     status: 421,
     code: "misdirected_request",
     title: "Not this console's host name",
-    detail: `This console does not answer to ${JSON.stringify(refused)}. If it should, add that name to ALLOWED_HOSTS (or make it PUBLIC_URL's host).`,
+    detail: `This console does not answer to ${JSON.stringify(name)}. If it should, add that name to ALLOWED_HOSTS (or make it PUBLIC_URL's host).`,
   };
 }
 

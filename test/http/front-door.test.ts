@@ -91,8 +91,9 @@ describe("host names (DNS rebinding)", () => {
   });
 
   it("answers any other host 421, saying which setting would allow it, before any page or route runs", async () => {
+    const { port } = new URL(server().url);
     for (const path of ["/login", "/api/invoices", "/sandbox/api/v1/currencies"]) {
-      const answer = await get(path, { host: "evil.example", cookie: server().sessions.roles.admin });
+      const answer = await get(path, { host: `evil.example:${port}`, cookie: server().sessions.roles.admin });
       expect(answer.status, path).toBe(421);
       expect(answer.headers["content-type"]).toBe("application/problem+json");
       expect(answer.headers["x-frame-options"]).toBe("DENY");
