@@ -3,7 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, type MouseEvent, useActionState, useRef, useState } from "react";
-import { SignInAgain } from "@/components/auth/sign-in-again";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -46,7 +45,7 @@ const NONE: Outcome = { done: false, problem: null };
  * in plain words, and cannot be dismissed while the change runs. Both run one server action
  * (changeStatusAction: the guard, the use case and the audit trail of PATCH /api/invoices/{id}); the
  * dialogs need script to open, so the action is awaited (lib/browser/action.ts, runAction). A session that
- * ended meanwhile is signed in again in place (SignInAgain), and the change then completes.
+ * ended meanwhile is signed in again in place (the console layout's dialog), and the change then completes.
  *
  * Both triggers are links to this page with `?change=`: followed before scripts load or without them, the
  * server draws the same change as a form (ChangeForm, posting to changeStatusFormAction), which comes back
@@ -123,15 +122,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
 
   if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
     return (
-      <>
-        <ChangeForm
-          invoice={invoice}
-          received={received}
-          change={change}
-          draft={{ status: one(query.status), reason: one(query.reason) }}
-        />
-        <SignInAgain />
-      </>
+      <ChangeForm invoice={invoice} received={received} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />
     );
   }
 
@@ -256,7 +247,6 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
       <p role="status" className="text-sm text-success-text">
         {done}
       </p>
-      <SignInAgain />
     </div>
   );
 }
