@@ -202,7 +202,7 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 function failureHeadline(problem: Problem | null): string {
   switch (problem?.status) {
     case 401:
-      return "Your session has ended, so nothing was changed. Sign in again, then confirm once more.";
+      return "Your change was not sent, so nothing was changed.";
     case 403:
       if (problem.is("forbidden")) return "Your role does not allow status changes. Nothing was changed.";
       if (problem.is("cross_site_request")) return "The console refused the request; reload the page and try again. Nothing was changed.";
