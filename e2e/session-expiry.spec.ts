@@ -191,3 +191,14 @@ test("signing in again as someone else does not send the previous person's chang
   expect((await current.json()).status).toBe("pending");
   await expect(page.getByTestId("user-role")).toHaveText("Admin");
 });
+
+test("the status form the server draws (?change=), sent with scripts on, says what the status is now", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 18);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
+  await form.getByLabel("Reason (required)").fill("Sent from the server-drawn form");
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+});

@@ -1,26 +1,15 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, type MouseEvent, useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { runAction } from "@/lib/browser/action";
-import { invoiceKeys } from "@/lib/browser/query/invoices";
 import { changeStatusAction } from "@/lib/console/invoices/actions";
 import type { Problem } from "@/lib/contract/problem";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
-import {
-  ChangeForm,
-  ChangeSummary,
-  ReasonField,
-  ReceivedWarning,
-  StatusChangeFailure,
-  statusLabel,
-  WebhookNote,
-} from "./status-change-parts";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { ChangeForm, ChangeSummary, StatusChangeFields, statusLabel } from "./status-change-parts";
 
 type Props = {
   invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
@@ -61,9 +50,11 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
   const [changeOpen, setChangeOpen] = useState(false);
   const [target, setTarget] = useState<InvoiceStatus | null>(null);
   const [reason, setReason] = useState("");
-  const [done, setDone] = useState<string | null>(changed ? `Status is now ${statusLabel(changed)}.` : null);
+  // What the dialogs changed here; otherwise what the form without script changed (`?changed=`), also when that
+  // form was sent with scripts on and the page only moved to its new query.
+  const [done, setDone] = useState<string | null>(null);
+  const said = done ?? (changed ? `Status is now ${statusLabel(changed)}.` : null);
   const router = useRouter();
-  const queryClient = useQueryClient();
 
   const [outcome, setOutcome] = useState<Outcome>(NONE);
 
@@ -82,9 +73,8 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
     setDone(`Status is now ${statusLabel(answer.status)}.`);
     setChangeOpen(false);
     setCancelOpen(false);
-    // The page (header, timeline) is rendered on the server; lists are cached in the browser.
+    // The page (header, timeline) is rendered on the server.
     router.refresh();
-    await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
     return true;
   }
   // The "Change status…" dialog's form; its status is the one picked (a controlled choice).
@@ -164,10 +154,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               }}
               onConfirm={() => change_("cancelled")}
             >
-              <WebhookNote callbackUrl={invoice.callback_url} />
-              <ReceivedWarning received={received} />
-              <ReasonField {...parts} />
-              <StatusChangeFailure problem={outcome.problem} />
+              <StatusChangeFields invoice={invoice} received={received} mayCancel reason={parts} />
             </ConfirmDialog>
           </>
         )}
@@ -203,35 +190,16 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               <DialogHeader>
                 <DialogTitle>Change the status of order {order}</DialogTitle>
                 <DialogDescription>
-                  {target ? (
-                    <ChangeSummary from={from} to={target} />
-                  ) : (
-                    <>
-                      Choose the new status. It is now <strong>{from}</strong>.
-                    </>
-                  )}
+                  <ChangeSummary from={from} to={target} />
                 </DialogDescription>
               </DialogHeader>
-              <fieldset className="flex flex-col gap-1.5">
-                {/* Nothing is preselected: one stray Enter must not change an invoice. */}
-                <legend className="mb-1 text-sm font-medium">New status</legend>
-                {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
-                  <ChoiceCard
-                    key={s}
-                    name="status"
-                    value={s}
-                    checked={target === s}
-                    onChange={() => setTarget(s)}
-                    required
-                    label={STATUS_LABELS[s]}
-                    description={STATUS_DESCRIPTIONS[s]}
-                  />
-                ))}
-              </fieldset>
-              <WebhookNote callbackUrl={invoice.callback_url} />
-              {target === "cancelled" && <ReceivedWarning received={received} />}
-              <ReasonField {...parts} />
-              <StatusChangeFailure problem={outcome.problem} />
+              <StatusChangeFields
+                invoice={invoice}
+                received={received}
+                choice={{ chosen: target, onChoose: setTarget }}
+                mayCancel={target === "cancelled"}
+                reason={parts}
+              />
               <DialogFooter>
                 <Button onClick={() => setChangeOpen(false)} disabled={pending}>
                   Close
@@ -245,7 +213,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
         </Dialog>
       </div>
       <p role="status" className="text-sm text-success-text">
-        {done}
+        {said}
       </p>
     </div>
   );
