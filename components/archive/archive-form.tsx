@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useActionState, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,14 +13,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { runAction } from "@/lib/browser/action";
-import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { currencyListOptions } from "@/lib/browser/query/invoices";
 import type { ActionState } from "@/lib/console/bff/action";
 import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type CurrencyList, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
-import { stringifyJson } from "@/lib/contract/money-json";
-import type { Problem } from "@/lib/contract/problem";
-import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { todayIn } from "@/lib/contract/time-zone";
 import {
   type ArchiveFormValues,
   amountLabel,
@@ -32,7 +28,11 @@ import {
   readAmount,
   readCreatedAt,
   toArchiveRequest,
-} from "./archive-form-values";
+} from "@/lib/contract/archive-form-values";
+import { stringifyJson } from "@/lib/contract/money-json";
+import type { Problem } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { todayIn } from "@/lib/contract/time-zone";
 import { previewSentence } from "./archive-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 import { usePreviewRates } from "./use-rates";
@@ -58,7 +58,6 @@ export function ArchiveForm({
   initialCurrencies?: CurrencyList | null;
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const currencies = useQuery({ ...currencyListOptions(), initialData: initialCurrencies ?? undefined });
   // The answer of a form sent without script (the whole page comes back with it); with script it stays empty.
   const [posted, postAction] = useActionState<ActionState, FormData>(recordArchivedFormAction, {});
@@ -94,7 +93,6 @@ export function ArchiveForm({
       const { invoice } = answer;
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
-      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       router.push(invoiceHref(invoice.invoice_id));
     } else {
       inFlight.current = false;

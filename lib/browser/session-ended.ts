@@ -1,3 +1,5 @@
+import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
+
 /**
  * The one answer to a 401 in the browser: the session ended mid-work. The console layout mounts one
  * sign-in-again dialog (components/auth/sign-in-again.tsx registers itself here), so a change asks to sign in
@@ -11,14 +13,6 @@ export function signInIfSessionEnded(problem: { status?: number }): void {
   // Already there (a request of the page just left answered late): the sign-in page keeps its own `next`.
   if (window.location.pathname === "/login") return;
   window.location.assign(signInAgainHref(window.location.pathname + window.location.search));
-}
-
-/**
- * The sign-in page that brings the person back to `path`, saying that their session ended: `ended=draft` when
- * `path` holds a form's draft (the page restores it), `ended=1` otherwise. The one builder of these links.
- */
-export function signInAgainHref(path: string, ended: "1" | "draft" = "1"): string {
-  return `/login?next=${encodeURIComponent(path)}&ended=${ended}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/s
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
+import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -82,9 +83,9 @@ export function guardedAction<S extends z.ZodType, R>(
  * fail: the person comes back to the empty form, told that their session ended.
  */
 export function signInKeepingDraft(draftPath: string): string {
-  const withDraft = `/login?next=${encodeURIComponent(draftPath)}&ended=draft`;
+  const withDraft = signInAgainHref(draftPath, "draft");
   if (withDraft.length <= DRAFT_URL_MAX) return withDraft;
-  return `/login?next=${encodeURIComponent(draftPath.split("?")[0])}&ended=1`;
+  return signInAgainHref(draftPath.split("?")[0]);
 }
 const DRAFT_URL_MAX = 4096;
 
