@@ -7,27 +7,32 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { NOT_SIGNED_IN, registerSignInAgain, type SignInAgainOutcome } from "@/lib/browser/session-ended";
+import { NOT_SIGNED_IN, type SignInAgainOutcome } from "@/lib/browser/session-ended";
 import { signInChoicesAction } from "@/lib/console/auth/sign-in-again";
 
 type Demo = { role: string; email: string; description: string };
 type Failure = { error?: string; fieldErrors?: Record<string, string> };
 
+export type SignInAgainProps = {
+  /** Who the page was drawn for: the change is sent again only when the same person signs in. */
+  email: string;
+  /** Open: a change refused for an ended session waits for the outcome. */
+  asking: boolean;
+  onDone: (outcome: SignInAgainOutcome) => void;
+};
+
 /**
- * Signing in again without leaving the page. The console layout mounts it once, loaded after the page
- * (lazy-sign-in-again.tsx); it offers itself to lib/browser/session-ended.ts, so a change refused with a 401
- * (lib/browser/action.ts) opens it, waits until the person has signed in (email and password, or a demo account
- * on the embedded sandbox), and is then sent once more: nothing typed is lost. Closing it leaves everything as
- * it was, unsent. Someone else signing in never sends the previous person's change: it stays, unsent, for the
- * new person to check (`email` is who the layout drew the page for).
+ * Signing in again without leaving the page, mounted once by the console layout (lazy-sign-in-again.tsx, which
+ * offers it to lib/browser/session-ended.ts): a change refused with a 401 (lib/browser/action.ts) opens it,
+ * waits until the person has signed in (email and password, or a demo account on the embedded sandbox), and
+ * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unsent. Someone else
+ * signing in never sends the previous person's change: it stays, unsent, for the new person to check.
  */
-export function SignInAgain({ email: signedInAs }: { email: string }) {
-  const [open, setOpen] = useState(false);
+export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInAgainProps) {
   const [demo, setDemo] = useState<Demo[]>([]);
   const [failure, setFailure] = useState<Failure>({});
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  const settle = useRef<((outcome: SignInAgainOutcome) => void) | null>(null);
   const person = useRef(signedInAs);
   const router = useRouter();
 
@@ -36,37 +41,19 @@ export function SignInAgain({ email: signedInAs }: { email: string }) {
   }, [signedInAs]);
 
   useEffect(() => {
-    const withdraw = registerSignInAgain(
-      () =>
-        new Promise<SignInAgainOutcome>((resolve) => {
-          settle.current = resolve;
-          setFailure({});
-          setOpen(true);
-          signInChoicesAction(new FormData()).then(
-            (answer) => "demo" in answer && setDemo(answer.demo),
-            () => undefined,
-          );
-        }),
+    if (!open) return;
+    setFailure({});
+    signInChoicesAction(new FormData()).then(
+      (answer) => "demo" in answer && setDemo(answer.demo),
+      () => undefined,
     );
-    return () => {
-      withdraw();
-      // Gone while asking (the person left the console): the change waiting for it is not sent, and not left waiting.
-      settle.current?.({ resend: false, notSent: NOT_SIGNED_IN });
-      settle.current = null;
-    };
-  }, []);
-
-  function close(outcome: SignInAgainOutcome) {
-    setOpen(false);
-    settle.current?.(outcome);
-    settle.current = null;
-  }
+  }, [open]);
 
   /** Signed in as `email`: the change is sent again only for the person who made it. */
   function signedIn(email: string) {
-    if (email === person.current.toLowerCase()) return close({ resend: true });
+    if (email === person.current.toLowerCase()) return onDone({ resend: true });
     person.current = email;
-    close({ resend: false, notSent: `Signed in as ${email} — your change was not sent; check it and send it again.` });
+    onDone({ resend: false, notSent: `Signed in as ${email} — your change was not sent; check it and send it again.` });
     // The page (its header, what this person may do) is drawn again for them; what was typed stays.
     router.refresh();
   }
@@ -100,7 +87,7 @@ export function SignInAgain({ email: signedInAs }: { email: string }) {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) close({ resend: false, notSent: NOT_SIGNED_IN });
+        if (!next && !pending) onDone({ resend: false, notSent: NOT_SIGNED_IN });
       }}
     >
       <DialogContent aria-describedby="sign-in-again-description">
@@ -123,7 +110,7 @@ export function SignInAgain({ email: signedInAs }: { email: string }) {
             <Input name="password" type="password" autoComplete="current-password" />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" onClick={() => close({ resend: false, notSent: NOT_SIGNED_IN })} disabled={pending}>
+            <Button type="button" onClick={() => onDone({ resend: false, notSent: NOT_SIGNED_IN })} disabled={pending}>
               Not now
             </Button>
             <Button type="submit" variant="primary" loading={pending}>
