@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ProblemState } from "@/components/ui/problem-state";
-import { signInAgainHref } from "@/lib/browser/session-ended";
 import { sessionStateAction } from "@/lib/console/auth/sign-in-again";
+import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 
 /**
  * A page that failed to load: what happened, and the ways on. Server errors arrive with their message hidden,

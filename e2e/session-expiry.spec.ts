@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type DemoRole, untilHydrated } from "./fixtures";
+import { type DemoRole, invoiceRows, untilHydrated } from "./fixtures";
 
 /**
  * An expired session never loses work (issue 25): a change or a form sent after the session ended asks to sign
@@ -109,4 +109,96 @@ test("a page opened after the session ended leads to sign-in or says 'signed out
   // Either the sign-in page (the page's own guard) or the error page that says so; never "the invoicing API".
   await expect(page.getByText(/Sign in again|signed out|Sign in to continue|Your session ended/).first()).toBeVisible();
   await expect(page.getByText("invoicing API may be unreachable")).toHaveCount(0);
+});
+
+test("a bulk cancel confirmed after the session ended signs in again in place and starts, with the reason typed", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "support", "/invoices?status=paid_partial&sort_by=fiat_amount&sort_order=asc&page=3");
+  for (const row of [invoiceRows(page).nth(0), invoiceRows(page).nth(1)]) {
+    await untilHydrated(row.getByRole("checkbox"));
+    await row.getByRole("checkbox").check();
+  }
+  await page.getByRole("button", { name: "Cancel invoices…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Cancel 2 invoices?" });
+  const reason = `Voided in bulk after sign-in ${run}`;
+  await confirm.getByLabel(/Reason/).fill(reason);
+  await endSession(page);
+
+  await confirm.getByRole("button", { name: "Cancel 2 invoices" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Sign in as support" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("bulk-progress")).toHaveText(/Bulk cancel done: 2 cancelled\./, { timeout: 30_000 });
+});
+
+/** The Users page's "Add a user" form, filled in as an admin would. */
+async function fillNewUser(page: Page, email: string): Promise<void> {
+  await signIn(page, "admin", "/users");
+  await untilHydrated(page.getByRole("button", { name: "Add user" }));
+  await page.getByLabel("Name").fill("Kept Through Sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("support");
+  await page.getByLabel("Initial password").fill("a-long-enough-password");
+}
+
+test("a person added after the session ended is added once the admin signs in again in place; nothing is retyped", async ({ page }) => {
+  const email = `after-expiry-${run.toLowerCase()}@example.com`;
+  await fillNewUser(page, email);
+  await endSession(page);
+
+  await page.getByRole("button", { name: "Add user" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Sign in as admin" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `${email} can now sign in as support.` })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+});
+
+test("closing 'Your session ended' keeps the form as typed and says the change was not sent", async ({ page }) => {
+  const email = `kept-draft-${run.toLowerCase()}@example.com`;
+  await fillNewUser(page, email);
+  await endSession(page);
+
+  await page.getByRole("button", { name: "Add user" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Not now" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("alert").filter({ hasText: "your change was not sent" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Kept Through Sign-in");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Role", { exact: true })).toHaveValue("support");
+  await expect(page.getByLabel("Initial password")).toHaveValue("a-long-enough-password");
+  await expect(page).toHaveURL(/\/users$/);
+});
+
+test("signing in again as someone else does not send the previous person's change; it stays for them to check", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 16);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+  const trigger = page.getByRole("button", { name: "Cancel invoice" });
+  await untilHydrated(trigger);
+  await trigger.click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await confirm.getByLabel("Reason (required)").fill("Typed by support before the session ended");
+  await endSession(page);
+
+  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Sign in as admin" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(confirm).toContainText("Signed in as admin@example.com — your change was not sent; check it and send it again.");
+  await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support before the session ended");
+  const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
+  expect((await current.json()).status).toBe("pending");
+  await expect(page.getByTestId("user-role")).toHaveText("Admin");
+});
+
+test("the status form the server draws (?change=), sent with scripts on, says what the status is now", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 18);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
+  await form.getByLabel("Reason (required)").fill("Sent from the server-drawn form");
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
 });

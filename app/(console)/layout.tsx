@@ -1,6 +1,7 @@
 import { Bookmark, ChevronDown, Menu, Search } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { LazySignInAgain } from "@/components/auth/lazy-sign-in-again";
 import { UserMenu } from "@/components/auth/user-menu";
 import { NavLinks } from "@/components/nav-links";
 import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
@@ -87,6 +88,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <main id="main" tabIndex={-1} className="mx-auto outline-none max-w-[1600px] px-page py-6 sm:py-8">
         {children}
       </main>
+      {/* The one "Your session ended" dialog: any change refused for an ended session signs in again here. */}
+      <LazySignInAgain email={user.email} />
     </div>
   );
 }

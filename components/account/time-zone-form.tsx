@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { useFormAction } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { setTimeZoneAction } from "@/lib/console/users/actions";
 
@@ -12,10 +12,10 @@ import { setTimeZoneAction } from "@/lib/console/users/actions";
  * their account, so every device and every page counts the same days.
  */
 export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: string | null; businessTimeZone: string; zones: string[] }) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(setTimeZoneAction, {});
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(setTimeZoneAction, {});
   return (
-    // Keyed by the saved zone: React resets a form after its action, so a fresh form shows the new choice.
-    <form key={chosen ?? ""} action={action} className="flex flex-wrap items-end gap-2">
+    // Keyed by the saved zone: a fresh form shows the new choice.
+    <form key={chosen ?? ""} action={action} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
       <Field
         label="Time zone"
         error={state.fieldErrors?.time_zone ?? state.error}

@@ -1,12 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useActionState, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { SignInAgain } from "@/components/auth/sign-in-again";
 import { invoiceHref } from "@/components/invoices/invoice-href";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
@@ -14,14 +13,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { runAction } from "@/lib/browser/action";
-import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { currencyListOptions } from "@/lib/browser/query/invoices";
 import type { ActionState } from "@/lib/console/bff/action";
 import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type CurrencyList, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
-import { stringifyJson } from "@/lib/contract/money-json";
-import type { Problem } from "@/lib/contract/problem";
-import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { todayIn } from "@/lib/contract/time-zone";
 import {
   type ArchiveFormValues,
   amountLabel,
@@ -33,7 +28,11 @@ import {
   readAmount,
   readCreatedAt,
   toArchiveRequest,
-} from "./archive-form-values";
+} from "@/lib/contract/archive-form-values";
+import { stringifyJson } from "@/lib/contract/money-json";
+import type { Problem } from "@/lib/contract/problem";
+import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { todayIn } from "@/lib/contract/time-zone";
 import { previewSentence } from "./archive-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 import { usePreviewRates } from "./use-rates";
@@ -48,7 +47,7 @@ import { usePreviewRates } from "./use-rates";
  * drawn by the server, and the form posts them to recordArchivedFormAction, which reads them by the same rules
  * (lib/contract/archive-form-values.ts) and comes back with what was typed and what is wrong. With script,
  * the form is judged here and sent as one request (recordArchivedAction). A session that ended meanwhile is
- * signed in again in place (SignInAgain) and the invoice then recorded; without script the draft travels
+ * signed in again in place (the console layout's dialog) and the invoice then recorded; without script the draft travels
  * through the sign-in page and comes back as `initial`.
  */
 export function ArchiveForm({
@@ -59,7 +58,6 @@ export function ArchiveForm({
   initialCurrencies?: CurrencyList | null;
 }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const currencies = useQuery({ ...currencyListOptions(), initialData: initialCurrencies ?? undefined });
   // The answer of a form sent without script (the whole page comes back with it); with script it stays empty.
   const [posted, postAction] = useActionState<ActionState, FormData>(recordArchivedFormAction, {});
@@ -95,7 +93,6 @@ export function ArchiveForm({
       const { invoice } = answer;
       setRecorded(true);
       toast.success(`Archived invoice recorded for order ${invoice.order_id ?? data.order_id}.`);
-      void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
       router.push(invoiceHref(invoice.invoice_id));
     } else {
       inFlight.current = false;
@@ -135,185 +132,181 @@ export function ArchiveForm({
   const shownFailure = failure ?? (posted.error && Object.keys(postedErrors).length === 0 ? { title: posted.error, more: [] } : null);
 
   return (
-    <>
-      <form
-        action={postAction}
-        onSubmit={handleSubmit(submit)}
-        noValidate
-        aria-label="Record an archived invoice"
-        className="flex flex-col gap-5"
-      >
-        <input type="hidden" name="time_zone" value={timeZone} />
-        <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            label="Order id (required)"
-            error={error("order_id")}
-            description="Your order's identifier: unique, it keeps the same order from being recorded twice."
-          >
-            <Input
-              {...register("order_id")}
-              defaultValue={start.order_id}
-              autoComplete="off"
-              maxLength={ORDER_ID_MAX + 50}
-              placeholder="e.g. LEGACY-2025-0042"
-            />
-          </Field>
-          <Field label="Order name" error={error("order_name")} description="What was sold, for reference.">
-            <Input
-              {...register("order_name")}
-              defaultValue={start.order_name}
-              autoComplete="off"
-              maxLength={ORDER_NAME_MAX + 50}
-              placeholder="e.g. Winter workshop ticket"
-            />
-          </Field>
+    <form
+      action={postAction}
+      onSubmit={handleSubmit(submit)}
+      noValidate
+      aria-label="Record an archived invoice"
+      className="flex flex-col gap-5"
+    >
+      <input type="hidden" name="time_zone" value={timeZone} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          label="Order id (required)"
+          error={error("order_id")}
+          description="Your order's identifier: unique, it keeps the same order from being recorded twice."
+        >
+          <Input
+            {...register("order_id")}
+            defaultValue={start.order_id}
+            autoComplete="off"
+            maxLength={ORDER_ID_MAX + 50}
+            placeholder="e.g. LEGACY-2025-0042"
+          />
+        </Field>
+        <Field label="Order name" error={error("order_name")} description="What was sold, for reference.">
+          <Input
+            {...register("order_name")}
+            defaultValue={start.order_name}
+            autoComplete="off"
+            maxLength={ORDER_NAME_MAX + 50}
+            placeholder="e.g. Winter workshop ticket"
+          />
+        </Field>
 
-          <Field
-            label="Currency (required)"
-            error={error("currency")}
-            description={
-              typeCode
-                ? "The list of currencies could not be loaded: type the code (BTC, ETH…)."
-                : "The cryptocurrency the invoice was paid in."
-            }
-          >
-            {typeCode ? (
+        <Field
+          label="Currency (required)"
+          error={error("currency")}
+          description={
+            typeCode
+              ? "The list of currencies could not be loaded: type the code (BTC, ETH…)."
+              : "The cryptocurrency the invoice was paid in."
+          }
+        >
+          {typeCode ? (
+            <Input
+              {...register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })}
+              defaultValue={start.currency}
+              autoComplete="off"
+              placeholder="BTC"
+            />
+          ) : (
+            <Select
+              {...register("currency")}
+              defaultValue={start.currency}
+              className="w-full"
+              disabled={currencies.isPending}
+              options={[
+                { value: "", label: currencies.isPending ? "Loading currencies…" : "Choose a currency" },
+                ...(currencies.data?.currencies ?? []).map((c) => ({
+                  value: c.code,
+                  label: c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code,
+                })),
+              ]}
+            />
+          )}
+        </Field>
+
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-xs font-medium text-muted-foreground">Amount (required)</legend>
+          <div className="flex items-start gap-2">
+            <div
+              role="radiogroup"
+              aria-label="Amount in"
+              className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm"
+            >
+              {(["fiat", "crypto"] as const).map((side) => (
+                <label
+                  key={side}
+                  className="flex cursor-pointer items-center rounded px-2.5 font-medium text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-ring"
+                >
+                  <input
+                    type="radio"
+                    value={side}
+                    {...register("amount_in")}
+                    defaultChecked={start.amount_in === side}
+                    className="sr-only"
+                  />
+                  {side === "fiat" ? "EUR" : currency || "Crypto"}
+                </label>
+              ))}
+            </div>
+            <Field label={amountLabel(values)} hideLabel error={error("amount")} className="grow">
               <Input
-                {...register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })}
-                defaultValue={start.currency}
+                {...register("amount")}
+                defaultValue={start.amount}
+                inputMode="decimal"
                 autoComplete="off"
-                placeholder="BTC"
+                placeholder={amountIn === "fiat" ? "49.90" : "0.00081"}
+                className="text-right tabular-nums"
               />
-            ) : (
-              <Select
-                {...register("currency")}
-                defaultValue={start.currency}
-                className="w-full"
-                disabled={currencies.isPending}
-                options={[
-                  { value: "", label: currencies.isPending ? "Loading currencies…" : "Choose a currency" },
-                  ...(currencies.data?.currencies ?? []).map((c) => ({
-                    value: c.code,
-                    label: c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code,
-                  })),
-                ]}
-              />
-            )}
-          </Field>
-
-          <fieldset className="flex flex-col gap-1">
-            <legend className="text-xs font-medium text-muted-foreground">Amount (required)</legend>
-            <div className="flex items-start gap-2">
-              <div
-                role="radiogroup"
-                aria-label="Amount in"
-                className="inline-flex h-control shrink-0 items-stretch rounded-md border border-input bg-muted p-0.5 text-sm"
-              >
-                {(["fiat", "crypto"] as const).map((side) => (
-                  <label
-                    key={side}
-                    className="flex cursor-pointer items-center rounded px-2.5 font-medium text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-ring"
-                  >
-                    <input
-                      type="radio"
-                      value={side}
-                      {...register("amount_in")}
-                      defaultChecked={start.amount_in === side}
-                      className="sr-only"
-                    />
-                    {side === "fiat" ? "EUR" : currency || "Crypto"}
-                  </label>
-                ))}
-              </div>
-              <Field label={amountLabel(values)} hideLabel error={error("amount")} className="grow">
-                <Input
-                  {...register("amount")}
-                  defaultValue={start.amount}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder={amountIn === "fiat" ? "49.90" : "0.00081"}
-                  className="text-right tabular-nums"
-                />
-              </Field>
-            </div>
-            <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview" data-rate-kind={previewRates.kind}>
-              {preview}
-            </p>
-          </fieldset>
-
-          <Field
-            label="Allowed error (%)"
-            error={error("allowed_error_percent")}
-            description={`How far a payment may fall short and still count as paid, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT} %.`}
-          >
-            <Input
-              {...register("allowed_error_percent")}
-              defaultValue={start.allowed_error_percent}
-              inputMode="numeric"
-              autoComplete="off"
-              className="text-right tabular-nums"
-            />
-          </Field>
-          <Field
-            label="Callback URL"
-            error={error("callback_url")}
-            description="Where status webhooks would go (archived invoices send none)."
-          >
-            <Input
-              {...register("callback_url")}
-              defaultValue={start.callback_url}
-              type="url"
-              autoComplete="off"
-              placeholder="https://shop.example.com/webhooks"
-            />
-          </Field>
-
-          <div className="flex flex-col gap-1 md:col-span-2">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Created on" error={error("date")}>
-                <Input {...register("date", { deps: ["time"] })} defaultValue={start.date} type="date" max={today} />
-              </Field>
-              <Field label={`Time (${timeZone})`} error={error("time")}>
-                <Input {...register("time", { deps: ["date"] })} defaultValue={start.time} type="time" />
-              </Field>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {!values.date
-                ? "Leave empty to record it as created now. Not in the future."
-                : createdAt.problem
-                  ? `Choose a time that exists in ${timeZone}.`
-                  : createdAt.note
-                    ? createdAt.note
-                    : createdAt.reading
-                      ? `Sent as ${values.date} ${values.time} UTC${createdAt.reading.kind === "missing" ? "" : createdAt.reading.offset} (${timeZone}).`
-                      : null}
-            </p>
+            </Field>
           </div>
-        </div>
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview" data-rate-kind={previewRates.kind}>
+            {preview}
+          </p>
+        </fieldset>
 
-        {shownFailure && (
-          <div role="alert" className="rounded-md border border-danger-text/40 bg-danger/10 px-3 py-2 text-sm text-danger-text">
-            <p className="font-medium">{shownFailure.title}</p>
-            {"detail" in shownFailure && shownFailure.detail && <p className="mt-1">{shownFailure.detail}</p>}
-            {shownFailure.more.map((m) => (
-              <p key={m} className="mt-1">
-                {m}
-              </p>
-            ))}
+        <Field
+          label="Allowed error (%)"
+          error={error("allowed_error_percent")}
+          description={`How far a payment may fall short and still count as paid, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT} %.`}
+        >
+          <Input
+            {...register("allowed_error_percent")}
+            defaultValue={start.allowed_error_percent}
+            inputMode="numeric"
+            autoComplete="off"
+            className="text-right tabular-nums"
+          />
+        </Field>
+        <Field
+          label="Callback URL"
+          error={error("callback_url")}
+          description="Where status webhooks would go (archived invoices send none)."
+        >
+          <Input
+            {...register("callback_url")}
+            defaultValue={start.callback_url}
+            type="url"
+            autoComplete="off"
+            placeholder="https://shop.example.com/webhooks"
+          />
+        </Field>
+
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Created on" error={error("date")}>
+              <Input {...register("date", { deps: ["time"] })} defaultValue={start.date} type="date" max={today} />
+            </Field>
+            <Field label={`Time (${timeZone})`} error={error("time")}>
+              <Input {...register("time", { deps: ["date"] })} defaultValue={start.time} type="time" />
+            </Field>
           </div>
-        )}
-
-        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border pt-4">
-          <p className="mr-auto text-xs text-muted-foreground">Recorded with status Archived, in your name, in the audit log.</p>
-          <Button type="submit" variant="primary" loading={busy}>
-            {recorded ? "Opening the invoice…" : isSubmitting ? "Recording…" : "Record archived invoice"}
-          </Button>
+          <p className="text-xs text-muted-foreground">
+            {!values.date
+              ? "Leave empty to record it as created now. Not in the future."
+              : createdAt.problem
+                ? `Choose a time that exists in ${timeZone}.`
+                : createdAt.note
+                  ? createdAt.note
+                  : createdAt.reading
+                    ? `Sent as ${values.date} ${values.time} UTC${createdAt.reading.kind === "missing" ? "" : createdAt.reading.offset} (${timeZone}).`
+                    : null}
+          </p>
         </div>
-        {leaveDialog}
-      </form>
-      {/* Outside the form: its own form's submit must not bubble (through the portal) into this one. */}
-      <SignInAgain />
-    </>
+      </div>
+
+      {shownFailure && (
+        <div role="alert" className="rounded-md border border-danger-text/40 bg-danger/10 px-3 py-2 text-sm text-danger-text">
+          <p className="font-medium">{shownFailure.title}</p>
+          {"detail" in shownFailure && shownFailure.detail && <p className="mt-1">{shownFailure.detail}</p>}
+          {shownFailure.more.map((m) => (
+            <p key={m} className="mt-1">
+              {m}
+            </p>
+          ))}
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border pt-4">
+        <p className="mr-auto text-xs text-muted-foreground">Recorded with status Archived, in your name, in the audit log.</p>
+        <Button type="submit" variant="primary" loading={busy}>
+          {recorded ? "Opening the invoice…" : isSubmitting ? "Recording…" : "Record archived invoice"}
+        </Button>
+      </div>
+      {leaveDialog}
+    </form>
   );
 }
 

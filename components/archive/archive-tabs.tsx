@@ -3,8 +3,8 @@
 import { Card, CardContent } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { CurrencyList } from "@/lib/contract";
+import type { ArchiveFormValues } from "@/lib/contract/archive-form-values";
 import { ArchiveForm } from "./archive-form";
-import type { ArchiveFormValues } from "./archive-form-values";
 import { CsvImport } from "./csv-import";
 
 /** One invoice or a whole file. Both panels stay mounted, so switching tabs never loses what was typed. */

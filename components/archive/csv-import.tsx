@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ import { isAlreadyRecorded } from "@/lib/browser/archive/duplicate";
 import { derivedDifference } from "@/lib/browser/archive/pricing";
 import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
-import { currencyListOptions, invoiceKeys } from "@/lib/browser/query/invoices";
+import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/contract";
 import { Problem, problemDetail } from "@/lib/contract/problem";
 import { pointerToField } from "@/lib/contract/problem-to-fields";
@@ -79,7 +79,6 @@ function download(name: string, text: string) {
  * what failed and why. The order id is the key: uploading the same file again records nothing twice.
  */
 export function CsvImport() {
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<{ name: string; text: string; csv: ArchiveCsv } | null>(null);
@@ -122,7 +121,6 @@ export function CsvImport() {
     });
     abort.current = null;
     setPhase("done");
-    void queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
   }
 
   const created = results.filter((r) => r.outcome.kind === "created").length;

@@ -1,52 +1,61 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { registerSignInAgain } from "@/lib/browser/session-ended";
+import { NOT_SIGNED_IN, type SignInAgainOutcome } from "@/lib/browser/session-ended";
 import { signInChoicesAction } from "@/lib/console/auth/sign-in-again";
 
 type Demo = { role: string; email: string; description: string };
 type Failure = { error?: string; fieldErrors?: Record<string, string> };
 
+export type SignInAgainProps = {
+  /** Who the page was drawn for: the change is sent again only when the same person signs in. */
+  email: string;
+  /** Open: a change refused for an ended session waits for the outcome. */
+  asking: boolean;
+  onDone: (outcome: SignInAgainOutcome) => void;
+};
+
 /**
- * Signing in again without leaving the page. A page whose changes must survive an ended session mounts this
- * once; it offers itself to lib/browser/session-ended.ts, so a change refused with a 401 (runAction) opens it,
+ * Signing in again without leaving the page, mounted once by the console layout (lazy-sign-in-again.tsx, which
+ * offers it to lib/browser/session-ended.ts): a change refused with a 401 (lib/browser/action.ts) opens it,
  * waits until the person has signed in (email and password, or a demo account on the embedded sandbox), and
- * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unchanged.
+ * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unsent. Someone else
+ * signing in never sends the previous person's change: it stays, unsent, for the new person to check.
  */
-export function SignInAgain() {
-  const [open, setOpen] = useState(false);
+export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInAgainProps) {
   const [demo, setDemo] = useState<Demo[]>([]);
   const [failure, setFailure] = useState<Failure>({});
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  const settle = useRef<((signedIn: boolean) => void) | null>(null);
+  const person = useRef(signedInAs);
+  const router = useRouter();
 
-  useEffect(
-    () =>
-      registerSignInAgain(
-        () =>
-          new Promise<boolean>((resolve) => {
-            settle.current = resolve;
-            setFailure({});
-            setOpen(true);
-            signInChoicesAction(new FormData()).then(
-              (answer) => "demo" in answer && setDemo(answer.demo),
-              () => undefined,
-            );
-          }),
-      ),
-    [],
-  );
+  useEffect(() => {
+    person.current = signedInAs;
+  }, [signedInAs]);
 
-  function close(signedIn: boolean) {
-    setOpen(false);
-    settle.current?.(signedIn);
-    settle.current = null;
+  useEffect(() => {
+    if (!open) return;
+    setFailure({});
+    signInChoicesAction(new FormData()).then(
+      (answer) => "demo" in answer && setDemo(answer.demo),
+      () => undefined,
+    );
+  }, [open]);
+
+  /** Signed in as `email`: the change is sent again only for the person who made it. */
+  function signedIn(email: string) {
+    if (email === person.current.toLowerCase()) return onDone({ resend: true });
+    person.current = email;
+    onDone({ resend: false, notSent: `Signed in as ${email} — your change was not sent; check it and send it again.` });
+    // The page (its header, what this person may do) is drawn again for them; what was typed stays.
+    router.refresh();
   }
 
   /** Signs in through POST /api/session/sign-in (a route: see lib/console/auth/sign-in-again-route.ts). */
@@ -59,8 +68,8 @@ export function SignInAgain() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(Object.fromEntries(form)),
       });
-      const answer = (await response.json()) as { ok?: boolean; error?: string; title?: string; detail?: string } & Failure;
-      if (answer.ok) close(true);
+      const answer = (await response.json()) as { ok?: boolean; email?: string; error?: string; title?: string; detail?: string } & Failure;
+      if (answer.ok) signedIn(answer.email ?? "");
       else setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
     } catch {
       setFailure({ error: "The console cannot be reached. Check your connection and try again." });
@@ -78,7 +87,7 @@ export function SignInAgain() {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) close(false);
+        if (!next && !pending) onDone({ resend: false, notSent: NOT_SIGNED_IN });
       }}
     >
       <DialogContent aria-describedby="sign-in-again-description">
@@ -101,7 +110,7 @@ export function SignInAgain() {
             <Input name="password" type="password" autoComplete="current-password" />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" onClick={() => close(false)} disabled={pending}>
+            <Button type="button" onClick={() => onDone({ resend: false, notSent: NOT_SIGNED_IN })} disabled={pending}>
               Not now
             </Button>
             <Button type="submit" variant="primary" loading={pending}>

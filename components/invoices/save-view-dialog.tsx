@@ -2,7 +2,7 @@
 
 import { Users } from "lucide-react";
 import Link from "next/link";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
+import { useFormAction } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { removeViewAction, saveViewAction } from "@/lib/console/saved-views/actions";
 import { SAVED_VIEW_NAME_MAX, type SavedView, savedViewHref } from "@/lib/contract/saved-view";
@@ -27,7 +28,7 @@ const NAME_ID = "saved-view-name";
 
 /** Loaded on first use by save-view.tsx. */
 export function SaveViewDialog({ query, views, current, onClose }: Props) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(saveViewAction, {});
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(saveViewAction, {});
   const errors = state.fieldErrors ?? {};
   const scope = state.values?.scope ?? "mine";
   return (
@@ -45,7 +46,7 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
           </DialogDescription>
         </DialogHeader>
         {/* Keyed by each answer: a refused form comes back with what was typed, a saved one empty. */}
-        <form key={state.answeredAt} action={action} className="flex flex-col gap-4">
+        <form key={state.answeredAt} action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
           <input type="hidden" name="query" value={query} />
           {state.error && (
             <Notice role="alert" tone="danger">

@@ -22,8 +22,14 @@ export function statusLabel(status: string | null): string {
   return STATUS_LABELS[status as InvoiceStatus] ?? status;
 }
 
-/** Phrasing content: it sits inside the dialog's description paragraph. */
-export function ChangeSummary({ from, to }: { from: string; to: InvoiceStatus }) {
+/** Phrasing content: it sits inside the dialog's description paragraph. No `to` yet: asks to choose one. */
+export function ChangeSummary({ from, to }: { from: string; to: InvoiceStatus | null }) {
+  if (!to)
+    return (
+      <>
+        Choose the new status. It is now <strong>{from}</strong>.
+      </>
+    );
   return (
     <>
       The status changes from <strong>{from}</strong> to <strong>{STATUS_LABELS[to]}</strong>
@@ -95,6 +101,50 @@ export function ReceivedWarning({ received }: { received: string | null }) {
   );
 }
 
+type StatusChangeFieldsProps = {
+  invoice: { status: string | null; callback_url?: string | null };
+  received: string | null;
+  /**
+   * The new status to choose among the others: controlled (`onChoose`, the dialog) or a plain default (the form
+   * without script). None when the change is fixed (cancelling).
+   */
+  choice?: { chosen: string | null; onChoose?: (status: InvoiceStatus) => void };
+  /** Whether the change may cancel the invoice, which the crypto already received does not follow. */
+  mayCancel: boolean;
+  reason: ReasonFieldProps;
+};
+
+/** What every status change asks and says, in its dialog and in the form without script: one part. */
+export function StatusChangeFields({ invoice, received, choice, mayCancel, reason }: StatusChangeFieldsProps) {
+  return (
+    <>
+      {choice && (
+        <fieldset className="flex flex-col gap-1.5">
+          {/* Nothing is preselected in the dialog: one stray Enter must not change an invoice. */}
+          <legend className="mb-1 text-sm font-medium">New status</legend>
+          {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
+            <ChoiceCard
+              key={s}
+              name="status"
+              value={s}
+              {...(choice.onChoose
+                ? { checked: choice.chosen === s, onChange: () => choice.onChoose?.(s) }
+                : { defaultChecked: choice.chosen === s })}
+              required
+              label={STATUS_LABELS[s]}
+              description={STATUS_DESCRIPTIONS[s]}
+            />
+          ))}
+        </fieldset>
+      )}
+      <WebhookNote callbackUrl={invoice.callback_url} />
+      {mayCancel && <ReceivedWarning received={received} />}
+      <ReasonField {...reason} />
+      <StatusChangeFailure problem={reason.problem} />
+    </>
+  );
+}
+
 type ChangeFormProps = {
   invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
   received: string | null;
@@ -131,40 +181,20 @@ export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps
           {title}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {fixed ? (
-            <ChangeSummary from={from} to={fixed} />
-          ) : (
-            <>
-              Choose the new status. It is now <strong>{from}</strong>.
-            </>
-          )}
+          <ChangeSummary from={from} to={fixed} />
         </p>
       </div>
       <form key={state.answeredAt} action={action} className="flex flex-col gap-4">
         <input type="hidden" name="invoice_id" value={invoice.invoice_id} />
         <input type="hidden" name="change" value={change} />
-        {fixed ? (
-          <input type="hidden" name="status" value={fixed} />
-        ) : (
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1 text-sm font-medium">New status</legend>
-            {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
-              <ChoiceCard
-                key={s}
-                name="status"
-                value={s}
-                defaultChecked={chosen === s}
-                required
-                label={STATUS_LABELS[s]}
-                description={STATUS_DESCRIPTIONS[s]}
-              />
-            ))}
-          </fieldset>
-        )}
-        <WebhookNote callbackUrl={invoice.callback_url} />
-        {(fixed === "cancelled" || !fixed) && <ReceivedWarning received={received} />}
-        <ReasonField reason={reason} required={fixed === "cancelled"} requiredToCancel={!fixed} problem={problem} />
-        <StatusChangeFailure problem={problem} />
+        {fixed && <input type="hidden" name="status" value={fixed} />}
+        <StatusChangeFields
+          invoice={invoice}
+          received={received}
+          choice={fixed ? undefined : { chosen }}
+          mayCancel={fixed === "cancelled" || !fixed}
+          reason={{ reason, required: fixed === "cancelled", requiredToCancel: !fixed, problem }}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild>
             <Link href={back}>{fixed === "cancelled" ? "Keep invoice" : "Close"}</Link>
@@ -202,7 +232,7 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 function failureHeadline(problem: Problem | null): string {
   switch (problem?.status) {
     case 401:
-      return "Your session has ended, so nothing was changed. Sign in again, then confirm once more.";
+      return "Your change was not sent, so nothing was changed.";
     case 403:
       if (problem.is("forbidden")) return "Your role does not allow status changes. Nothing was changed.";
       if (problem.is("cross_site_request")) return "The console refused the request; reload the page and try again. Nothing was changed.";

@@ -1,27 +1,15 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, type MouseEvent, useActionState, useRef, useState } from "react";
-import { SignInAgain } from "@/components/auth/sign-in-again";
 import { Button } from "@/components/ui/button";
-import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { runAction } from "@/lib/browser/action";
-import { invoiceKeys } from "@/lib/browser/query/invoices";
 import { changeStatusAction } from "@/lib/console/invoices/actions";
 import type { Problem } from "@/lib/contract/problem";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
-import {
-  ChangeForm,
-  ChangeSummary,
-  ReasonField,
-  ReceivedWarning,
-  StatusChangeFailure,
-  statusLabel,
-  WebhookNote,
-} from "./status-change-parts";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { ChangeForm, ChangeSummary, StatusChangeFields, statusLabel } from "./status-change-parts";
 
 type Props = {
   invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
@@ -46,7 +34,7 @@ const NONE: Outcome = { done: false, problem: null };
  * in plain words, and cannot be dismissed while the change runs. Both run one server action
  * (changeStatusAction: the guard, the use case and the audit trail of PATCH /api/invoices/{id}); the
  * dialogs need script to open, so the action is awaited (lib/browser/action.ts, runAction). A session that
- * ended meanwhile is signed in again in place (SignInAgain), and the change then completes.
+ * ended meanwhile is signed in again in place (the console layout's dialog), and the change then completes.
  *
  * Both triggers are links to this page with `?change=`: followed before scripts load or without them, the
  * server draws the same change as a form (ChangeForm, posting to changeStatusFormAction), which comes back
@@ -62,9 +50,11 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
   const [changeOpen, setChangeOpen] = useState(false);
   const [target, setTarget] = useState<InvoiceStatus | null>(null);
   const [reason, setReason] = useState("");
-  const [done, setDone] = useState<string | null>(changed ? `Status is now ${statusLabel(changed)}.` : null);
+  // What the dialogs changed here; otherwise what the form without script changed (`?changed=`), also when that
+  // form was sent with scripts on and the page only moved to its new query.
+  const [done, setDone] = useState<string | null>(null);
+  const said = done ?? (changed ? `Status is now ${statusLabel(changed)}.` : null);
   const router = useRouter();
-  const queryClient = useQueryClient();
 
   const [outcome, setOutcome] = useState<Outcome>(NONE);
 
@@ -83,9 +73,8 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
     setDone(`Status is now ${statusLabel(answer.status)}.`);
     setChangeOpen(false);
     setCancelOpen(false);
-    // The page (header, timeline) is rendered on the server; lists are cached in the browser.
+    // The page (header, timeline) is rendered on the server.
     router.refresh();
-    await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
     return true;
   }
   // The "Change status…" dialog's form; its status is the one picked (a controlled choice).
@@ -123,15 +112,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
 
   if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
     return (
-      <>
-        <ChangeForm
-          invoice={invoice}
-          received={received}
-          change={change}
-          draft={{ status: one(query.status), reason: one(query.reason) }}
-        />
-        <SignInAgain />
-      </>
+      <ChangeForm invoice={invoice} received={received} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />
     );
   }
 
@@ -173,10 +154,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               }}
               onConfirm={() => change_("cancelled")}
             >
-              <WebhookNote callbackUrl={invoice.callback_url} />
-              <ReceivedWarning received={received} />
-              <ReasonField {...parts} />
-              <StatusChangeFailure problem={outcome.problem} />
+              <StatusChangeFields invoice={invoice} received={received} mayCancel reason={parts} />
             </ConfirmDialog>
           </>
         )}
@@ -212,35 +190,16 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               <DialogHeader>
                 <DialogTitle>Change the status of order {order}</DialogTitle>
                 <DialogDescription>
-                  {target ? (
-                    <ChangeSummary from={from} to={target} />
-                  ) : (
-                    <>
-                      Choose the new status. It is now <strong>{from}</strong>.
-                    </>
-                  )}
+                  <ChangeSummary from={from} to={target} />
                 </DialogDescription>
               </DialogHeader>
-              <fieldset className="flex flex-col gap-1.5">
-                {/* Nothing is preselected: one stray Enter must not change an invoice. */}
-                <legend className="mb-1 text-sm font-medium">New status</legend>
-                {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
-                  <ChoiceCard
-                    key={s}
-                    name="status"
-                    value={s}
-                    checked={target === s}
-                    onChange={() => setTarget(s)}
-                    required
-                    label={STATUS_LABELS[s]}
-                    description={STATUS_DESCRIPTIONS[s]}
-                  />
-                ))}
-              </fieldset>
-              <WebhookNote callbackUrl={invoice.callback_url} />
-              {target === "cancelled" && <ReceivedWarning received={received} />}
-              <ReasonField {...parts} />
-              <StatusChangeFailure problem={outcome.problem} />
+              <StatusChangeFields
+                invoice={invoice}
+                received={received}
+                choice={{ chosen: target, onChoose: setTarget }}
+                mayCancel={target === "cancelled"}
+                reason={parts}
+              />
               <DialogFooter>
                 <Button onClick={() => setChangeOpen(false)} disabled={pending}>
                   Close
@@ -254,9 +213,8 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
         </Dialog>
       </div>
       <p role="status" className="text-sm text-success-text">
-        {done}
+        {said}
       </p>
-      <SignInAgain />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
-import { runAction } from "@/lib/browser/action";
+import { runAction, useFormAction } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { addUserAction, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
 import { problemDetail } from "@/lib/contract/problem";
@@ -17,10 +17,10 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/contract/roles";
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function RoleSelect({ email, role }: { email: string; role: string }) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(setRoleAction, {});
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(setRoleAction, {});
   return (
-    // Keyed by the saved role: React resets a form after its action, so a fresh form shows the new role.
-    <form key={role} action={action} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+    // Keyed by the saved role: a fresh form shows the new role.
+    <form key={role} action={action} onSubmit={onSubmit} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
       <input type="hidden" name="email" value={email} />
       <Field label={`Role of ${email}`} hideLabel error={state.error}>
         <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-[6.75rem] sm:w-28" />
@@ -39,11 +39,11 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
 
 /** Disable (sign-in refused, sessions ended) after asking; enable again in one click. */
 export function AccessToggle({ email, disabled }: { email: string; disabled: boolean }) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(setAccessAction, {});
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(setAccessAction, {});
   const [error, setError] = useState<string>();
   if (disabled) {
     return (
-      <form action={action} className="flex items-center gap-2">
+      <form action={action} onSubmit={onSubmit} className="flex items-center gap-2">
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="disabled" value="false" />
         <Button type="submit" size="sm" variant="ghost" loading={pending} aria-label={`Enable ${email}`}>
@@ -92,7 +92,7 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
 }
 
 export function AddUserForm() {
-  const [state, action, pending] = useActionState<ActionState, FormData>(addUserAction, {});
+  const { state, action, onSubmit, pending, sent } = useFormAction<ActionState>(addUserAction, {});
   const errors = state.fieldErrors ?? {};
   return (
     <Card className="self-start">
@@ -100,7 +100,8 @@ export function AddUserForm() {
         <CardTitle>Add a user</CardTitle>
       </CardHeader>
       <CardContent>
-        <form key={state.answeredAt} action={action} className="flex flex-col gap-3">
+        {/* Keyed by the people added: empty after each; a refusal or an ended session keeps what was typed. */}
+        <form key={sent} action={action} onSubmit={onSubmit} className="flex flex-col gap-3">
           {state.error && (
             <Notice role="alert" tone="danger">
               {state.error}

@@ -3,11 +3,11 @@
 import { Send } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { useActionAnswer } from "@/lib/browser/action";
+import { useFormAction } from "@/lib/browser/action";
 import type { ActionState } from "@/lib/console/bff/action";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { WebhookSimulationResult } from "@/lib/contract";
@@ -25,20 +25,23 @@ export type SimulationState = ActionState & { result?: WebhookSimulationResult }
 export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId: string; status: string | null; hasCallback: boolean }) {
   const [target, setTarget] = useState<InvoiceStatus>(INVOICE_STATUSES.find((s) => s === status) ?? "completed");
   const router = useRouter();
-  const [state, send, pending] = useActionState<SimulationState, FormData>(simulateWebhookAction, {});
-  useActionAnswer(state, {
-    ok: ({ result }) => {
-      if (!result) return;
-      toast.success(`Test webhook sent: ${result.status}`, { description: "Its delivery is in the timeline." });
-      router.refresh();
+  const { action, onSubmit, pending } = useFormAction<SimulationState>(
+    simulateWebhookAction,
+    {},
+    {
+      ok: ({ result }) => {
+        if (!result) return;
+        toast.success(`Test webhook sent: ${result.status}`, { description: "Its delivery is in the timeline." });
+        router.refresh();
+      },
+      failed: (problem) => toast.error("The test webhook was not sent", { description: problemDetail(problem) }),
     },
-    failed: (problem) => toast.error("The test webhook was not sent", { description: problemDetail(problem) }),
-  });
+  );
 
   if (!hasCallback)
     return <p className="max-w-64 text-right text-xs text-muted-foreground">No callback URL: this invoice sends no webhooks.</p>;
   return (
-    <form action={send} className="flex flex-wrap items-center justify-end gap-2">
+    <form action={action} onSubmit={onSubmit} className="flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="invoice_id" value={invoiceId} />
       <Select
         size="sm"

@@ -1,7 +1,7 @@
 "use client";
 
 import { Send } from "lucide-react";
-import { type FormEvent, useActionState, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { ProblemState } from "@/components/ui/problem-state";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { actionProblem, useActionAnswer } from "@/lib/browser/action";
+import { actionProblem, useFormAction } from "@/lib/browser/action";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
 import { problemDetail } from "@/lib/contract/problem";
@@ -47,16 +47,19 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inbox = useInbox(null, initialInbox);
 
-  const [state, send, pending] = useActionState<SimulationState, FormData>(simulateWebhookAction, {});
-  useActionAnswer(state, {
-    ok: ({ result }) => {
-      if (result) toast.success(`Webhook sent: ${result.status}`);
+  const { state, action, onSubmit, pending } = useFormAction<SimulationState>(
+    simulateWebhookAction,
+    {},
+    {
+      ok: ({ result }) => {
+        if (result) toast.success(`Webhook sent: ${result.status}`);
+      },
+      failed: (problem) => {
+        const pointer = problem.errors?.[0];
+        setFieldError(pointer?.pointer === "/invoice_id" ? pointer.detail : null);
+      },
     },
-    failed: (problem) => {
-      const pointer = problem.errors?.[0];
-      setFieldError(pointer?.pointer === "/invoice_id" ? pointer.detail : null);
-    },
-  });
+  );
 
   /** With script, an empty id is named before anything is sent; without, the action's answer names it. */
   function check(event: FormEvent) {
@@ -84,7 +87,15 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form action={send} onSubmit={check} className="flex flex-col gap-4" aria-label="Send a test webhook">
+          <form
+            action={action}
+            onSubmit={(event) => {
+              check(event);
+              onSubmit(event);
+            }}
+            className="flex flex-col gap-4"
+            aria-label="Send a test webhook"
+          >
             {recent.length > 0 && (
               <Field
                 label="Recent invoices"

@@ -1,10 +1,12 @@
+import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
+
 /**
- * The one answer to a 401 in the browser: the session ended mid-work. Where a page mounts the sign-in-again
- * dialog (components/auth/sign-in-again.tsx registers itself here), a change asks to sign in again in place and
- * then completes (./action.ts, runAction, retries it once); nothing typed is lost. Anywhere else the person is
- * sent to sign in and back to exactly this view (`/login?next=…&ended=1`). Every refused answer a page reads
- * passes here: a console route's (./query/fetch-json.ts: fetchJson and readProblem) and a server action's
- * (./action.ts: runAction and useActionAnswer).
+ * The one answer to a 401 in the browser: the session ended mid-work. The console layout mounts one
+ * sign-in-again dialog (components/auth/sign-in-again.tsx registers itself here), so a change asks to sign in
+ * again in place and then completes (./action.ts: runAction and useFormAction send it once more); nothing typed
+ * is lost. Anywhere else the person is sent to sign in and back to exactly this view (`/login?next=…&ended=1`).
+ * Every refused answer a page reads passes here: a console route's (./query/fetch-json.ts: fetchJson and
+ * readProblem) and a server action's (./action.ts).
  */
 export function signInIfSessionEnded(problem: { status?: number }): void {
   if (problem.status !== 401 || typeof window === "undefined") return;
@@ -13,13 +15,14 @@ export function signInIfSessionEnded(problem: { status?: number }): void {
   window.location.assign(signInAgainHref(window.location.pathname + window.location.search));
 }
 
-/** The sign-in page that brings the person back to `path`, saying that their session ended. */
-export function signInAgainHref(path: string): string {
-  return `/login?next=${encodeURIComponent(path)}&ended=1`;
-}
+/**
+ * How signing in again in place ended: as the same person, so the change is sent once more, or not, with the
+ * sentence that says why the change was not sent (closed, or someone else signed in). The draft stays either way.
+ */
+export type SignInAgainOutcome = { resend: true } | { resend: false; notSent: string };
 
-/** Opens the in-place dialog; resolves true once the person signed in again, false if they closed it. */
-export type SignInAgainPrompt = () => Promise<boolean>;
+/** Opens the in-place dialog; resolves once the person signed in again or closed it. */
+export type SignInAgainPrompt = () => Promise<SignInAgainOutcome>;
 
 // The dialogs mounted now, the latest last: it is the one that asks.
 const prompts: SignInAgainPrompt[] = [];
@@ -34,17 +37,19 @@ export function registerSignInAgain(prompt: SignInAgainPrompt): () => void {
 }
 
 // One dialog at a time: changes refused together wait for the same sign-in.
-let asking: Promise<boolean> | null = null;
+let asking: Promise<SignInAgainOutcome> | null = null;
+
+export const NOT_SIGNED_IN = "You did not sign in again, so your change was not sent. Everything you typed is still here.";
 
 /**
- * After a 401: signs in again in place when a dialog is mounted (true once signed in, false if the person
- * closed it); without one, off to the sign-in page (and never resolves true).
+ * After a 401: signs in again in place when a dialog is mounted; without one, off to the sign-in page (and the
+ * change is not sent).
  */
-export async function signInAgain(): Promise<boolean> {
+export async function signInAgain(): Promise<SignInAgainOutcome> {
   const prompt = prompts.at(-1);
   if (!prompt) {
     signInIfSessionEnded({ status: 401 });
-    return false;
+    return { resend: false, notSent: NOT_SIGNED_IN };
   }
   asking ??= prompt().finally(() => {
     asking = null;

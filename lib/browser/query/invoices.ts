@@ -1,9 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 
-/** What the browser caches about invoices (the list itself is rendered on the server: issue 25). */
-export const invoiceKeys = { all: ["invoices"] as const };
-
+// The invoice list is rendered on the server (issue 25): the browser caches only currencies and bulk jobs.
 export const currencyKeys = { all: ["currencies"] as const };
 
 export function currencyListOptions() {

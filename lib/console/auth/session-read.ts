@@ -23,13 +23,17 @@ export type SessionRow = {
  * request, so a sign-out, a ban or a role change counts from the next request on.
  *
  * - `null`: no session cookie at all (better-auth answers null too);
- * - `"ask-better-auth"`: anything but a live session that needs nothing done, so that every refusal stays
- *   better-auth's own: a signature this check does not accept, no such session (better-auth clears the
- *   cookie), an expired one (it deletes the row), one due for its sliding refresh (`updateAge`: it moves the
- *   expiry on and sets the cookie again);
+ * - `"ended"`: a cookie this console signed, for a session that no longer exists (signed out, disabled) or
+ *   has expired. A page asks better-auth anyway, which clears the cookie or deletes the row; a server action
+ *   answers 401 at once (lib/console/bff/action.ts says why);
+ * - `"ask-better-auth"`: a signature this check does not accept, or a live session due for its sliding refresh
+ *   (`updateAge`: better-auth moves the expiry on and sets the cookie again), so that those stay its own;
  * - the row: a live session, its person as the database has them now (banned or not).
  */
-export async function readSessionRow(requestHeaders: Headers, now: number = Date.now()): Promise<SessionRow | null | "ask-better-auth"> {
+export async function readSessionRow(
+  requestHeaders: Headers,
+  now: number = Date.now(),
+): Promise<SessionRow | null | "ended" | "ask-better-auth"> {
   const cookieHeader = requestHeaders.get("cookie");
   if (!cookieHeader) return null;
   const { secret, cookieName, expiresInMs, updateAgeMs } = await sessionSettings();
@@ -38,11 +42,11 @@ export async function readSessionRow(requestHeaders: Headers, now: number = Date
   const token = verifiedToken(signed, secret);
   if (!token) return "ask-better-auth";
   const [row] = await (await sessionByToken()).execute({ token });
-  if (!row) return "ask-better-auth";
+  if (!row) return "ended";
   const expiresAt = row.expiresAt.getTime();
+  if (expiresAt <= now) return "ended";
   // better-auth's own rule: refreshed once the session is older than updateAge.
-  const refreshDue = expiresAt - expiresInMs + updateAgeMs <= now;
-  if (expiresAt <= now || refreshDue) return "ask-better-auth";
+  if (expiresAt - expiresInMs + updateAgeMs <= now) return "ask-better-auth";
   return row;
 }
 

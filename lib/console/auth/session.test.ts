@@ -54,7 +54,7 @@ describe("the session read (one query for a live session, better-auth for the re
     const cookie = await signedInCookie("support");
     expect(await read(cookie)).not.toBeNull();
     await (await getAuth()).api.signOut({ headers: new Headers({ cookie }) });
-    expect(await readSessionRow(new Headers({ cookie }))).toBe("ask-better-auth");
+    expect(await readSessionRow(new Headers({ cookie }))).toBe("ended");
     expect(await read(cookie)).toBeNull();
   });
 
@@ -65,7 +65,15 @@ describe("the session read (one query for a live session, better-auth for the re
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, tokenOf(cookie)));
-    expect(await readSessionRow(new Headers({ cookie }))).toBe("ask-better-auth");
+    expect(await readSessionRow(new Headers({ cookie }))).toBe("ended");
+    // A server action's read answers it at once and leaves the row (and the cookie) alone.
+    expect(await sessionUser(new Headers({ cookie }), { endedIsNull: true })).toBeNull();
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(cookie))),
+    ).toHaveLength(1);
     expect(await read(cookie)).toBeNull();
     expect(
       await db

@@ -19,11 +19,17 @@ export type SessionUser = {
 /**
  * The signed-in person behind these request headers, or null (no session, expired, banned). Read from the
  * database on every request, so a sign-out, a ban or a role change counts at once. A live session takes one
- * query (./session-read.ts); anything else (no such session, expired, due for its refresh) is better-auth's.
+ * query (./session-read.ts); anything else (no such session, expired, due for its refresh) is better-auth's,
+ * except that `endedIsNull` answers an ended session (no such session, expired) null without asking it (a
+ * server action: lib/console/bff/action.ts).
  */
-export async function sessionUser(requestHeaders: Headers): Promise<SessionUser | null> {
+export async function sessionUser(requestHeaders: Headers, { endedIsNull = false } = {}): Promise<SessionUser | null> {
   const row = await readSessionRow(requestHeaders);
-  const user = row === "ask-better-auth" ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null) : row;
+  if (row === "ended" && endedIsNull) return null;
+  const user =
+    row === "ask-better-auth" || row === "ended"
+      ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null)
+      : row;
   if (!user || user.banned) return null;
   const { id, email, name, role } = user;
   const timeZone = "timeZone" in user && typeof user.timeZone === "string" ? user.timeZone : null;

@@ -1,18 +1,13 @@
 import "server-only";
-import { parseCookies } from "better-auth/cookies";
-import { eq } from "drizzle-orm";
 import { headers } from "next/headers";
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { unauthenticated } from "@/lib/console/auth/errors";
-import { getAuth } from "@/lib/console/auth/server";
-import { currentUser, type SessionUser } from "@/lib/console/auth/session";
-import { readSessionRow, verifiedToken } from "@/lib/console/auth/session-read";
-import { sessions } from "@/lib/console/schema";
+import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
-import { getDatabase } from "@/lib/platform/db";
+import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -88,9 +83,9 @@ export function guardedAction<S extends z.ZodType, R>(
  * fail: the person comes back to the empty form, told that their session ended.
  */
 export function signInKeepingDraft(draftPath: string): string {
-  const withDraft = `/login?next=${encodeURIComponent(draftPath)}&ended=draft`;
+  const withDraft = signInAgainHref(draftPath, "draft");
   if (withDraft.length <= DRAFT_URL_MAX) return withDraft;
-  return `/login?next=${encodeURIComponent(draftPath.split("?")[0])}&ended=1`;
+  return signInAgainHref(draftPath.split("?")[0]);
 }
 const DRAFT_URL_MAX = 4096;
 
@@ -122,23 +117,10 @@ export function isGuardedAction(value: unknown): value is Guarded {
  * answered here without asking better-auth, which would also clear the cookie: a server action that changes a
  * cookie makes Next.js draw the page again in its answer, and that page, signed out, would send the person to
  * the sign-in page before the action's 401 reached the page, losing what they typed. The 401 lets the page
- * sign in again in place instead (lib/browser/action.ts). Anything else is the page's own session read.
+ * sign in again in place instead (lib/browser/action.ts). One session read answers either way.
  */
 async function actionUser(): Promise<SessionUser | null> {
-  const requestHeaders = await headers();
-  if ((await readSessionRow(requestHeaders)) === "ask-better-auth" && (await sessionEnded(requestHeaders))) return null;
-  return currentUser();
-}
-
-/** Whether the request's signed session cookie names a session that no longer exists or has expired. */
-async function sessionEnded(requestHeaders: Headers): Promise<boolean> {
-  const context = await (await getAuth()).$context;
-  const signed = parseCookies(requestHeaders.get("cookie") ?? "").get(context.authCookies.sessionToken.name);
-  const token = signed ? verifiedToken(signed, context.secret) : null;
-  if (!token) return false;
-  const db = await getDatabase();
-  const [row] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token)).limit(1);
-  return !row || row.expiresAt.getTime() <= Date.now();
+  return sessionUser(await headers(), { endedIsNull: true });
 }
 
 async function requireAccess(access: Exclude<ActionAccess, "public">, attempt?: () => Promise<RefusedAttempt>): Promise<SessionUser> {

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import type { SessionUser } from "@/lib/console/auth/session";
 import { guardedAction } from "@/lib/console/bff/action";
 import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
 import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/console/invoices/change-status";
@@ -29,6 +30,16 @@ const statusChangeFormSchema = z.intersection(
   statusChangeRequestSchema,
 );
 
+/** One status change: the use case and audit trail of PATCH /api/invoices/{id}. */
+async function changeStatus({ invoice_id, status, reason }: z.output<typeof statusChangeFormSchema>, user: SessionUser) {
+  const { invoice } = await changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: invoice_id, status, reason });
+  return invoice;
+}
+
+/** A refused attempt at a status change is itself an audit entry, as the route's. */
+const auditRefusedChange = (fields: Record<string, string>) =>
+  describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() });
+
 /**
  * Support changes an invoice's status from its page (components/invoices/status-change.tsx): the same guard,
  * use case and audit trail as PATCH /api/invoices/{id}, including the audit entry of a refused attempt.
@@ -36,18 +47,8 @@ const statusChangeFormSchema = z.intersection(
 export const changeStatusAction = guardedAction(
   "invoices:change_status",
   statusChangeFormSchema,
-  async ({ invoice_id, status, reason }, user) => {
-    const { invoice: updated } = await changeInvoiceStatus({
-      db: await getDatabase(),
-      upstream: upstream(),
-      user: user!,
-      id: invoice_id,
-      status,
-      reason,
-    });
-    return { status: updated.status, answeredAt: Date.now() };
-  },
-  { auditRefusal: (fields) => describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() }) },
+  async (input, user) => ({ status: (await changeStatus(input, user!)).status, answeredAt: Date.now() }),
+  { auditRefusal: auditRefusedChange },
 );
 
 /** The invoice's own page, as the console links it. */
@@ -61,32 +62,32 @@ const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 export const changeStatusFormAction = guardedAction(
   "invoices:change_status",
   statusChangeFormSchema,
-  async ({ invoice_id, status, reason }, user) => {
-    const { invoice: updated } = await changeInvoiceStatus({
-      db: await getDatabase(),
-      upstream: upstream(),
-      user: user!,
-      id: invoice_id,
-      status,
-      reason,
-    });
-    redirect(`${invoicePath(invoice_id)}?changed=${encodeURIComponent(updated.status ?? status)}`);
+  async (input, user) => {
+    const updated = await changeStatus(input, user!);
+    redirect(`${invoicePath(input.invoice_id)}?changed=${encodeURIComponent(updated.status ?? input.status)}`);
   },
   {
-    auditRefusal: (fields) => describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() }),
+    auditRefusal: auditRefusedChange,
     draftPath: (fields) =>
       `${invoicePath(fields.invoice_id ?? "")}?${new URLSearchParams({ change: fields.change ?? fields.status ?? "cancelled", status: fields.status ?? "", reason: fields.reason ?? "" })}`,
   },
 );
 
 /**
+ * One archived invoice recorded from its request as JSON text: read as POST /api/archived reads it, so every
+ * amount keeps exactly the digits typed (issue 22) and a broken rule names the request's own fields.
+ */
+async function recordArchived(request: string, user: SessionUser) {
+  const body = parseJsonTextLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE);
+  return recordArchivedInvoice({ db: await getDatabase(), upstream: upstream(), user, body });
+}
+
+/**
  * Finance records one archived invoice (components/archive/archive-form.tsx): the same guard, reading and use
- * case as POST /api/archived. The request travels as its JSON text in one field, so every amount keeps exactly
- * the digits typed (issue 22) and a broken rule names the request's own fields, as the route's answer does.
+ * case as POST /api/archived. The request travels as its JSON text in one field.
  */
 export const recordArchivedAction = guardedAction("invoices:archive", z.object({ request: z.string() }), async ({ request }, user) => {
-  const body = parseJsonTextLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE);
-  const invoice = await recordArchivedInvoice({ db: await getDatabase(), upstream: upstream(), user: user!, body });
+  const invoice = await recordArchived(request, user!);
   return { invoice: { invoice_id: invoice.invoice_id, order_id: invoice.order_id }, answeredAt: Date.now() };
 });
 
@@ -114,18 +115,15 @@ function archiveDraftPath(fields: Record<string, string>): string {
 
 /**
  * The archive form sent before its script loaded, or without script: the values read by the form's own rules
- * (lib/contract/archive-form-values.ts) into the same request as recordArchivedAction's, through the same
- * reading and use case. Recorded: back to the archive page, which says so and links the invoice. A refusal
- * comes back to the form with everything typed; an ended session leads to sign-in and back to the form,
- * filled in.
+ * (lib/contract/archive-form-values.ts) into the same request as recordArchivedAction's, recorded the same
+ * way. Recorded: back to the archive page, which says so and links the invoice. A refusal comes back to the
+ * form with everything typed; an ended session leads to sign-in and back to the form, filled in.
  */
 export const recordArchivedFormAction = guardedAction(
   "invoices:archive",
   archiveFormFieldsSchema,
   async ({ time_zone, ...values }, user) => {
-    const request = stringifyJson(toArchiveRequest(values as ArchiveFormValues, time_zone));
-    const body = parseJsonTextLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE);
-    const invoice = await recordArchivedInvoice({ db: await getDatabase(), upstream: upstream(), user: user!, body });
+    const invoice = await recordArchived(stringifyJson(toArchiveRequest(values as ArchiveFormValues, time_zone)), user!);
     redirect(`/archive?${new URLSearchParams({ recorded: invoice.invoice_id, order: invoice.order_id ?? values.order_id })}`);
   },
   { draftPath: archiveDraftPath },
