@@ -1,0 +1,40 @@
+import "server-only";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import { currentRequestId } from "@/lib/platform/server-lifecycle";
+
+/**
+ * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The exporter reads the standard
+ * OTEL_EXPORTER_OTLP_* variables itself (endpoint, headers, protocol); the service is OTEL_SERVICE_NAME, or
+ * invoice-console. Registered globally with W3C trace context, so Next.js's own request span (which continues
+ * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace.
+ */
+export function startTracing(): NodeTracerProvider {
+  const provider = new NodeTracerProvider({
+    resource: defaultResource().merge(
+      resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME?.trim() || "invoice-console" }),
+    ),
+    spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: scheduleDelayMs() })],
+  });
+  provider.register();
+  return provider;
+}
+
+/** Every span started while a request is served carries its X-Request-Id, as its log lines and problems do. */
+const requestIdOnSpans: SpanProcessor = {
+  onStart(span) {
+    const id = currentRequestId();
+    if (id) span.setAttribute("request_id", id);
+  },
+  onEnd() {},
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
+
+/** OTEL_BSP_SCHEDULE_DELAY, the standard variable (ms between exports), which this SDK no longer reads itself. */
+function scheduleDelayMs(): number {
+  const value = Number(process.env.OTEL_BSP_SCHEDULE_DELAY);
+  return Number.isInteger(value) && value > 0 ? value : 5_000;
+}
