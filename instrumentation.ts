@@ -18,12 +18,18 @@ export async function register() {
   const notice = localDataNotice();
   if (notice) log.warn(`Note: ${notice}`);
   const layer = (globalThis as typeof globalThis & { __invoiceConsoleServer?: ServerLayer }).__invoiceConsoleServer;
-  // On SIGTERM, the spans not yet sent go out after the app's own shutdown (scripts/server/server.mjs bounds it).
+  // On SIGTERM, once the requests in flight are answered, the spans not yet sent go out, beside the app's own
+  // shutdown and for at most 3 s: a collector that does not answer neither holds the exit nor hides its log line.
   const appShutdown = layer?.onShutdown;
   if (tracing && layer && appShutdown) {
     layer.onShutdown = async (drained, graceMs) => {
-      const result = await appShutdown(drained, graceMs);
-      await tracing.shutdown().catch((error: unknown) => log.warn({ err: error }, "traces: the last spans were not sent"));
+      const flushed = drained.then(() =>
+        Promise.race([
+          tracing.shutdown().catch((error: unknown) => log.warn({ err: error }, "traces: the last spans were not sent")),
+          new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
+        ]),
+      );
+      const [result] = await Promise.all([appShutdown(drained, graceMs), flushed]);
       return result;
     };
   }

@@ -1,7 +1,9 @@
 import "server-only";
+import { DiagLogLevel, diag } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import { log } from "@/lib/platform/observability/log";
 import { currentRequestId } from "@/lib/platform/server-lifecycle";
 
 /**
@@ -9,7 +11,8 @@ import { currentRequestId } from "@/lib/platform/server-lifecycle";
  * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The exporter reads the standard
  * OTEL_EXPORTER_OTLP_* variables itself (endpoint, headers, protocol); the service is OTEL_SERVICE_NAME, or
  * invoice-console. Registered globally with W3C trace context, so Next.js's own request span (which continues
- * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace.
+ * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace. A failed export
+ * is a warning in the log, never an error of a request.
  */
 export function startTracing(): NodeTracerProvider {
   const provider = new NodeTracerProvider({
@@ -19,6 +22,10 @@ export function startTracing(): NodeTracerProvider {
     spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: scheduleDelayMs() })],
   });
   provider.register();
+  // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
+  const say = (message: string, ...args: unknown[]) => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${message}`);
+  const quiet = () => {};
+  diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
   return provider;
 }
 
