@@ -1,5 +1,5 @@
 import "server-only";
-import { DiagLogLevel, diag } from "@opentelemetry/api";
+import { context, DiagLogLevel, diag, ROOT_CONTEXT } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
@@ -23,10 +23,22 @@ export function startTracing(): NodeTracerProvider {
   });
   provider.register();
   // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
-  const say = (message: string, ...args: unknown[]) => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${message}`);
+  // Outside any request's context: an export is nobody's request.
+  const say = (message: string, ...args: unknown[]) =>
+    context.with(ROOT_CONTEXT, () => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${readable(message)}`));
   const quiet = () => {};
   diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
   return provider;
+}
+
+/** The SDK writes a failed export's error as JSON: its message is what a person reads. */
+function readable(message: string): string {
+  try {
+    const parsed = JSON.parse(message) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : message;
+  } catch {
+    return message;
+  }
 }
 
 /** Every span started while a request is served carries its X-Request-Id, as its log lines and problems do. */
