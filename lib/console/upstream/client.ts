@@ -232,8 +232,6 @@ const upstreamCalls = () =>
     REQUEST_BUCKETS,
   );
 
-export { operationOf };
-
 const tracer = () => trace.getTracer("invoice-console");
 
 /** ok, or what went wrong: timeout, unreachable, rate_limited, busy (its 503), server_error, invalid_response, refused (4xx), error. */

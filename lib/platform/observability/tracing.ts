@@ -8,8 +8,8 @@ import { currentRequestId } from "@/lib/platform/server-lifecycle";
 
 /**
  * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
- * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The exporter reads the standard
- * OTEL_EXPORTER_OTLP_* variables itself (endpoint, headers, protocol); the service is OTEL_SERVICE_NAME, or
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The SDK reads the standard
+ * variables itself (OTEL_EXPORTER_OTLP_*, OTEL_TRACES_SAMPLER, OTEL_BSP_*); the service is OTEL_SERVICE_NAME, or
  * invoice-console. Registered globally with W3C trace context, so Next.js's own request span (which continues
  * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace. A failed export
  * is a warning in the log, never an error of a request.
@@ -19,7 +19,7 @@ export function startTracing(): NodeTracerProvider {
     resource: defaultResource().merge(
       resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME?.trim() || "invoice-console" }),
     ),
-    spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: scheduleDelayMs() })],
+    spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   provider.register();
   // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
@@ -51,9 +51,3 @@ const requestIdOnSpans: SpanProcessor = {
   forceFlush: () => Promise.resolve(),
   shutdown: () => Promise.resolve(),
 };
-
-/** OTEL_BSP_SCHEDULE_DELAY, the standard variable (ms between exports), which this SDK no longer reads itself. */
-function scheduleDelayMs(): number {
-  const value = Number(process.env.OTEL_BSP_SCHEDULE_DELAY);
-  return Number.isInteger(value) && value > 0 ? value : 5_000;
-}
