@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { Problem, problemSentence } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
+import { log } from "@/lib/platform/observability/log";
 
 /** The columns a leased job's state row has (console.rates_cache, console.search_sync). */
 export type LeasedTable = PgTable & {
@@ -123,7 +124,7 @@ export type UpstreamFailure = {
 export function upstreamFailure(error: unknown, logAs: string): UpstreamFailure {
   const problem = error instanceof Problem ? error : null;
   // Anything but a problem is unexpected: logged with its stack, described to people without internals.
-  if (!problem) console.error(logAs, error);
+  if (!problem) log.error({ err: error }, logAs);
   const limited = problem?.status === 429;
   return {
     reason: limited ? "rate_limited" : "upstream_error",

@@ -5,6 +5,7 @@ import { resumeBulkJobs } from "@/lib/console/invoices/bulk-runner";
 import { searchSync } from "@/lib/console/search";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { log } from "@/lib/platform/observability/log";
 import { onShutdown, onSignedInCheck } from "@/lib/platform/server-lifecycle";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
@@ -23,16 +24,14 @@ export async function startup(): Promise<void> {
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
   // Bulk cancels an earlier run left unfinished go on (issue 24), once the embedded sandbox answers too.
   setTimeout(
-    () => resumeBulkJobs().catch((error) => console.error("bulk jobs: could not resume", error)),
+    () => resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume")),
     e.embeddedSandbox ? 2_000 : 0,
   ).unref();
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
-    console.warn(
-      "PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.",
-    );
+    log.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");
   }
   const where = e.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${e.dataDir}`;
-  console.log(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
+  log.info(`Database ready in ${Date.now() - started} ms: ${where}. Invoicing API: ${e.invoicingApiUrl}`);
 }
 
 /**
@@ -46,7 +45,7 @@ async function shutdown(drained: Promise<void>, graceMs: number): Promise<Record
     env().search.syncSeconds > 0
       ? searchSync()
           .stop()
-          .catch((error: unknown) => console.error("search sync: stopping failed", error))
+          .catch((error: unknown) => log.error({ err: error }, "search sync: stopping failed"))
       : undefined;
   const released = await stopWebhookDispatcher(graceMs).catch(
     (error: unknown) => `not handed back (${error instanceof Error ? error.message : error})`,

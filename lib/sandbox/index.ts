@@ -1,9 +1,12 @@
 import "server-only";
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { notFound, problemResponse } from "@/lib/contract/problem";
 import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/platform/concurrency-limit";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
+import { operationOf } from "@/lib/platform/observability/operation";
+import { withRequestId } from "@/lib/platform/observability/request-id";
 import { openApiDocument } from "@/lib/sandbox/openapi";
 import { authenticate, type Caller } from "./keys";
 import { ensureConsoleKey, ensureSeeded } from "./seed";
@@ -59,7 +62,9 @@ type Handler<P> = (input: { request: Request; db: Db; caller: Caller; params: P 
  * concurrency limit: past it, a 503 with Retry-After at once rather than a queue that ends in timeouts.
  */
 export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
-  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+  return (request: Request, context: { params: Promise<P> }): Promise<Response> => traced(request, () => answer(request, context));
+
+  async function answer(request: Request, context: { params: Promise<P> }): Promise<Response> {
     try {
       if (!env().sandboxEnabled) {
         // With a real provider configured, the well-known test keys must not open anything.
@@ -73,9 +78,28 @@ export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
         return result instanceof Response ? result : wireJson(result, { headers: { "cache-control": "no-store" } });
       });
     } catch (error) {
-      return problemResponse(error);
+      return withRequestId(problemResponse(error));
     }
-  };
+  }
+}
+
+/**
+ * The sandbox's span for one call, `sandbox GET /invoices/{id}`: a child of Next.js's request span, which
+ * continues the caller's `traceparent`, so the console's call and the sandbox's answer are one trace
+ * (ARCHITECTURE.md §2). A 5xx answer is an error; a refusal (4xx) is the caller's.
+ */
+function traced(request: Request, answer: () => Promise<Response>): Promise<Response> {
+  const operation = operationOf(request.method, new URL(request.url).pathname.replace(/^\/sandbox\/api\/v1/, ""));
+  return trace.getTracer("invoice-console").startActiveSpan(`sandbox ${operation}`, { kind: SpanKind.INTERNAL }, async (span) => {
+    try {
+      const response = await answer();
+      span.setAttribute("http.response.status_code", response.status);
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      return response;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /** GET /openapi.json: the sandbox's OpenAPI document, generated from the contract. Needs no key. */
@@ -84,6 +108,6 @@ export async function sandboxOpenApiRoute(): Promise<Response> {
     if (!env().sandboxEnabled) throw notFound("The sandbox is switched off on this console (SANDBOX_ENABLED=false).");
     return Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } });
   } catch (error) {
-    return problemResponse(error);
+    return withRequestId(problemResponse(error));
   }
 }

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from "uuid";
 import { stringifyJson } from "@/lib/contract/money-json";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { log } from "@/lib/platform/observability/log";
 import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
@@ -90,7 +91,7 @@ export async function deliverDueWebhooks(db: Db, config: WebhookConfig, claims?:
     claimed.map((delivery) => attempt(db, delivery, config).finally(() => claims?.delete(delivery.id))),
   );
   for (const result of results)
-    if (result.status === "rejected") console.error("Sandbox webhooks: could not record an attempt:", result.reason);
+    if (result.status === "rejected") log.error({ err: result.reason }, "Sandbox webhooks: could not record an attempt");
   return claimed.length;
 }
 
@@ -147,7 +148,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
       )
       .returning({ id: webhookDeliveries.id });
     if (!stillOurs)
-      console.warn(`Sandbox webhooks: attempt ${number} of msg_${delivery.id} outlived its claim; another dispatcher has taken over.`);
+      log.warn(`Sandbox webhooks: attempt ${number} of msg_${delivery.id} outlived its claim; another dispatcher has taken over.`);
     // The attempt is kept either way, unless the new owner already recorded one under the same number.
     await tx
       .insert(webhookAttempts)
@@ -327,7 +328,7 @@ export function createWebhookDispatcher(getDb: () => Promise<Db>, config: Webhoo
       runIn(wokenWhileRunning ? 0 : wait);
     } catch (error) {
       if (stopped) return;
-      console.error(`Sandbox webhooks: ${error instanceof Error ? error.message : error}; trying again in ${IDLE_POLL_MS / 1000} s.`);
+      log.error({ err: error }, `Sandbox webhooks: a turn failed; trying again in ${IDLE_POLL_MS / 1000} s.`);
       runIn(IDLE_POLL_MS);
     }
   }

@@ -69,7 +69,7 @@ export function signInRoute(handler: (input: { request: Request }) => Promise<un
       assertSameOrigin(request);
       return Response.json(await handler({ request }), { headers: { "cache-control": "private, no-store" } });
     } catch (error) {
-      return problemResponse(error);
+      return withRequestId(problemResponse(error));
     }
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { upstream } from "@/lib/console/upstream/client";
 import { getDatabase } from "@/lib/platform/db";
+import { log } from "@/lib/platform/observability/log";
 import { runBulkJob, unfinishedJobIds } from "./bulk-cancel";
 
 /**
@@ -10,7 +11,7 @@ import { runBulkJob, unfinishedJobIds } from "./bulk-cancel";
 export function runInBackground(jobId: string): void {
   void getDatabase()
     .then((db) => runBulkJob({ db, upstream: upstream() }, jobId))
-    .catch((error) => console.error(`bulk job ${jobId}: stopped, resumed on the next look or start`, error));
+    .catch((error) => log.error({ err: error }, `bulk job ${jobId}: stopped, resumed on the next look or start`));
 }
 
 /** At start: the jobs an earlier run left unfinished go on. */

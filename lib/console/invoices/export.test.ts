@@ -13,6 +13,7 @@ import {
   invoiceViewQuerySchema,
 } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
+import { log } from "@/lib/platform/observability/log";
 import { csvEncoder, exportStream, invoiceCsvCells, jsonEncoder, planExport } from "./export";
 
 const base: Invoice = {
@@ -446,7 +447,7 @@ describe("a reader that goes away", () => {
         yield [base];
       }
     }
-    const logged = [vi.spyOn(console, "warn"), vi.spyOn(console, "error")];
+    const logged = [vi.spyOn(log, "warn"), vi.spyOn(log, "error")];
     const stream = exportStream(
       { query: invoiceViewQuerySchema.parse({}), total: 1000, fileName: "x", pages: pages() },
       csvEncoder({ bom: false }),

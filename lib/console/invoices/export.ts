@@ -14,6 +14,7 @@ import {
 import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { type Problem, problemSentence, toProblem } from "@/lib/contract/problem";
+import { log } from "@/lib/platform/observability/log";
 
 /*
  * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
@@ -222,7 +223,10 @@ export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream
         } catch (error) {
           if (cancelled) return;
           failure = toProblem(error);
-          console.warn(`invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`);
+          log.warn(
+            { code: failure.code, rows: written },
+            `invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`,
+          );
         }
         const end = encoder.end(written, failure);
         if (end) controller.enqueue(bytes.encode(end));

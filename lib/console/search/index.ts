@@ -4,6 +4,7 @@ import { upstream } from "@/lib/console/upstream/client";
 import type { Invoice, SearchAnswer } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { log } from "@/lib/platform/observability/log";
 import { indexInvoices, searchIndex } from "./store";
 import { createSearchSync, type SearchSync } from "./sync";
 
@@ -34,7 +35,7 @@ export async function search(q: string): Promise<SearchAnswer> {
  * change itself: the next sync brings the index in step anyway.
  */
 export async function indexChangedInvoice(db: Db, invoice: Invoice): Promise<void> {
-  await indexInvoices(db, [invoice]).catch((error) => console.error("search index: could not record a change", error));
+  await indexInvoices(db, [invoice]).catch((error) => log.error({ err: error }, "search index: could not record a change"));
 }
 
 /** A webhook named this invoice: read it from the provider (the body may be simulated or stale) and index it. */
@@ -42,9 +43,6 @@ export async function reindexInvoice(db: Db, api: Upstream, id: string): Promise
   try {
     await indexInvoices(db, [await api.getInvoice(id)]);
   } catch (error) {
-    console.warn(
-      `search index: could not re-read invoice ${JSON.stringify(id)} after its webhook`,
-      error instanceof Error ? error.message : error,
-    );
+    log.warn({ err: error }, `search index: could not re-read invoice ${JSON.stringify(id)} after its webhook`);
   }
 }

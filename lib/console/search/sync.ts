@@ -3,6 +3,7 @@ import { createLeasedJob, upstreamFailure } from "@/lib/console/leased-job";
 import { searchSync } from "@/lib/console/schema";
 import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchIndexState } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { log } from "@/lib/platform/observability/log";
 import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { countIndexed, indexInvoices } from "./store";
 
@@ -217,7 +218,7 @@ export function createSearchSync(options: SearchSyncOptions) {
         if (outcome === "busy") delay = Math.max(delay, Math.min(options.leaseMs, options.syncSeconds * 1000));
       } catch (error) {
         syncErrors().inc({ reason: "turn_failed" });
-        console.error("search sync: a turn failed", error);
+        log.error({ err: error }, "search sync: a turn failed");
       }
       if (!stopped) timer = setTimeout(turn, Math.min(delay, options.syncSeconds * 1000)).unref();
     };

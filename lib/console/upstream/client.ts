@@ -1,4 +1,5 @@
 import "server-only";
+import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { parse as parseLossless } from "lossless-json";
 import { Agent, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import {
@@ -15,7 +16,9 @@ import { type ConcurrencyLimit, createCoalescer } from "@/lib/platform/concurren
 import { getDatabase } from "@/lib/platform/db";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
+import { log } from "@/lib/platform/observability/log";
 import { histogram, REQUEST_BUCKETS } from "@/lib/platform/observability/metrics";
+import { operationOf } from "@/lib/platform/observability/operation";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/platform/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
@@ -77,31 +80,49 @@ export function createUpstream(config: UpstreamConfig) {
     return send().finally(() => reads.forgetAll());
   }
 
-  /** One call to the provider (a read retried after a short 503 included), timed, with its outcome (issue 26). */
-  async function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
-    const started = performance.now();
-    const labels = { operation: operationOf(init.method ?? "GET", path), outcome: "ok" };
-    try {
-      return await unmeasured(read, what, path, init);
-    } catch (error) {
-      labels.outcome = outcomeOf(error);
-      throw error;
-    } finally {
-      upstreamCalls().observe(labels, (performance.now() - started) / 1000);
-    }
+  /**
+   * One call to the provider (a read retried after a short 503 included), timed, with its outcome (issue 26), in
+   * a span of its own, a child of the console request's, whose `traceparent` goes with the call (ARCHITECTURE.md §2).
+   */
+  function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
+    const method = init.method ?? "GET";
+    const labels = { operation: operationOf(method, path), outcome: "ok" };
+    const attributes = { "http.request.method": method, "url.template": labels.operation.slice(method.length + 1) };
+    return tracer().startActiveSpan(`invoicing-api ${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const started = performance.now();
+      try {
+        return await unmeasured(read, what, path, init, span);
+      } catch (error) {
+        labels.outcome = outcomeOf(error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Problem ? error.code : String(error) });
+        throw error;
+      } finally {
+        upstreamCalls().observe(labels, (performance.now() - started) / 1000);
+        span.setAttribute("outcome", labels.outcome);
+        span.end();
+      }
+    });
   }
 
-  async function unmeasured<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
+  async function unmeasured<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions, span: Span): Promise<T> {
     let response: Answer;
     const key = await apiKey();
     const method = init.method ?? "GET";
+    const traceContext: Record<string, string> = {};
+    propagation.inject(context.active(), traceContext);
     for (let attempt = 1; ; attempt++) {
       countUpstreamCall();
       try {
         response = await send(`${config.baseUrl}${path}`, {
           method,
           body: init.body,
-          headers: { accept: "application/json", ...init.headers, ...(config.embedded ? embeddedHeaders() : COMPRESSED), "api-key": key },
+          headers: {
+            accept: "application/json",
+            ...init.headers,
+            ...traceContext,
+            ...(config.embedded ? embeddedHeaders() : COMPRESSED),
+            "api-key": key,
+          },
           signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (error) {
@@ -114,6 +135,7 @@ export function createUpstream(config: UpstreamConfig) {
       response.discard();
       await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0.2) * 1000));
     }
+    span.setAttribute("http.response.status_code", response.status);
     if (response.status < 200 || response.status > 299) {
       const problem = await failed(response, path, init.resource ?? false, init.soleField).finally(() => response.discard());
       throw answeredWith(problem, response.status);
@@ -147,7 +169,7 @@ export function createUpstream(config: UpstreamConfig) {
         "a list of invoices (items and pagination)",
         `/invoices?${invoiceListQueryToSearchParams(query)}`,
       );
-      if (skipped) console.warn(`invoicing API: ${skipped} invoice(s) without an id left out of a list`);
+      if (skipped) log.warn({ skipped }, `invoicing API: ${skipped} invoice(s) without an id left out of a list`);
       return list;
     },
     getInvoice: (id: string) => call(normaliseInvoice, "an invoice with an id", invoicePath(id), { resource: true }),
@@ -210,11 +232,7 @@ const upstreamCalls = () =>
     REQUEST_BUCKETS,
   );
 
-/** "GET /invoices/{id}": the method and the path with its ids and query left out, as the spec names operations. */
-export function operationOf(method: string, path: string): string {
-  const pattern = path.split("?")[0].replace(/^\/invoices\/[^/]+/, "/invoices/{id}");
-  return `${method} ${pattern}`;
-}
+const tracer = () => trace.getTracer("invoice-console");
 
 /** ok, or what went wrong: timeout, unreachable, rate_limited, busy (its 503), server_error, invalid_response, refused (4xx), error. */
 function outcomeOf(error: unknown): string {

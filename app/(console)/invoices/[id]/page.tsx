@@ -28,6 +28,7 @@ import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/
 import { busySeconds, Problem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
+import { log } from "@/lib/platform/observability/log";
 
 type Props = { params: Promise<{ id: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -192,7 +193,7 @@ async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null>
     const { entries } = await listInbox(await getDatabase(), { invoice_id: invoiceId, limit: 50 });
     return { source: "inbox", entries };
   } catch (error) {
-    console.warn(`Invoice page: webhooks of ${invoiceId} not shown:`, error instanceof Error ? error.message : error);
+    log.warn({ err: error }, `Invoice page: webhooks of ${invoiceId} not shown`);
     return null;
   }
 }

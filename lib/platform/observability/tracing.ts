@@ -1,0 +1,53 @@
+import "server-only";
+import { context, DiagLogLevel, diag, ROOT_CONTEXT } from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import { log } from "@/lib/platform/observability/log";
+import { currentRequestId } from "@/lib/platform/server-lifecycle";
+
+/**
+ * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The SDK reads the standard
+ * variables itself (OTEL_EXPORTER_OTLP_*, OTEL_TRACES_SAMPLER, OTEL_BSP_*); the service is OTEL_SERVICE_NAME, or
+ * invoice-console. Registered globally with W3C trace context, so Next.js's own request span (which continues
+ * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace. A failed export
+ * is a warning in the log, never an error of a request.
+ */
+export function startTracing(): NodeTracerProvider {
+  const provider = new NodeTracerProvider({
+    resource: defaultResource().merge(
+      resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME?.trim() || "invoice-console" }),
+    ),
+    spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  provider.register();
+  // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
+  // Outside any request's context: an export is nobody's request.
+  const say = (message: string, ...args: unknown[]) =>
+    context.with(ROOT_CONTEXT, () => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${readable(message)}`));
+  const quiet = () => {};
+  diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
+  return provider;
+}
+
+/** The SDK writes a failed export's error as JSON: its message is what a person reads. */
+function readable(message: string): string {
+  try {
+    const parsed = JSON.parse(message) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : message;
+  } catch {
+    return message;
+  }
+}
+
+/** Every span started while a request is served carries its X-Request-Id, as its log lines and problems do. */
+const requestIdOnSpans: SpanProcessor = {
+  onStart(span) {
+    const id = currentRequestId();
+    if (id) span.setAttribute("request_id", id);
+  },
+  onEnd() {},
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};

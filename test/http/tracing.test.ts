@@ -1,0 +1,200 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type ConsoleServer, startConsoleServer } from "../console-server";
+
+/**
+ * Traces (issue 26, ARCHITECTURE.md §2): a console started with OTEL_EXPORTER_OTLP_ENDPOINT sends its spans over
+ * OTLP/HTTP (JSON) to a receiver this test runs; one request that calls the invoicing API (here the embedded
+ * sandbox, over real HTTP) is one trace: the console's request span, its upstream call's child span, and the
+ * sandbox's span on the other side of the `traceparent`. A console started without the variable sends nothing.
+ */
+type OtlpValue = { stringValue?: string; intValue?: string | number };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: { key: string; value: OtlpValue }[];
+  status?: { code?: number };
+};
+type OtlpExport = {
+  resourceSpans: { resource: { attributes: { key: string; value: OtlpValue }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
+};
+
+/** A local OTLP/HTTP receiver: every export it was sent, read as JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json). */
+function startReceiver(): Promise<{ url: string; exports: OtlpExport[]; requests: () => number; close: () => Promise<void> }> {
+  const exports: OtlpExport[] = [];
+  let requests = 0;
+  const server: Server = createServer(async (req, res) => {
+    requests++;
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    if (req.method === "POST" && req.url === "/v1/traces" && req.headers["content-type"]?.includes("application/json")) {
+      exports.push(JSON.parse(text) as OtlpExport);
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        exports,
+        requests: () => requests,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+const spansOf = (exports: OtlpExport[]) => exports.flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+const attribute = (span: OtlpSpan, key: string) => {
+  const value = span.attributes?.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
+};
+const SERVER = 2;
+const CLIENT = 3;
+
+describe("traces sent to an OTLP endpoint", () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: ConsoleServer;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    server = await startConsoleServer({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_SERVICE_NAME: "invoice-console-under-test",
+      OTEL_BSP_SCHEDULE_DELAY: "200",
+      SEARCH_SYNC_SECONDS: "0",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.close();
+  });
+
+  it("a console request, its call to the invoicing API and the sandbox's answer are one trace", async () => {
+    const answer = await fetch(`${server.url}/api/currencies`, { headers: { cookie: server.sessions.roles.admin } });
+    expect(answer.status).toBe(200);
+    const requestId = answer.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
+
+    const found = await vi.waitFor(
+      () => {
+        const spans = spansOf(receiver.exports);
+        // The console's own request span (Next.js's, with the request id the server layer gave the request).
+        const request = spans.find((s) => s.kind === SERVER && attribute(s, "request_id") === requestId);
+        const call = spans.find((s) => s.name === "invoicing-api GET /currencies" && s.traceId === request?.traceId);
+        const sandbox = spans.find((s) => s.name === "sandbox GET /currencies" && s.traceId === request?.traceId);
+        if (!request || !call || !sandbox) throw new Error(`not yet: ${spans.map((s) => s.name).join(", ")}`);
+        return { spans, request, call, sandbox };
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const { spans, request, call, sandbox } = found;
+    const inTrace = spans.filter((s) => s.traceId === request.traceId);
+    const byId = new Map(inTrace.map((s) => [s.spanId, s]));
+
+    // The upstream call is a client span under the console's request (through Next.js's own spans, if any).
+    expect(call.kind).toBe(CLIENT);
+    expect(attribute(call, "http.request.method")).toBe("GET");
+    expect(attribute(call, "url.template")).toBe("/currencies");
+    expect(attribute(call, "http.response.status_code")).toBe(200);
+    expect(attribute(call, "outcome")).toBe("ok");
+    expect(attribute(call, "request_id")).toBe(requestId);
+    expect(ancestors(call, byId)).toContain(request.spanId);
+
+    // The sandbox's side continues the traceparent the call sent: its span descends from the call's span.
+    expect(ancestors(sandbox, byId)).toContain(call.spanId);
+    expect(attribute(sandbox, "http.response.status_code")).toBe(200);
+
+    const service = receiver.exports[0].resourceSpans[0].resource.attributes.find((a) => a.key === "service.name");
+    expect(service?.value.stringValue).toBe("invoice-console-under-test");
+  });
+
+  it("a failed upstream call is an error span with its outcome", async () => {
+    const answer = await fetch(`${server.url}/api/invoices/no-such-invoice`, { headers: { cookie: server.sessions.roles.admin } });
+    expect(answer.status).toBe(404);
+    const requestId = answer.headers.get("x-request-id");
+    const call = await vi.waitFor(
+      () => {
+        const span = spansOf(receiver.exports).find(
+          (s) => s.name === "invoicing-api GET /invoices/{id}" && attribute(s, "request_id") === requestId,
+        );
+        if (!span) throw new Error("not yet");
+        return span;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(attribute(call, "http.response.status_code")).toBe(404);
+    expect(attribute(call, "outcome")).toBe("refused");
+    expect(call.status?.code).toBe(2); // ERROR
+  });
+
+  // Request ids (issue 26) in the problems of the two wrappers that lacked them, on the same running console.
+  it("puts the request id in the sandbox's problems, as in its X-Request-Id header", async () => {
+    const answer = await fetch(`${server.url}/sandbox/api/v1/invoices`, { headers: { "api-key": "not-a-key" } });
+    expect(answer.status).toBe(401);
+    const id = answer.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await answer.json()).toMatchObject({ request_id: id });
+  });
+
+  it("puts the request id in the sign-in route's problems", async () => {
+    const answer = await fetch(`${server.url}/api/session/sign-in`, {
+      method: "POST",
+      headers: { origin: "https://elsewhere.example", "content-type": "application/json" },
+      body: JSON.stringify({ demo: "admin" }),
+    });
+    expect(answer.status).toBe(403);
+    const id = answer.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await answer.json()).toMatchObject({ code: "cross_site_request", request_id: id });
+  });
+});
+
+describe("without OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("loads no tracing: no traceparent to the provider, no export to anybody, not even on shutdown", async () => {
+    const receiver = await startReceiver();
+    // A provider that records what it is sent and lists no currencies.
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const provider = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { "content-type": "application/json" }).end("[]");
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/api/v1`;
+    // The other signals' endpoints point at the receiver: they do not turn traces on, and nothing goes there.
+    const server = await startConsoleServer({
+      INVOICING_API_URL: providerUrl,
+      INVOICING_API_KEY: "key-of-a-recording-provider",
+      OTEL_EXPORTER_OTLP_ENDPOINT: "",
+      OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `${receiver.url}/v1/metrics`,
+      OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: `${receiver.url}/v1/logs`,
+      OTEL_SERVICE_NAME: "invoice-console",
+      SEARCH_SYNC_SECONDS: "0",
+    });
+    try {
+      const answer = await fetch(`${server.url}/api/currencies`, { headers: { cookie: server.sessions.roles.admin } });
+      expect(await answer.json()).toEqual({ currencies: [] });
+      expect(seen.length).toBeGreaterThan(0);
+      for (const headers of seen) expect(headers.traceparent).toBeUndefined();
+    } finally {
+      // Stopped: anything it would have sent is sent by now (spans go out at shutdown at the latest).
+      await server.stop();
+      await new Promise<void>((resolve) => provider.close(() => resolve()));
+    }
+    expect(receiver.requests()).toBe(0);
+    await receiver.close();
+  }, 120_000);
+});
+
+/** The span's parents, nearest first, as far as the trace's spans go. */
+function ancestors(span: OtlpSpan, byId: Map<string, OtlpSpan>): string[] {
+  const chain: string[] = [];
+  for (let parent = span.parentSpanId; parent && chain.length < 50; parent = byId.get(parent)?.parentSpanId) chain.push(parent);
+  return chain;
+}
