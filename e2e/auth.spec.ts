@@ -47,13 +47,18 @@ test("after five failed sign-ins for one account, that address waits, with a mes
   await expect(formAlert(page)).toContainText(/Too many failed attempts for this account\. Try again in (29|30) seconds\./);
 });
 
-test("the user menu shows who is signed in; sign-out ends the session", async ({ page }) => {
-  await signIn(page, "finance");
+test("the user menu shows who is signed in; sign-out ends the session and forgets the list's search", async ({ page }) => {
+  await signIn(page, "finance", "/invoices?q=SO-1&currency=BTC");
+  // "← All invoices" comes back to this view (the browser keeps it)…
+  const remembered = () => page.evaluate(() => localStorage.getItem("invoice-console:list-search"));
+  await expect.poll(remembered).toContain("q=SO-1");
   await page.getByRole("button", { name: /Account menu for finance@example\.com/ }).click();
   await expect(page.getByText("Viewer, plus records archived invoices.")).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?signed_out=1/);
   await expect(page.getByText("You are signed out.")).toBeVisible();
+  // …until sign-out: the next person at this browser does not see what was searched for.
+  expect(await remembered()).toBeNull();
   await page.goto("/invoices");
   await expect(page).toHaveURL(/\/login/);
   const api = await page.request.get("/api/invoices");
