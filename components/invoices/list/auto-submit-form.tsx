@@ -47,7 +47,12 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
     // before it, so a tick then an untick would compare equal to that and never be pushed.
     if (next === (pushed.current ?? canonicalListSearch(new URLSearchParams(window.location.search).entries()))) return;
     pushed.current = next;
-    startTransition(() => router.push(`/invoices${next}`, { scroll: false }));
+    // The address bar says the chosen view at once (Next.js's router follows history.pushState), and the
+    // server's rows for it replace that entry when they arrive. So whatever reads "where the person is" while
+    // they load reads the choice: another change, and a request of the page that meets an ended session,
+    // which sends the person to sign in and back here (ARCHITECTURE.md §4), not to the view before it.
+    window.history.pushState(null, "", `/invoices${next}`);
+    startTransition(() => router.replace(`/invoices${next}`, { scroll: false }));
   };
 
   // Back/forward or a link changed the view: the controls show it (the server rendered them with the new
