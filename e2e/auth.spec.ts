@@ -47,13 +47,18 @@ test("after five failed sign-ins for one account, that address waits, with a mes
   await expect(formAlert(page)).toContainText(/Too many failed attempts for this account\. Try again in (29|30) seconds\./);
 });
 
-test("the user menu shows who is signed in; sign-out ends the session", async ({ page }) => {
-  await signIn(page, "finance");
+test("the user menu shows who is signed in; sign-out ends the session and forgets the list's search", async ({ page }) => {
+  await signIn(page, "finance", "/invoices?q=SO-1&currency=BTC");
+  // "← All invoices" comes back to this view (the browser keeps it)…
+  const remembered = () => page.evaluate(() => localStorage.getItem("invoice-console:list-search"));
+  await expect.poll(remembered).toContain("q=SO-1");
   await page.getByRole("button", { name: /Account menu for finance@example\.com/ }).click();
   await expect(page.getByText("Viewer, plus records archived invoices.")).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?signed_out=1/);
   await expect(page.getByText("You are signed out.")).toBeVisible();
+  // …until sign-out: the next person at this browser does not see what was searched for.
+  expect(await remembered()).toBeNull();
   await page.goto("/invoices");
   await expect(page).toHaveURL(/\/login/);
   const api = await page.request.get("/api/invoices");
@@ -142,18 +147,38 @@ test("every response carries the security headers, errors and redirects included
 test("a session that ends mid-work sends the person to sign in and back to the same view", async ({ page }) => {
   await signIn(page, "viewer", "/invoices?currency=ETH&sort_by=fiat_amount");
   await expect(page.getByLabel("Currency")).toHaveValue("ETH");
+  // The page has settled (its rates strip loaded after it): the session ends while the person works in it.
+  await untilInteractive(page);
   await page.context().clearCookies();
+  // The tick's rows are held on their way for a moment: the address bar already says the tick, so a request of
+  // the page that meets the ended session meanwhile (the rates strip's, say) also returns there.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/invoices" && url.searchParams.get("status") === "completed",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await statusFilter(page).click();
   await page.getByRole("checkbox", { name: "Completed" }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading invoices" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/invoices" && url.searchParams.get("status") === "completed");
+  release();
   await expect(page).toHaveURL(/\/login\?next=/);
-  // The list is rendered on the server: the first request of the page to meet the ended session is sent to
-  // sign in, whether the tick's navigation or one of the router's own (a prefetch) got there first.
+  // Whichever request of the page met the ended session first (the tick's own, or the rates strip's), the
+  // sign-in returns to the view with the tick: the address bar already said it when they were sent.
   await expect(page.getByText(/Sign in (again )?to continue where you were\./)).toBeVisible();
   await page.getByRole("button", { name: /Sign in as viewer/ }).click();
   await expect(page).toHaveURL(/\/invoices\?/);
   const url = new URL(page.url());
+  expect(url.searchParams.get("status")).toBe("completed");
   expect(url.searchParams.get("currency")).toBe("ETH");
   expect(url.searchParams.get("sort_by")).toBe("fiat_amount");
+  await expect(statusFilter(page)).toHaveText("Completed");
   await expect(page.getByLabel("Currency")).toHaveValue("ETH");
 });
 

@@ -73,3 +73,24 @@ export async function chooseStatuses(page: Page, labels: string[]): Promise<void
     chosen.length === 0 ? "All statuses" : chosen.length <= 2 ? chosen.join(", ") : `${chosen.length} statuses`,
   );
 }
+
+/**
+ * Starts a status change as a person does: a click on its trigger ("Cancel invoice", "Change status…"). With the
+ * page's scripts the trigger opens a dialog; clicked before they have loaded it is a link, and the server draws
+ * the same change as a form on the page (`?change=`). Either way the person goes on there, so the returned
+ * locator is the one that appeared (named `title`): it holds the reason, the choices, the confirm button and any
+ * failure, and is gone once the change is made.
+ */
+export async function startStatusChange(
+  page: Page,
+  trigger: "Cancel invoice" | "Change status…",
+  title: string | RegExp,
+): Promise<Locator> {
+  await page.getByRole("button", { name: trigger, exact: true }).click();
+  const change = page
+    .getByRole("alertdialog", { name: title })
+    .or(page.getByRole("dialog", { name: title }))
+    .or(page.getByRole("region", { name: title }));
+  await expect(change).toBeVisible();
+  return change;
+}

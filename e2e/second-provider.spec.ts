@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { type SecondProvider, startSecondProvider } from "../test/second-provider";
-import { invoiceRows, untilHydrated, untilInteractive } from "./fixtures";
+import { invoiceRows, startStatusChange, untilInteractive } from "./fixtures";
 
 /**
  * The console pointed at a provider that is not our sandbox (test/second-provider.ts): other ids, other
@@ -152,13 +152,11 @@ test("a slow answer: the page waits for it, then shows the invoice", async ({ pa
 test("support cancels an invoice with a short id; a refusal shows the provider's own words on the status", async ({ page }) => {
   await signIn(page, "/invoices/inv_8Hq2x");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("SO-1001");
-  await untilHydrated(page.getByRole("button", { name: "Cancel invoice" }));
-  await page.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Cancel invoice for order SO-1001?" });
-  await page.getByLabel("Reason (required)").fill("Order voided (ticket 77)");
-  await dialog.getByRole("button", { name: "Cancel invoice" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+  // A dialog once the page's scripts run, the server's form if clicked before: the person goes on in either.
+  const cancel = await startStatusChange(page, "Cancel invoice", "Cancel invoice for order SO-1001?");
+  await cancel.getByLabel("Reason (required)").fill("Order voided (ticket 77)");
+  await cancel.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(cancel).toBeHidden();
   await expect(page.getByRole("list", { name: "Invoice timeline" }).getByRole("listitem").first()).toContainText(
     "Status changed from Pending to Cancelled",
   );
@@ -167,13 +165,40 @@ test("support cancels an invoice with a short id; a refusal shows the provider's
   // This provider will not cancel a completed invoice, and says why in its own error shape.
   provider.settings.errorStyle = "fastapi";
   await page.goto(at(`/invoices/${encodeURIComponent("inv/2024 07")}`));
-  await untilHydrated(page.getByRole("button", { name: "Cancel invoice" }));
-  await page.getByRole("button", { name: "Cancel invoice" }).click();
-  await page.getByLabel("Reason (required)").fill("Duplicate order");
-  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel invoice" }).click();
-  const alert = page.getByRole("alertdialog").getByRole("alert");
+  const refused = await startStatusChange(page, "Cancel invoice", "Cancel invoice for order SO-0707?");
+  await refused.getByLabel("Reason (required)").fill("Duplicate order");
+  await refused.getByRole("button", { name: "Cancel invoice" }).click();
+  const alert = refused.getByRole("alert");
   await expect(alert).toContainText("The payment provider did not accept this status. Nothing was changed.");
   await expect(alert).toContainText("Status: A completed invoice cannot be cancelled; refund it instead");
+  expect(provider.invoice("inv/2024 07")!.status).toBe("completed");
+});
+
+test("'Cancel invoice' clicked before the page's scripts have loaded: the server's form cancels it", async ({ page }) => {
+  await signIn(page, "/invoices");
+  // The invoice page's scripts are held back until the click has been made, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(at(`/invoices/${encodeURIComponent("pct%41 x")}`), { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Percent sign in the id");
+  const cancel = await startStatusChange(page, "Cancel invoice", "Cancel invoice for order SO-PCT?");
+  // The link was followed (the page's load event waits for the held scripts, so the address is read as it is).
+  expect(new URL(page.url()).searchParams.get("change")).toBe("cancelled");
+  release();
+  await cancel.getByLabel("Reason (required)").fill("Clicked before the scripts");
+  await cancel.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByRole("list", { name: "Invoice timeline" }).getByRole("listitem").first()).toContainText(
+    "Status changed from New to Cancelled",
+  );
+  expect(provider.invoice("pct%41 x")!.status).toBe("cancelled");
 });
 
 test("webhooks from this provider: simulate by a pasted id, its own signature scheme is kept as not verified, and the invoice's timeline shows it", async ({

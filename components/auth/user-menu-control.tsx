@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactElement, useRef } from "react";
+import { forgetListSearch } from "@/components/invoices/invoice-href";
 import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
 import { signOut } from "@/lib/console/auth/actions";
 import type { Role } from "@/lib/contract/roles";
@@ -16,7 +17,7 @@ export function UserMenuControl({ user, trigger }: Props) {
   const signOutForm = useRef<HTMLFormElement>(null);
   return (
     <>
-      <form ref={signOutForm} action={signOut} hidden />
+      <form ref={signOutForm} action={signOut} onSubmit={forgetListSearch} hidden />
       <DeferredMenu
         load={loadDropdown}
         trigger={trigger}

@@ -20,6 +20,15 @@ export function rememberListSearch(search: string): void {
   }
 }
 
+/** Signing out forgets it: a search (`q`) can name a customer, and the next person at this browser is someone else. */
+export function forgetListSearch(): void {
+  try {
+    localStorage.removeItem(LIST_SEARCH_KEY);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 export function rememberedListSearch(): string {
   try {
     const search = localStorage.getItem(LIST_SEARCH_KEY) ?? "";

@@ -38,6 +38,7 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
       return (
         <div className="flex flex-col items-center gap-3 px-4 py-8">
           <BusyRetry
+            key={props.retryHref}
             seconds={props.seconds}
             icon={<LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />}
           />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArchiveTabs } from "@/components/archive/archive-tabs";
+import { invoiceHref } from "@/components/invoices/invoice-href";
 import { Notice } from "@/components/ui/notice";
 import { guardPage } from "@/lib/console/bff/page";
 import { upstream } from "@/lib/console/upstream/client";
@@ -53,7 +54,7 @@ export default async function ArchivePage({ searchParams }: Props) {
       {recorded && (
         <Notice role="status" tone="success">
           Archived invoice recorded for order <strong>{one(query.order) ?? recorded}</strong>.{" "}
-          <Link href={`/invoices/${encodeURIComponent(recorded)}`} className="font-medium underline underline-offset-2">
+          <Link href={invoiceHref(recorded)} className="font-medium underline underline-offset-2">
             Open the invoice
           </Link>
         </Notice>

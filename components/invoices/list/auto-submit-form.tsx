@@ -43,9 +43,16 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
     if (!form.current) return;
     const entries = [...new FormData(form.current).entries()].map(([k, v]): [string, string] => [k, String(v)]);
     const next = canonicalListSearch(entries);
-    if (next === canonicalListSearch(new URLSearchParams(window.location.search).entries())) return;
+    // Compared with where the list is going: while a push is in flight the address bar still shows the view
+    // before it, so a tick then an untick would compare equal to that and never be pushed.
+    if (next === (pushed.current ?? canonicalListSearch(new URLSearchParams(window.location.search).entries()))) return;
     pushed.current = next;
-    startTransition(() => router.push(`/invoices${next}`, { scroll: false }));
+    // The address bar says the chosen view at once (Next.js's router follows history.pushState), and the
+    // server's rows for it replace that entry when they arrive. So whatever reads "where the person is" while
+    // they load reads the choice: another change, and a request of the page that meets an ended session,
+    // which sends the person to sign in and back here (ARCHITECTURE.md §4), not to the view before it.
+    window.history.pushState(null, "", `/invoices${next}`);
+    startTransition(() => router.replace(`/invoices${next}`, { scroll: false }));
   };
 
   // Back/forward or a link changed the view: the controls show it (the server rendered them with the new
@@ -65,6 +72,15 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
     showViewInSelects(element, true);
     if (typing !== null && focused instanceof HTMLInputElement) focused.value = typing;
   }, [search]);
+
+  // Every navigation this form started has settled (arrived, or been overtaken by a newer one): the form is
+  // the truth, so if the URL ended up elsewhere, the form's view is pushed once more.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the transitions settle
+  useEffect(() => {
+    if (pending || pushed.current === null) return;
+    pushed.current = null;
+    apply();
+  }, [pending]);
 
   useEffect(() => {
     if (form.current) showViewInSelects(form.current);
@@ -136,11 +152,16 @@ export function RefreshEvery({ ms }: { ms: number }) {
 
 /**
  * "Busy right now, retrying in 2 s…": the console shed the list's request (503, Retry-After), and the page is
- * rendered again once that has passed, once; still busy then, the person decides (the server's link).
+ * rendered again once that has passed, once; still busy then (this notice is still here when that render has
+ * arrived, whatever its seconds), the person decides (the server's link beside it). A view changed meanwhile
+ * is a new notice (keyed by its URL in invoice-table-message.tsx) with a retry of its own.
  */
 export function BusyRetry({ seconds, icon }: { seconds: number; icon: ReactNode }) {
   const router = useRouter();
+  const [retrying, startRetry] = useTransition();
   const [left, setLeft] = useState(seconds);
+  const [retried, setRetried] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one retry per notice, with the seconds it first said
   useEffect(() => {
     const ends = Date.now() + seconds * 1000;
     const timer = setInterval(() => {
@@ -148,18 +169,27 @@ export function BusyRetry({ seconds, icon }: { seconds: number; icon: ReactNode 
       setLeft(now);
       if (now === 0) {
         clearInterval(timer);
-        router.refresh();
+        startRetry(() => {
+          setRetried(true);
+          router.refresh();
+        });
       }
     }, 250);
     return () => clearInterval(timer);
-  }, [seconds, router]);
+  }, []);
   return (
     <p
       role="status"
       className="flex items-center gap-2 rounded-md border border-warning-border bg-warning-muted px-3 py-2 text-sm text-warning-text"
     >
-      {icon}
-      <span>{left > 0 ? `Busy right now, retrying in ${left} s…` : "Busy right now, retrying…"}</span>
+      {(left > 0 || retrying) && icon}
+      <span>
+        {left > 0
+          ? `Busy right now, retrying in ${left} s…`
+          : retrying || !retried
+            ? "Busy right now, retrying…"
+            : "Still busy. Try again in a moment."}
+      </span>
     </p>
   );
 }
