@@ -91,6 +91,26 @@ async function visitsFor(page: Page, role: DemoRole | null): Promise<Visit[]> {
     partlyPaid,
     { name: "not-found", path: "/no-such-page", ready: heading("This page does not exist") },
     { name: "users", path: "/users", ready: heading("Users") },
+    {
+      name: "invoice-not-found",
+      path: "/invoices/invoice_00000000-0000-7000-8000-000000000000",
+      ready: async (p: Page) => {
+        await expect(p.getByText("No invoice has this id")).toBeVisible();
+      },
+    },
+    {
+      name: "archive-csv-problems",
+      path: "/archive",
+      ready: async (p: Page) => {
+        await p.getByRole("tab", { name: "Import a CSV" }).click();
+        await p.locator("#archive-csv").setInputFiles({
+          name: "rows.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from("order_id,fiat_amount,fiat_currency,currency\nROW-1,10.00,EUR,BTC\nROW-2,12.00,EUR,XYZ\n"),
+        });
+        await expect(p.getByRole("table", { name: "Rows with problems" })).toBeVisible();
+      },
+    },
   ];
 }
 
