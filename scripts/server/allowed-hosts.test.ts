@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ES module of the server layer, without type declarations
 import { createHostCheck } from "./allowed-hosts.mjs";
 
-/** The hosts the console answers to (DNS rebinding); through the real server: test/http/allowed-hosts.test.ts. */
+/** The hosts the console answers to (DNS rebinding); through the real server: test/http/front-door.test.ts. */
 describe("allowed hosts", () => {
   const check = createHostCheck({ publicUrl: "https://console.example.com/", allowedHosts: " Ops.Example.net ,, internal.lan. " });
 
