@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { useConsoleWithProvider } from "./use-console-server";
+import { useConsoleServer, useConsoleWithProvider } from "./use-console-server";
 
 /**
  * The server's front door (scripts/server/server.mjs, issue 16), through the real server. Places
@@ -98,7 +98,7 @@ describe("host names (DNS rebinding)", () => {
   it("answers any other host 421, saying which setting would allow it, before any page or route runs", async () => {
     const { port } = new URL(server().url);
     const admin = server().sessions.roles.admin;
-    for (const path of ["/login", "/api/invoices", "/sandbox/api/v1/currencies"]) {
+    for (const path of ["/login", "/api/invoices/inv_rebound", "/sandbox/api/v1/currencies"]) {
       const answer = await get(path, { host: `evil.example:${port}`, cookie: admin });
       expect(answer.status, path).toBe(421);
       expect(answer.headers["content-type"]).toBe("application/problem+json");
@@ -106,6 +106,11 @@ describe("host names (DNS rebinding)", () => {
       expect(JSON.parse(answer.body)).toMatchObject({ status: 421, code: "misdirected_request" });
       expect(JSON.parse(answer.body).detail).toContain('"evil.example". If it should, add that name to ALLOWED_HOSTS');
     }
+    // No route ran: the provider was never asked, as it is for the same request to an allowed host.
+    const reachedProvider = () => provider().requests.some((r) => r.url.includes("inv_rebound"));
+    expect(reachedProvider()).toBe(false);
+    expect((await get("/api/invoices/inv_rebound", { host: `127.0.0.1:${port}`, cookie: admin })).status).toBe(404);
+    expect(reachedProvider()).toBe(true);
     // Behind a trusted proxy, the host it forwards is the one the app takes for its own: checked the same way.
     const forwarded = await get("/login", { host: "127.0.0.1", "x-forwarded-host": "evil.example" });
     expect(forwarded.status).toBe(421);
@@ -142,5 +147,31 @@ describe("host names (DNS rebinding)", () => {
     expect(JSON.parse(missing.body)).toMatchObject({ status: 400, code: "bad_request" });
     expect(await statusOfRaw("GET /api/health HTTP/1.0\r\n\r\n")).toBe(200);
     expect((await get("/api/health", { host: "::1" })).status).toBe(400);
+  });
+});
+
+describe("without a trusted proxy (the default)", () => {
+  const direct = useConsoleServer({ PUBLIC_URL: "http://console.example.test" });
+
+  it("ignores a client's X-Forwarded-Host: neither checked nor taken as the console's own host", async () => {
+    const { url, sessions } = direct();
+    const { port } = new URL(url);
+    const host = `127.0.0.1:${port}`;
+    expect((await send(url, "/login", { host, "x-forwarded-host": "evil.example" })).status).toBe(200);
+    // proxy.ts compares Origin with the host the app sees: had the made-up header reached it, this would pass.
+    const change = await send(
+      url,
+      "/invoices",
+      {
+        host,
+        "x-forwarded-host": "evil.example",
+        origin: "http://evil.example",
+        cookie: sessions.roles.admin,
+        "content-type": "text/plain",
+      },
+      { method: "POST", body: "x" },
+    );
+    expect(change.status).toBe(403);
+    expect(JSON.parse(change.body)).toMatchObject({ code: "cross_site_request" });
   });
 });
