@@ -7,8 +7,8 @@ import { isIPv4, isIPv6 } from "node:net";
 
 /** A DNS name: labels of letters, digits, hyphens and underscores, at most 253 characters, a final dot allowed. */
 const HOST_NAME = /^(?=.{1,254}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
-/** A Host header: a name or IPv4 address, or an IPv6 address in brackets; then an optional port. */
-const HOST_HEADER = /^(\[[0-9a-f:.%a-z_-]+\]|[^[\]:]+)(?::\d{0,5})?$/;
+/** A Host header: a name or IPv4 address, or an IPv6 address in brackets; then an optional port (1–5 digits). */
+const HOST_HEADER = /^(\[[0-9a-f:.%a-z_-]+\]|[^[\]:]+)(?::(\d{1,5}))?$/;
 
 /**
  * @param {{ publicUrl?: string, allowedHosts?: string }} settings PUBLIC_URL and ALLOWED_HOSTS as set
@@ -33,7 +33,7 @@ export function createHostCheck({ publicUrl, allowedHosts = "" }) {
   /** The host a Host header names, lower case without port or final dot (an IPv6 address in brackets), or null. */
   const hostOf = (header) => {
     const match = HOST_HEADER.exec(header.trim().toLowerCase());
-    if (!match) return null;
+    if (!match || Number(match[2] ?? 0) > 65_535) return null;
     const name = match[1];
     if (name.startsWith("[")) return isIPv6(name.slice(1, -1)) ? name : null;
     return isIPv4(name) || HOST_NAME.test(name) ? withoutFinalDot(name) : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ES module of the server layer, without type declarations
 import { createHostCheck } from "./allowed-hosts.mjs";
 
-/** The hosts the console answers to (DNS rebinding); through the real server: test/http/allowed-hosts.test.ts. */
+/** The hosts the console answers to (DNS rebinding); through the real server: test/http/front-door.test.ts. */
 describe("allowed hosts", () => {
   const check = createHostCheck({ publicUrl: "https://console.example.com/", allowedHosts: " Ops.Example.net ,, internal.lan. " });
 
@@ -14,6 +14,7 @@ describe("allowed hosts", () => {
     "internal.lan",
     "localhost",
     "localhost:3000",
+    "localhost:65535",
     "app.localhost:3000",
     "127.0.0.1:3000",
     "10.1.2.3",
@@ -31,13 +32,22 @@ describe("allowed hosts", () => {
     },
   );
 
-  it.each(["", "::1", "[::1", "[not-an-ip]:80", "evil.example@127.0.0.1", "a b", "127.0.0.1:3000:1"])(
-    "refuses %j, not a host at all",
-    (host) => {
-      expect(check.allows(host)).toBe(false);
-      expect(check.nameOf(host)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "::1",
+    "[::1",
+    "[not-an-ip]:80",
+    "evil.example@127.0.0.1",
+    "a b",
+    "127.0.0.1:3000:1",
+    "localhost:",
+    "localhost:99999",
+    "127.0.0.1:65536",
+    "[::1]:",
+  ])("refuses %j, not a host at all", (host) => {
+    expect(check.allows(host)).toBe(false);
+    expect(check.nameOf(host)).toBeNull();
+  });
 
   it("names the host of a Host header without its port, as ALLOWED_HOSTS takes it", () => {
     expect(check.nameOf("Evil.Example.:8080")).toBe("evil.example");

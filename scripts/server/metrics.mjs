@@ -1,10 +1,11 @@
-// The server layer's metrics, in the process's one registry (./metrics-registry.mjs, GET /api/metrics, issue 26),
-// made before Next.js starts so the app's bundles (lib/platform/observability/metrics.ts) add theirs to the same one.
+// The server layer's metrics, in the process's one registry (lib/platform/observability/metrics-registry.mjs,
+// GET /api/metrics, issue 26), made before Next.js starts so the app's bundles (lib/platform/observability/metrics.ts)
+// add theirs to the same one.
 // This layer records what only it sees: every request's duration by route pattern and status (the routes
 // manifest names the pattern of pages and API routes alike, and a request refused here never reaches a route),
 // the front door's places, queue and refusals, and the process's own metrics (CPU, memory, event loop, GC).
 import { Counter, Gauge, Histogram } from "prom-client";
-import { metricsHolder } from "./metrics-registry.mjs";
+import { metricsHolder } from "../../lib/platform/observability/metrics-registry.mjs";
 
 /** Seconds buckets for answers a person waits for: 5 ms to 30 s. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

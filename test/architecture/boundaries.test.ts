@@ -14,6 +14,8 @@ import { describe, expect, it } from "vitest";
  *   lib/browser    browser code: imports lib/contract and lib/browser
  *   lib/sandbox    the sandbox service: imports lib/contract, lib/platform, lib/sandbox
  *
+ * Nothing under lib/ imports outside lib/ (scripts/, app/, proxy.ts): the server layer imports lib/, not the reverse.
+ *
  * Browser code — lib/browser, every "use client" module and whatever they import, which the bundler ships to the
  * browser with them (a type-only import and a "use server" module excepted) — imports neither lib/console, lib/platform, the
  * sandbox, nor a module marked server-only. Only lib/sandbox and app/sandbox import the sandbox, but for the
@@ -114,6 +116,7 @@ function violations(file: string, source: string, read: (file: string) => string
       if (inWing(target, "console") || inWing(target, "platform")) return "browser code imports server code";
       if (isServerOnly(targetSource)) return `browser code imports a server-only module (${resolved})`;
     }
+    if (file.startsWith("lib/") && !target.startsWith("lib/")) return "lib/ imports only lib/ and packages";
     if (wing && target.startsWith("lib/")) {
       const targetWing = wingOf(`${target}/`);
       if (!targetWing) return "lib/ has only its wings";
@@ -174,6 +177,8 @@ describe("the wings of lib/ (ARCHITECTURE.md §8)", () => {
     expect(violations("lib/contract/x.ts", 'import { readFile } from "node:fs";', none)).toHaveLength(1);
     expect(violations("lib/contract/x.ts", 'import { env } from "../platform/env";', none)).toHaveLength(1);
     expect(violations("lib/sandbox/x.ts", 'import { b } from "@/lib/console/auth/session";', none)).toHaveLength(1);
+    expect(violations("lib/platform/x.ts", 'import { h } from "@/scripts/server/metrics-registry.mjs";', none)).toHaveLength(1);
+    expect(violations("lib/console/x.ts", 'import { p } from "../../proxy";', none)).toHaveLength(1);
     expect(violations("lib/sandbox/x.ts", 'import { b } from "@/lib/contract";\nimport "server-only";', none)).toEqual([]);
     expect(
       violations("components/x.tsx", '"use client";\nimport type { VolumePoint } from "@/lib/console/overview/overview";', none),

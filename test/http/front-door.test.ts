@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { useConsoleWithProvider } from "./use-console-server";
+import { useConsoleServer, useConsoleWithProvider } from "./use-console-server";
 
 /**
  * The server's front door (scripts/server/server.mjs, issue 16), through the real server. Places
@@ -50,23 +50,28 @@ describe("front door", () => {
   });
 });
 
-/** A GET that sends Host as given, or none (fetch() always sends its own). */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/** A request to `base` that sends Host as given, or none (fetch() always sends its own). */
+function send(base: string, path: string, headers: Record<string, string>, { method = "GET", body = "" } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server().url}${path}`, { headers, setHost: false }, (answer) => {
-      let body = "";
-      answer.on("data", (chunk) => (body += chunk));
-      answer.on("end", () => resolve({ status: answer.statusCode!, headers: answer.headers, body }));
+    const request = http.request(`${base}${path}`, { method, headers, setHost: false }, (answer) => {
+      let text = "";
+      answer.on("data", (chunk) => (text += chunk));
+      answer.on("end", () => resolve({ status: answer.statusCode!, headers: answer.headers, body: text }));
     });
     request.on("error", reject);
+    request.end(body);
   });
 }
 
-/** The status of an HTTP/1.0 GET without Host, as a load balancer's plain health check sends it. */
-function statusOfHttp10(path: string): Promise<number> {
+const get = (path: string, headers: Record<string, string>) => send(server().url, path, headers);
+
+/** The status of a request written on the socket as given (HTTP/1.0 without Host, a full URL as the target, …). */
+function statusOfRaw(raw: string): Promise<number> {
   const { port } = new URL(server().url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(raw));
     let received = "";
     socket.on("data", (chunk) => (received += chunk));
     socket.on("error", reject);
@@ -92,17 +97,44 @@ describe("host names (DNS rebinding)", () => {
 
   it("answers any other host 421, saying which setting would allow it, before any page or route runs", async () => {
     const { port } = new URL(server().url);
-    for (const path of ["/login", "/api/invoices", "/sandbox/api/v1/currencies"]) {
-      const answer = await get(path, { host: `evil.example:${port}`, cookie: server().sessions.roles.admin });
+    const admin = server().sessions.roles.admin;
+    for (const path of ["/login", "/api/invoices/inv_rebound", "/sandbox/api/v1/currencies"]) {
+      const answer = await get(path, { host: `evil.example:${port}`, cookie: admin });
       expect(answer.status, path).toBe(421);
       expect(answer.headers["content-type"]).toBe("application/problem+json");
       expect(answer.headers["x-frame-options"]).toBe("DENY");
       expect(JSON.parse(answer.body)).toMatchObject({ status: 421, code: "misdirected_request" });
       expect(JSON.parse(answer.body).detail).toContain('"evil.example". If it should, add that name to ALLOWED_HOSTS');
     }
+    // No route ran: the provider was never asked, as it is for the same request to an allowed host.
+    const reachedProvider = () => provider().requests.some((r) => r.url.includes("inv_rebound"));
+    expect(reachedProvider()).toBe(false);
+    expect((await get("/api/invoices/inv_rebound", { host: `127.0.0.1:${port}`, cookie: admin })).status).toBe(404);
+    expect(reachedProvider()).toBe(true);
     // Behind a trusted proxy, the host it forwards is the one the app takes for its own: checked the same way.
     const forwarded = await get("/login", { host: "127.0.0.1", "x-forwarded-host": "evil.example" });
     expect(forwarded.status).toBe(421);
+  });
+
+  it("behind a trusted proxy, checks the host it forwards, not the Host it sends to reach the console", async () => {
+    // The proxy's own way here (an upstream name) is not a host people use: not checked when it forwards one.
+    expect((await get("/login", { host: "console-upstream:3000", "x-forwarded-host": "console.example.test" })).status).toBe(200);
+    expect((await get("/login", { host: "127.0.0.1", "x-forwarded-host": "console.example.test, evil.example" })).status).toBe(421);
+    // A forwarded value that is no host at all is named as what it is.
+    const bad = await get("/login", { host: "console.example.test", "x-forwarded-host": "a b" });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).detail).toContain("The request's X-Forwarded-Host header is missing or not a host name");
+    const badHost = await get("/login", { host: "localhost:99999" });
+    expect(badHost.status).toBe(400);
+    expect(JSON.parse(badHost.body).detail).toContain("The request's Host header is missing or not a host name");
+  });
+
+  it("answers a full URL as the request target 400, whatever host it names, since its host would override Host", async () => {
+    const { port } = new URL(server().url);
+    const host = `Host: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
+    expect(await statusOfRaw(`GET /login HTTP/1.1\r\n${host}`)).toBe(200);
+    expect(await statusOfRaw(`GET http://evil.example/login HTTP/1.1\r\n${host}`)).toBe(400);
+    expect(await statusOfRaw(`GET http://127.0.0.1:${port}/login HTTP/1.1\r\n${host}`)).toBe(400);
   });
 
   it("lets probes by address through, and gives a request without Host a 400 (HTTP/1.1) or its own address (HTTP/1.0)", async () => {
@@ -113,7 +145,33 @@ describe("host names (DNS rebinding)", () => {
     const missing = await get("/api/health", {});
     expect(missing.status).toBe(400);
     expect(JSON.parse(missing.body)).toMatchObject({ status: 400, code: "bad_request" });
-    expect(await statusOfHttp10("/api/health")).toBe(200);
+    expect(await statusOfRaw("GET /api/health HTTP/1.0\r\n\r\n")).toBe(200);
     expect((await get("/api/health", { host: "::1" })).status).toBe(400);
+  });
+});
+
+describe("without a trusted proxy (the default)", () => {
+  const direct = useConsoleServer({ PUBLIC_URL: "http://console.example.test" });
+
+  it("ignores a client's X-Forwarded-Host: neither checked nor taken as the console's own host", async () => {
+    const { url, sessions } = direct();
+    const { port } = new URL(url);
+    const host = `127.0.0.1:${port}`;
+    expect((await send(url, "/login", { host, "x-forwarded-host": "evil.example" })).status).toBe(200);
+    // proxy.ts compares Origin with the host the app sees: had the made-up header reached it, this would pass.
+    const change = await send(
+      url,
+      "/invoices",
+      {
+        host,
+        "x-forwarded-host": "evil.example",
+        origin: "http://evil.example",
+        cookie: sessions.roles.admin,
+        "content-type": "text/plain",
+      },
+      { method: "POST", body: "x" },
+    );
+    expect(change.status).toBe(403);
+    expect(JSON.parse(change.body)).toMatchObject({ code: "cross_site_request" });
   });
 });

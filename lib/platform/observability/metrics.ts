@@ -1,10 +1,10 @@
 import "server-only";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { metricsHolder as holder } from "@/scripts/server/metrics-registry.mjs";
+import { metricsHolder as holder } from "./metrics-registry.mjs";
 
 /**
  * The process's Prometheus metrics (GET /api/metrics, issue 26). One registry per process, on globalThis
- * (scripts/server/metrics-registry.mjs): the server layer (scripts/server/server.mjs) makes it before Next.js
+ * (./metrics-registry.mjs): the server layer (scripts/server/server.mjs) makes it before Next.js
  * starts and records what only it sees (every request's duration by route pattern and status, the front
  * door's queue and refusals, the process's own metrics); the app's bundles (Next.js loads a module once per
  * bundle) find it there and add theirs. Under `next dev` or in a unit test there is no server layer, and the
