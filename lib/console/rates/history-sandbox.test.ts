@@ -50,7 +50,9 @@ async function ask(at: string) {
 const decimals = (rates: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, toDecimal(rate)]));
 
-describe("historical rates from the embedded sandbox (needs the sandbox's GET /rates?at=, branch i22-a)", () => {
+// The first request opens the embedded database in this process (migrations, and the seed on a fresh clone):
+// on a loaded two-core machine that can take over the default 30 s.
+describe("historical rates from the embedded sandbox (needs the sandbox's GET /rates?at=, branch i22-a)", { timeout: 120_000 }, () => {
   it("answers the simulated market's rates of the minute of created_at, with that minute", async () => {
     const { status, body } = await ask("2025-03-01T15:03:27+01:00");
     expect(status).toBe(200);
