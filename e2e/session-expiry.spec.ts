@@ -252,3 +252,18 @@ test("'Status is now …' from the server-drawn form is not brought back once a 
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(said).toHaveCount(0);
 });
+
+test("the server-drawn status form (?change=) sent with scripts after the session ended signs in again in place", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 22);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
+  await form.getByLabel("Reason (required)").fill("Kept through signing in again");
+  await endSession(page);
+
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Sign in as support" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+});
