@@ -2,7 +2,7 @@ import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 
 /**
  * The one answer to a 401 in the browser: the session ended mid-work. The console layout mounts one
- * sign-in-again dialog (components/auth/sign-in-again.tsx registers itself here), so a change asks to sign in
+ * sign-in-again dialog (components/auth/lazy-sign-in-again.tsx registers it here), so a change asks to sign in
  * again in place and then completes (./action.ts: runAction and useFormAction send it once more); nothing typed
  * is lost. Anywhere else the person is sent to sign in and back to exactly this view (`/login?next=…&ended=1`).
  * Every refused answer a page reads passes here: a console route's (./query/fetch-json.ts: fetchJson and
