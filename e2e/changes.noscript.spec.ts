@@ -145,3 +145,21 @@ test("a cancellation sent without script after the session ended keeps its reaso
   await expect(page).toHaveURL(/\?changed=cancelled$/);
   await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Kept through sign-in (ticket 9)");
 });
+
+test("a cancellation drawn for support, sent without script after admin signed in elsewhere, is refused and says why", async ({
+  page,
+  baseURL,
+}) => {
+  const invoice = await invoiceOf(page, "pending", 12);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await form.getByLabel("Reason (required)").fill("Typed by support");
+  // Another tab of the same browser signs in as admin (the same cookie jar).
+  const other = await page.request.post("/api/session/sign-in", { data: { demo: "admin" }, headers: { origin: baseURL ?? "" } });
+  expect(other.ok()).toBe(true);
+
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(page.getByText("This page was opened by support@example.com; you are now signed in as admin@example.com.")).toBeVisible();
+  const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
+  expect((await current.json()).status).toBe("pending");
+});

@@ -202,3 +202,68 @@ test("the status form the server draws (?change=), sent with scripts on, says wh
   await expect(page).toHaveURL(/\?changed=cancelled$/);
   await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
 });
+
+test("after another tab signed in as someone else, a change from this tab is not sent, and it says why", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 20);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+  const trigger = page.getByRole("button", { name: "Cancel invoice" });
+  await untilHydrated(trigger);
+  await trigger.click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await confirm.getByLabel("Reason (required)").fill("Typed by support");
+
+  // Another tab of the same browser signs in as admin: this tab now sends admin's session cookie, no 401.
+  const other = await page.context().newPage();
+  await other.goto("/rates");
+  const signedIn = await other.evaluate(async () => {
+    const response = await fetch("/api/session/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ demo: "admin" }),
+    });
+    return response.ok;
+  });
+  expect(signedIn).toBe(true);
+  await other.close();
+
+  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+  await expect(confirm).toContainText(
+    "This page was opened by support@example.com; you are now signed in as admin@example.com. Your change was not sent — reload to continue as admin@example.com.",
+  );
+  await expect(page.getByRole("dialog", { name: "Your session ended" })).toHaveCount(0);
+  await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support");
+  const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
+  expect((await current.json()).status).toBe("pending");
+});
+
+test("'Status is now …' from the server-drawn form is not brought back once a dialog opens", async ({ page }) => {
+  const invoice = await invoiceOf(page, "new", 3);
+  await signIn(page, "admin", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=pending`);
+  const form = page.getByRole("region", { name: `Change the status of order ${invoice.order_id}` });
+  await untilHydrated(form.getByRole("button", { name: "Set to Pending" }));
+  await form.getByRole("button", { name: "Set to Pending" }).click();
+  await expect(page).toHaveURL(/\?changed=pending$/);
+  const said = page.getByRole("status").filter({ hasText: "Status is now Pending." });
+  await expect(said).toBeVisible();
+
+  await page.getByRole("button", { name: "Change status…" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(said).toHaveCount(0);
+});
+
+test("the server-drawn status form (?change=) sent with scripts after the session ended signs in again in place", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 22);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
+  const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
+  await form.getByLabel("Reason (required)").fill("Kept through signing in again");
+  await endSession(page);
+
+  await form.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByRole("button", { name: "Sign in as support" }).click();
+  await expect(page).toHaveURL(/\?changed=cancelled$/);
+  await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();
+});

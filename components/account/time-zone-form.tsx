@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { setTimeZoneAction } from "@/lib/console/users/actions";
 
@@ -16,6 +17,7 @@ export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: stri
   return (
     // Keyed by the saved zone: a fresh form shows the new choice.
     <form key={chosen ?? ""} action={action} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+      <DrawnForField />
       <Field
         label="Time zone"
         error={state.fieldErrors?.time_zone ?? state.error}

@@ -13,6 +13,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { runAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
 import type { ActionState } from "@/lib/console/bff/action";
 import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
@@ -139,6 +140,7 @@ export function ArchiveForm({
       aria-label="Record an archived invoice"
       className="flex flex-col gap-5"
     >
+      <DrawnForField />
       <input type="hidden" name="time_zone" value={timeZone} />
       <div className="grid gap-4 md:grid-cols-2">
         <Field

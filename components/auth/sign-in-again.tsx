@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -14,7 +14,7 @@ type Demo = { role: string; email: string; description: string };
 type Failure = { error?: string; fieldErrors?: Record<string, string> };
 
 export type SignInAgainProps = {
-  /** Who the page was drawn for: the change is sent again only when the same person signs in. */
+  /** Who the page was drawn for: someone else signing in has the page drawn again for them. */
   email: string;
   /** Open: a change refused for an ended session waits for the outcome. */
   asking: boolean;
@@ -25,20 +25,16 @@ export type SignInAgainProps = {
  * Signing in again without leaving the page, mounted once by the console layout (lazy-sign-in-again.tsx, which
  * offers it to lib/browser/session-ended.ts): a change refused with a 401 (lib/browser/action.ts) opens it,
  * waits until the person has signed in (email and password, or a demo account on the embedded sandbox), and
- * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unsent. Someone else
- * signing in never sends the previous person's change: it stays, unsent, for the new person to check.
+ * is then sent once more: nothing typed is lost. Closing it leaves everything as it was, unsent. It answers who
+ * signed in; the change compares that with the person it was sent for (lib/browser/action.ts), and the server
+ * refuses a change drawn for someone else anyway (lib/contract/drawn-for.ts).
  */
 export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInAgainProps) {
   const [demo, setDemo] = useState<Demo[]>([]);
   const [failure, setFailure] = useState<Failure>({});
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  const person = useRef(signedInAs);
   const router = useRouter();
-
-  useEffect(() => {
-    person.current = signedInAs;
-  }, [signedInAs]);
 
   useEffect(() => {
     if (!open) return;
@@ -49,13 +45,10 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
     );
   }, [open]);
 
-  /** Signed in as `email`: the change is sent again only for the person who made it. */
+  /** Signed in as `email`: someone else has the page (its header, what they may do) drawn again; typing stays. */
   function signedIn(email: string) {
-    if (email === person.current.toLowerCase()) return onDone({ resend: true });
-    person.current = email;
-    onDone({ resend: false, notSent: `Signed in as ${email} — your change was not sent; check it and send it again.` });
-    // The page (its header, what this person may do) is drawn again for them; what was typed stays.
-    router.refresh();
+    onDone({ signedInAs: email });
+    if (email !== signedInAs.toLowerCase()) router.refresh();
   }
 
   /** Signs in through POST /api/session/sign-in (a route: see lib/console/auth/sign-in-again-route.ts). */
@@ -87,7 +80,7 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) onDone({ resend: false, notSent: NOT_SIGNED_IN });
+        if (!next && !pending) onDone({ signedInAs: null, whyNotSent: NOT_SIGNED_IN });
       }}
     >
       <DialogContent aria-describedby="sign-in-again-description">
@@ -110,7 +103,7 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
             <Input name="password" type="password" autoComplete="current-password" />
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" onClick={() => onDone({ resend: false, notSent: NOT_SIGNED_IN })} disabled={pending}>
+            <Button type="button" onClick={() => onDone({ signedInAs: null, whyNotSent: NOT_SIGNED_IN })} disabled={pending}>
               Not now
             </Button>
             <Button type="submit" variant="primary" loading={pending}>

@@ -11,6 +11,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { removeViewAction, saveViewAction } from "@/lib/console/saved-views/actions";
 import { SAVED_VIEW_NAME_MAX, type SavedView, savedViewHref } from "@/lib/contract/saved-view";
@@ -47,6 +48,7 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
         </DialogHeader>
         {/* Keyed by each answer: a refused form comes back with what was typed, a saved one empty. */}
         <form key={state.answeredAt} action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <DrawnForField />
           <input type="hidden" name="query" value={query} />
           {state.error && (
             <Notice role="alert" tone="danger">

@@ -1,13 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { type RefObject, useActionState } from "react";
+import type { RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Textarea } from "@/components/ui/textarea";
-import { actionProblem } from "@/lib/browser/action";
+import { actionProblem, useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { changeStatusFormAction } from "@/lib/console/invoices/actions";
 import { REASON_MAX } from "@/lib/contract/list-query";
@@ -157,10 +158,11 @@ type ChangeFormProps = {
 /**
  * The status change as the server draws it (`?change=cancelled`): what the dialogs ask, as a form that posts to
  * changeStatusFormAction. It works before the page's scripts load and without them; with them, the same
- * links open the dialogs instead (status-change.tsx). A refusal comes back here with the reason kept.
+ * links open the dialogs instead (status-change.tsx). A refusal comes back here with the reason kept. With
+ * scripts, an ended session signs in again in place (useFormAction); without them, off to sign in and back.
  */
 export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(changeStatusFormAction, {});
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(changeStatusFormAction, {});
   const problem = actionProblem(state);
   const values = state.values ?? {};
   const fixed = (INVOICE_STATUSES as readonly string[]).includes(change) ? (change as InvoiceStatus) : null;
@@ -184,7 +186,8 @@ export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps
           <ChangeSummary from={from} to={fixed} />
         </p>
       </div>
-      <form key={state.answeredAt} action={action} className="flex flex-col gap-4">
+      <form key={state.answeredAt} action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <DrawnForField />
         <input type="hidden" name="invoice_id" value={invoice.invoice_id} />
         <input type="hidden" name="change" value={change} />
         {fixed && <input type="hidden" name="status" value={fixed} />}
@@ -230,6 +233,8 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 
 /** A failure in words a support person can act on, and whether anything changed. */
 function failureHeadline(problem: Problem | null): string {
+  // The page was drawn for someone else than who is signed in now (lib/contract/drawn-for.ts): its detail says who.
+  if (problem?.code === "signed_in_as_someone_else") return "Your change was not sent, so nothing was changed.";
   switch (problem?.status) {
     case 401:
       return "Your change was not sent, so nothing was changed.";

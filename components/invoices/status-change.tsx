@@ -51,9 +51,11 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
   const [target, setTarget] = useState<InvoiceStatus | null>(null);
   const [reason, setReason] = useState("");
   // What the dialogs changed here; otherwise what the form without script changed (`?changed=`), also when that
-  // form was sent with scripts on and the page only moved to its new query.
+  // form was sent with scripts on and the page only moved to its new query — until a dialog opens: from then
+  // on that `?changed=` is old news, never shown again over a later change.
   const [done, setDone] = useState<string | null>(null);
-  const said = done ?? (changed ? `Status is now ${statusLabel(changed)}.` : null);
+  const [seenChanged, setSeenChanged] = useState<string | null>(null);
+  const said = done ?? (changed && changed !== seenChanged ? `Status is now ${statusLabel(changed)}.` : null);
   const router = useRouter();
 
   const [outcome, setOutcome] = useState<Outcome>(NONE);
@@ -87,6 +89,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
     setTarget(nextTarget);
     setReason("");
     setDone(null);
+    setSeenChanged(changed ?? null);
     setOutcome(NONE);
   }
 

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { runAction, useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { addUserAction, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
 import { problemDetail } from "@/lib/contract/problem";
@@ -21,6 +22,7 @@ export function RoleSelect({ email, role }: { email: string; role: string }) {
   return (
     // Keyed by the saved role: a fresh form shows the new role.
     <form key={role} action={action} onSubmit={onSubmit} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+      <DrawnForField />
       <input type="hidden" name="email" value={email} />
       <Field label={`Role of ${email}`} hideLabel error={state.error}>
         <Select name="role" size="sm" defaultValue={role} options={roleOptions} className="w-[6.75rem] sm:w-28" />
@@ -44,6 +46,7 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
   if (disabled) {
     return (
       <form action={action} onSubmit={onSubmit} className="flex items-center gap-2">
+        <DrawnForField />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="disabled" value="false" />
         <Button type="submit" size="sm" variant="ghost" loading={pending} aria-label={`Enable ${email}`}>
@@ -102,6 +105,7 @@ export function AddUserForm() {
       <CardContent>
         {/* Keyed by the people added: empty after each; a refusal or an ended session keeps what was typed. */}
         <form key={sent} action={action} onSubmit={onSubmit} className="flex flex-col gap-3">
+          <DrawnForField />
           {state.error && (
             <Notice role="alert" tone="danger">
               {state.error}

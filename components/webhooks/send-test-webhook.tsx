@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { WebhookSimulationResult } from "@/lib/contract";
@@ -42,6 +43,7 @@ export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId:
     return <p className="max-w-64 text-right text-xs text-muted-foreground">No callback URL: this invoice sends no webhooks.</p>;
   return (
     <form action={action} onSubmit={onSubmit} className="flex flex-wrap items-center justify-end gap-2">
+      <DrawnForField />
       <input type="hidden" name="invoice_id" value={invoiceId} />
       <Select
         size="sm"

@@ -13,6 +13,7 @@ import { ProblemState } from "@/components/ui/problem-state";
 import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { actionProblem, useFormAction } from "@/lib/browser/action";
+import { DrawnForField } from "@/lib/browser/page-person";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
 import { problemDetail } from "@/lib/contract/problem";
@@ -96,6 +97,7 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
             className="flex flex-col gap-4"
             aria-label="Send a test webhook"
           >
+            <DrawnForField />
             {recent.length > 0 && (
               <Field
                 label="Recent invoices"

@@ -1,44 +1,56 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { registerSignInAgain, type SignInAgainOutcome, signInAgain } from "./session-ended";
 
-/** A dialog that answers when told to, counting how often it was asked. */
+const mounted: (() => void)[] = [];
+afterEach(() => {
+  for (const withdraw of mounted.splice(0)) withdraw();
+});
+
+/** The dialog, answering when told to and counting how often it was asked; withdrawn after each test. */
 function dialog() {
   let answer: (outcome: SignInAgainOutcome) => void = () => undefined;
   const asked = { times: 0 };
-  const withdraw = registerSignInAgain(() => {
-    asked.times++;
-    return new Promise((resolve) => {
-      answer = resolve;
-    });
-  });
-  return { asked, answer: (outcome: SignInAgainOutcome) => answer(outcome), withdraw };
+  mounted.push(
+    registerSignInAgain(() => {
+      asked.times++;
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    }),
+  );
+  return { asked, answer: (outcome: SignInAgainOutcome) => answer(outcome) };
 }
 
 describe("signing in again in place", () => {
   it("asks once for changes refused together, and each gets the same outcome", async () => {
-    const mounted = dialog();
+    const shown = dialog();
     const first = signInAgain();
     const second = signInAgain();
-    mounted.answer({ resend: true });
-    expect(await first).toEqual({ resend: true });
-    expect(await second).toEqual({ resend: true });
-    expect(mounted.asked.times).toBe(1);
-    mounted.withdraw();
+    shown.answer({ signedInAs: "admin@example.com" });
+    expect(await first).toEqual({ signedInAs: "admin@example.com" });
+    expect(await second).toEqual({ signedInAs: "admin@example.com" });
+    expect(shown.asked.times).toBe(1);
   });
 
-  it("passes on why a change was not sent (someone else signed in), and asks afresh next time", async () => {
-    const mounted = dialog();
+  it("passes on why a change was not sent (closed), and asks afresh next time", async () => {
+    const shown = dialog();
     const refused = signInAgain();
-    mounted.answer({ resend: false, notSent: "Signed in as admin@example.com — your change was not sent; check it and send it again." });
-    expect(await refused).toMatchObject({ resend: false, notSent: expect.stringContaining("admin@example.com") });
+    shown.answer({ signedInAs: null, whyNotSent: "You did not sign in again." });
+    expect(await refused).toEqual({ signedInAs: null, whyNotSent: "You did not sign in again." });
     const again = signInAgain();
-    mounted.answer({ resend: true });
-    expect(await again).toEqual({ resend: true });
-    expect(mounted.asked.times).toBe(2);
-    mounted.withdraw();
+    shown.answer({ signedInAs: "admin@example.com" });
+    expect(await again).toEqual({ signedInAs: "admin@example.com" });
+    expect(shown.asked.times).toBe(2);
   });
 
   it("without a dialog, does not send the change (the person is sent to sign in)", async () => {
-    expect(await signInAgain()).toMatchObject({ resend: false, notSent: expect.stringContaining("not sent") });
+    expect(await signInAgain()).toMatchObject({ signedInAs: null, whyNotSent: expect.stringContaining("not sent") });
+  });
+
+  it("once withdrawn, the dialog is not asked", async () => {
+    const shown = dialog();
+    for (const withdraw of mounted.splice(0)) withdraw();
+    expect(await signInAgain()).toMatchObject({ signedInAs: null });
+    expect(shown.asked.times).toBe(0);
   });
 });

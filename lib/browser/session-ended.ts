@@ -2,7 +2,7 @@ import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 
 /**
  * The one answer to a 401 in the browser: the session ended mid-work. The console layout mounts one
- * sign-in-again dialog (components/auth/sign-in-again.tsx registers itself here), so a change asks to sign in
+ * sign-in-again dialog (components/auth/lazy-sign-in-again.tsx registers it here), so a change asks to sign in
  * again in place and then completes (./action.ts: runAction and useFormAction send it once more); nothing typed
  * is lost. Anywhere else the person is sent to sign in and back to exactly this view (`/login?next=…&ended=1`).
  * Every refused answer a page reads passes here: a console route's (./query/fetch-json.ts: fetchJson and
@@ -16,23 +16,22 @@ export function signInIfSessionEnded(problem: { status?: number }): void {
 }
 
 /**
- * How signing in again in place ended: as the same person, so the change is sent once more, or not, with the
- * sentence that says why the change was not sent (closed, or someone else signed in). The draft stays either way.
+ * How signing in again in place ended: signed in (as whom: ./action.ts sends the change once more only for the
+ * person it was drawn for), or not, with the sentence that says why the change was not sent. The draft stays.
  */
-export type SignInAgainOutcome = { resend: true } | { resend: false; notSent: string };
+export type SignInAgainOutcome = { signedInAs: string } | { signedInAs: null; whyNotSent: string };
 
 /** Opens the in-place dialog; resolves once the person signed in again or closed it. */
 export type SignInAgainPrompt = () => Promise<SignInAgainOutcome>;
 
-// The dialogs mounted now, the latest last: it is the one that asks.
-const prompts: SignInAgainPrompt[] = [];
+// The console layout mounts one dialog: while mounted, it is the one that asks.
+let prompt: SignInAgainPrompt | null = null;
 
-/** A mounted sign-in-again dialog offers itself; the returned function withdraws it. */
-export function registerSignInAgain(prompt: SignInAgainPrompt): () => void {
-  prompts.push(prompt);
+/** The mounted sign-in-again dialog offers itself; the returned function withdraws it. */
+export function registerSignInAgain(offered: SignInAgainPrompt): () => void {
+  prompt = offered;
   return () => {
-    const at = prompts.lastIndexOf(prompt);
-    if (at >= 0) prompts.splice(at, 1);
+    if (prompt === offered) prompt = null;
   };
 }
 
@@ -42,14 +41,13 @@ let asking: Promise<SignInAgainOutcome> | null = null;
 export const NOT_SIGNED_IN = "You did not sign in again, so your change was not sent. Everything you typed is still here.";
 
 /**
- * After a 401: signs in again in place when a dialog is mounted; without one, off to the sign-in page (and the
+ * After a 401: signs in again in place when the dialog is mounted; without it, off to the sign-in page (and the
  * change is not sent).
  */
 export async function signInAgain(): Promise<SignInAgainOutcome> {
-  const prompt = prompts.at(-1);
   if (!prompt) {
     signInIfSessionEnded({ status: 401 });
-    return { resend: false, notSent: NOT_SIGNED_IN };
+    return { signedInAs: null, whyNotSent: NOT_SIGNED_IN };
   }
   asking ??= prompt().finally(() => {
     asking = null;

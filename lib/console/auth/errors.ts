@@ -13,3 +13,12 @@ export const forbidden = (permission: Permission, user: { role: Role }) =>
     title: "Your role does not allow this",
     detail: `${whoMay(permission)} You are signed in as ${user.role}. (Needs the ${permission} permission.)`,
   });
+
+/** A change sent from a page drawn for `opener` (null: no longer a person here) while `user` is signed in now. */
+export const drawnForSomeoneElse = (opener: string | null, user: { email: string }) =>
+  new Problem({
+    status: 409,
+    code: "signed_in_as_someone_else",
+    title: "Signed in as someone else",
+    detail: `This page was opened by ${opener ?? "someone else"}; you are now signed in as ${user.email}. Your change was not sent — reload to continue as ${user.email}.`,
+  });

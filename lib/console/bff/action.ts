@@ -2,12 +2,15 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { unauthenticated } from "@/lib/console/auth/errors";
+import { drawnForSomeoneElse, unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/session";
+import { emailOf } from "@/lib/console/auth/users";
+import { DRAWN_FOR_FIELD, IN_PLACE_FIELD } from "@/lib/contract/drawn-for";
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
 import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
+import { getDatabase } from "@/lib/platform/db";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -47,7 +50,9 @@ const ACCESS = Symbol.for("invoice-console.action-access");
 
 /**
  * The one wrapper around every server action, as `bffRoute` is for API routes: the session is verified and
- * the permission checked before anything else, then the form is read with a contract schema, then `run`.
+ * the permission checked before anything else, then the form is read with a contract schema, then `run`. A
+ * change sent for someone other than the person signed in now (its page was drawn for them: another tab has
+ * signed in since, lib/contract/drawn-for.ts) is refused with a 409 before the permission is checked.
  * The form is the action's last argument, so it serves both `<form action>` and `useActionState`. A problem
  * (including a refused permission or a broken rule) comes back as an `ActionFailure` naming the fields;
  * redirects pass through.
@@ -60,17 +65,18 @@ export function guardedAction<S extends z.ZodType, R>(
 ): ((...args: [...unknown[], FormData]) => Promise<R | ActionFailure>) & Guarded {
   const action = async (...args: [...unknown[], FormData]): Promise<R | ActionFailure> => {
     const form = args.at(-1);
-    const fields = form instanceof FormData ? formFields(form) : {};
+    const { [DRAWN_FOR_FIELD]: drawnFor, [IN_PLACE_FIELD]: inPlace, ...fields } = form instanceof FormData ? formFields(form) : {};
     try {
       const { auditRefusal } = options;
-      const user = access === "public" ? await actionUser() : await requireAccess(access, auditRefusal && (() => auditRefusal(fields)));
+      const user =
+        access === "public" ? await actionUser() : await requireAccess(access, drawnFor, auditRefusal && (() => auditRefusal(fields)));
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
       return await run(parsed.data, user);
     } catch (error) {
       unstable_rethrow(error);
       const problem = toProblem(error);
-      if (problem.status === 401 && options.draftPath) redirect(signInKeepingDraft(options.draftPath(fields)));
+      if (problem.status === 401 && options.draftPath && !inPlace) redirect(signInKeepingDraft(options.draftPath(fields)));
       return failure(problem, fields);
     }
   };
@@ -99,7 +105,7 @@ export function guardedFormAction<S extends z.ZodType>(
   run: (input: z.output<S>, user: SessionUser | null) => Promise<void>,
 ): ((form: FormData) => Promise<void>) & Guarded {
   const action = async (form: FormData): Promise<void> => {
-    const user = access === "public" ? await currentUser() : await requireAccess(access);
+    const user = access === "public" ? await currentUser() : await requireAccess(access, formFields(form)[DRAWN_FOR_FIELD]);
     const parsed = schema.safeParse(formFields(form));
     if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
     await run(parsed.data, user);
@@ -117,15 +123,23 @@ export function isGuardedAction(value: unknown): value is Guarded {
  * answered here without asking better-auth, which would also clear the cookie: a server action that changes a
  * cookie makes Next.js draw the page again in its answer, and that page, signed out, would send the person to
  * the sign-in page before the action's 401 reached the page, losing what they typed. The 401 lets the page
- * sign in again in place instead (lib/browser/action.ts). One session read answers either way.
+ * sign in again in place instead (lib/browser/action.ts). One session read answers the action itself; a page
+ * drawn again in its answer (`revalidatePath`) reads it once more for its layout (`currentUser`), since React's
+ * `cache` does not span the action and that render.
  */
 async function actionUser(): Promise<SessionUser | null> {
   return sessionUser(await headers(), { endedIsNull: true });
 }
 
-async function requireAccess(access: Exclude<ActionAccess, "public">, attempt?: () => Promise<RefusedAttempt>): Promise<SessionUser> {
+async function requireAccess(
+  access: Exclude<ActionAccess, "public">,
+  drawnFor?: string,
+  attempt?: () => Promise<RefusedAttempt>,
+): Promise<SessionUser> {
   const user = await actionUser();
   if (!user) throw unauthenticated();
+  // A form that names no one (posted before the page's scripts ran, or by a test) is the signed-in person's.
+  if (drawnFor && drawnFor !== user.id) throw drawnForSomeoneElse(await emailOf(await getDatabase(), drawnFor), user);
   if (access !== "signed-in" && !can(user.role, access)) throw await refusal(user, access, attempt);
   return user;
 }
