@@ -22,6 +22,7 @@ export const PROBLEM_CODES = {
   unauthenticated: { status: 401, title: "Sign in to continue" },
   forbidden: { status: 403, title: "Your role does not allow this" },
   cross_site_request: { status: 403, title: "Request from another site refused" },
+  signed_in_as_someone_else: { status: 409, title: "Signed in as someone else" },
   // People.
   user_exists: { status: 409, title: "This email already has an account" },
   last_admin: { status: 409, title: "The last admin cannot lose the role" },

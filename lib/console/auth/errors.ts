@@ -16,9 +16,6 @@ export const forbidden = (permission: Permission, user: { role: Role }) =>
 
 /** A change sent from a page drawn for `opener` (null: no longer a person here) while `user` is signed in now. */
 export const drawnForSomeoneElse = (opener: string | null, user: { email: string }) =>
-  new Problem({
-    status: 409,
-    code: "signed_in_as_someone_else",
-    title: "Signed in as someone else",
+  Problem.of("signed_in_as_someone_else", {
     detail: `This page was opened by ${opener ?? "someone else"}; you are now signed in as ${user.email}. Your change was not sent — reload to continue as ${user.email}.`,
   });
