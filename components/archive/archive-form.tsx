@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { useActionState, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -30,6 +29,7 @@ import {
   readCreatedAt,
   toArchiveRequest,
 } from "@/lib/contract/archive-form-values";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { stringifyJson } from "@/lib/contract/money-json";
 import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";

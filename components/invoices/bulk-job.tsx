@@ -11,8 +11,8 @@ import { bulkJobListOptions, bulkJobOptions } from "@/lib/browser/query/invoices
 import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { BulkJob } from "@/lib/contract/bulk";
 import { formatCount, shortInvoiceId } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { Problem, problemSentence } from "@/lib/contract/problem";
-import { invoiceHref } from "./invoice-href";
 
 /**
  * A bulk cancel as it runs on the server (issue 24): how far it is, then each invoice that was not cancelled

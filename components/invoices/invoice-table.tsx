@@ -13,9 +13,9 @@ import {
   MISSING,
   shortInvoiceId,
 } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceListState, listSearchWith, nextSort, SORT_LABELS } from "@/lib/contract/invoice-list-state";
 import type { SortField } from "@/lib/contract/list-query";
-import { invoiceHref } from "./invoice-href";
 import { PageCheckbox, RowCheckbox } from "./list/selection";
 import { StatusBadge } from "./status-badge";
 

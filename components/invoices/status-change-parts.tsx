@@ -11,6 +11,7 @@ import { actionProblem, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { changeStatusFormAction } from "@/lib/console/invoices/actions";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
@@ -170,7 +171,7 @@ export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps
   const reason = values.reason ?? draft.reason ?? "";
   const order = invoice.order_id ?? invoice.invoice_id;
   const from = statusLabel(invoice.status);
-  const back = `/invoices/${encodeURIComponent(invoice.invoice_id)}`;
+  const back = invoiceHref(invoice.invoice_id);
   const title = fixed === "cancelled" ? `Cancel invoice for order ${order}?` : `Change the status of order ${order}`;
 
   return (

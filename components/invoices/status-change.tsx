@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { runAction } from "@/lib/browser/action";
 import { changeStatusAction } from "@/lib/console/invoices/actions";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import { ChangeForm, ChangeSummary, StatusChangeFields, statusLabel } from "./status-change-parts";
@@ -96,7 +97,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
   const order = invoice.order_id ?? invoice.invoice_id;
   const from = statusLabel(invoice.status);
   const parts = { reason, setReason, required: target === "cancelled", problem: outcome.problem, reasonRef };
-  const here = `/invoices/${encodeURIComponent(invoice.invoice_id)}`;
+  const here = invoiceHref(invoice.invoice_id);
 
   /** A trigger link with script: opens its dialog in place (Enter and Space, as a button's). */
   const opens = (open: () => void) => ({

@@ -1,11 +1,11 @@
 import { CircleCheck } from "lucide-react";
 import Link from "next/link";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { loadAttention } from "@/lib/console/overview/load";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { formatCount, formatDateTime, formatDayIn, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 

@@ -5,7 +5,6 @@ import { Command } from "cmdk";
 import { Loader2, Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { DateTime } from "@/components/ui/date-time";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -13,6 +12,7 @@ import { cn } from "@/lib/browser/cn";
 import { searchOptions } from "@/lib/browser/query/search";
 import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract";
 import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 
 const MATCH_LABELS: Record<SearchMatch, string> = {
   order_id: "Order id",

@@ -2,11 +2,11 @@
 
 import { Inbox } from "lucide-react";
 import Link from "next/link";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { InboxEntry } from "@/lib/contract";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { VerdictBadge } from "./verdict-badge";
 
 /** A body as a person reads it: JSON pretty-printed, anything else as it came. */

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArchiveTabs } from "@/components/archive/archive-tabs";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { Notice } from "@/components/ui/notice";
 import { guardPage } from "@/lib/console/bff/page";
 import { upstream } from "@/lib/console/upstream/client";
 import type { CurrencyList } from "@/lib/contract";
 import { type ArchiveFormValues, EMPTY_ARCHIVE_FORM } from "@/lib/contract/archive-form-values";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 
 export const metadata: Metadata = { title: "Record archived invoices" };
 

@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState, useTransition } from "react";
-import { rememberListSearch } from "@/components/invoices/invoice-href";
+import { rememberListSearch } from "@/components/invoices/remembered-list-search";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 
 /**
@@ -134,7 +134,7 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
   );
 }
 
-/** Remembers the list's view for "← All invoices" (invoice-href.ts) whenever it changes. */
+/** Remembers the list's view for "← All invoices" (remembered-list-search.ts) whenever it changes. */
 export function RememberListSearch({ search }: { search: string }) {
   useEffect(() => rememberListSearch(search), [search]);
   return null;

@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { invoiceHref } from "@/components/invoices/invoice-href";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 import { type OpenByIdTarget, openByIdTarget } from "@/lib/contract/open-by-id";
 

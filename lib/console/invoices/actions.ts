@@ -15,6 +15,7 @@ import {
   statusChangeRequestSchema,
 } from "@/lib/contract";
 import { AMOUNT_SIDES, type ArchiveFormValues, toArchiveRequest } from "@/lib/contract/archive-form-values";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { stringifyJson } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
@@ -52,7 +53,6 @@ export const changeStatusAction = guardedAction(
 );
 
 /** The invoice's own page, as the console links it. */
-const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
 /**
  * The same change from the form an invoice's page draws without script (`?change=cancelled`, issue 25): a
@@ -64,12 +64,12 @@ export const changeStatusFormAction = guardedAction(
   statusChangeFormSchema,
   async (input, user) => {
     const updated = await changeStatus(input, user!);
-    redirect(`${invoicePath(input.invoice_id)}?changed=${encodeURIComponent(updated.status ?? input.status)}`);
+    redirect(`${invoiceHref(input.invoice_id)}?changed=${encodeURIComponent(updated.status ?? input.status)}`);
   },
   {
     auditRefusal: auditRefusedChange,
     draftPath: (fields) =>
-      `${invoicePath(fields.invoice_id ?? "")}?${new URLSearchParams({ change: fields.change ?? fields.status ?? "cancelled", status: fields.status ?? "", reason: fields.reason ?? "" })}`,
+      `${invoiceHref(fields.invoice_id ?? "")}?${new URLSearchParams({ change: fields.change ?? fields.status ?? "cancelled", status: fields.status ?? "", reason: fields.reason ?? "" })}`,
   },
 );
 

@@ -1,12 +1,4 @@
 /**
- * The console page of an invoice. Ids are the provider's, opaque: encoded as one path segment, so `a/b`,
- * `inv 1` or `50%` reach the page as they are (it decodes once).
- */
-export function invoiceHref(id: string): string {
-  return `/invoices/${encodeURIComponent(id)}`;
-}
-
-/**
  * Where the list was: the invoice list remembers its query so "← All invoices" restores filters, sort and page,
  * also in an invoice opened in a new tab (issue 25), hence the browser's storage rather than the tab's.
  */
