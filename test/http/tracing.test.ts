@@ -134,6 +134,40 @@ describe("traces sent to an OTLP endpoint", () => {
     expect(call.status?.code).toBe(2); // ERROR
   });
 
+  it("sends no query string, Api-key or cookie to the collector", async () => {
+    const cookie = server.sessions.roles.admin;
+    const secrets = ["someone@example.com", "a-draft-never-sent", "key-that-must-stay-here", cookie.split("=").slice(1).join("=")];
+    const asked = [
+      fetch(`${server.url}/api/invoices?q=someone%40example.com`, { headers: { cookie } }),
+      fetch(`${server.url}/login?next=%2Finvoices%3Fq%3Da-draft-never-sent`, { redirect: "manual" }),
+      fetch(`${server.url}/invoices?q=someone%40example.com`, { headers: { cookie }, redirect: "manual" }),
+      fetch(`${server.url}/sandbox/api/v1/invoices?limit=1`, { headers: { "api-key": "key-that-must-stay-here" } }),
+    ];
+    const ids = (await Promise.all(asked)).map((answer) => answer.headers.get("x-request-id"));
+    const spans = await vi.waitFor(
+      () => {
+        const all = spansOf(receiver.exports);
+        const ours = all.filter((s) => ids.includes(attribute(s, "request_id") as string));
+        const requestSpans = ours.filter((s) => s.kind === SERVER);
+        if (requestSpans.length < ids.length) throw new Error(`not yet: ${requestSpans.length} request spans`);
+        return ours;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    // The request spans keep the path (http.target), without its query.
+    expect(spans.map((s) => attribute(s, "http.target")).filter(Boolean)).toEqual(
+      expect.arrayContaining(["/api/invoices", "/login", "/sandbox/api/v1/invoices"]),
+    );
+    for (const span of spans) {
+      for (const { key, value } of span.attributes ?? []) {
+        const text = String(value.stringValue ?? "");
+        expect(text, `${span.name} ${key}`).not.toContain("?");
+        for (const secret of secrets) expect(text, `${span.name} ${key}`).not.toContain(secret);
+      }
+      expect(span.name).not.toContain("?");
+    }
+  });
+
   // Request ids (issue 26) in the problems of the two wrappers that lacked them, on the same running console.
   it("puts the request id in the sandbox's problems, as in its X-Request-Id header", async () => {
     const answer = await fetch(`${server.url}/sandbox/api/v1/invoices`, { headers: { "api-key": "not-a-key" } });

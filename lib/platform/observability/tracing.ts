@@ -19,7 +19,7 @@ export function startTracing(): NodeTracerProvider {
     resource: defaultResource().merge(
       resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME?.trim() || "invoice-console" }),
     ),
-    spanProcessors: [requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [addressesWithoutQuery, requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   provider.register();
   // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
@@ -46,6 +46,30 @@ const requestIdOnSpans: SpanProcessor = {
   onStart(span) {
     const id = currentRequestId();
     if (id) span.setAttribute("request_id", id);
+  },
+  onEnd() {},
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
+
+/** The attributes Next.js (and HTTP instrumentations) put a request's address in, query string and all. */
+const ADDRESS_ATTRIBUTES = new Set(["http.target", "http.url", "url.full"]);
+
+/**
+ * A query string holds what people typed (a search, an e-mail, `/login?next=…` with a form's draft): no span
+ * carries it to the collector. Next.js's request span sets `http.target: req.url` as it starts, and a route
+ * handler sets it again later, so the span's own setAttribute is wrapped: an address keeps only its path.
+ */
+const addressesWithoutQuery: SpanProcessor = {
+  onStart(span) {
+    const set = span.setAttribute.bind(span);
+    span.setAttribute = (key, value) => {
+      if (key === "url.query") return span;
+      return set(key, ADDRESS_ATTRIBUTES.has(key) && typeof value === "string" ? value.split(/[?#]/)[0] : value);
+    };
+    const attributes = span.attributes as Record<string, unknown>;
+    delete attributes["url.query"];
+    for (const key of ADDRESS_ATTRIBUTES) if (typeof attributes[key] === "string") span.setAttribute(key, attributes[key]);
   },
   onEnd() {},
   forceFlush: () => Promise.resolve(),
