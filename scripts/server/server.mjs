@@ -156,6 +156,10 @@ const server = http.createServer(
     const started = performance.now();
     const requestId = requestIdOf(req);
     req.headers["x-request-id"] = requestId;
+    // A trace is continued only from a trusted proxy or the console's own call to its sandbox (ARCHITECTURE.md
+    // §2): a client's traceparent would choose the console's trace, its baggage would go on to the provider.
+    if (trustedProxies === 0 && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken)
+      for (const name of ["traceparent", "tracestate", "baggage"]) delete req.headers[name];
     res.setHeader("x-request-id", requestId);
     const record = { upstreamCalls: 0, requestId };
     inFlight += 1;

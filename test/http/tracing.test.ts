@@ -168,6 +168,26 @@ describe("traces sent to an OTLP endpoint", () => {
     }
   });
 
+  it("does not continue a client's own trace (no trusted proxy): its traceparent is not the request span's parent", async () => {
+    const theirs = { trace: "0af7651916cd43dd8448eb211c80319c", span: "b7ad6b7169203331" };
+    const answer = await fetch(`${server.url}/api/currencies`, {
+      headers: { cookie: server.sessions.roles.admin, traceparent: `00-${theirs.trace}-${theirs.span}-01`, baggage: "user=someone" },
+    });
+    expect(answer.status).toBe(200);
+    const requestId = answer.headers.get("x-request-id");
+    const request = await vi.waitFor(
+      () => {
+        const span = spansOf(receiver.exports).find((s) => s.kind === SERVER && attribute(s, "request_id") === requestId);
+        if (!span) throw new Error("not yet");
+        return span;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(request.traceId).not.toBe(theirs.trace);
+    expect(request.parentSpanId ?? "").not.toBe(theirs.span);
+    expect(spansOf(receiver.exports).some((s) => s.traceId === theirs.trace)).toBe(false);
+  });
+
   // Request ids (issue 26) in the problems of the two wrappers that lacked them, on the same running console.
   it("puts the request id in the sandbox's problems, as in its X-Request-Id header", async () => {
     const answer = await fetch(`${server.url}/sandbox/api/v1/invoices`, { headers: { "api-key": "not-a-key" } });

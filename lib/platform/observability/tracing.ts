@@ -1,5 +1,6 @@
 import "server-only";
 import { context, DiagLogLevel, diag, ROOT_CONTEXT } from "@opentelemetry/api";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
@@ -10,8 +11,8 @@ import { currentRequestId } from "@/lib/platform/server-lifecycle";
  * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
  * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The SDK reads the standard
  * variables itself (OTEL_EXPORTER_OTLP_*, OTEL_TRACES_SAMPLER, OTEL_BSP_*); the service is OTEL_SERVICE_NAME, or
- * invoice-console. Registered globally with W3C trace context, so Next.js's own request span (which continues
- * an incoming `traceparent`), the upstream client's spans and the sandbox's all join one trace. A failed export
+ * invoice-console. Registered globally with W3C trace context (no baggage), so Next.js's own request span (which
+ * continues an incoming `traceparent` only a trusted proxy sent: scripts/server/server.mjs), the upstream client's spans and the sandbox's all join one trace. A failed export
  * is a warning in the log, never an error of a request.
  */
 export function startTracing(): NodeTracerProvider {
@@ -21,7 +22,8 @@ export function startTracing(): NodeTracerProvider {
     ),
     spanProcessors: [addressesWithoutQuery, requestIdOnSpans, new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  provider.register();
+  // W3C trace context only: no baggage is taken from a request or passed on to the provider.
+  provider.register({ propagator: new W3CTraceContextPropagator() });
   // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
   // Outside any request's context: an export is nobody's request.
   const say = (message: string, ...args: unknown[]) =>
