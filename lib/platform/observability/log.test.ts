@@ -53,6 +53,14 @@ describe("log", () => {
     expect(lines[0]).toMatchObject({ level: "error", msg: "unexpected error", request_id: "req-0001", err: { type: "TypeError" } });
   });
 
+  it("without the logger loaded, toProblem's unexpected error still goes out, on console.error", async () => {
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { toProblem } = await import("@/lib/contract/problem");
+    const error = new RangeError("out of range");
+    expect(toProblem(error)).toMatchObject({ code: "internal_error", detail: expect.stringContaining("The error was logged") });
+    expect(printed).toHaveBeenCalledWith("unexpected error", error);
+  });
+
   it("text: the message for a person on stderr, the stack under it", async () => {
     const out = await written("text", (log) => log.warn({ err: new Error("no answer") }, "search index: could not re-read invoice"));
     expect(out).toMatch(/^search index: could not re-read invoice\nError: no answer\n\s+at /);

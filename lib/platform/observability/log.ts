@@ -1,6 +1,7 @@
 import "server-only";
 import { isSpanContextValid, trace } from "@opentelemetry/api";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { setErrorReporter } from "@/lib/contract/problem";
 import { currentRequestId } from "@/lib/platform/server-lifecycle";
 
 /**
@@ -29,7 +30,7 @@ export const log: Logger = pino(
 );
 
 // What lib/contract's toProblem logs unexpected errors with (that wing imports no server module).
-(globalThis as typeof globalThis & { __invoiceConsoleLog?: Logger }).__invoiceConsoleLog = log;
+setErrorReporter((error) => log.error({ err: error }, "unexpected error"));
 
 function forPeople(): DestinationStream {
   return {
