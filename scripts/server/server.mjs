@@ -124,6 +124,7 @@ const layer = (globalThis.__invoiceConsoleServer = {
 const appStarted = new Promise((resolve) => (layer.started = resolve));
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
 const logger = createLogger({ json: logJson, requestId: () => layer.requests.getStore()?.requestId });
+layer.logger = logger; // the app's log.ts writes through a child of it: one pino per process
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

@@ -53,6 +53,19 @@ describe("log", () => {
     expect(lines[0]).toMatchObject({ level: "error", msg: "unexpected error", request_id: "req-0001", err: { type: "TypeError" } });
   });
 
+  it("writes through the server layer's pino when the server runs it (one logger per process)", async () => {
+    const lines: string[] = [];
+    const { createPino } = await import("@/scripts/server/log.mjs");
+    vi.spyOn(fs, "writeSync").mockImplementation((_fd, data) => (lines.push(String(data)), String(data).length));
+    const requests = new AsyncLocalStorage<{ upstreamCalls: number; requestId: string }>();
+    const logger = createPino({ json: true, requestId: () => requests.getStore()?.requestId });
+    holder.__invoiceConsoleServer = { requests, logger };
+    const { log } = await import("./log");
+    requests.run({ upstreamCalls: 0, requestId: "req-0002" }, () => log.info({ rows: 3 }, "through the server's logger"));
+    expect(JSON.parse(lines.join(""))).toMatchObject({ msg: "through the server's logger", rows: 3, request_id: "req-0002" });
+    expect(Object.getPrototypeOf(log)).toBe(logger);
+  });
+
   it("without the logger loaded, toProblem's unexpected error still goes out, on console.error", async () => {
     const printed = vi.spyOn(console, "error").mockImplementation(() => {});
     const { toProblem } = await import("@/lib/contract/problem");
