@@ -67,3 +67,9 @@ export function onSignedInCheck(check: (cookieHeader: string) => boolean): void 
 export function currentRequestId(): string | undefined {
   return layer()?.requests.getStore()?.requestId;
 }
+
+/** Runs `work` outside the request being served (background work, the trace exporter's warnings): no request's id. */
+export function outsideRequest<T>(work: () => T): T {
+  const requests = layer()?.requests;
+  return requests ? requests.exit(work) : work();
+}

@@ -5,7 +5,7 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
 import { log } from "@/lib/platform/observability/log";
-import { currentRequestId } from "@/lib/platform/server-lifecycle";
+import { currentRequestId, outsideRequest } from "@/lib/platform/server-lifecycle";
 
 /**
  * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
@@ -25,9 +25,12 @@ export function startTracing(): NodeTracerProvider {
   // W3C trace context only: no baggage is taken from a request or passed on to the provider.
   provider.register({ propagator: new W3CTraceContextPropagator() });
   // The SDK's own complaints (a collector that cannot be reached or refuses an export) go to the log, as warnings.
-  // Outside any request's context: an export is nobody's request.
+  // The batch exporter's timer runs in the context of whichever request started it: the warning is written
+  // outside that request (its trace and its X-Request-Id), since an export is nobody's request.
   const say = (message: string, ...args: unknown[]) =>
-    context.with(ROOT_CONTEXT, () => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${readable(message)}`));
+    context.with(ROOT_CONTEXT, () =>
+      outsideRequest(() => log.warn({ detail: args.map(String).join(" ") || undefined }, `traces: ${readable(message)}`)),
+    );
   const quiet = () => {};
   diag.setLogger({ error: say, warn: say, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
   return provider;
