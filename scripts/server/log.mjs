@@ -51,12 +51,18 @@ export function createLogger({ json, requestId }) {
   return logger;
 }
 
+/**
+ * A line for a person: the message, then its fields (request_id, …) as key=value, then the error under it, its
+ * stack or, for something thrown that is not an Error, what it is.
+ */
 function forPeople() {
   return {
     write(line) {
-      const { level, msg, err } = JSON.parse(line);
+      const { level, time, msg, err, ...fields } = JSON.parse(line);
       const out = level === "error" || level === "fatal" || level === "warn" ? process.stderr : process.stdout;
-      out.write(`${msg ?? ""}${err?.stack ? `\n${err.stack}` : ""}\n`);
+      const said = Object.entries(fields).map(([key, value]) => ` ${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+      const error = err === undefined ? "" : `\n${err?.stack ?? (typeof err === "string" ? err : JSON.stringify(err))}`;
+      out.write(`${msg ?? ""}${said.join("")}${error}\n`);
     },
   };
 }

@@ -76,6 +76,13 @@ describe("log", () => {
 
   it("text: the message for a person on stderr, the stack under it", async () => {
     const out = await written("text", (log) => log.warn({ err: new Error("no answer") }, "search index: could not re-read invoice"));
-    expect(out).toMatch(/^search index: could not re-read invoice\nError: no answer\n\s+at /);
+    expect(out).toMatch(/^search index: could not re-read invoice request_id=req-0001\nError: no answer\n\s+at /);
+  });
+
+  it("text: the fields beside the message, and what was thrown when it is not an Error", async () => {
+    const out = await written("text", (log) =>
+      log.error({ err: "the receiver hung up", delivery: 7 }, "Sandbox webhooks: could not record an attempt"),
+    );
+    expect(out).toBe("Sandbox webhooks: could not record an attempt request_id=req-0001 delivery=7\nthe receiver hung up\n");
   });
 });
