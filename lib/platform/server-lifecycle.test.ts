@@ -12,7 +12,8 @@ afterEach(() => {
 describe("addShutdownStep", () => {
   for (const order of ["step first", "hook first"] as const) {
     it(`runs the step beside the app's hook, whose result is the shutdown's (${order})`, async () => {
-      holder.__invoiceConsoleServer = { requests: new AsyncLocalStorage(), draining: false, internalToken: "t" } as never;
+      const layer: { requests: AsyncLocalStorage<unknown>; onShutdown?: ShutdownHook } = { requests: new AsyncLocalStorage() };
+      holder.__invoiceConsoleServer = layer;
       const ran: string[] = [];
       const hook: ShutdownHook = async (drained) => {
         await drained;
@@ -30,7 +31,7 @@ describe("addShutdownStep", () => {
         onShutdown(hook);
         addShutdownStep(step);
       }
-      const result = await holder.__invoiceConsoleServer.onShutdown?.(Promise.resolve(), 1_000);
+      const result = await layer.onShutdown?.(Promise.resolve(), 1_000);
       expect(result).toEqual({ database: "closed" });
       expect(ran.sort()).toEqual(["hook", "step"]);
     });
