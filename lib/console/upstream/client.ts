@@ -88,7 +88,7 @@ export function createUpstream(config: UpstreamConfig) {
     const method = init.method ?? "GET";
     const labels = { operation: operationOf(method, path), outcome: "ok" };
     const attributes = { "http.request.method": method, "url.template": labels.operation.slice(method.length + 1) };
-    return tracer().startActiveSpan(`invoicing-api ${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    return tracer.startActiveSpan(`invoicing-api ${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
       const started = performance.now();
       try {
         return await unmeasured(read, what, path, init, span);
@@ -232,7 +232,7 @@ const upstreamCalls = () =>
     REQUEST_BUCKETS,
   );
 
-const tracer = () => trace.getTracer("invoice-console");
+const tracer = trace.getTracer("invoice-console");
 
 /** ok, or what went wrong: timeout, unreachable, rate_limited, busy (its 503), server_error, invalid_response, refused (4xx), error. */
 function outcomeOf(error: unknown): string {
