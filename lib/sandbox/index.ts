@@ -1,11 +1,11 @@
 import "server-only";
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { operationOf } from "@/lib/contract/operation";
 import { notFound, problemResponse } from "@/lib/contract/problem";
 import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/platform/concurrency-limit";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
-import { operationOf } from "@/lib/platform/observability/operation";
 import { withRequestId } from "@/lib/platform/observability/request-id";
 import { openApiDocument } from "@/lib/sandbox/openapi";
 import { authenticate, type Caller } from "./keys";
