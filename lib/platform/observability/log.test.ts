@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
+import { context, propagation, trace } from "@opentelemetry/api";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
@@ -64,6 +66,26 @@ describe("log", () => {
     requests.run({ upstreamCalls: 0, requestId: "req-0002" }, () => log.info({ rows: 3 }, "through the server's logger"));
     expect(JSON.parse(lines.join(""))).toMatchObject({ msg: "through the server's logger", rows: 3, request_id: "req-0002" });
     expect(Object.getPrototypeOf(log)).toBe(logger);
+  });
+
+  it("puts the active span's trace_id on a line written in it (the child's formatter, over the server's pino)", async () => {
+    const provider = new NodeTracerProvider();
+    provider.register();
+    try {
+      const out = await written("json", (log) =>
+        trace.getTracer("test").startActiveSpan("a request", (span) => {
+          log.info("inside a span");
+          span.end();
+          return span.spanContext().traceId;
+        }),
+      );
+      const line = JSON.parse(out.trim());
+      expect(line).toMatchObject({ msg: "inside a span", request_id: "req-0001", trace_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    } finally {
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    }
   });
 
   it("without the logger loaded, toProblem's unexpected error still goes out, on console.error", async () => {
