@@ -14,30 +14,20 @@ export async function register() {
   const { log } = await import("./lib/platform/observability/log");
   const { startup } = await import("./lib/console/startup");
   await startup();
+  const { addShutdownStep, serverStarted } = await import("./lib/platform/server-lifecycle");
   const { localDataNotice } = await import("./lib/platform/local-data");
   const notice = localDataNotice();
   if (notice) log.warn(`Note: ${notice}`);
-  const layer = (globalThis as typeof globalThis & { __invoiceConsoleServer?: ServerLayer }).__invoiceConsoleServer;
   // On SIGTERM, once the requests in flight are answered, the spans not yet sent go out, beside the app's own
   // shutdown and for at most 3 s: a collector that does not answer neither holds the exit nor hides its log line.
-  const appShutdown = layer?.onShutdown;
-  if (tracing && layer && appShutdown) {
-    layer.onShutdown = async (drained, graceMs) => {
-      const flushed = drained.then(() =>
-        Promise.race([
-          tracing.shutdown().catch((error: unknown) => log.warn({ err: error }, "traces: the last spans were not sent")),
-          new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
-        ]),
-      );
-      const [result] = await Promise.all([appShutdown(drained, graceMs), flushed]);
-      return result;
-    };
+  if (tracing) {
+    addShutdownStep(async (drained) => {
+      await drained;
+      await Promise.race([
+        tracing.shutdown().catch((error: unknown) => log.warn({ err: error }, "traces: the last spans were not sent")),
+        new Promise((resolve) => setTimeout(resolve, 3_000).unref()),
+      ]);
+    });
   }
-  // scripts/server/server.mjs says "Ready on http://…" now.
-  layer?.started?.();
+  serverStarted();
 }
-
-type ServerLayer = {
-  started?: () => void;
-  onShutdown?: (drained: Promise<void>, graceMs: number) => Promise<Record<string, string | number>>;
-};

@@ -5,6 +5,7 @@ import { MessageBlock } from "@/components/ui/message-block";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/browser/cn";
 import { Problem, problemSentence } from "@/lib/contract/problem";
+import { log } from "@/lib/platform/observability/log";
 import { RetryButton } from "./retry-button";
 
 type CardProps = { id: string; title: string; description?: ReactNode; className?: string; children: ReactNode; action?: ReactNode };
@@ -44,7 +45,7 @@ export function OverviewCardLoading({ id, title, className, rows = 5 }: { id: st
  */
 export function OverviewCardError({ id, title, className, error }: { id: string; title: string; className?: string; error: unknown }) {
   const problem = error instanceof Problem ? error : null;
-  if (!problem) console.error(`overview: ${title} failed`, error);
+  if (!problem) log.error({ err: error }, `overview: ${title} failed`);
   return (
     <OverviewCard id={id} title={title} className={className}>
       <MessageBlock

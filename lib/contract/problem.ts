@@ -118,18 +118,25 @@ export function problemDetail(problem: { title: string; detail?: string | null }
   return problem.detail?.trim() || problem.title;
 }
 
-type ErrorLog = { error: (fields: { err: unknown }, message: string) => void };
-
 export const notFound = (detail: string) => Problem.of("not_found", { detail });
 
+let reportError = (error: unknown) => console.error("unexpected error", error);
+
 /**
- * Anything thrown → a problem. Unexpected errors are logged here, once, with their stack, and answered without
- * internals. The logger is the server's (lib/platform/observability/log.ts, which this wing may not import, puts
- * itself on globalThis as it loads; instrumentation.ts loads it at start).
+ * Where toProblem reports an unexpected error: the server's logger sets itself as it loads
+ * (lib/platform/observability/log.ts, which this wing may not import); until then, console.error.
+ */
+export function setErrorReporter(report: (error: unknown) => void): void {
+  reportError = report;
+}
+
+/**
+ * Anything thrown → a problem. Unexpected errors are reported here, once, with their stack, and answered
+ * without internals.
  */
 export function toProblem(error: unknown): Problem {
   if (error instanceof Problem) return error;
-  (globalThis as { __invoiceConsoleLog?: ErrorLog }).__invoiceConsoleLog?.error({ err: error }, "unexpected error");
+  reportError(error);
   return Problem.of("internal_error", {
     detail: "The error was logged. Try again; if it keeps happening, contact support.",
   });

@@ -17,6 +17,10 @@ type ServerLayer = {
   internalToken: string;
   /** Registered by the app at start (lib/console/startup.ts), run by the server on SIGTERM. */
   onShutdown?: ShutdownHook;
+  /** Called by the app once its start (database, migrations, seed) is done: the server says "Ready on …". */
+  started?: () => void;
+  /** Run beside onShutdown's own hook (addShutdownStep). */
+  shutdownSteps?: ShutdownStep[];
   /**
    * Registered by the app at start: whether a Cookie header holds a session cookie with a valid signature. The
    * server's front door admits those requests in the signed-in people's pool, everything else in the anonymous one.
@@ -53,9 +57,35 @@ export function internalRequestHeaders(): Record<string, string> {
   return token ? { [INTERNAL_REQUEST_HEADER]: token } : {};
 }
 
+/** A step of the shutdown beside the app's own hook (the last spans' export): given `drained`, done when it is. */
+export type ShutdownStep = (drained: Promise<void>) => Promise<void>;
+
 export function onShutdown(run: ShutdownHook): void {
   const server = layer();
-  if (server) server.onShutdown = run;
+  if (server) server.onShutdown = withSteps(server, run);
+}
+
+/** The app's start is done (instrumentation.ts): scripts/server/server.mjs says "Ready on http://…". */
+export function serverStarted(): void {
+  layer()?.started?.();
+}
+
+/** Adds a step run beside the app's shutdown hook, whichever of the two is registered first. */
+export function addShutdownStep(step: ShutdownStep): void {
+  const server = layer();
+  if (!server) return;
+  if (!server.shutdownSteps) {
+    server.shutdownSteps = [];
+    if (!server.onShutdown) server.onShutdown = withSteps(server, (drained) => drained.then(() => ({})));
+  }
+  server.shutdownSteps.push(step);
+}
+
+function withSteps(server: ServerLayer, run: ShutdownHook): ShutdownHook {
+  return async (drained, graceMs) => {
+    const [result] = await Promise.all([run(drained, graceMs), ...(server.shutdownSteps ?? []).map((step) => step(drained))]);
+    return result;
+  };
 }
 
 export function onSignedInCheck(check: (cookieHeader: string) => boolean): void {
@@ -66,4 +96,10 @@ export function onSignedInCheck(check: (cookieHeader: string) => boolean): void 
 /** The X-Request-Id of the request being served (made or accepted by the server layer), if there is one. */
 export function currentRequestId(): string | undefined {
   return layer()?.requests.getStore()?.requestId;
+}
+
+/** Runs `work` outside the request being served (background work, the trace exporter's warnings): no request's id. */
+export function outsideRequest<T>(work: () => T): T {
+  const requests = layer()?.requests;
+  return requests ? requests.exit(work) : work();
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { operationOf } from "@/lib/contract/operation";
 import { notFound, problemResponse } from "@/lib/contract/problem";
 import { type ConcurrencyLimit, processConcurrencyLimit } from "@/lib/platform/concurrency-limit";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
-import { operationOf } from "@/lib/platform/observability/operation";
 import { withRequestId } from "@/lib/platform/observability/request-id";
 import { openApiDocument } from "@/lib/sandbox/openapi";
 import { authenticate, type Caller } from "./keys";
@@ -83,14 +83,19 @@ export function sandboxRoute<P = Record<string, never>>(handler: Handler<P>) {
   }
 }
 
+const tracer = trace.getTracer("invoice-console");
+
 /**
  * The sandbox's span for one call, `sandbox GET /invoices/{id}`: a child of Next.js's request span, which
  * continues the caller's `traceparent`, so the console's call and the sandbox's answer are one trace
  * (ARCHITECTURE.md §2). A 5xx answer is an error; a refusal (4xx) is the caller's.
  */
 function traced(request: Request, answer: () => Promise<Response>): Promise<Response> {
-  const operation = operationOf(request.method, new URL(request.url).pathname.replace(/^\/sandbox\/api\/v1/, ""));
-  return trace.getTracer("invoice-console").startActiveSpan(`sandbox ${operation}`, { kind: SpanKind.INTERNAL }, async (span) => {
+  return tracer.startActiveSpan("sandbox", { kind: SpanKind.INTERNAL }, async (span) => {
+    // Named only when it is recorded: with tracing off (the usual case) a call costs no URL parsing.
+    if (span.isRecording()) {
+      span.updateName(`sandbox ${operationOf(request.method, new URL(request.url).pathname.replace(/^\/sandbox\/api\/v1/, ""))}`);
+    }
     try {
       const response = await answer();
       span.setAttribute("http.response.status_code", response.status);

@@ -124,6 +124,7 @@ const layer = (globalThis.__invoiceConsoleServer = {
 const appStarted = new Promise((resolve) => (layer.started = resolve));
 const INTERNAL_REQUEST_HEADER = "x-invoice-console-internal";
 const logger = createLogger({ json: logJson, requestId: () => layer.requests.getStore()?.requestId });
+layer.logger = logger; // the app's log.ts writes through a child of it: one pino per process
 
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -156,6 +157,10 @@ const server = http.createServer(
     const started = performance.now();
     const requestId = requestIdOf(req);
     req.headers["x-request-id"] = requestId;
+    // A trace is continued only from a trusted proxy or the console's own call to its sandbox (ARCHITECTURE.md
+    // §2): a client's traceparent would choose the console's trace, its baggage would go on to the provider.
+    if (trustedProxies === 0 && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken)
+      for (const name of ["traceparent", "tracestate", "baggage"]) delete req.headers[name];
     res.setHeader("x-request-id", requestId);
     const record = { upstreamCalls: 0, requestId };
     inFlight += 1;

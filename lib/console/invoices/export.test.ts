@@ -270,6 +270,29 @@ describe("CSV export", () => {
   });
 });
 
+describe("CSV export: a walk that fails", () => {
+  it("logs an unexpected error once (its stack, by toProblem) and a provider's problem once, as a warning", async () => {
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => {});
+    const failed = vi.spyOn(log, "error").mockImplementation(() => {});
+    async function* broken(error: unknown) {
+      yield [invoice({ order_id: "P1" })];
+      throw error;
+    }
+    const query = invoiceViewQuerySchema.parse({});
+    const walk = (error: unknown) =>
+      new Response(exportStream({ query, total: 2, fileName: "x", pages: broken(error) }, csvEncoder({ bom: false }))).text();
+    const unexpected = new TypeError("cannot read properties of undefined");
+    await walk(unexpected);
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed).toHaveBeenCalledWith({ err: unexpected }, "unexpected error");
+    expect(warned).not.toHaveBeenCalled();
+    await walk(Problem.of("upstream_error", { detail: "It answered HTTP 500." }));
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(warned).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+});
+
 describe("CSV export: the mark of a failed walk", () => {
   it("is neutralised like any cell, and read back as it was by the archive import and the download", () => {
     const encoder = csvEncoder({ bom: false });

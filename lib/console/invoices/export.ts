@@ -13,7 +13,7 @@ import {
 } from "@/lib/contract";
 import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
-import { type Problem, problemSentence, toProblem } from "@/lib/contract/problem";
+import { Problem, problemSentence, toProblem } from "@/lib/contract/problem";
 import { log } from "@/lib/platform/observability/log";
 
 /*
@@ -222,11 +222,13 @@ export function exportStream(plan: ExportPlan, encoder: Encoder): ReadableStream
           }
         } catch (error) {
           if (cancelled) return;
+          // An unexpected error is logged by toProblem, with its stack; a problem (the provider's) is said here.
           failure = toProblem(error);
-          log.warn(
-            { code: failure.code, rows: written },
-            `invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`,
-          );
+          if (error instanceof Problem)
+            log.warn(
+              { code: failure.code, rows: written },
+              `invoice export stopped after ${written} rows: ${failure.code} ${failure.detail ?? ""}`,
+            );
         }
         const end = encoder.end(written, failure);
         if (end) controller.enqueue(bytes.encode(end));

@@ -162,7 +162,7 @@ describe("upstream client", () => {
 
 describe("operationOf (the upstream metrics' operation label, the upstream and sandbox spans' names)", () => {
   it("names the method and the path's pattern, never an id or a query", async () => {
-    const { operationOf } = await import("@/lib/platform/observability/operation");
+    const { operationOf } = await import("@/lib/contract/operation");
     expect(operationOf("GET", "/invoices?status=paid&page=2")).toBe("GET /invoices");
     expect(operationOf("GET", "/invoices/invoice_0190a1d2-1111-7000-8000-000000000001")).toBe("GET /invoices/{id}");
     expect(operationOf("PATCH", "/invoices/a%2Fb")).toBe("PATCH /invoices/{id}");

@@ -10,6 +10,7 @@ import {
   invoiceListQueryToSearchParams,
   type WebhookSimulation,
 } from "@/lib/contract";
+import { operationOf } from "@/lib/contract/operation";
 import { Problem } from "@/lib/contract/problem";
 import type { ProblemCode } from "@/lib/contract/problem-codes";
 import { type ConcurrencyLimit, createCoalescer } from "@/lib/platform/concurrency-limit";
@@ -18,7 +19,6 @@ import { embeddedSandboxKey } from "@/lib/platform/embedded-sandbox-key";
 import { env } from "@/lib/platform/env";
 import { log } from "@/lib/platform/observability/log";
 import { histogram, REQUEST_BUCKETS } from "@/lib/platform/observability/metrics";
-import { operationOf } from "@/lib/platform/observability/operation";
 import { countUpstreamCall, internalRequestHeaders } from "@/lib/platform/server-lifecycle";
 import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
@@ -69,7 +69,8 @@ export function createUpstream(config: UpstreamConfig) {
 
   /**
    * `read` turns the answer into the console's shape, or null when it is not one at all. Identical GETs in
-   * flight at the same moment share one call (and one answer, which nobody mutates). A change (any other
+   * flight at the same moment share one call (and one answer, which nobody mutates); only the first of them
+   * gets the upstream span (and counts the call), in its own request's trace: the others wait on it, unseen. A change (any other
    * method) ends that sharing when it starts and when it ends, so no read made after a change gets an answer
    * read before it.
    */
@@ -88,7 +89,7 @@ export function createUpstream(config: UpstreamConfig) {
     const method = init.method ?? "GET";
     const labels = { operation: operationOf(method, path), outcome: "ok" };
     const attributes = { "http.request.method": method, "url.template": labels.operation.slice(method.length + 1) };
-    return tracer().startActiveSpan(`invoicing-api ${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    return tracer.startActiveSpan(`invoicing-api ${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
       const started = performance.now();
       try {
         return await unmeasured(read, what, path, init, span);
@@ -232,7 +233,7 @@ const upstreamCalls = () =>
     REQUEST_BUCKETS,
   );
 
-const tracer = () => trace.getTracer("invoice-console");
+const tracer = trace.getTracer("invoice-console");
 
 /** ok, or what went wrong: timeout, unreachable, rate_limited, busy (its 503), server_error, invalid_response, refused (4xx), error. */
 function outcomeOf(error: unknown): string {

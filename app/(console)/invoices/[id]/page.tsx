@@ -193,7 +193,7 @@ async function loadWebhooks(invoiceId: string): Promise<TimelineWebhooks | null>
     const { entries } = await listInbox(await getDatabase(), { invoice_id: invoiceId, limit: 50 });
     return { source: "inbox", entries };
   } catch (error) {
-    log.warn({ err: error }, `Invoice page: webhooks of ${invoiceId} not shown`);
+    log.warn({ err: error, invoice_id: invoiceId }, "Invoice page: webhooks of an invoice not shown");
     return null;
   }
 }
