@@ -30,10 +30,10 @@ import http from "node:http";
 import { isIPv6 } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createLogger } from "../../lib/platform/observability/pino.mjs";
 import { withTelemetryDefault } from "../next-telemetry.mjs";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
 import { createHostCheck } from "./allowed-hosts.mjs";
-import { createLogger } from "./log.mjs";
 import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
 

@@ -57,7 +57,7 @@ describe("log", () => {
 
   it("writes through the server layer's pino when the server runs it (one logger per process)", async () => {
     const lines: string[] = [];
-    const { createPino } = await import("@/scripts/server/log.mjs");
+    const { createPino } = await import("./pino.mjs");
     vi.spyOn(fs, "writeSync").mockImplementation((_fd, data) => (lines.push(String(data)), String(data).length));
     const requests = new AsyncLocalStorage<{ upstreamCalls: number; requestId: string }>();
     const logger = createPino({ json: true, requestId: () => requests.getStore()?.requestId });
