@@ -22,7 +22,10 @@ export async function proxy(request: NextRequest) {
   const refused = !isApi && request.method === "POST" ? await refusedPagePost(request) : null;
   if (refused) return withSecurityHeaders(refused, contentSecurityPolicy(nonce()));
   const isPage = !isApi && pathname !== "/login";
-  if (isPage && !getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX })) {
+  // A POST to a page is a server action: its guard answers a missing session itself (a 401 the page's
+  // sign-in-again dialog takes, or, without script, the sign-in page with the draft kept). Sent to /login from
+  // here, the change would be lost with what was typed.
+  if (isPage && request.method !== "POST" && !getSessionCookie(request, { cookiePrefix: COOKIE_PREFIX })) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", pathname + search);
     // Asked from a console page the person had open (the router's navigation or a link: a same-origin referrer

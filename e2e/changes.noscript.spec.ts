@@ -159,7 +159,9 @@ test("a cancellation drawn for support, sent without script after admin signed i
   expect(other.ok()).toBe(true);
 
   await form.getByRole("button", { name: "Cancel invoice" }).click();
-  await expect(page.getByText("This page was opened by support@example.com; you are now signed in as admin@example.com.")).toBeVisible();
+  await expect(
+    page.getByText("This page was opened while someone else was signed in; you are now signed in as admin@example.com."),
+  ).toBeVisible();
   const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
   expect((await current.json()).status).toBe("pending");
 });

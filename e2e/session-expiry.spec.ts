@@ -10,10 +10,11 @@ const KEY = { "api-key": "sk_test_demo_full" };
 const run = Date.now().toString(36).toUpperCase();
 
 /**
- * Ends the session the way expiry does, on the server: signed out in another tab (the session row is deleted),
- * then the old cookie put back, so this tab still sends it, as a browser does with a session that ended.
+ * Ends the session on the server: signed out in another tab (the session row is deleted), then the old cookie
+ * put back, so this tab still sends it (a person disabled, a session revoked). With `cookieKept: false` the
+ * browser holds no cookie any more, as after a sign-out in another tab or a cookie that expired with its session.
  */
-async function endSession(page: Page): Promise<void> {
+async function endSession(page: Page, { cookieKept = true } = {}): Promise<void> {
   const cookies = await page.context().cookies();
   const other = await page.context().newPage();
   await other.goto("/rates");
@@ -23,7 +24,7 @@ async function endSession(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
   await expect(other).toHaveURL(/signed_out=1/);
   await other.close();
-  await page.context().addCookies(cookies);
+  if (cookieKept) await page.context().addCookies(cookies);
 }
 
 /** Signs in with a demo account's button; the first page of a fresh server may take a while to draw. */
@@ -85,6 +86,28 @@ test("a cancellation confirmed after the session ended signs in again in place a
     .getByRole("listitem")
     .filter({ hasText: "Status changed from Pending to Cancelled" });
   await expect(change).toContainText("Duplicate of another order (ticket 7001)");
+});
+
+test("signed out in another tab (no cookie left), a confirmed cancellation still signs in again in place and cancels", async ({ page }) => {
+  const invoice = await invoiceOf(page, "pending", 10);
+  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+  const trigger = page.getByRole("button", { name: "Cancel invoice" });
+  await untilHydrated(trigger);
+  await trigger.click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
+  await confirm.getByLabel("Reason (required)").fill("Order voided at the till (ticket 7002)");
+  await endSession(page, { cookieKept: false });
+  expect(await page.context().cookies()).toEqual([]);
+
+  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill("support@example.com");
+  await dialog.getByLabel("Password").fill("sandbox-demo");
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Order voided at the till (ticket 7002)");
 });
 
 test("'Cancel invoice' clicked before the page's scripts load still cancels: the server draws the confirmation", async ({ page }) => {
@@ -228,7 +251,7 @@ test("after another tab signed in as someone else, a change from this tab is not
 
   await confirm.getByRole("button", { name: "Cancel invoice" }).click();
   await expect(confirm).toContainText(
-    "This page was opened by support@example.com; you are now signed in as admin@example.com. Your change was not sent — reload to continue as admin@example.com.",
+    "This page was opened while someone else was signed in; you are now signed in as admin@example.com. Your change was not sent — reload to continue as admin@example.com.",
   );
   await expect(page.getByRole("dialog", { name: "Your session ended" })).toHaveCount(0);
   await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support");

@@ -112,7 +112,8 @@ export function InvoiceTransactions({ invoice }: Props) {
               {formatCryptoAligned(tx.amount, decimals)} {invoice.currency}
             </span>
             <span className="text-muted-foreground tabular-nums">
-              {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING} confirmations
+              {tx.confirmations != null ? formatCount(tx.confirmations) : MISSING}{" "}
+              {tx.confirmations === 1 ? "confirmation" : "confirmations"}
               {tx.block_height != null ? ` · block ${formatCount(tx.block_height)}` : ""} · <DateTime iso={tx.seen_at} />
             </span>
           </li>

@@ -235,7 +235,7 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 /** A failure in words a support person can act on, and whether anything changed. */
 function failureHeadline(problem: Problem | null): string {
   // The page was drawn for someone else than who is signed in now (lib/contract/drawn-for.ts): its detail says who.
-  if (problem?.is("signed_in_as_someone_else")) return "Your change was not sent, so nothing was changed.";
+  if (problem?.is("signed_in_as_someone_else")) return "Signed in as someone else, so nothing was changed.";
   switch (problem?.status) {
     case 401:
       return "Your change was not sent, so nothing was changed.";

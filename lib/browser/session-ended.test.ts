@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { registerSignInAgain, type SignInAgainOutcome, signInAgain } from "./session-ended";
+import { registerSignInAgain, type SignInAgainOutcome, signInAgain, signInIfSessionEnded } from "./session-ended";
 
 const mounted: (() => void)[] = [];
 afterEach(() => {
@@ -52,5 +52,28 @@ describe("signing in again in place", () => {
     for (const withdraw of mounted.splice(0)) withdraw();
     expect(await signInAgain()).toMatchObject({ signedInAs: null });
     expect(shown.asked.times).toBe(0);
+  });
+
+  it("a read refused with 401 asks in place instead of leaving the page, and stops asking after 'Not now'", async () => {
+    const assigned: string[] = [];
+    const window = { location: { pathname: "/invoices/inv_1", search: "", assign: (to: string) => assigned.push(to) } };
+    Object.assign(globalThis, { window });
+    try {
+      const shown = dialog();
+      signInIfSessionEnded({ status: 401 });
+      signInIfSessionEnded({ status: 401 });
+      expect(shown.asked.times).toBe(1);
+      shown.answer({ signedInAs: null, whyNotSent: "You did not sign in again." });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      signInIfSessionEnded({ status: 401 });
+      expect(shown.asked.times).toBe(1);
+      expect(assigned).toEqual([]);
+      // Without the dialog, off to sign in and back here.
+      for (const withdraw of mounted.splice(0)) withdraw();
+      signInIfSessionEnded({ status: 401 });
+      expect(assigned).toEqual(["/login?next=%2Finvoices%2Finv_1&ended=1"]);
+    } finally {
+      Reflect.deleteProperty(globalThis, "window");
+    }
   });
 });

@@ -12,8 +12,20 @@ export function signInIfSessionEnded(problem: { status?: number }): void {
   if (problem.status !== 401 || typeof window === "undefined") return;
   // Already there (a request of the page just left answered late): the sign-in page keeps its own `next`.
   if (window.location.pathname === "/login") return;
+  // A read (the rates strip's refresh, a card) that meets the ended session while the dialog is mounted asks in
+  // place, so a form being typed on the page is not thrown away; once the person said "Not now", reads stop
+  // asking (a change still asks when it is sent).
+  if (prompt) {
+    if (!readsDeclined)
+      void signInAgain().then((outcome) => {
+        readsDeclined = outcome.signedInAs === null;
+      });
+    return;
+  }
   window.location.assign(signInAgainHref(window.location.pathname + window.location.search));
 }
+
+let readsDeclined = false;
 
 /**
  * How signing in again in place ended: signed in (as whom: ./action.ts sends the change once more only for the
@@ -30,6 +42,7 @@ let prompt: SignInAgainPrompt | null = null;
 /** The mounted sign-in-again dialog offers itself; the returned function withdraws it. */
 export function registerSignInAgain(offered: SignInAgainPrompt): () => void {
   prompt = offered;
+  readsDeclined = false;
   return () => {
     if (prompt === offered) prompt = null;
   };

@@ -184,6 +184,10 @@ const server = http.createServer(
     }
     const wrongHost = hostRefusal(req);
     if (wrongHost) return problem(res, wrongHost.status, wrongHost);
+    // `OPTIONS *` asks what the server as a whole answers (RFC 9110 §9.3.7): the methods, and nothing else.
+    if (req.url === "*") {
+      return void res.writeHead(204, { allow: METHODS.join(", ") }).end();
+    }
     if (!METHODS.includes(req.method ?? "")) {
       return problem(
         res,
@@ -263,13 +267,16 @@ server.on("clientError", (error, socket) => {
   if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
   const [status, reason, code] =
     error.code === "HPE_HEADER_OVERFLOW"
-      ? [431, "Request Header Fields Too Large", "bad_request"]
+      ? [431, "Request Header Fields Too Large", "headers_too_large"]
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "Request Timeout", "request_timeout"]
         : [400, "Bad Request", "bad_request"];
-  const body = JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title: reason, status, code });
+  // Refused before any handler ran, so before a request id was given: this answer gets one of its own.
+  const request_id = randomUUID();
+  const body = JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title: reason, status, code, request_id });
   const headers = Object.entries({
     ...SECURITY_HEADERS,
+    "x-request-id": request_id,
     "content-type": "application/problem+json",
     "content-length": Buffer.byteLength(body),
     connection: "close",
@@ -286,7 +293,7 @@ server.on("error", (error) => {
 server.listen(port, hostname, () => {
   const origin = `http://${hostname ?? "localhost"}:${port}`;
   console.log(
-    `Invoice Console listening on ${origin}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}; preparing the database (on a first start it is created and the demo data filled: about half a minute)…`,
+    `Invoice Console listening on ${origin}${trustedProxies ? ` (trusting ${trustedProxies} proxy hop${trustedProxies === 1 ? "" : "s"})` : ""}; preparing the database (${process.env.INVOICING_API_URL ? "on a first start it is created" : "on a first start it is created and the demo data filled: about half a minute"})…`,
   );
   appStarted.then(() => console.log(`Ready on ${origin}`));
 });
@@ -390,6 +397,10 @@ function hostRefusal(req) {
       title: "Not a path",
       detail: "The request target must be a path (origin-form, RFC 9112 §3.2.1), as a browser sends it, not a full URL.",
     };
+  }
+  // Node.js keeps the first of two Host headers; RFC 9112 §3.2 says such a request is refused, not guessed at.
+  if (req.rawHeaders.filter((name, at) => at % 2 === 0 && name.toLowerCase() === "host").length > 1) {
+    return { status: 400, code: "bad_request", title: "Two hosts named", detail: "The request has more than one Host header." };
   }
   if (req.headers.host === undefined && req.httpVersion === "1.0") {
     const { localAddress = "127.0.0.1", localPort } = req.socket;

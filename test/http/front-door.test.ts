@@ -135,6 +135,12 @@ describe("host names (DNS rebinding)", () => {
     expect(await statusOfRaw(`GET /login HTTP/1.1\r\n${host}`)).toBe(200);
     expect(await statusOfRaw(`GET http://evil.example/login HTTP/1.1\r\n${host}`)).toBe(400);
     expect(await statusOfRaw(`GET http://127.0.0.1:${port}/login HTTP/1.1\r\n${host}`)).toBe(400);
+    // `OPTIONS *` asks about the server as a whole: its methods, never a 500; `*` with another method is no path.
+    expect(await statusOfRaw(`OPTIONS * HTTP/1.1\r\n${host}`)).toBe(204);
+    expect(await statusOfRaw(`GET * HTTP/1.1\r\n${host}`)).toBe(400);
+    expect(await statusOfRaw(`GET /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`)).toBe(
+      400,
+    );
   });
 
   it("lets probes by address through, and gives a request without Host a 400 (HTTP/1.1) or its own address (HTTP/1.0)", async () => {

@@ -284,6 +284,10 @@ describe("requests Next.js itself would answer with a bare 500", () => {
     const response = await fetch(`${server().url}/api/health`, { headers: { "x-big": "a".repeat(20_000) } });
     expect(response.status).toBe(431);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const problem = await response.json();
+    expect(problem.code).toBe("headers_too_large");
+    expect(problem.request_id).toBe(response.headers.get("x-request-id"));
+    expect(problem.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -14,8 +14,11 @@ export const forbidden = (permission: Permission, user: { role: Role }) =>
     detail: `${whoMay(permission)} You are signed in as ${user.role}. (Needs the ${permission} permission.)`,
   });
 
-/** A change sent from a page drawn for `opener` (null: no longer a person here) while `user` is signed in now. */
-export const drawnForSomeoneElse = (opener: string | null, user: { email: string }) =>
+/**
+ * A change sent from a page drawn for another person than `user`, who is signed in now. The other person is not
+ * named: the id comes from the form, and anyone may write any id there.
+ */
+export const drawnForSomeoneElse = (user: { email: string }) =>
   Problem.of("signed_in_as_someone_else", {
-    detail: `This page was opened by ${opener ?? "someone else"}; you are now signed in as ${user.email}. Your change was not sent — reload to continue as ${user.email}.`,
+    detail: `This page was opened while someone else was signed in; you are now signed in as ${user.email}. Your change was not sent — reload to continue as ${user.email}.`,
   });

@@ -34,12 +34,6 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
 type Actor = Pick<SessionUser, "id" | "email"> | "system";
 
 /** Adds a person who can sign in with email and password; better-auth hashes the password. */
-/** A person's email by id, or null when there is no such person. */
-export async function emailOf(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-  return row?.email ?? null;
-}
-
 export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<UserRow> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) throw Problem.fromZod(parsed.error, "user");

@@ -4,13 +4,11 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { drawnForSomeoneElse, unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/session";
-import { emailOf } from "@/lib/console/auth/users";
 import { DRAWN_FOR_FIELD, IN_PLACE_FIELD } from "@/lib/contract/drawn-for";
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
 import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
-import { getDatabase } from "@/lib/platform/db";
 import { type RefusedAttempt, refusal } from "./refusal";
 
 /** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
@@ -139,7 +137,7 @@ async function requireAccess(
   const user = await actionUser();
   if (!user) throw unauthenticated();
   // A form that names no one (posted before the page's scripts ran, or by a test) is the signed-in person's.
-  if (drawnFor && drawnFor !== user.id) throw drawnForSomeoneElse(await emailOf(await getDatabase(), drawnFor), user);
+  if (drawnFor && drawnFor !== user.id) throw drawnForSomeoneElse(user);
   if (access !== "signed-in" && !can(user.role, access)) throw await refusal(user, access, attempt);
   return user;
 }

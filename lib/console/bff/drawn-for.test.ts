@@ -38,7 +38,7 @@ describe("a change sent for someone other than the person signed in", () => {
     expect(answer).toMatchObject({
       problem: {
         status: 409,
-        detail: `This page was opened by ${people.admin.email}; you are now signed in as ${people.support.email}. Your change was not sent — reload to continue as ${people.support.email}.`,
+        detail: `This page was opened while someone else was signed in; you are now signed in as ${people.support.email}. Your change was not sent — reload to continue as ${people.support.email}.`,
       },
     });
     const { sessionUser } = await import("@/lib/console/auth/session");
