@@ -62,53 +62,39 @@ test("the archive form sent after the session ended asks to sign in in place, th
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Kept through sign-in");
 });
 
-test("a cancellation confirmed after the session ended signs in again in place and cancels with the reason typed", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 12);
-  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
-  const trigger = page.getByRole("button", { name: "Cancel invoice" });
-  await untilHydrated(trigger);
-  await trigger.click();
-  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
-  await confirm.getByLabel("Reason (required)").fill("Duplicate of another order (ticket 7001)");
-  await endSession(page);
+const sessionEnds = [
+  { how: "the session ended on the server (the cookie still sent)", cookieKept: true, index: 12, ticket: 7001 },
+  { how: "signed out in another tab (no cookie left)", cookieKept: false, index: 10, ticket: 7002 },
+];
+for (const { how, cookieKept, index, ticket } of sessionEnds) {
+  test(`${how}: a confirmed cancellation signs in again in place and cancels with the reason typed`, async ({ page }) => {
+    const invoice = await invoiceOf(page, "pending", index);
+    await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
+    const trigger = page.getByRole("button", { name: "Cancel invoice" });
+    await untilHydrated(trigger);
+    await trigger.click();
+    const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
+    const reason = `Duplicate of another order (ticket ${ticket})`;
+    await confirm.getByLabel("Reason (required)").fill(reason);
+    await endSession(page, { cookieKept });
+    if (!cookieKept) expect(await page.context().cookies()).toEqual([]);
 
-  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Email").fill("support@example.com");
-  await dialog.getByLabel("Password").fill("sandbox-demo");
-  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
-  const change = page
-    .getByRole("list", { name: "Invoice timeline" })
-    .getByRole("listitem")
-    .filter({ hasText: "Status changed from Pending to Cancelled" });
-  await expect(change).toContainText("Duplicate of another order (ticket 7001)");
-});
-
-test("signed out in another tab (no cookie left), a confirmed cancellation still signs in again in place and cancels", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 10);
-  await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
-  const trigger = page.getByRole("button", { name: "Cancel invoice" });
-  await untilHydrated(trigger);
-  await trigger.click();
-  const confirm = page.getByRole("alertdialog", { name: `Cancel invoice for order ${invoice.order_id}?` });
-  await confirm.getByLabel("Reason (required)").fill("Order voided at the till (ticket 7002)");
-  await endSession(page, { cookieKept: false });
-  expect(await page.context().cookies()).toEqual([]);
-
-  await confirm.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Email").fill("support@example.com");
-  await dialog.getByLabel("Password").fill("sandbox-demo");
-  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Invoice timeline" })).toContainText("Order voided at the till (ticket 7002)");
-});
+    await confirm.getByRole("button", { name: "Cancel invoice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Your session ended" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Email").fill("support@example.com");
+    await dialog.getByLabel("Password").fill("sandbox-demo");
+    await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
+    const change = page
+      .getByRole("list", { name: "Invoice timeline" })
+      .getByRole("listitem")
+      .filter({ hasText: "Status changed from Pending to Cancelled" });
+    await expect(change).toContainText(reason);
+  });
+}
 
 test("'Cancel invoice' clicked before the page's scripts load still cancels: the server draws the confirmation", async ({ page }) => {
   const invoice = await invoiceOf(page, "pending", 14);
