@@ -289,8 +289,52 @@ export const bulkJobs = consoleSchema.table(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leaseHolder: text("lease_holder"),
+    /** The approval request the job waits for before it starts (console.approval_requests); null once it may run. */
+    awaitingApproval: uuid("awaiting_approval"),
   },
   (t) => [index("bulk_jobs_created_by_idx").on(t.createdBy, t.createdAt)],
+);
+
+/**
+ * A change the transition policy wants a second person to approve (lib/contract/transition-policy.ts): one status
+ * change, or a whole bulk cancel. Nothing reaches the provider until another person with `invoices:approve`
+ * approves it, and only if the invoice still has `from_status` then. `state` moves once from pending to approved,
+ * rejected, withdrawn, expired or invoice_changed, by one conditional UPDATE, so two approvers at once carry it out
+ * once: `approving` (with `claim_until`) holds it while the approver's change is sent.
+ */
+export const approvalRequests = consoleSchema.table(
+  "approval_requests",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** status_change or bulk_cancel. */
+    kind: text("kind").notNull(),
+    state: text("state").notNull().default("pending"),
+    /** The provider's id of the invoice (a status change), as it named it when asked. */
+    invoiceId: text("invoice_id"),
+    bulkJobId: uuid("bulk_job_id"),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    reason: text("reason").notNull(),
+    /** Why the policy asks for approval, in a sentence. */
+    why: text("why").notNull(),
+    /** What the invoice (or the job's invoices) looked like when asked: order, amounts, crypto received. */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull().default({}),
+    requestedBy: text("requested_by").notNull(),
+    requestedByEmail: text("requested_by_email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    claimUntil: timestamp("claim_until", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    decidedByEmail: text("decided_by_email"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionReason: text("decision_reason"),
+    /** What the provider made of the approved change: changed, unchanged; or the status found instead. */
+    outcome: text("outcome"),
+  },
+  (t) => [
+    index("approval_requests_state_idx").on(t.state, t.requestedAt),
+    index("approval_requests_invoice_idx").on(t.invoiceId, t.state),
+  ],
 );
 
 /** One invoice of a bulk job and what became of it: null until tried, then cancelled, refused or failed. */

@@ -8,3 +8,5 @@ export * from "./search";
 export * from "./status";
 export * from "./typed-amount";
 export * from "./webhooks";
+export * from "./approvals";
+export * from "./transition-policy";

@@ -24,6 +24,12 @@ export const PROBLEM_CODES = {
   forbidden: { status: 403, title: "Your role does not allow this" },
   cross_site_request: { status: 403, title: "Request from another site refused" },
   signed_in_as_someone_else: { status: 409, title: "Signed in as someone else" },
+  // The transition policy and its approvals (lib/contract/transition-policy.ts).
+  transition_not_allowed: { status: 403, title: "This change is not allowed" },
+  own_request: { status: 403, title: "You cannot approve your own request" },
+  invoice_changed: { status: 409, title: "The invoice changed since the request" },
+  approval_closed: { status: 409, title: "This request is no longer waiting" },
+  approval_waiting: { status: 409, title: "A change of this invoice is already waiting for approval" },
   // People.
   user_exists: { status: 409, title: "This email already has an account" },
   last_admin: { status: 409, title: "The last admin cannot lose the role" },

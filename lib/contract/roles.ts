@@ -10,8 +10,10 @@ export const PERMISSIONS = [
   "invoices:export",
   "invoices:archive",
   "invoices:change_status",
+  "invoices:approve",
   "webhooks:simulate",
   "users:manage",
+  "policy:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -19,7 +21,8 @@ const VIEWER: Permission[] = ["invoices:read", "invoices:export"];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
   viewer: VIEWER,
-  finance: [...VIEWER, "invoices:archive"],
+  // Which status each role may ask for, and from which, is the transition policy's (lib/contract/transition-policy.ts).
+  finance: [...VIEWER, "invoices:archive", "invoices:change_status", "invoices:approve"],
   support: [...VIEWER, "invoices:change_status"],
   admin: PERMISSIONS,
 };
@@ -33,9 +36,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Reads invoices, rates and currencies; exports.",
-  finance: "Viewer, plus records archived invoices.",
-  support: "Viewer, plus changes an invoice's status.",
-  admin: "Everything, including webhook simulation and managing users.",
+  finance: "Viewer, plus records archived invoices, marks invoices completed and approves changes.",
+  support: "Viewer, plus cancels invoices and marks them expired.",
+  admin: "Everything, including webhook simulation, managing users and the approval policy.",
 };
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
@@ -43,8 +46,10 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "invoices:export": "export invoices",
   "invoices:archive": "record archived invoices",
   "invoices:change_status": "change an invoice's status",
+  "invoices:approve": "approve status changes",
   "webhooks:simulate": "simulate webhooks",
   "users:manage": "manage users",
+  "policy:manage": "change the approval policy",
 };
 
 export function isRole(value: unknown): value is Role {

@@ -9,6 +9,7 @@ import {
   numberToDecimal,
   stringifyJson,
 } from "@/lib/contract/money-json";
+import { reasonSchema } from "./approvals";
 import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
@@ -272,27 +273,10 @@ export const invoiceStatusUpdateSchema = z.object({
 export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
 
 /**
- * The console's own request to change a status: the API's body plus the reason the audit log keeps. A
- * cancellation must say why.
+ * The console's own request to change a status: the API's body plus the reason the audit log keeps. Every
+ * manual change says why (the provider's PATCH has no reason: the console keeps it).
  */
-export const statusChangeRequestSchema = invoiceStatusUpdateSchema
-  .extend({
-    reason: z
-      .string()
-      .trim()
-      .max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` })
-      .default(""),
-  })
-  .check((ctx) => {
-    if (ctx.value.status === "cancelled" && !ctx.value.reason) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value.reason,
-        path: ["reason"],
-        message: "is required to cancel an invoice: say why the order was voided",
-      });
-    }
-  });
+export const statusChangeRequestSchema = invoiceStatusUpdateSchema.extend({ reason: reasonSchema });
 export type StatusChangeRequest = z.input<typeof statusChangeRequestSchema>;
 
 // ---- POST /archived (spec §4.5) ------------------------------------------------------------------------

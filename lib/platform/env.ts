@@ -112,6 +112,7 @@ const envSchema = z.object({
   SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   CONSOLE_TIME_ZONE: timeZone,
+  APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
 });
 
 /** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
@@ -185,6 +186,8 @@ export type Env = {
    * their own zone (lib/contract/time-zone.ts).
    */
   timeZone: string;
+  /** How long a change waits for a second person's approval before it expires. */
+  approvalTtlHours: number;
 };
 
 /** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
@@ -240,6 +243,7 @@ export function env(): Env {
     },
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
+    approvalTtlHours: e.APPROVAL_TTL_HOURS,
   };
   return cached;
 }

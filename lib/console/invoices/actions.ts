@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { guardedAction } from "@/lib/console/bff/action";
 import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
-import { changeInvoiceStatus, describeRefusedStatusChange } from "@/lib/console/invoices/change-status";
+import { describeRefusedStatusChange, requestStatusChange } from "@/lib/console/invoices/change-status";
 import { upstream } from "@/lib/console/upstream/client";
 import {
   ARCHIVED_BODY_EXAMPLE,
@@ -31,10 +31,9 @@ const statusChangeFormSchema = z.intersection(
   statusChangeRequestSchema,
 );
 
-/** One status change: the use case and audit trail of PATCH /api/invoices/{id}. */
+/** One status change, or its request for approval: the policy, use case and audit trail of PATCH /api/invoices/{id}. */
 async function changeStatus({ invoice_id, status, reason }: z.output<typeof statusChangeFormSchema>, user: SessionUser) {
-  const { invoice } = await changeInvoiceStatus({ db: await getDatabase(), upstream: upstream(), user, id: invoice_id, status, reason });
-  return invoice;
+  return requestStatusChange({ db: await getDatabase(), upstream: upstream(), user, id: invoice_id, status, reason });
 }
 
 /** A refused attempt at a status change is itself an audit entry, as the route's. */
@@ -48,7 +47,12 @@ const auditRefusedChange = (fields: Record<string, string>) =>
 export const changeStatusAction = guardedAction(
   "invoices:change_status",
   statusChangeFormSchema,
-  async (input, user) => ({ status: (await changeStatus(input, user!)).status, answeredAt: Date.now() }),
+  async (input, user) => {
+    const answer = await changeStatus(input, user!);
+    return answer.approval
+      ? { approval: answer.approval, answeredAt: Date.now() }
+      : { status: answer.invoice.status, approval: null, answeredAt: Date.now() };
+  },
   { auditRefusal: auditRefusedChange },
 );
 
@@ -63,8 +67,9 @@ export const changeStatusFormAction = guardedAction(
   "invoices:change_status",
   statusChangeFormSchema,
   async (input, user) => {
-    const updated = await changeStatus(input, user!);
-    redirect(`${invoiceHref(input.invoice_id)}?changed=${encodeURIComponent(updated.status ?? input.status)}`);
+    const answer = await changeStatus(input, user!);
+    if (answer.approval) redirect(`${invoiceHref(input.invoice_id)}?asked=${encodeURIComponent(input.status)}`);
+    redirect(`${invoiceHref(input.invoice_id)}?changed=${encodeURIComponent(answer.invoice.status ?? input.status)}`);
   },
   {
     auditRefusal: auditRefusedChange,

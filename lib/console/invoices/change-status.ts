@@ -1,10 +1,14 @@
 import "server-only";
+import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
+import { createApproval, pendingApprovalFor, toApproval } from "@/lib/console/approvals/store";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { indexChangedInvoice } from "@/lib/console/search";
 import type { Upstream } from "@/lib/console/upstream/client";
-import { type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
-import { toProblem } from "@/lib/contract/problem";
+import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
+import { Problem, toProblem } from "@/lib/contract/problem";
+import { hasReceivedCrypto } from "@/lib/contract/received";
+import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 
 const STATUS_CHANGE_ACTION = "invoice.status_change";
@@ -30,8 +34,10 @@ export async function changeInvoiceStatus(input: {
   id: string;
   status: InvoiceStatus;
   reason: string;
-  /** More for the audit entry (a bulk cancel's job id). */
+  /** More for the audit entry (a bulk cancel's job id, the approval that allowed it). */
   context?: Record<string, unknown>;
+  /** The invoice as just read (the policy's check read it): not asked for again. */
+  current?: Invoice;
 }): Promise<{ invoice: Invoice; from: string | null }> {
   const { db, upstream, user, id, status, reason, context } = input;
   // The invoice's own id once the provider has named it; until then, the one given.
@@ -47,7 +53,7 @@ export async function changeInvoiceStatus(input: {
   let from: string | null | undefined;
   let updated: Invoice;
   try {
-    const current = await upstream.getInvoice(id);
+    const current = input.current ?? (await upstream.getInvoice(id));
     target = current.invoice_id;
     from = current.status;
     updated = await upstream.updateInvoiceStatus(id, { status });
@@ -62,6 +68,78 @@ export async function changeInvoiceStatus(input: {
   // Search finds it under its new status at once, not after the next sync.
   await indexChangedInvoice(db, updated);
   return { invoice: updated, from: from ?? null };
+}
+
+export type StatusChangeAnswer = { invoice: Invoice; from: string | null; approval?: undefined } | { approval: Approval; invoice?: undefined };
+
+/**
+ * A person asks for a status change: the transition policy decides (lib/contract/transition-policy.ts). Refused:
+ * a 403 `transition_not_allowed` saying who may, recorded. Allowed at once: sent to the provider now. Needing a
+ * second person: not sent, but kept as a request for approval (lib/console/approvals), answered as such. The
+ * provider knows nothing of the policy: only the final PATCH reaches it. `approved` (a bulk job approved as a
+ * whole) waives the need for approval, never the rule of who may ask for what.
+ */
+export async function requestStatusChange(input: {
+  db: Db;
+  upstream: Upstream;
+  user: Pick<SessionUser, "id" | "email" | "role">;
+  id: string;
+  status: InvoiceStatus;
+  reason: string;
+  context?: Record<string, unknown>;
+  approved?: boolean;
+}): Promise<StatusChangeAnswer> {
+  const { db, upstream, user, status, reason } = input;
+  const [policy, current] = await Promise.all([readTransitionPolicy(db), upstream.getInvoice(input.id)]);
+  if (current.status === "archived") {
+    throw Problem.of("archived_invoice", { detail: "Archived records keep their status; nothing was sent to the provider." });
+  }
+  const received = hasReceivedCrypto(current);
+  const decision = decideTransition(policy, { role: user.role, from: current.status, to: status, received });
+  if (!decision.allowed) {
+    await recordAudit(db, {
+      actor: user,
+      action: STATUS_CHANGE_ACTION,
+      target: invoiceAuditTarget(current.invoice_id),
+      detail: { from: current.status, to: status, reason, ...input.context, outcome: "refused", policy: decision.reason, role: user.role },
+    });
+    throw Problem.of("transition_not_allowed", { detail: `${decision.reason} You are signed in as ${user.role}.` });
+  }
+  if (decision.approval && !input.approved) {
+    const waiting = await pendingApprovalFor(db, current.invoice_id);
+    if (waiting) {
+      throw Problem.of("approval_waiting", {
+        detail: `${waiting.requested_by} asked to set it to ${waiting.to_status}; that request is decided or withdrawn first.`,
+      });
+    }
+    const row = await createApproval(db, {
+      kind: "status_change",
+      user,
+      invoiceId: current.invoice_id,
+      fromStatus: current.status,
+      toStatus: status,
+      reason,
+      why: decision.approval,
+      snapshot: invoiceSnapshot(current, received),
+    });
+    return { approval: toApproval(row) };
+  }
+  return changeInvoiceStatus({ ...input, current });
+}
+
+/** What an approver needs to see of the invoice as it was when asked. */
+function invoiceSnapshot(invoice: Invoice, received: boolean): Record<string, unknown> {
+  return {
+    order_id: invoice.order_id,
+    order_name: invoice.order_name,
+    fiat_amount: invoice.fiat_amount,
+    fiat_currency: invoice.fiat_currency,
+    crypto_amount: invoice.crypto_amount,
+    currency: invoice.currency,
+    amount_received: invoice.payment?.amount_received ?? null,
+    rate: invoice.payment?.rate ?? null,
+    received,
+  };
 }
 
 /**

@@ -1,0 +1,152 @@
+import "server-only";
+import { and, eq, gt, lt, or } from "drizzle-orm";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
+import { approvalRequests, bulkJobs } from "@/lib/console/schema";
+import type { Upstream } from "@/lib/console/upstream/client";
+import { type Approval, APPROVAL_STATE_LABELS, type ApprovalState } from "@/lib/contract/approvals";
+import { Problem } from "@/lib/contract/problem";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import type { Db } from "@/lib/platform/db";
+import { type ApprovalRow, auditApproval, endWaitingJob, expireDue, readApproval, toApproval } from "./store";
+
+type Person = Pick<SessionUser, "id" | "email">;
+/** How long an approver holds a request while its change is sent; a crashed instance's hold runs out. */
+const CLAIM_MS = 60_000;
+
+const label = (status: string | null) => (status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown"));
+
+/**
+ * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
+ * takes it (pending → approving); the others are told it is no longer waiting. A status change is sent only if the
+ * invoice still has the status it had when asked; otherwise the request is closed as `invoice_changed` (409). A
+ * provider's failure gives the request back (pending), so it can be approved again; the invoice's status then
+ * tells whether the first try landed. A bulk job approved as a whole starts (`start`).
+ */
+export async function approveRequest(input: {
+  db: Db;
+  upstream: Upstream;
+  user: Person;
+  id: string;
+  reason: string;
+  start: (jobId: string) => void;
+}): Promise<Approval> {
+  const { db, upstream, user, reason } = input;
+  const row = await decidable(db, input.id, user);
+  const [claimed] = await db
+    .update(approvalRequests)
+    .set({ state: "approving", claimUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(
+      and(
+        eq(approvalRequests.id, row.id),
+        gt(approvalRequests.expiresAt, new Date()),
+        or(eq(approvalRequests.state, "pending"), and(eq(approvalRequests.state, "approving"), lt(approvalRequests.claimUntil, new Date()))),
+      ),
+    )
+    .returning();
+  if (!claimed) throw await closed(db, row.id);
+
+  const decided = { decidedBy: user.id, decidedByEmail: user.email, decidedAt: new Date(), decisionReason: reason, claimUntil: null };
+  if (claimed.kind === "bulk_cancel" && claimed.bulkJobId) {
+    const done = await finish(db, claimed, { ...decided, state: "approved", outcome: "started" });
+    await db.update(bulkJobs).set({ awaitingApproval: null }).where(eq(bulkJobs.id, claimed.bulkJobId));
+    await auditApproval(db, done, "approved", user, { decision_reason: reason });
+    input.start(claimed.bulkJobId);
+    return toApproval(done);
+  }
+
+  let now: string | null;
+  try {
+    const invoice = await upstream.getInvoice(claimed.invoiceId ?? "");
+    now = invoice.status;
+    if (now !== claimed.fromStatus) {
+      const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
+      await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now });
+      throw Problem.of("invoice_changed", {
+        detail: `The invoice is ${label(now)} now; it was ${label(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+      });
+    }
+    const to = claimed.toStatus as InvoiceStatus;
+    if (!(INVOICE_STATUSES as readonly string[]).includes(to)) throw Problem.of("validation_failed", { detail: `Unknown status ${to}.` });
+    const changed = await changeInvoiceStatus({
+      db,
+      upstream,
+      user,
+      id: claimed.invoiceId ?? "",
+      status: to,
+      reason: claimed.reason,
+      current: invoice,
+      context: { approval: claimed.id, requested_by: claimed.requestedByEmail, approval_reason: reason },
+    });
+    const done = await finish(db, claimed, { ...decided, state: "approved", outcome: changed.from === to ? "unchanged" : "changed" });
+    await auditApproval(db, done, "approved", user, { decision_reason: reason });
+    return toApproval(done);
+  } catch (error) {
+    if (error instanceof Problem && error.is("invoice_changed")) throw error;
+    // Not carried out: back to waiting, for another try.
+    await db
+      .update(approvalRequests)
+      .set({ state: "pending", claimUntil: null })
+      .where(and(eq(approvalRequests.id, claimed.id), eq(approvalRequests.state, "approving")));
+    throw error;
+  }
+}
+
+/** Rejects a request (never one's own): it ends, nothing is sent; a bulk job that waited ends with its invoices not run. */
+export async function rejectRequest(input: { db: Db; user: Person; id: string; reason: string }): Promise<Approval> {
+  const row = await decidable(input.db, input.id, input.user);
+  return close(input.db, row, "rejected", input.user, input.reason, `Not run — rejected by ${input.user.email}: ${input.reason}`);
+}
+
+/** The person who asked takes the request back. */
+export async function withdrawRequest(input: { db: Db; user: Person; id: string; reason: string }): Promise<Approval> {
+  await expireDue(input.db);
+  const row = await readApproval(input.db, input.id);
+  if (!row) throw notFound();
+  if (row.requestedBy !== input.user.id) {
+    throw Problem.of("forbidden", { title: "Only the person who asked can withdraw", detail: `${row.requestedByEmail} asked for this change.` });
+  }
+  return close(input.db, row, "withdrawn", input.user, input.reason, `Not run — withdrawn by ${input.user.email}: ${input.reason}`);
+}
+
+/** A request that exists, is not the decider's own, and may still be decided (expired ones are closed first). */
+async function decidable(db: Db, id: string, user: Person): Promise<ApprovalRow> {
+  await expireDue(db);
+  const row = await readApproval(db, id);
+  if (!row) throw notFound();
+  if (row.requestedBy === user.id) {
+    throw Problem.of("own_request", { detail: "A change you asked for needs another person's approval; you may withdraw it instead." });
+  }
+  return row;
+}
+
+async function close(db: Db, row: ApprovalRow, state: "rejected" | "withdrawn", user: Person, reason: string, jobWhy: string) {
+  const [done] = await db
+    .update(approvalRequests)
+    .set({ state, decidedBy: user.id, decidedByEmail: user.email, decidedAt: new Date(), decisionReason: reason })
+    .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.state, "pending")))
+    .returning();
+  if (!done) throw await closed(db, row.id);
+  await auditApproval(db, done, state, user, { decision_reason: reason });
+  if (done.bulkJobId) await endWaitingJob(db, done.bulkJobId, jobWhy);
+  return toApproval(done);
+}
+
+async function finish(db: Db, row: ApprovalRow, values: Partial<typeof approvalRequests.$inferInsert>): Promise<ApprovalRow> {
+  const [done] = await db.update(approvalRequests).set(values).where(eq(approvalRequests.id, row.id)).returning();
+  return done;
+}
+
+/** The 409 for a request someone else decided first (or that expired): says how it ended. */
+async function closed(db: Db, id: string): Promise<Problem> {
+  const row = await readApproval(db, id);
+  const state = (row?.state === "approving" ? "pending" : row?.state) as ApprovalState | undefined;
+  const by = row?.decidedByEmail ? ` by ${row.decidedByEmail}` : "";
+  const detail =
+    row?.state === "approving"
+      ? "Someone else is approving it right now."
+      : `It is ${state ? APPROVAL_STATE_LABELS[state].toLowerCase() : "closed"}${by}${row?.decisionReason ? `: ${row.decisionReason}` : "."}`;
+  return Problem.of("approval_closed", { detail: detail.endsWith(".") ? detail : `${detail}.` });
+}
+
+const notFound = () => Problem.of("not_found", { detail: "No approval request has this id." });
