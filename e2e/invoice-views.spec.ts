@@ -94,5 +94,7 @@ test("support selects three partly paid invoices, cancels them with one reason, 
     await page.goto(`/invoices/${encodeURIComponent(id)}`);
     await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
+    // Partly paid before, cancelled now: nothing is owed any more.
+    await expect(page.getByText("Still owed")).toHaveCount(0);
   }
 });
