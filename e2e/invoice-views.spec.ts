@@ -85,6 +85,10 @@ test("support selects three partly paid invoices, cancels them with one reason, 
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Cancel 3 invoices?");
   await expect(dialog).toContainText("Now: 3 Partly paid.");
+  // Partly paid, so each has received crypto: how much, its worth, and that cancelling keeps it.
+  await expect(dialog).toContainText(
+    /All 3 have received crypto: .+, ≈ €[\d.,]+\. Cancelling does not send it back: refunds are arranged outside the console\./,
+  );
   const reason = `Orders voided in bulk ${Date.now()}`;
   await dialog.getByLabel(/Reason/).fill(reason);
   await dialog.getByRole("button", { name: "Cancel 3 invoices" }).click();
@@ -94,5 +98,7 @@ test("support selects three partly paid invoices, cancels them with one reason, 
     await page.goto(`/invoices/${encodeURIComponent(id)}`);
     await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
+    // Partly paid before, cancelled now: nothing is owed any more.
+    await expect(page.getByText("Still owed")).toHaveCount(0);
   }
 });

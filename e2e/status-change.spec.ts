@@ -28,6 +28,10 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("The status changes from Pending to Cancelled");
   await expect(dialog).toContainText("sends a status webhook to");
+  // A pending invoice has received its crypto: the dialog says how much, and that cancelling keeps it.
+  await expect(dialog).toContainText(
+    /[\d.,]+ [A-Z]+ \(≈ €[\d.,]+\) has already been received for this invoice\. Cancelling does not send it back: refunds are arranged outside the console\./,
+  );
   await expect(page.getByLabel("Reason (required)")).toBeFocused();
   await page.keyboard.type("Order voided at the customer's request (ticket 4821)");
   await page.keyboard.press("Tab"); // Keep invoice
@@ -66,6 +70,8 @@ test("Escape closes the dialog without a change, and focus returns to the contro
   await expect(dialog.getByRole("button", { name: "Choose a status" })).toBeDisabled();
   await dialog.getByRole("radio", { name: /Cancelled/ }).check();
   await expect(page.getByLabel("Reason (required)")).toBeVisible();
+  // A New invoice has received nothing: not a word about refunds.
+  await expect(dialog).not.toContainText("Cancelling does not send it back");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Change status…" })).toBeFocused();

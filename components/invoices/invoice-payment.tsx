@@ -1,7 +1,7 @@
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import { compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/contract";
+import { awaitsPayment, compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/contract";
 import { addressExplorerLink, type ExplorerLink, transactionExplorerLink } from "@/lib/contract/explorer";
 import {
   cryptoDecimalsShown,
@@ -16,7 +16,7 @@ import {
 /** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
 
-/** Where and how much to pay, what came in, and — for a partly paid invoice — what is still owed. */
+/** Where and how much to pay, what came in, and — while a payment is still expected — what is still owed. */
 export function InvoicePayment({ invoice }: Props) {
   const payment = invoice.payment;
   if (!payment) {
@@ -28,7 +28,10 @@ export function InvoicePayment({ invoice }: Props) {
   const { amount_due: due, amount_received: received, rate } = payment;
   // Decimal arithmetic (issue 22): what is owed is exact; only its EUR worth at the rate is rounded, and marked.
   const addressLink = addressExplorerLink(payment.address, invoice.currency, payment.network);
-  const owed = due != null && received != null && compareDecimal(received, due) < 0 ? subtractDecimal(due, received) : null;
+  const owed =
+    awaitsPayment(invoice.status) && due != null && received != null && compareDecimal(received, due) < 0
+      ? subtractDecimal(due, received)
+      : null;
   return (
     <DescriptionList>
       <DescriptionItem label="Network">{payment.network ?? MISSING}</DescriptionItem>

@@ -1,23 +1,25 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { runAction } from "@/lib/browser/action";
-import { startBulkCancelAction } from "@/lib/console/invoices/actions";
+import { previewBulkCancelAction, startBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { Invoice } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { invoiceListQueryToSearchParams, PAGE_SIZE_MAX, REASON_MAX } from "@/lib/contract/list-query";
 import { problemSentence } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { type ReceivedFacts, type ReceivedSummary, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { ReceivedWarning } from "./status-change-parts";
 
-/** What a selected row keeps: its id, and what the confirmation names. */
-export type SelectedRow = Pick<Invoice, "invoice_id" | "order_id" | "status">;
+/** What a selected row keeps: its id, and what the confirmation names (its status, what it has received). */
+export type SelectedRow = Pick<Invoice, "invoice_id" | "order_id"> & ReceivedFacts;
 
 /** Rows picked on any page of the view, by id, or every row of the view. */
 export type Selection = { rows: ReadonlyMap<string, SelectedRow>; all: boolean };
@@ -142,6 +144,9 @@ function BulkCancelDialog(props: {
       }, {});
   const count = props.selection.all ? props.total : props.selection.rows.size;
   const closedOnes = (counts.completed ?? 0) + (counts.archived ?? 0) + (counts.cancelled ?? 0);
+  const { page: _p, page_size: _s, ...view } = props.query;
+  const viewSearch = invoiceListQueryToSearchParams(view).toString();
+  const received = useReceived(props.selection, viewSearch);
 
   return (
     <ConfirmDialog
@@ -168,8 +173,7 @@ function BulkCancelDialog(props: {
         const form = new FormData();
         form.set("reason", reason);
         if (props.selection.all) {
-          const { page: _p, page_size: _s, ...view } = props.query;
-          form.set("view", invoiceListQueryToSearchParams(view).toString());
+          form.set("view", viewSearch);
         } else {
           form.set("ids", [...props.selection.rows.keys()].join(","));
         }
@@ -181,6 +185,11 @@ function BulkCancelDialog(props: {
         props.onStarted(answer.jobId);
       }}
     >
+      {received.state === "checking" && <p className="text-xs text-muted-foreground">Checking what these invoices have received…</p>}
+      {received.state === "failed" && (
+        <p className="text-xs text-muted-foreground">What these invoices have received could not be checked: {received.why}</p>
+      )}
+      {received.state === "known" && <ReceivedWarning sentence={receivedSentence(received.summary)} />}
       <Field id="bulk-reason" label="Reason (for every invoice's audit trail)" error={error}>
         <Textarea
           value={reason}
@@ -201,4 +210,28 @@ function BulkCancelDialog(props: {
       )}
     </ConfirmDialog>
   );
+}
+
+type Received = { state: "checking" } | { state: "failed"; why: string } | { state: "known"; summary: ReceivedSummary };
+
+/**
+ * What the selected invoices have received: from the rows themselves, or, for a whole view (its rows are not
+ * all in the page), asked of the server, which walks the view as the cancel will.
+ */
+function useReceived(selection: Selection, viewSearch: string): Received {
+  const [asked, setAsked] = useState<Received>({ state: "checking" });
+  useEffect(() => {
+    if (!selection.all) return;
+    let current = true;
+    const form = new FormData();
+    form.set("view", viewSearch);
+    runAction(previewBulkCancelAction, form).then(({ answer, problem }) => {
+      if (!current) return;
+      setAsked(problem ? { state: "failed", why: problemSentence(problem) } : { state: "known", summary: answer.summary });
+    });
+    return () => {
+      current = false;
+    };
+  }, [selection.all, viewSearch]);
+  return selection.all ? asked : { state: "known", summary: receivedSummary([...selection.rows.values()]) };
 }

@@ -16,6 +16,7 @@ import {
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceListState, listSearchWith, nextSort, SORT_LABELS } from "@/lib/contract/invoice-list-state";
 import type { SortField } from "@/lib/contract/list-query";
+import { receivedFacts } from "@/lib/contract/received";
 import { PageCheckbox, RowCheckbox } from "./list/selection";
 import { StatusBadge } from "./status-badge";
 
@@ -125,7 +126,7 @@ function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string
   );
   return (
     <tr className="hover:bg-accent/60">
-      {td(0, <RowCheckbox row={{ invoice_id: row.invoice_id, order_id: row.order_id, status: row.status }} />)}
+      {td(0, <RowCheckbox row={{ invoice_id: row.invoice_id, order_id: row.order_id, ...receivedFacts(row) }} />)}
       {td(
         1,
         <span className="inline-flex items-center gap-1 font-mono text-xs">

@@ -15,9 +15,13 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { type ReceivedFacts, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.
+
+/** The invoice a status change is for: who it is, where its webhook goes, and what it has received. */
+export type ChangingInvoice = { invoice_id: string; order_id: string | null; callback_url?: string | null } & ReceivedFacts;
 
 export function statusLabel(status: string | null): string {
   if (!status) return "unknown";
@@ -93,19 +97,14 @@ export function ReasonField({ reason, setReason, required, requiredToCancel, pro
   );
 }
 
-export function ReceivedWarning({ received }: { received: string | null }) {
-  if (!received) return null;
-  return (
-    <Notice tone="warning">
-      <strong>{received}</strong> has already been received for this invoice. Cancelling does not send it back: arrange any refund
-      separately.
-    </Notice>
-  );
+/** What the invoices to cancel have already received (lib/contract/received.ts); nothing when nothing came in. */
+export function ReceivedWarning({ sentence }: { sentence: string | null }) {
+  if (!sentence) return null;
+  return <Notice tone="warning">{sentence}</Notice>;
 }
 
 type StatusChangeFieldsProps = {
-  invoice: { status: string | null; callback_url?: string | null };
-  received: string | null;
+  invoice: Pick<ChangingInvoice, "callback_url"> & ReceivedFacts;
   /**
    * The new status to choose among the others: controlled (`onChoose`, the dialog) or a plain default (the form
    * without script). None when the change is fixed (cancelling).
@@ -117,7 +116,7 @@ type StatusChangeFieldsProps = {
 };
 
 /** What every status change asks and says, in its dialog and in the form without script: one part. */
-export function StatusChangeFields({ invoice, received, choice, mayCancel, reason }: StatusChangeFieldsProps) {
+export function StatusChangeFields({ invoice, choice, mayCancel, reason }: StatusChangeFieldsProps) {
   return (
     <>
       {choice && (
@@ -140,7 +139,7 @@ export function StatusChangeFields({ invoice, received, choice, mayCancel, reaso
         </fieldset>
       )}
       <WebhookNote callbackUrl={invoice.callback_url} />
-      {mayCancel && <ReceivedWarning received={received} />}
+      {mayCancel && <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />}
       <ReasonField {...reason} />
       <StatusChangeFailure problem={reason.problem} />
     </>
@@ -148,8 +147,7 @@ export function StatusChangeFields({ invoice, received, choice, mayCancel, reaso
 }
 
 type ChangeFormProps = {
-  invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
-  received: string | null;
+  invoice: ChangingInvoice;
   /** `cancelled` (from "Cancel invoice"), another status, or `status` (from "Change status…": choose one). */
   change: string;
   /** What was typed before the session ended (kept in the sign-in page's `next`). */
@@ -162,7 +160,7 @@ type ChangeFormProps = {
  * links open the dialogs instead (status-change.tsx). A refusal comes back here with the reason kept. With
  * scripts, an ended session signs in again in place (useFormAction); without them, off to sign in and back.
  */
-export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps) {
+export function ChangeForm({ invoice, change, draft }: ChangeFormProps) {
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(changeStatusFormAction, {});
   const problem = actionProblem(state);
   const values = state.values ?? {};
@@ -194,7 +192,6 @@ export function ChangeForm({ invoice, received, change, draft }: ChangeFormProps
         {fixed && <input type="hidden" name="status" value={fixed} />}
         <StatusChangeFields
           invoice={invoice}
-          received={received}
           choice={fixed ? undefined : { chosen }}
           mayCancel={fixed === "cancelled" || !fixed}
           reason={{ reason, required: fixed === "cancelled", requiredToCancel: !fixed, problem }}

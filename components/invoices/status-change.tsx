@@ -10,12 +10,11 @@ import { changeStatusAction } from "@/lib/console/invoices/actions";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
-import { ChangeForm, ChangeSummary, StatusChangeFields, statusLabel } from "./status-change-parts";
+import { ChangeForm, ChangeSummary, type ChangingInvoice, StatusChangeFields, statusLabel } from "./status-change-parts";
 
 type Props = {
-  invoice: { invoice_id: string; status: string | null; order_id: string | null; callback_url?: string | null };
-  /** Crypto already received for this invoice, formatted; cancelling does not return it. */
-  received: string | null;
+  /** With what it has received: cancelling does not return it, and the dialogs say so. */
+  invoice: ChangingInvoice;
   /**
    * The page's query: `change` draws the change as a form (a trigger followed before scripts load, or without
    * them), with `status` and `reason` as a draft kept through sign-in; `changed` says what the form changed.
@@ -41,7 +40,7 @@ const NONE: Outcome = { done: false, problem: null };
  * server draws the same change as a form (ChangeForm, posting to changeStatusFormAction), which comes back
  * with `?changed=`. With scripts a click opens the dialog instead.
  */
-export function StatusChange({ invoice, received, query = {} }: Props) {
+export function StatusChange({ invoice, query = {} }: Props) {
   const change = one(query.change);
   const changed = one(query.changed);
   const cancelLink = useRef<HTMLAnchorElement>(null);
@@ -115,9 +114,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
   });
 
   if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
-    return (
-      <ChangeForm invoice={invoice} received={received} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />
-    );
+    return <ChangeForm invoice={invoice} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />;
   }
 
   return (
@@ -158,7 +155,7 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               }}
               onConfirm={() => change_("cancelled")}
             >
-              <StatusChangeFields invoice={invoice} received={received} mayCancel reason={parts} />
+              <StatusChangeFields invoice={invoice} mayCancel reason={parts} />
             </ConfirmDialog>
           </>
         )}
@@ -199,7 +196,6 @@ export function StatusChange({ invoice, received, query = {} }: Props) {
               </DialogHeader>
               <StatusChangeFields
                 invoice={invoice}
-                received={received}
                 choice={{ chosen: target, onChoose: setTarget }}
                 mayCancel={target === "cancelled"}
                 reason={parts}

@@ -1,10 +1,145 @@
-import { isZero } from "./money";
-import type { Invoice } from "./schemas";
+import { formatCount, formatCrypto, formatEur } from "./format";
+import { addDecimals, compareDecimal, type Decimal, divideDecimal, isZero, multiplyDecimal, roundDecimal } from "./money";
+import type { Invoice, Payment, Transaction } from "./schemas";
 
-/** Whether crypto has reached the invoice on chain: its payment says so, or its status is partly paid. */
-export function hasReceivedCrypto(invoice: Pick<Invoice, "status" | "payment">): boolean {
-  if (invoice.status === "paid_partial") return true;
-  const received = invoice.payment?.amount_received;
-  if (received != null && !isZero(received)) return true;
-  return (invoice.payment?.transactions ?? []).some((tx) => tx.amount != null && !isZero(tx.amount));
+/*
+ * What crypto invoices have already received on chain, said before they are cancelled: cancelling does not
+ * send it back. Said only when something was received, so a New invoice says nothing about refunds.
+ */
+
+/** The parts of an invoice these functions read: small enough to travel with a list row to the browser. */
+export type ReceivedFacts = Pick<Invoice, "status" | "currency" | "fiat_amount" | "fiat_currency" | "crypto_amount"> & {
+  payment: (Pick<Payment, "amount_received" | "rate"> & { transactions: Pick<Transaction, "amount">[] }) | null;
+};
+
+/** An invoice cut down to its ReceivedFacts (a list row sent to the browser carries no more). */
+export function receivedFacts(invoice: ReceivedFacts): ReceivedFacts {
+  const { status, currency, fiat_amount, fiat_currency, crypto_amount, payment } = invoice;
+  return {
+    status,
+    currency,
+    fiat_amount,
+    fiat_currency,
+    crypto_amount,
+    payment: payment && {
+      amount_received: payment.amount_received,
+      rate: payment.rate,
+      transactions: payment.transactions.map((tx) => ({ amount: tx.amount })),
+    },
+  };
+}
+
+export type ReceivedSummary = {
+  /** How many invoices were looked at. */
+  total: number;
+  /** How many of them have received crypto. */
+  withCrypto: number;
+  /** Of those, how many received an amount the provider does not state (a partly paid invoice without one). */
+  amountUnknown: number;
+  /** The amounts received, per currency (by code), each an exact sum keeping the digits the provider sent. */
+  byCurrency: { currency: string; amount: Decimal }[];
+  /** Their worth in EUR at each invoice's own rate, rounded to cents; null when some part's worth is not known. */
+  eur: Decimal | null;
+};
+
+const isPositive = (d: Decimal | null | undefined): d is Decimal => d != null && compareDecimal(d, "0") > 0;
+const places = (d: Decimal) => d.split(".")[1]?.length ?? 0;
+
+/** A sum that keeps as many decimals as its most precise part: "0.00150000" + "0.0005" is "0.00200000". */
+function sumKeepingDigits(values: Decimal[]): Decimal {
+  return roundDecimal(addDecimals(...values), Math.max(0, ...values.map(places)));
+}
+
+/**
+ * The crypto an invoice has received: `amount_received` when positive, else what its transactions carried
+ * (a payment seen but not yet counted); null when neither says anything came in.
+ */
+export function receivedAmount(invoice: ReceivedFacts): Decimal | null {
+  const payment = invoice.payment;
+  if (!payment) return null;
+  if (isPositive(payment.amount_received)) return payment.amount_received;
+  const carried = payment.transactions.map((tx) => tx.amount).filter(isPositive);
+  return carried.length > 0 ? sumKeepingDigits(carried) : null;
+}
+
+/** Whether an invoice has received any crypto (a partly paid one has, whether or not it says how much). */
+export function hasReceivedCrypto(invoice: ReceivedFacts): boolean {
+  return receivedAmount(invoice) !== null || invoice.status === "paid_partial";
+}
+
+/**
+ * What `amount` of this invoice's crypto is worth in EUR, unrounded: at its rate, else at its own price when that
+ * is in EUR (fiat_amount for crypto_amount); null when neither is known.
+ */
+function eurWorth(invoice: ReceivedFacts, amount: Decimal): Decimal | null {
+  const rate = invoice.payment?.rate;
+  if (isPositive(rate)) return multiplyDecimal(amount, rate);
+  if (invoice.fiat_currency !== "EUR" || invoice.fiat_amount == null || !isPositive(invoice.crypto_amount)) return null;
+  // Far more places than cents, so the sum is rounded once.
+  return divideDecimal(multiplyDecimal(invoice.fiat_amount, amount), invoice.crypto_amount, 20);
+}
+
+export function receivedSummary(invoices: readonly ReceivedFacts[]): ReceivedSummary {
+  const amounts = new Map<string, Decimal[]>();
+  const worths: Decimal[] = [];
+  let withCrypto = 0;
+  let amountUnknown = 0;
+  let worthUnknown = false;
+  for (const invoice of invoices) {
+    if (!hasReceivedCrypto(invoice)) continue;
+    withCrypto++;
+    const amount = receivedAmount(invoice);
+    if (amount === null) {
+      amountUnknown++;
+      worthUnknown = true;
+      continue;
+    }
+    const currency = invoice.currency ?? "";
+    amounts.set(currency, [...(amounts.get(currency) ?? []), amount]);
+    const worth = eurWorth(invoice, amount);
+    if (worth === null) worthUnknown = true;
+    else worths.push(worth);
+  }
+  const byCurrency = [...amounts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, values]) => ({ currency, amount: sumKeepingDigits(values) }));
+  return {
+    total: invoices.length,
+    withCrypto,
+    amountUnknown,
+    byCurrency,
+    eur: worthUnknown ? null : roundDecimal(addDecimals(...worths), 2),
+  };
+}
+
+const REFUNDS = "Cancelling does not send it back: refunds are arranged outside the console.";
+
+/** "A, B and C". */
+function joinAnd(parts: string[]): string {
+  return parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * The warning before a cancel, or null when nothing was received (then nothing about refunds is said).
+ * One invoice: "0.0015 BTC (≈ €91.85) has already been received for this invoice. Cancelling…"; several:
+ * "2 of these 4 have received crypto: 0.0015 BTC and 0.42 ETH, ≈ €1,427.49. Cancelling…".
+ */
+export function receivedSentence(summary: ReceivedSummary): string | null {
+  const { total, withCrypto, amountUnknown, byCurrency, eur } = summary;
+  if (withCrypto === 0) return null;
+  const amounts = joinAnd(byCurrency.map(({ currency, amount }) => `${formatCrypto(amount)} ${currency}`.trim()));
+  // Worth at each invoice's own rate, not today's: always approximate.
+  const worth = eur === null ? null : isZero(eur) ? "< €0.01" : `≈ ${formatEur(eur)}`;
+  if (total === 1) {
+    if (byCurrency.length === 0) return `Crypto has already been received for this invoice; the provider does not say how much. ${REFUNDS}`;
+    return `${amounts}${worth ? ` (${worth})` : ""} has already been received for this invoice. ${REFUNDS}`;
+  }
+  const all = total === 2 ? "Both have" : `All ${formatCount(total)} have`;
+  const who = withCrypto === total ? all : `${formatCount(withCrypto)} of these ${formatCount(total)} ${withCrypto === 1 ? "has" : "have"}`;
+  if (byCurrency.length === 0) return `${who} received crypto; the provider does not say how much. ${REFUNDS}`;
+  if (amountUnknown > 0) {
+    const them = amountUnknown === 1 ? "1 of them" : `${formatCount(amountUnknown)} of them`;
+    return `${who} received crypto: at least ${amounts} (the provider does not say how much ${them} received). ${REFUNDS}`;
+  }
+  return `${who} received crypto: ${amounts}${worth ? `, ${worth}` : ""}. ${REFUNDS}`;
 }

@@ -29,3 +29,11 @@ export const STATUS_DESCRIPTIONS: Record<AnyInvoiceStatus, string> = {
 export function isKnownStatus(value: string): value is AnyInvoiceStatus {
   return (ALL_INVOICE_STATUSES as readonly string[]).includes(value);
 }
+
+/**
+ * Whether a payment is still expected: only then is anything "still owed". A cancelled, expired, completed or
+ * archived invoice owes nothing more, and a status the console does not know is not assumed to.
+ */
+export function awaitsPayment(status: string | null): boolean {
+  return status === "new" || status === "pending" || status === "paid_partial";
+}

@@ -23,6 +23,7 @@ import {
   toListQuery,
 } from "@/lib/contract/invoice-list-state";
 import { busySeconds, toProblem } from "@/lib/contract/problem";
+import { receivedFacts } from "@/lib/contract/received";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -110,7 +111,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <InvoiceTotals summary={summary.value} error={summary.error?.title ?? null} now={now} />
       <SelectionProvider
         key={JSON.stringify(filter)}
-        pageRows={items.map((row) => ({ invoice_id: row.invoice_id, order_id: row.order_id, status: row.status }))}
+        pageRows={items.map((row) => ({ invoice_id: row.invoice_id, order_id: row.order_id, ...receivedFacts(row) }))}
         total={pagination?.total_records ?? 0}
         query={query}
         viewStatuses={summary.value?.statuses ?? null}

@@ -16,6 +16,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/sign-in-again.ts#sessionStateAction": "public",
   "lib/console/invoices/actions.ts#startBulkCancelAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#retryBulkCancelAction": "invoices:change_status",
+  "lib/console/invoices/actions.ts#previewBulkCancelAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#changeStatusAction": "invoices:change_status",
   "lib/console/invoices/actions.ts#recordArchivedAction": "invoices:archive",
   "lib/console/invoices/actions.ts#changeStatusFormAction": "invoices:change_status",
@@ -31,6 +32,7 @@ const ACTIONS: Record<string, ActionAccess> = {
 };
 /** Actions that go on to the invoicing API once let through: none answers here, so they fail after the guard. */
 const CALLS_PROVIDER = new Set([
+  "lib/console/invoices/actions.ts#previewBulkCancelAction",
   "lib/console/invoices/actions.ts#changeStatusAction",
   "lib/console/invoices/actions.ts#recordArchivedAction",
   "lib/console/invoices/actions.ts#changeStatusFormAction",
@@ -144,6 +146,7 @@ function formFor(id: string, role: Role): FormData {
   const fields: Record<string, Record<string, string>> = {
     "lib/console/invoices/actions.ts#startBulkCancelAction": { ids: "invoice-of-nobody", reason: "access test" },
     "lib/console/invoices/actions.ts#retryBulkCancelAction": { job: bulkJobs[role] },
+    "lib/console/invoices/actions.ts#previewBulkCancelAction": { view: "status=new" },
     "lib/console/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
     "lib/console/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
     "lib/console/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },

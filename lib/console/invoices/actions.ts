@@ -16,12 +16,13 @@ import {
 } from "@/lib/contract";
 import { AMOUNT_SIDES, type ArchiveFormValues, toArchiveRequest } from "@/lib/contract/archive-form-values";
 import { invoiceHref } from "@/lib/contract/invoice-href";
-import { invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
+import { type InvoiceViewQuery, invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { stringifyJson } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 import { parseJsonTextLossless } from "@/lib/platform/http-body";
 import { createBulkCancel, readBulkJob, retryFailed, viewInvoiceIds } from "./bulk-cancel";
+import { previewBulkCancel } from "./bulk-preview";
 import { runInBackground } from "./bulk-runner";
 import { listView } from "./views";
 
@@ -146,13 +147,18 @@ const startSchema = z.object({
   view: z.string().optional(),
 });
 
+/** A whole view, sent as the list's query string. */
+function parseView(view: string): InvoiceViewQuery {
+  const parsed = invoiceViewQuerySchema.safeParse(searchParamsToObject(new URLSearchParams(view)));
+  if (!parsed.success) throw Problem.fromZod(parsed.error, "view");
+  return parsed.data;
+}
+
 /** Bulk cancel (issue 24): records the job, starts it, and answers with its id for the page to follow. */
 export const startBulkCancelAction = guardedAction("invoices:change_status", startSchema, async (input, user) => {
   let ids: string[];
   if (input.view !== undefined) {
-    const parsed = invoiceViewQuerySchema.safeParse(searchParamsToObject(new URLSearchParams(input.view)));
-    if (!parsed.success) throw Problem.fromZod(parsed.error, "view");
-    ids = await viewInvoiceIds(listView, parsed.data);
+    ids = await viewInvoiceIds(listView, parseView(input.view));
   } else {
     ids = (input.ids ?? "").split(/[\s,]+/);
   }
@@ -160,6 +166,14 @@ export const startBulkCancelAction = guardedAction("invoices:change_status", sta
   runInBackground(jobId);
   return { ok: "Cancelling…", jobId, answeredAt: Date.now() };
 });
+
+/**
+ * What every invoice of a view has received, for the confirmation of cancelling them all (the page holds only
+ * its own rows): lib/contract/received.ts's summary.
+ */
+export const previewBulkCancelAction = guardedAction("invoices:change_status", z.object({ view: z.string() }), async ({ view }) => ({
+  summary: await previewBulkCancel(listView, parseView(view)),
+}));
 
 /** "Try again" for the invoices whose change failed (no answer, a provider error); refused ones stay refused. */
 export const retryBulkCancelAction = guardedAction("invoices:change_status", z.object({ job: z.string() }), async ({ job }, user) => {

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { bulkJobItems, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
-import { PAGE_SIZE_MAX } from "@/lib/contract";
+import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
@@ -32,15 +32,20 @@ const RATE_LIMIT_TRIES = 3;
 export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
 
 /** The invoices of a whole view, walked page by page (the view's own source: provider or mirror), at most BULK_MAX. */
-export async function viewInvoiceIds(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {
-  const ids = new Set<string>();
+export async function viewInvoices(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {
+  const invoices = new Map<string, Invoice>();
   for (let page = 1; ; page++) {
     const list = await listView({ ...view, page, page_size: PAGE_SIZE_MAX });
     if (page === 1 && list.pagination.total_records > BULK_MAX) throw tooMany(list.pagination.total_records);
-    for (const invoice of list.items) ids.add(invoice.invoice_id);
-    if (ids.size > BULK_MAX) throw tooMany(ids.size);
-    if (!list.pagination.has_next || list.items.length === 0) return [...ids];
+    for (const invoice of list.items) invoices.set(invoice.invoice_id, invoice);
+    if (invoices.size > BULK_MAX) throw tooMany(invoices.size);
+    if (!list.pagination.has_next || list.items.length === 0) return [...invoices.values()];
   }
+}
+
+/** The ids of a whole view's invoices (viewInvoices). */
+export async function viewInvoiceIds(listView: (view: InvoiceViewQuery) => Promise<InvoiceViewList>, view: InvoiceViewQuery) {
+  return (await viewInvoices(listView, view)).map((invoice) => invoice.invoice_id);
 }
 
 function tooMany(n: number): Problem {

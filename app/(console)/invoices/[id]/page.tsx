@@ -113,13 +113,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
           {invoice.status === "archived" ? (
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>
           ) : (
-            mayChange && (
-              <StatusChange
-                invoice={invoice}
-                received={payment?.amount_received ? `${formatCrypto(payment.amount_received)} ${invoice.currency}` : null}
-                query={await searchParams}
-              />
-            )
+            mayChange && <StatusChange invoice={invoice} query={await searchParams} />
           )}
           {maySimulate && invoice.status !== "archived" && (
             <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />
