@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import type { SavedView } from "@/lib/contract/saved-view";
-import { isCurrent, type NavItem } from "./nav-item";
+import { isCurrent, NavCount, type NavItem } from "./nav-item";
 
 /**
  * The look of the design's ghost button (components/ui/button.tsx) as plain classes: the header's buttons are in
@@ -42,6 +42,7 @@ export function NavLinks({
             className="rounded-md px-3 py-1.5 font-medium whitespace-nowrap text-muted-foreground lg:px-2 xl:px-3 hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
           >
             {item.label}
+            <NavCount item={item} />
           </Link>
         ))}
         <DeferredMenu

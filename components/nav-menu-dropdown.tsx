@@ -5,7 +5,7 @@ import type { DeferredMenuProps } from "@/components/ui/deferred-menu";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/browser/cn";
 import type { SavedView } from "@/lib/contract/saved-view";
-import { isCurrent, type NavItem } from "./nav-item";
+import { isCurrent, NavCount, type NavItem } from "./nav-item";
 import { SavedViewItems } from "./saved-view-items";
 
 /** The main navigation as a menu below 1024 px, loaded after the page (nav-links.tsx), with the saved views under it. */
@@ -27,6 +27,7 @@ export function NavMenuDropdown({
             <DropdownMenuItem key={item.href} asChild>
               <Link href={item.href} aria-current={current ? "page" : undefined} className={cn("font-medium", current && "bg-accent")}>
                 {item.label}
+                <NavCount item={item} />
               </Link>
             </DropdownMenuItem>
           );

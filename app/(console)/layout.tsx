@@ -8,6 +8,7 @@ import { LazyRatesStrip } from "@/components/rates/lazy-rates-strip";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { Badge } from "@/components/ui/badge";
 import { PagePersonProvider } from "@/lib/browser/page-person";
+import { countPendingApprovals } from "@/lib/console/approvals/store";
 import { requireUser } from "@/lib/console/auth/session";
 import { listSavedViews } from "@/lib/console/saved-views/store";
 import { can } from "@/lib/contract/roles";
@@ -18,12 +19,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const user = await requireUser();
   const { embeddedSandbox } = env();
   // The invoice list's saved views, read after the session: the person's own and the team's (issue 24).
-  const views = can(user.role, "invoices:read") ? await listSavedViews(await getDatabase(), user) : [];
+  const db = await getDatabase();
+  const views = can(user.role, "invoices:read") ? await listSavedViews(db, user) : [];
+  // Those who may approve see how many requests wait for someone like them.
+  const waiting = can(user.role, "invoices:approve") ? await countPendingApprovals(db) : 0;
   const nav = [
     { href: "/overview", label: "Overview", show: true },
     { href: "/invoices", label: "Invoices", show: true },
     { href: "/rates", label: "Rates", show: true },
     { href: "/archive", label: "Archive", show: can(user.role, "invoices:archive") },
+    { href: "/approvals", label: "Approvals", show: can(user.role, "invoices:change_status"), count: waiting, countLabel: "waiting" },
     { href: "/docs/api", label: "API reference", show: true },
     { href: "/webhooks", label: "Webhooks", show: can(user.role, "webhooks:simulate") },
     { href: "/users", label: "Users", show: can(user.role, "users:manage") },

@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock, LogOut } from "lucide-react";
+import { Clock, LogOut, Settings } from "lucide-react";
 import Link from "next/link";
 import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/contract/roles";
+import { can, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "@/lib/contract/roles";
 
 type Props = DeferredMenuProps & { user: { name: string; email: string; role: Role }; onSignOut: () => void };
 
@@ -38,6 +38,13 @@ export function UserMenuDropdown({ user, trigger, open, onOpenChange, onSignOut 
             <Clock aria-hidden /> Time zone: {timeZone}
           </Link>
         </DropdownMenuItem>
+        {can(user.role, "policy:manage") && (
+          <DropdownMenuItem asChild>
+            <Link href="/settings">
+              <Settings aria-hidden /> Settings: approval policy
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden /> Sign out

@@ -16,7 +16,9 @@ import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type ReceivedFacts, receivedSentence, receivedSummary } from "@/lib/contract/received";
+import { whoMay } from "@/lib/contract/roles";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
+import type { TransitionOffer } from "@/lib/contract/transition-policy";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.
 
@@ -44,12 +46,13 @@ export function ChangeSummary({ from, to }: { from: string; to: InvoiceStatus | 
   );
 }
 
-export function WebhookNote({ callbackUrl }: { callbackUrl?: string | null }) {
+export function WebhookNote({ callbackUrl, approval = false }: { callbackUrl?: string | null; approval?: boolean }) {
   return (
     <p className="text-sm text-muted-foreground">
       {callbackUrl ? (
         <>
-          The payment provider sends a status webhook to <span className="font-mono text-xs break-all text-foreground">{callbackUrl}</span>.
+          {approval ? "Once approved, the payment provider sends" : "The payment provider sends"} a status webhook to{" "}
+          <span className="font-mono text-xs break-all text-foreground">{callbackUrl}</span>.
         </>
       ) : (
         "No callback URL is set, so no webhook is sent."
@@ -67,21 +70,19 @@ type ReasonFieldProps = {
   /** Controlled (the dialogs), or, without `setReason`, a plain field named `reason` that starts with it (the form without script). */
   reason: string;
   setReason?: (reason: string) => void;
-  required: boolean;
-  /** The form without script, where cancelling is one choice of several: required only for that one. */
-  requiredToCancel?: boolean;
   problem: unknown;
   reasonRef?: RefObject<HTMLTextAreaElement | null>;
 };
 
-export function ReasonField({ reason, setReason, required, requiredToCancel, problem, reasonRef }: ReasonFieldProps) {
+/** Every manual change says why: the provider keeps no reason, the console's audit log does. */
+export function ReasonField({ reason, setReason, problem, reasonRef }: ReasonFieldProps) {
   const error = fieldErrors(problem).reason;
   const value = setReason
     ? { value: reason, onChange: (e: { target: { value: string } }) => setReason(e.target.value) }
     : { name: "reason", defaultValue: reason };
   return (
     <Field
-      label={required ? "Reason (required)" : requiredToCancel ? "Reason (required to cancel)" : "Reason (optional)"}
+      label="Reason (required)"
       description="Kept in the audit log with your name."
       error={error && `The reason ${error}.`}
       className="[&>label]:text-sm"
@@ -89,9 +90,9 @@ export function ReasonField({ reason, setReason, required, requiredToCancel, pro
       <Textarea
         ref={reasonRef}
         {...value}
-        required={required}
+        required
         maxLength={REASON_MAX}
-        placeholder={required || requiredToCancel ? "e.g. Order voided at the customer's request (ticket #4821)" : ""}
+        placeholder="e.g. Order voided at the customer's request (ticket #4821)"
       />
     </Field>
   );
@@ -106,48 +107,62 @@ export function ReceivedWarning({ sentence }: { sentence: string | null }) {
 type StatusChangeFieldsProps = {
   invoice: Pick<ChangingInvoice, "callback_url"> & ReceivedFacts;
   /**
-   * The new status to choose among the others: controlled (`onChoose`, the dialog) or a plain default (the form
-   * without script). None when the change is fixed (cancelling).
+   * The new status to choose among the others, as the transition policy offers them to this person: controlled
+   * (`onChoose`, the dialog) or a plain default (the form without script). None when the change is fixed (cancelling).
    */
-  choice?: { chosen: string | null; onChoose?: (status: InvoiceStatus) => void };
-  /** Whether the change may cancel the invoice, which the crypto already received does not follow. */
-  mayCancel: boolean;
+  choice?: { offers: TransitionOffer[]; chosen: string | null; onChoose?: (status: InvoiceStatus) => void };
+  /** The change as the policy answers it, once one is chosen: whether it waits for approval, and why. */
+  offer: TransitionOffer | null;
   reason: ReasonFieldProps;
 };
 
 /** What every status change asks and says, in its dialog and in the form without script: one part. */
-export function StatusChangeFields({ invoice, choice, mayCancel, reason }: StatusChangeFieldsProps) {
+export function StatusChangeFields({ invoice, choice, offer, reason }: StatusChangeFieldsProps) {
   return (
     <>
       {choice && (
         <fieldset className="flex flex-col gap-1.5">
           {/* Nothing is preselected in the dialog: one stray Enter must not change an invoice. */}
           <legend className="mb-1 text-sm font-medium">New status</legend>
-          {INVOICE_STATUSES.filter((s) => s !== invoice.status).map((s) => (
+          {choice.offers.map(({ to, allowed, approval, refusal }) => (
             <ChoiceCard
-              key={s}
+              key={to}
               name="status"
-              value={s}
+              value={to}
               {...(choice.onChoose
-                ? { checked: choice.chosen === s, onChange: () => choice.onChoose?.(s) }
-                : { defaultChecked: choice.chosen === s })}
+                ? { checked: choice.chosen === to, onChange: () => choice.onChoose?.(to) }
+                : { defaultChecked: choice.chosen === to })}
               required
-              label={STATUS_LABELS[s]}
-              description={STATUS_DESCRIPTIONS[s]}
+              disabled={!allowed}
+              className={allowed ? undefined : "cursor-not-allowed opacity-70 hover:bg-transparent"}
+              label={approval ? `${STATUS_LABELS[to]} · needs approval` : STATUS_LABELS[to]}
+              description={refusal ?? STATUS_DESCRIPTIONS[to]}
             />
           ))}
         </fieldset>
       )}
-      <WebhookNote callbackUrl={invoice.callback_url} />
-      {mayCancel && <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />}
+      {offer?.approval && <ApprovalNote why={offer.approval} />}
+      <WebhookNote callbackUrl={invoice.callback_url} approval={Boolean(offer?.approval)} />
+      {(offer?.to === "cancelled" || (choice && !offer)) && <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />}
       <ReasonField {...reason} />
       <StatusChangeFailure problem={reason.problem} />
     </>
   );
 }
 
+/** A change the policy gives a second person: said before it is asked, so nobody expects it done at once. */
+export function ApprovalNote({ why }: { why: string }) {
+  return (
+    <Notice tone="neutral">
+      <strong>Needs approval.</strong> {why} Nothing is sent to the payment provider until someone else approves it. {whoMay("invoices:approve")}
+    </Notice>
+  );
+}
+
 type ChangeFormProps = {
   invoice: ChangingInvoice;
+  /** Every other status as the policy answers this person (lib/contract/transition-policy.ts). */
+  offers: TransitionOffer[];
   /** `cancelled` (from "Cancel invoice"), another status, or `status` (from "Change status…": choose one). */
   change: string;
   /** What was typed before the session ended (kept in the sign-in page's `next`). */
@@ -160,7 +175,7 @@ type ChangeFormProps = {
  * links open the dialogs instead (status-change.tsx). A refusal comes back here with the reason kept. With
  * scripts, an ended session signs in again in place (useFormAction); without them, off to sign in and back.
  */
-export function ChangeForm({ invoice, change, draft }: ChangeFormProps) {
+export function ChangeForm({ invoice, offers, change, draft }: ChangeFormProps) {
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(changeStatusFormAction, {});
   const problem = actionProblem(state);
   const values = state.values ?? {};
@@ -171,6 +186,7 @@ export function ChangeForm({ invoice, change, draft }: ChangeFormProps) {
   const from = statusLabel(invoice.status);
   const back = invoiceHref(invoice.invoice_id);
   const title = fixed === "cancelled" ? `Cancel invoice for order ${order}?` : `Change the status of order ${order}`;
+  const fixedOffer = fixed ? (offers.find((o) => o.to === fixed) ?? null) : null;
 
   return (
     <section
@@ -192,16 +208,24 @@ export function ChangeForm({ invoice, change, draft }: ChangeFormProps) {
         {fixed && <input type="hidden" name="status" value={fixed} />}
         <StatusChangeFields
           invoice={invoice}
-          choice={fixed ? undefined : { chosen }}
-          mayCancel={fixed === "cancelled" || !fixed}
-          reason={{ reason, required: fixed === "cancelled", requiredToCancel: !fixed, problem }}
+          choice={fixed ? undefined : { offers, chosen }}
+          offer={fixedOffer}
+          reason={{ reason, problem }}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild>
             <Link href={back}>{fixed === "cancelled" ? "Keep invoice" : "Close"}</Link>
           </Button>
           <Button type="submit" variant={fixed === "cancelled" ? "danger" : "primary"} loading={pending}>
-            {pending ? "Saving…" : fixed ? (fixed === "cancelled" ? "Cancel invoice" : `Set to ${STATUS_LABELS[fixed]}`) : "Change status"}
+            {pending
+              ? "Saving…"
+              : fixedOffer?.approval
+                ? "Ask for approval"
+                : fixed
+                  ? fixed === "cancelled"
+                    ? "Cancel invoice"
+                    : `Set to ${STATUS_LABELS[fixed]}`
+                  : "Change status"}
           </Button>
         </div>
       </form>
@@ -233,6 +257,9 @@ export function StatusChangeFailure({ problem }: { problem: unknown }) {
 function failureHeadline(problem: Problem | null): string {
   // The page was drawn for someone else than who is signed in now (lib/contract/drawn-for.ts): its detail says who.
   if (problem?.is("signed_in_as_someone_else")) return "Signed in as someone else, so nothing was changed.";
+  if (problem?.is("transition_not_allowed")) return "The approval policy does not let you make this change. Nothing was changed.";
+  if (problem?.is("approval_waiting")) return "Another change of this invoice is waiting for approval. Nothing was asked.";
+  if (problem?.is("archived_invoice")) return "Archived records keep their status. Nothing was changed.";
   switch (problem?.status) {
     case 401:
       return "Your change was not sent, so nothing was changed.";

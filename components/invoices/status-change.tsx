@@ -10,11 +10,14 @@ import { changeStatusAction } from "@/lib/console/invoices/actions";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import type { TransitionOffer } from "@/lib/contract/transition-policy";
 import { ChangeForm, ChangeSummary, type ChangingInvoice, StatusChangeFields, statusLabel } from "./status-change-parts";
 
 type Props = {
   /** With what it has received: cancelling does not return it, and the dialogs say so. */
   invoice: ChangingInvoice;
+  /** Every other status as the transition policy answers this person: allowed, needing approval, or not (and who may). */
+  offers: TransitionOffer[];
   /**
    * The page's query: `change` draws the change as a form (a trigger followed before scripts load, or without
    * them), with `status` and `reason` as a draft kept through sign-in; `changed` says what the form changed.
@@ -40,9 +43,10 @@ const NONE: Outcome = { done: false, problem: null };
  * server draws the same change as a form (ChangeForm, posting to changeStatusFormAction), which comes back
  * with `?changed=`. With scripts a click opens the dialog instead.
  */
-export function StatusChange({ invoice, query = {} }: Props) {
+export function StatusChange({ invoice, offers, query = {} }: Props) {
   const change = one(query.change);
   const changed = one(query.changed);
+  const asked = one(query.asked);
   const cancelLink = useRef<HTMLAnchorElement>(null);
   const changeButton = useRef<HTMLAnchorElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -55,7 +59,10 @@ export function StatusChange({ invoice, query = {} }: Props) {
   // on that `?changed=` is old news, never shown again over a later change.
   const [done, setDone] = useState<string | null>(null);
   const [seenChanged, setSeenChanged] = useState<string | null>(null);
-  const said = done ?? (changed && changed !== seenChanged ? `Status is now ${statusLabel(changed)}.` : null);
+  const fromQuery = changed
+    ? changed !== seenChanged && `Status is now ${statusLabel(changed)}.`
+    : asked && asked !== seenChanged && `Asked for approval to set it to ${statusLabel(asked)}. Nothing changes until someone approves it.`;
+  const said = done ?? (fromQuery || null);
   const router = useRouter();
 
   const [outcome, setOutcome] = useState<Outcome>(NONE);
@@ -72,7 +79,11 @@ export function StatusChange({ invoice, query = {} }: Props) {
       return false;
     }
     setOutcome({ done: true, problem: null });
-    setDone(`Status is now ${statusLabel(answer.status)}.`);
+    setDone(
+      answer.approval
+        ? `Asked for approval to set it to ${statusLabel(answer.approval.to_status)}. Nothing changes until someone approves it.`
+        : `Status is now ${statusLabel(answer.status ?? null)}.`,
+    );
     setChangeOpen(false);
     setCancelOpen(false);
     // The page (header, timeline) is rendered on the server.
@@ -89,13 +100,16 @@ export function StatusChange({ invoice, query = {} }: Props) {
     setTarget(nextTarget);
     setReason("");
     setDone(null);
-    setSeenChanged(changed ?? null);
+    setSeenChanged(changed ?? asked ?? null);
     setOutcome(NONE);
   }
 
   const order = invoice.order_id ?? invoice.invoice_id;
   const from = statusLabel(invoice.status);
-  const parts = { reason, setReason, required: target === "cancelled", problem: outcome.problem, reasonRef };
+  const parts = { reason, setReason, problem: outcome.problem, reasonRef };
+  const offerOf = (to: InvoiceStatus | null) => offers.find((o) => o.to === to) ?? null;
+  const cancelOffer = offerOf("cancelled");
+  const chosenOffer = offerOf(target);
   const here = invoiceHref(invoice.invoice_id);
 
   /** A trigger link with script: opens its dialog in place (Enter and Space, as a button's). */
@@ -114,13 +128,13 @@ export function StatusChange({ invoice, query = {} }: Props) {
   });
 
   if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
-    return <ChangeForm invoice={invoice} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />;
+    return <ChangeForm invoice={invoice} offers={offers} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />;
   }
 
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2">
-        {invoice.status !== "cancelled" && (
+        {cancelOffer?.allowed && (
           <>
             <Button variant="danger" asChild>
               <a
@@ -140,8 +154,8 @@ export function StatusChange({ invoice, query = {} }: Props) {
               onOpenChange={setCancelOpen}
               title={`Cancel invoice for order ${order}?`}
               description={<ChangeSummary from={from} to="cancelled" />}
-              confirmLabel="Cancel invoice"
-              pendingLabel="Cancelling…"
+              confirmLabel={cancelOffer.approval ? "Ask for approval" : "Cancel invoice"}
+              pendingLabel={cancelOffer.approval ? "Asking…" : "Cancelling…"}
               cancelLabel="Keep invoice"
               onOpenAutoFocus={(event) => {
                 // The reason is required: start there, not on "Keep invoice".
@@ -155,7 +169,7 @@ export function StatusChange({ invoice, query = {} }: Props) {
               }}
               onConfirm={() => change_("cancelled")}
             >
-              <StatusChangeFields invoice={invoice} mayCancel reason={parts} />
+              <StatusChangeFields invoice={invoice} offer={cancelOffer} reason={parts} />
             </ConfirmDialog>
           </>
         )}
@@ -196,8 +210,8 @@ export function StatusChange({ invoice, query = {} }: Props) {
               </DialogHeader>
               <StatusChangeFields
                 invoice={invoice}
-                choice={{ chosen: target, onChoose: setTarget }}
-                mayCancel={target === "cancelled"}
+                choice={{ offers, chosen: target, onChoose: setTarget }}
+                offer={chosenOffer}
                 reason={parts}
               />
               <DialogFooter>
@@ -205,7 +219,13 @@ export function StatusChange({ invoice, query = {} }: Props) {
                   Close
                 </Button>
                 <Button type="submit" variant="primary" loading={pending} disabled={!target}>
-                  {pending ? "Saving…" : target ? `Set to ${STATUS_LABELS[target]}` : "Choose a status"}
+                  {pending
+                    ? "Saving…"
+                    : !target
+                      ? "Choose a status"
+                      : chosenOffer?.approval
+                        ? `Ask to set to ${STATUS_LABELS[target]}`
+                        : `Set to ${STATUS_LABELS[target]}`}
                 </Button>
               </DialogFooter>
             </form>

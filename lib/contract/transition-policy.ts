@@ -116,9 +116,17 @@ export function decideTransition(policy: TransitionPolicy, input: TransitionInpu
   return { allowed: true, approval: null };
 }
 
-/** The statuses a role may ask for from `from`, each with whether it needs approval: what the UI offers. */
-export function offeredTransitions(policy: TransitionPolicy, role: Role, from: string | null, received: boolean) {
-  return INVOICE_STATUSES.filter((to) => to !== from).map((to) => ({ to, decision: decideTransition(policy, { role, from, to, received }) }));
+/** One status the UI offers: allowed (at once, or with why it needs approval) or not, with who may. */
+export type TransitionOffer = { to: InvoiceStatus; allowed: boolean; approval: string | null; refusal: string | null };
+
+/** Every other status, as the policy answers this role for this invoice: what the status controls offer. */
+export function transitionOffers(policy: TransitionPolicy, role: Role, from: string | null, received: boolean): TransitionOffer[] {
+  return INVOICE_STATUSES.filter((to) => to !== from).map((to) => {
+    const decision = decideTransition(policy, { role, from, to, received });
+    return decision.allowed
+      ? { to, allowed: true, approval: decision.approval, refusal: null }
+      : { to, allowed: false, approval: null, refusal: decision.reason };
+  });
 }
 
 /** Whether a bulk cancel of `count` invoices needs one approval for the whole job. */

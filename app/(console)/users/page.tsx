@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SearchIndexCard } from "@/components/search/search-index-card";
 import { Notice } from "@/components/ui/notice";
 import { AddUserForm } from "@/components/users/user-forms";
@@ -21,7 +22,14 @@ export default async function UsersPage() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Who can sign in to the console, and what their role lets them do.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Who can sign in to the console, and what their role lets them do. Which status changes each role may ask for, and
+          which need a second person, is the{" "}
+          <Link href="/settings" className="font-medium text-foreground underline underline-offset-4">
+            approval policy
+          </Link>
+          .
+        </p>
       </div>
       {localData && (
         <Notice tone="warning" role="note" data-testid="local-data-notice">

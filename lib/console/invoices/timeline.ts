@@ -23,6 +23,8 @@ const WEBHOOK_SIMULATION_ACTION = "webhook.simulate";
 /** The audit action of an archived invoice recorded through the console (lib/console/invoices/archive.ts). */
 const ARCHIVE_ACTION = "invoice.archive";
 const ANSWER_SHOWN = 160;
+/** The audit actions of a request for approval (lib/console/approvals/store.ts): approval.requested, …approved, … */
+const APPROVAL_PREFIX = "approval.";
 
 const label = (status: unknown) => (typeof status === "string" && isKnownStatus(status) ? STATUS_LABELS[status] : String(status ?? "—"));
 
@@ -60,6 +62,10 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
       continue;
     }
     const reason = typeof d.reason === "string" && d.reason ? `“${d.reason}”` : undefined;
+    if (row.action.startsWith(APPROVAL_PREFIX)) {
+      entries.push(approvalEntry(row, reason));
+      continue;
+    }
     switch (d.outcome) {
       case "changed":
         entries.push({
@@ -103,7 +109,7 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
           actor: row.actorEmail,
           tone: "bad",
           title: d.to ? `Change to ${label(d.to)} refused; nothing changed` : "Status change refused",
-          detail: `The ${d.role ?? "person's"} role may not change statuses.${reason ? ` Reason given: ${reason}` : ""}`,
+          detail: `${typeof d.policy === "string" ? d.policy : `The ${d.role ?? "person's"} role may not change statuses.`}${reason ? ` Reason given: ${reason}` : ""}`,
         });
         break;
     }
@@ -161,4 +167,38 @@ function inboxEntries(entries: InboxEntry[]): TimelineEntry[] {
 function shorten(text: string): string {
   const line = text.replace(/\s+/g, " ");
   return line.length > ANSWER_SHOWN ? `${line.slice(0, ANSWER_SHOWN)}…` : line;
+}
+
+/** A step of a request for approval: asked (and why it needs a second person), then how it was decided. */
+function approvalEntry(row: AuditRow, reason: string | undefined): TimelineEntry {
+  const d = row.detail;
+  const at = row.at.toISOString();
+  const to = label(d.to);
+  const decided = typeof d.decision_reason === "string" ? `“${d.decision_reason}”` : undefined;
+  switch (row.action.slice(APPROVAL_PREFIX.length)) {
+    case "requested":
+      return {
+        at,
+        actor: row.actorEmail,
+        tone: "neutral",
+        title: `Approval asked to change from ${label(d.from)} to ${to}`,
+        detail: [reason, typeof d.why === "string" ? d.why : null].filter(Boolean).join(" · "),
+      };
+    case "approved":
+      return { at, actor: row.actorEmail, tone: "good", title: `Change to ${to} approved (asked by ${d.requested_by})`, detail: decided };
+    case "rejected":
+      return { at, actor: row.actorEmail, tone: "bad", title: `Change to ${to} rejected; nothing changed`, detail: decided };
+    case "withdrawn":
+      return { at, actor: row.actorEmail, tone: "neutral", title: `Request to change to ${to} withdrawn; nothing changed`, detail: decided };
+    case "expired":
+      return { at, actor: row.actorEmail, tone: "neutral", title: `Request to change to ${to} expired unapproved; nothing changed` };
+    default:
+      return {
+        at,
+        actor: row.actorEmail,
+        tone: "bad",
+        title: `Request to change to ${to} closed: the invoice is ${label(d.status_now)} now`,
+        detail: "Nothing was sent; it was asked for while the invoice had another status.",
+      };
+  }
 }

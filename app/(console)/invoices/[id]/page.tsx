@@ -17,6 +17,9 @@ import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { ProblemState } from "@/components/ui/problem-state";
 import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
+import { WaitingForApproval } from "@/components/approvals/waiting-for-approval";
+import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
+import { pendingApprovalFor } from "@/lib/console/approvals/store";
 import { auditTrail } from "@/lib/console/audit";
 import { guardPage } from "@/lib/console/bff/page";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
@@ -26,7 +29,9 @@ import { listInbox } from "@/lib/console/webhooks/inbox";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { busySeconds, Problem } from "@/lib/contract/problem";
+import { hasReceivedCrypto } from "@/lib/contract/received";
 import { can } from "@/lib/contract/roles";
+import { mayAskAnything, transitionOffers } from "@/lib/contract/transition-policy";
 import { getDatabase } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
 
@@ -71,10 +76,16 @@ export default async function InvoicePage({ params, searchParams }: Props) {
   if (invoice instanceof Problem) return <InvoiceProblem problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
   const db = await getDatabase();
-  const [audit, webhooks] = await Promise.all([auditTrail(db, invoiceAuditTarget(invoice.invoice_id)), loadWebhooks(invoice.invoice_id)]);
+  const [audit, webhooks, policy, waiting] = await Promise.all([
+    auditTrail(db, invoiceAuditTarget(invoice.invoice_id)),
+    loadWebhooks(invoice.invoice_id),
+    readTransitionPolicy(db),
+    pendingApprovalFor(db, invoice.invoice_id),
+  ]);
   const payment = invoice.payment;
-  // Only those who may change the status see anything about it; for the others it is noise on every invoice.
-  const mayChange = can(user.role, "invoices:change_status") && invoice.status !== "archived";
+  // Only those the policy lets ask for some change see anything about it; for the others it is noise on every invoice.
+  const mayChange = can(user.role, "invoices:change_status") && mayAskAnything(policy, user.role) && invoice.status !== "archived";
+  const offers = transitionOffers(policy, user.role, invoice.status, hasReceivedCrypto(invoice));
   const maySimulate = can(user.role, "webhooks:simulate");
 
   return (
@@ -113,13 +124,15 @@ export default async function InvoicePage({ params, searchParams }: Props) {
           {invoice.status === "archived" ? (
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>
           ) : (
-            mayChange && <StatusChange invoice={invoice} query={await searchParams} />
+            mayChange && <StatusChange invoice={invoice} offers={offers} query={await searchParams} />
           )}
           {maySimulate && invoice.status !== "archived" && (
             <SendTestWebhook invoiceId={invoice.invoice_id} status={invoice.status} hasCallback={!!invoice.callback_url} />
           )}
         </div>
       </header>
+
+      {waiting && <WaitingForApproval approval={waiting} mayDecide={can(user.role, "invoices:approve") && waiting.requested_by !== user.email} />}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <InvoiceSection title="Invoice">

@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { DateTime } from "@/components/ui/date-time";
+import { Notice } from "@/components/ui/notice";
+import type { Approval } from "@/lib/contract/approvals";
+import { STATUS_LABELS } from "@/lib/contract/status";
+
+const label = (status: string | null) => (status && status in STATUS_LABELS ? STATUS_LABELS[status as keyof typeof STATUS_LABELS] : (status ?? "—"));
+
+/** On an invoice's page: a change asked for and not yet approved, so nobody mistakes it for done or asks twice. */
+export function WaitingForApproval({ approval, mayDecide }: { approval: Approval; mayDecide: boolean }) {
+  return (
+    <Notice tone="warning" role="status" data-testid="waiting-for-approval">
+      <p className="font-medium">Waiting for approval</p>
+      <p className="mt-1 text-sm">
+        {approval.requested_by} asked to set this invoice to <strong>{label(approval.to_status)}</strong>: “{approval.reason}”. Nothing is
+        sent to the payment provider until someone else approves it; the request expires <DateTime iso={approval.expires_at} />.{" "}
+        <Link href="/approvals" className="font-medium underline underline-offset-4">
+          {mayDecide ? "Approve or reject it" : "See approvals"}
+        </Link>
+      </p>
+    </Notice>
+  );
+}
