@@ -10,8 +10,8 @@ import { reasonSchema } from "@/lib/contract/approvals";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { approveRequest, rejectRequest, withdrawRequest } from "./decide";
-import { saveTransitionPolicy } from "./policy-store";
 import { policyFromForm } from "./policy-form";
+import { saveTransitionPolicy } from "./policy-store";
 
 const decisionSchema = z.object({
   id: z.string().min(1),

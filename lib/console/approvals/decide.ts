@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/console/auth/session";
 import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
 import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
-import { type Approval, APPROVAL_STATE_LABELS, type ApprovalState } from "@/lib/contract/approvals";
+import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
 import { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import type { Db } from "@/lib/platform/db";
@@ -14,7 +14,8 @@ type Person = Pick<SessionUser, "id" | "email">;
 /** How long an approver holds a request while its change is sent; a crashed instance's hold runs out. */
 const CLAIM_MS = 60_000;
 
-const label = (status: string | null) => (status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown"));
+const label = (status: string | null) =>
+  status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown");
 
 /**
  * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
@@ -40,7 +41,10 @@ export async function approveRequest(input: {
       and(
         eq(approvalRequests.id, row.id),
         gt(approvalRequests.expiresAt, new Date()),
-        or(eq(approvalRequests.state, "pending"), and(eq(approvalRequests.state, "approving"), lt(approvalRequests.claimUntil, new Date()))),
+        or(
+          eq(approvalRequests.state, "pending"),
+          and(eq(approvalRequests.state, "approving"), lt(approvalRequests.claimUntil, new Date())),
+        ),
       ),
     )
     .returning();
@@ -104,7 +108,10 @@ export async function withdrawRequest(input: { db: Db; user: Person; id: string;
   const row = await readApproval(input.db, input.id);
   if (!row) throw notFound();
   if (row.requestedBy !== input.user.id) {
-    throw Problem.of("forbidden", { title: "Only the person who asked can withdraw", detail: `${row.requestedByEmail} asked for this change.` });
+    throw Problem.of("forbidden", {
+      title: "Only the person who asked can withdraw",
+      detail: `${row.requestedByEmail} asked for this change.`,
+    });
   }
   return close(input.db, row, "withdrawn", input.user, input.reason, `Not run — withdrawn by ${input.user.email}: ${input.reason}`);
 }

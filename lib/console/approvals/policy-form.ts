@@ -1,6 +1,6 @@
-import { POLICY_ROLES, type TransitionPolicy, transitionPolicySchema } from "@/lib/contract/transition-policy";
-import { INVOICE_STATUSES } from "@/lib/contract/status";
 import { Problem } from "@/lib/contract/problem";
+import { INVOICE_STATUSES } from "@/lib/contract/status";
+import { POLICY_ROLES, type TransitionPolicy, transitionPolicySchema } from "@/lib/contract/transition-policy";
 
 /**
  * The policy form's fields, one per checkbox (`completed.roles.finance`, `cancelled.from.new`, `guarded_from.completed`),
@@ -30,7 +30,13 @@ export function policyFromForm(fields: Record<string, string>): TransitionPolicy
     const field = issue.path.at(0) === "bulk_approval_over" ? "bulk_approval_over" : issue.path.join(".");
     throw Problem.of("validation_failed", {
       detail: field === "bulk_approval_over" ? "A whole number from 0 to 1000." : `${field}: ${issue.message}`,
-      errors: [{ pointer: `/${field}`, code: "invalid", detail: field === "bulk_approval_over" ? "must be a whole number from 0 to 1000" : issue.message }],
+      errors: [
+        {
+          pointer: `/${field}`,
+          code: "invalid",
+          detail: field === "bulk_approval_over" ? "must be a whole number from 0 to 1000" : issue.message,
+        },
+      ],
     });
   }
   return parsed.data;

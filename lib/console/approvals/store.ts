@@ -36,7 +36,15 @@ export async function auditApproval(
     actor,
     action: APPROVAL_AUDIT[step],
     target: approvalAuditTarget(row),
-    detail: { approval: row.id, kind: row.kind, from: row.fromStatus, to: row.toStatus, reason: row.reason, requested_by: row.requestedByEmail, ...detail },
+    detail: {
+      approval: row.id,
+      kind: row.kind,
+      from: row.fromStatus,
+      to: row.toStatus,
+      reason: row.reason,
+      requested_by: row.requestedByEmail,
+      ...detail,
+    },
   });
 }
 

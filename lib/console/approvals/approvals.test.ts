@@ -1,0 +1,258 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditTrail } from "@/lib/console/audit";
+import { approvalRequests } from "@/lib/console/schema";
+import { getDatabase } from "@/lib/platform/db";
+
+/**
+ * Four eyes, through the console's own routes against a real HTTP provider: a change the policy gives a second
+ * person waits as a request (202), nothing reaches the provider until someone else approves it, and then exactly
+ * once, only if the invoice is still as it was.
+ */
+type Route = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
+let server: Server;
+const invoices = new Map<string, { status: string; received: string }>();
+let patches: { id: string; body: string }[] = [];
+let delayMs = 0;
+let routes: {
+  patch: Route;
+  approve: Route;
+  reject: Route;
+  withdraw: Route;
+  list: (r: Request, c: { params: Promise<Record<string, never>> }) => Promise<Response>;
+};
+const cookies: Record<string, string> = {};
+
+const invoice = (id: string) => {
+  const i = invoices.get(id)!;
+  return {
+    invoice_id: id,
+    order_id: `ORD-${id.slice(-4)}`,
+    status: i.status,
+    fiat_amount: 24,
+    fiat_currency: "EUR",
+    crypto_amount: 0.0004,
+    currency: "BTC",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: new Date().toISOString(),
+    payment: {
+      address: "bc1q",
+      network: "bitcoin",
+      amount_due: 0.0004,
+      amount_received: Number(i.received),
+      rate: 60000,
+      transactions: [],
+    },
+  };
+};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const id = decodeURIComponent(req.url!.split("/").at(-1)!);
+    if (!invoices.has(id)) return res.writeHead(404, { "content-type": "application/json" }).end("{}");
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (req.method === "PATCH") {
+      patches.push({ id, body });
+      invoices.get(id)!.status = JSON.parse(body).status;
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(invoice(id)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.INVOICING_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  process.env.INVOICING_API_KEY = "sk_test_approvals";
+  routes = {
+    patch: (await import("@/app/api/invoices/[id]/route")).PATCH,
+    approve: (await import("@/app/api/approvals/[id]/approve/route")).POST,
+    reject: (await import("@/app/api/approvals/[id]/reject/route")).POST,
+    withdraw: (await import("@/app/api/approvals/[id]/withdraw/route")).POST,
+    list: (await import("@/app/api/approvals/route")).GET,
+  };
+  const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
+  for (const who of ["support", "finance", "finance2", "admin", "viewer"] as const) {
+    cookies[who] = await signedInCookie(who === "finance2" ? "finance" : who);
+  }
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+let n = 0;
+/** A fresh invoice per test: requests wait one per invoice. */
+function newInvoice(status: string, received = "0") {
+  const id = `invoice_0190a1d2-3333-7000-8000-${String(++n).padStart(12, "0")}`;
+  invoices.set(id, { status, received });
+  return id;
+}
+
+beforeEach(() => {
+  patches = [];
+  delayMs = 0;
+});
+
+async function call(route: Route, who: string, id: string, body: unknown, method = "POST") {
+  const response = await route(
+    new Request(`http://console.test/api/x/${id}`, {
+      method,
+      headers: { cookie: cookies[who], origin: "http://console.test", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve({ id }) },
+  );
+  return { status: response.status, body: await response.json() };
+}
+const ask = (who: string, id: string, status: string, reason = "Asked in a test") =>
+  call(routes.patch, who, id, { status, reason }, "PATCH");
+const approve = (who: string, approvalId: string, reason = "Checked") => call(routes.approve, who, approvalId, { reason });
+
+describe("the transition policy's defaults", () => {
+  it("support cancels an invoice that received nothing at once", async () => {
+    const id = newInvoice("new");
+    const { status, body } = await ask("support", id, "cancelled");
+    expect(status).toBe(200);
+    expect(body.status).toBe("cancelled");
+    expect(patches).toHaveLength(1);
+  });
+
+  it("support's cancel of a partly paid invoice waits for finance: 202 {approval}, nothing sent, recorded", async () => {
+    const id = newInvoice("paid_partial", "0.0001");
+    const { status, body } = await ask("support", id, "cancelled", "Customer asked to cancel");
+    expect(status).toBe(202);
+    expect(body.approval).toMatchObject({ state: "pending", invoice_id: id, from_status: "paid_partial", to_status: "cancelled" });
+    expect(body.approval.why).toMatch(/received crypto/);
+    expect(patches).toEqual([]);
+    const trail = await auditTrail(await getDatabase(), `invoice:${id}`);
+    expect(trail.at(-1)).toMatchObject({ action: "approval.requested", detail: { reason: "Customer asked to cancel", to: "cancelled" } });
+    // A second ask for the same invoice while one waits is refused.
+    expect((await ask("support", id, "cancelled")).body.code).toBe("approval_waiting");
+  });
+
+  it("finance marks an invoice completed and an admin approves it: one PATCH, recorded on the invoice", async () => {
+    const id = newInvoice("pending");
+    const asked = await ask("finance", id, "completed", "Paid by bank transfer");
+    expect(asked.status).toBe(202);
+    const { status, body } = await approve("admin", asked.body.approval.id, "Saw the transfer");
+    expect(status).toBe(200);
+    expect(body.approval).toMatchObject({ state: "approved", outcome: "changed", decision_reason: "Saw the transfer" });
+    expect(patches).toEqual([{ id, body: JSON.stringify({ status: "completed" }) }]);
+    const actions = (await auditTrail(await getDatabase(), `invoice:${id}`)).map((e) => [e.action, e.detail.outcome ?? null]);
+    expect(actions).toEqual([
+      ["approval.requested", null],
+      ["invoice.status_change", "changed"],
+      ["approval.approved", null],
+    ]);
+  });
+
+  it("support may not mark an invoice completed: 403 transition_not_allowed naming who may", async () => {
+    const id = newInvoice("pending");
+    const { status, body } = await ask("support", id, "completed");
+    expect(status).toBe(403);
+    expect(body.code).toBe("transition_not_allowed");
+    expect(body.detail).toContain("Only finance and admin can mark an invoice completed.");
+  });
+
+  it("support marks a new invoice expired at once, but not a partly paid one", async () => {
+    expect((await ask("support", newInvoice("new"), "expired")).status).toBe(200);
+    const refused = await ask("support", newInvoice("paid_partial", "0.0001"), "expired");
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(
+      /^An invoice can be marked expired only from New, Pending, Completed and Cancelled; this one is Partly paid\./,
+    );
+  });
+
+  it("any change from cancelled needs approval, even one the role may ask for", async () => {
+    const { status, body } = await ask("admin", newInvoice("cancelled"), "expired");
+    expect(status).toBe(202);
+    expect(body.approval.why).toMatch(/from Cancelled/);
+  });
+});
+
+describe("deciding a request", () => {
+  it("nobody approves their own request: 403 own_request, nothing sent", async () => {
+    const asked = await ask("finance", newInvoice("pending"), "completed");
+    const { status, body } = await approve("finance", asked.body.approval.id);
+    expect(status).toBe(403);
+    expect(body.code).toBe("own_request");
+    expect(patches).toEqual([]);
+  });
+
+  it("a stale request is refused: 409 invoice_changed naming the status now, and closed as such", async () => {
+    const id = newInvoice("pending");
+    const asked = await ask("finance", id, "completed");
+    invoices.get(id)!.status = "expired";
+    const { status, body } = await approve("admin", asked.body.approval.id);
+    expect(status).toBe(409);
+    expect(body.code).toBe("invoice_changed");
+    expect(body.detail).toMatch(/^The invoice is Expired now; it was Pending when/);
+    expect(patches).toEqual([]);
+    const list = await routes.list(
+      new Request("http://console.test/api/approvals?state=invoice_changed", { headers: { cookie: cookies.admin } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    expect(((await list.json()) as { items: { id: string }[] }).items.map((a) => a.id)).toContain(asked.body.approval.id);
+  });
+
+  it("two approvers at once: exactly one PATCH reaches the provider, the other is told it is no longer waiting", async () => {
+    const waiting = await ask("finance", newInvoice("new"), "completed");
+    patches = [];
+    delayMs = 100;
+    const answers = await Promise.all([approve("admin", waiting.body.approval.id), approve("finance2", waiting.body.approval.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("approval_closed");
+    expect(patches).toHaveLength(1);
+  });
+
+  it("a rejection says why and sends nothing; approving it afterwards is a 409", async () => {
+    const asked = await ask("finance", newInvoice("pending"), "completed");
+    const rejected = await call(routes.reject, "admin", asked.body.approval.id, { reason: "No transfer arrived" });
+    expect(rejected.body.approval).toMatchObject({ state: "rejected", decision_reason: "No transfer arrived" });
+    expect((await approve("finance2", asked.body.approval.id)).body.code).toBe("approval_closed");
+    expect(patches).toEqual([]);
+  });
+
+  it("only the person who asked withdraws; a decision needs a reason (422 /reason)", async () => {
+    const asked = await ask("finance", newInvoice("pending"), "completed");
+    expect((await call(routes.withdraw, "support", asked.body.approval.id, { reason: "mine" })).status).toBe(403);
+    const noReason = await approve("admin", asked.body.approval.id, "  ");
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/reason"]);
+    const withdrawn = await call(routes.withdraw, "finance", asked.body.approval.id, { reason: "Wrong invoice" });
+    expect(withdrawn.body.approval.state).toBe("withdrawn");
+  });
+
+  it("a viewer may neither ask nor approve; support may ask but not approve", async () => {
+    const asked = await ask("finance", newInvoice("pending"), "completed");
+    expect((await approve("viewer", asked.body.approval.id)).status).toBe(403);
+    expect((await approve("support", asked.body.approval.id)).body.code).toBe("forbidden");
+  });
+
+  it("a request past its time expires: listed as expired, recorded, and no longer approvable", async () => {
+    const id = newInvoice("pending");
+    const asked = await ask("finance", id, "completed");
+    const db = await getDatabase();
+    await db
+      .update(approvalRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(approvalRequests.id, asked.body.approval.id));
+    expect((await approve("admin", asked.body.approval.id)).body.code).toBe("approval_closed");
+    expect((await auditTrail(db, `invoice:${id}`)).at(-1)).toMatchObject({ action: "approval.expired", actorEmail: "system" });
+    expect(patches).toEqual([]);
+  });
+
+  it("GET /api/approvals refuses an unknown state with 422 on state", async () => {
+    const response = await routes.list(
+      new Request("http://console.test/api/approvals?state=done", { headers: { cookie: cookies.admin } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    expect(response.status).toBe(422);
+  });
+});
