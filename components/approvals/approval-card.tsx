@@ -3,7 +3,7 @@ import { StatusBadge } from "@/components/invoices/status-badge";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
-import { type Approval, APPROVAL_STATE_LABELS, type ApprovalState } from "@/lib/contract/approvals";
+import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
 import { formatCount, formatCrypto, formatFiat } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { DecisionForm } from "./decision-form";
@@ -37,15 +37,23 @@ export function ApprovalCard({
 }) {
   const s = approval.snapshot;
   const order = text(s.order_id) ?? approval.invoice_id ?? "";
-  const title =
-    approval.kind === "bulk_cancel" ? `Cancel ${formatCount(Number(s.count ?? 0))} invoices` : `Order ${order}`;
+  const title = approval.kind === "bulk_cancel" ? `Cancel ${formatCount(Number(s.count ?? 0))} invoices` : `Order ${order}`;
   const received = text(s.received_sentence);
   return (
-    <article aria-labelledby={`approval-${approval.id}`} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+    <article
+      aria-labelledby={`approval-${approval.id}`}
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={`approval-${approval.id}`} className="text-base font-semibold [overflow-wrap:anywhere]">
-            {approval.invoice_id ? <Link href={invoiceHref(approval.invoice_id)} className="underline-offset-4 hover:underline">{title}</Link> : title}
+            {approval.invoice_id ? (
+              <Link href={invoiceHref(approval.invoice_id)} className="underline-offset-4 hover:underline">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
           </h2>
           {text(s.order_name) && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{text(s.order_name)}</p>}
         </div>
@@ -67,7 +75,8 @@ export function ApprovalCard({
         <DescriptionItem label="Why approval">{approval.why}</DescriptionItem>
         {approval.kind === "status_change" && (
           <DescriptionItem label="Amount" numeric>
-            {formatFiat(text(s.fiat_amount), text(s.fiat_currency) ?? "EUR")} · {formatCrypto(text(s.crypto_amount))} {text(s.currency) ?? ""}
+            {formatFiat(text(s.fiat_amount), text(s.fiat_currency) ?? "EUR")} · {formatCrypto(text(s.crypto_amount))}{" "}
+            {text(s.currency) ?? ""}
           </DescriptionItem>
         )}
         {received && <DescriptionItem label="Received">{received}</DescriptionItem>}

@@ -32,13 +32,7 @@ export function DecisionForm({ id, own, mayDecide, label }: { id: string; own: b
         error={state.fieldErrors?.reason && `The reason ${state.fieldErrors.reason}.`}
         className="[&>label]:text-sm"
       >
-        <Textarea
-          name="reason"
-          required
-          maxLength={REASON_MAX}
-          rows={2}
-          defaultValue={state.values?.reason ?? ""}
-        />
+        <Textarea name="reason" required maxLength={REASON_MAX} rows={2} defaultValue={state.values?.reason ?? ""} />
       </Field>
       {state.error && !state.fieldErrors?.reason && (
         <p role="alert" className="text-sm text-danger-text">

@@ -154,7 +154,8 @@ export function StatusChangeFields({ invoice, choice, offer, reason }: StatusCha
 export function ApprovalNote({ why }: { why: string }) {
   return (
     <Notice tone="neutral">
-      <strong>Needs approval.</strong> {why} Nothing is sent to the payment provider until someone else approves it. {whoMay("invoices:approve")}
+      <strong>Needs approval.</strong> {why} Nothing is sent to the payment provider until someone else approves it.{" "}
+      {whoMay("invoices:approve")}
     </Notice>
   );
 }

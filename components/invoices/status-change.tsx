@@ -128,7 +128,9 @@ export function StatusChange({ invoice, offers, query = {} }: Props) {
   });
 
   if (change && (change === "status" || (INVOICE_STATUSES as readonly string[]).includes(change)) && change !== invoice.status) {
-    return <ChangeForm invoice={invoice} offers={offers} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />;
+    return (
+      <ChangeForm invoice={invoice} offers={offers} change={change} draft={{ status: one(query.status), reason: one(query.reason) }} />
+    );
   }
 
   return (

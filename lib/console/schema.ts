@@ -331,10 +331,7 @@ export const approvalRequests = consoleSchema.table(
     /** What the provider made of the approved change: changed, unchanged; or the status found instead. */
     outcome: text("outcome"),
   },
-  (t) => [
-    index("approval_requests_state_idx").on(t.state, t.requestedAt),
-    index("approval_requests_invoice_idx").on(t.invoiceId, t.state),
-  ],
+  (t) => [index("approval_requests_state_idx").on(t.state, t.requestedAt), index("approval_requests_invoice_idx").on(t.invoiceId, t.state)],
 );
 
 /** One invoice of a bulk job and what became of it: null until tried, then cancelled, refused or failed. */

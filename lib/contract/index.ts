@@ -1,3 +1,4 @@
+export * from "./approvals";
 export * from "./bulk";
 export * from "./export";
 export * from "./invoice-view";
@@ -6,7 +7,6 @@ export * from "./money";
 export * from "./schemas";
 export * from "./search";
 export * from "./status";
+export * from "./transition-policy";
 export * from "./typed-amount";
 export * from "./webhooks";
-export * from "./approvals";
-export * from "./transition-policy";

@@ -28,7 +28,9 @@ export const targetRuleSchema = z.object({
 export type TargetRule = z.output<typeof targetRuleSchema>;
 
 export const transitionPolicySchema = z.object({
-  targets: z.object(Object.fromEntries(INVOICE_STATUSES.map((s) => [s, targetRuleSchema])) as Record<InvoiceStatus, typeof targetRuleSchema>),
+  targets: z.object(
+    Object.fromEntries(INVOICE_STATUSES.map((s) => [s, targetRuleSchema])) as Record<InvoiceStatus, typeof targetRuleSchema>,
+  ),
   /** Any change from these statuses needs approval, by the target's roles. */
   guarded_from: statuses,
   /** A bulk cancel of more invoices than this waits for one approval for the whole job. */
@@ -87,7 +89,8 @@ export type TransitionDecision =
   | { allowed: true; approval: string };
 
 const list = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "nobody"));
-const label = (status: string | null) => (status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown"));
+const label = (status: string | null) =>
+  status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown");
 
 /** "Only finance and admin can mark an invoice completed." */
 export function whoMayTransition(policy: TransitionPolicy, to: InvoiceStatus): string {
@@ -151,7 +154,8 @@ export function policyDifferences(policy: TransitionPolicy, base: TransitionPoli
     if (now.approval !== was.approval) out.push(`${name}: approval ${APPROVAL_LABELS[now.approval].toLowerCase()}`);
   }
   if (!same(policy.guarded_from, base.guarded_from)) out.push(`Changes from ${list(policy.guarded_from.map(label))} always need approval`);
-  if (policy.bulk_approval_over !== base.bulk_approval_over) out.push(`Bulk cancels of more than ${policy.bulk_approval_over} need approval`);
+  if (policy.bulk_approval_over !== base.bulk_approval_over)
+    out.push(`Bulk cancels of more than ${policy.bulk_approval_over} need approval`);
   return out;
 }
 

@@ -26,7 +26,17 @@ export default async function ApprovalsPage({ searchParams }: Props) {
     await Promise.all(
       approvals
         .filter((a) => a.invoice_id)
-        .map(async (a) => now.set(a.id, await upstream().getInvoice(a.invoice_id!).then((i) => i.status, () => null))),
+        .map(async (a) =>
+          now.set(
+            a.id,
+            await upstream()
+              .getInvoice(a.invoice_id!)
+              .then(
+                (i) => i.status,
+                () => null,
+              ),
+          ),
+        ),
     );
   }
   const mayDecide = can(user.role, "invoices:approve");
@@ -36,8 +46,8 @@ export default async function ApprovalsPage({ searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Approvals</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Changes the policy gives a second person to approve. Nothing reaches the payment provider until someone other than the
-          person who asked approves it.
+          Changes the policy gives a second person to approve. Nothing reaches the payment provider until someone other than the person who
+          asked approves it.
         </p>
       </div>
       <nav aria-label="Requests by state" className="flex flex-wrap gap-1 text-sm">

@@ -23,8 +23,8 @@ export default async function UsersPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Who can sign in to the console, and what their role lets them do. Which status changes each role may ask for, and
-          which need a second person, is the{" "}
+          Who can sign in to the console, and what their role lets them do. Which status changes each role may ask for, and which need a
+          second person, is the{" "}
           <Link href="/settings" className="font-medium text-foreground underline underline-offset-4">
             approval policy
           </Link>

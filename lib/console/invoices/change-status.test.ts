@@ -117,13 +117,30 @@ describe("PATCH /api/invoices/[id]", () => {
     expect(await trail()).toHaveLength(before);
   });
 
-  it("other statuses take an optional reason", async () => {
-    const { status } = await patch("admin", { status: "completed" });
-    expect(status).toBe(200);
-    expect((await trail()).at(-1)!.detail).toMatchObject({ to: "completed", reason: "", outcome: "changed" });
+  it("every other status needs a reason too: 422 on /reason, nothing sent", async () => {
+    const { status, body } = await patch("admin", { status: "expired" });
+    expect(status).toBe(422);
+    expect(body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/reason"]);
+    expect(patches).toEqual([]);
   });
 
-  it.each(["viewer", "finance"])("a %s is refused with 403 naming the permission, and the refusal is logged", async (role) => {
+  it("a change the policy does not give the role is a 403 transition_not_allowed naming who may, logged, nothing sent", async () => {
+    invoiceStatus = "pending";
+    const { status, body } = await patch("finance", { status: "cancelled", reason: "x" });
+    expect(status).toBe(403);
+    expect(body.code).toBe("transition_not_allowed");
+    expect(body.detail).toBe("Only support and admin can cancel an invoice. You are signed in as finance.");
+    expect(patches).toEqual([]);
+    expect((await trail()).at(-1)!.detail).toMatchObject({
+      outcome: "refused",
+      role: "finance",
+      from: "pending",
+      to: "cancelled",
+      reason: "x",
+    });
+  });
+
+  it.each(["viewer"])("a %s is refused with 403 naming the permission, and the refusal is logged", async (role) => {
     invoiceStatus = "pending";
     const { status, body } = await patch(role, { status: "cancelled", reason: "x" });
     expect(status).toBe(403);

@@ -70,7 +70,9 @@ export async function changeInvoiceStatus(input: {
   return { invoice: updated, from: from ?? null };
 }
 
-export type StatusChangeAnswer = { invoice: Invoice; from: string | null; approval?: undefined } | { approval: Approval; invoice?: undefined };
+export type StatusChangeAnswer =
+  | { invoice: Invoice; from: string | null; approval?: undefined }
+  | { approval: Approval; invoice?: undefined };
 
 /**
  * A person asks for a status change: the transition policy decides (lib/contract/transition-policy.ts). Refused:

@@ -189,7 +189,13 @@ function approvalEntry(row: AuditRow, reason: string | undefined): TimelineEntry
     case "rejected":
       return { at, actor: row.actorEmail, tone: "bad", title: `Change to ${to} rejected; nothing changed`, detail: decided };
     case "withdrawn":
-      return { at, actor: row.actorEmail, tone: "neutral", title: `Request to change to ${to} withdrawn; nothing changed`, detail: decided };
+      return {
+        at,
+        actor: row.actorEmail,
+        tone: "neutral",
+        title: `Request to change to ${to} withdrawn; nothing changed`,
+        detail: decided,
+      };
     case "expired":
       return { at, actor: row.actorEmail, tone: "neutral", title: `Request to change to ${to} expired unapproved; nothing changed` };
     default:

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { WaitingForApproval } from "@/components/approvals/waiting-for-approval";
 import { BackToList } from "@/components/invoices/back-to-list";
 import { InvoicePayment, InvoiceTransactions } from "@/components/invoices/invoice-payment";
 import { InvoiceSection } from "@/components/invoices/invoice-section";
@@ -17,7 +18,6 @@ import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
 import { ProblemState } from "@/components/ui/problem-state";
 import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
-import { WaitingForApproval } from "@/components/approvals/waiting-for-approval";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { pendingApprovalFor } from "@/lib/console/approvals/store";
 import { auditTrail } from "@/lib/console/audit";
@@ -132,7 +132,9 @@ export default async function InvoicePage({ params, searchParams }: Props) {
         </div>
       </header>
 
-      {waiting && <WaitingForApproval approval={waiting} mayDecide={can(user.role, "invoices:approve") && waiting.requested_by !== user.email} />}
+      {waiting && (
+        <WaitingForApproval approval={waiting} mayDecide={can(user.role, "invoices:approve") && waiting.requested_by !== user.email} />
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <InvoiceSection title="Invoice">

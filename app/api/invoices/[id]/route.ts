@@ -12,10 +12,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   PATCH: bffRoute<{ id: string }>(
     "invoices:change_status",
     async ({ request, params, user }) => {
-      const { status, reason } = await parseJsonBody(request, statusChangeRequestSchema, '{"status": "cancelled", "reason": "Order voided"}');
+      const { status, reason } = await parseJsonBody(
+        request,
+        statusChangeRequestSchema,
+        '{"status": "cancelled", "reason": "Order voided"}',
+      );
       const answer = await requestStatusChange({ db: await getDatabase(), upstream: upstream(), user, id: params.id, status, reason });
       // A change the policy gives a second person to approve is not sent: 202, the request to follow.
-      if (answer.approval) return Response.json({ approval: answer.approval }, { status: 202, headers: { "cache-control": "private, no-store" } });
+      if (answer.approval)
+        return Response.json({ approval: answer.approval }, { status: 202, headers: { "cache-control": "private, no-store" } });
       return answer.invoice;
     },
     {

@@ -12,7 +12,14 @@ const EXAMPLE = '{"reason": "Checked the payment on chain"}';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: bffRoute<{ id: string }>("invoices:approve", async ({ request, params, user }) => {
     const { reason } = await parseJsonBody(request, approvalDecisionSchema, EXAMPLE);
-    const approval = await approveRequest({ db: await getDatabase(), upstream: upstream(), user, id: params.id, reason, start: runInBackground });
+    const approval = await approveRequest({
+      db: await getDatabase(),
+      upstream: upstream(),
+      user,
+      id: params.id,
+      reason,
+      start: runInBackground,
+    });
     return { approval };
   }),
 });
