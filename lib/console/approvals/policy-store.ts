@@ -28,7 +28,11 @@ export async function readTransitionPolicy(db: Db): Promise<TransitionPolicy> {
 }
 
 /** An admin's new policy, stored for every instance and audited with what differs before and after. */
-export async function saveTransitionPolicy(db: Db, policy: TransitionPolicy, actor: Pick<SessionUser, "id" | "email">): Promise<void> {
+export async function saveTransitionPolicy(
+  db: Db,
+  policy: TransitionPolicy,
+  actor: Pick<SessionUser, "id" | "email"> | "system",
+): Promise<void> {
   const before = await readTransitionPolicy(db);
   const value = JSON.stringify(policy);
   await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { can, ROLES, type Role } from "@/lib/contract/roles";
+import { DEFAULT_TRANSITION_POLICY } from "@/lib/contract/transition-policy";
 import { type ActionAccess, isGuardedAction } from "./action";
 
 /**
@@ -29,9 +30,25 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
   "lib/console/users/actions.ts#setTimeZoneAction": "signed-in",
   "lib/console/webhooks/actions.ts#simulateWebhookAction": "webhooks:simulate",
+  // Approving and rejecting also take invoices:approve, checked per decision (approvals/approvals.test.ts).
+  "lib/console/approvals/actions.ts#decideApprovalAction": "invoices:change_status",
+  "lib/console/approvals/actions.ts#savePolicyAction": "policy:manage",
 };
+/** The default policy as the settings form posts it (lib/console/approvals/policy-form.ts). */
+function policyFields(): Record<string, string> {
+  const fields: Record<string, string> = { bulk_approval_over: String(DEFAULT_TRANSITION_POLICY.bulk_approval_over) };
+  for (const [to, rule] of Object.entries(DEFAULT_TRANSITION_POLICY.targets)) {
+    for (const role of rule.roles) fields[`${to}.roles.${role}`] = "on";
+    for (const from of rule.from) fields[`${to}.from.${from}`] = "on";
+    fields[`${to}.approval`] = rule.approval;
+  }
+  for (const from of DEFAULT_TRANSITION_POLICY.guarded_from) fields[`guarded_from.${from}`] = "on";
+  return fields;
+}
+
 /** Actions that go on to the invoicing API once let through: none answers here, so they fail after the guard. */
 const CALLS_PROVIDER = new Set([
+  "lib/console/approvals/actions.ts#decideApprovalAction",
   "lib/console/invoices/actions.ts#previewBulkCancelAction",
   "lib/console/invoices/actions.ts#changeStatusAction",
   "lib/console/invoices/actions.ts#recordArchivedAction",
@@ -175,6 +192,9 @@ function formFor(id: string, role: Role): FormData {
       scope: "team",
     },
     "lib/console/saved-views/actions.ts#removeViewAction": { id: crypto.randomUUID() },
+    // Withdrawing an unknown request: let through the guard, then "not found".
+    "lib/console/approvals/actions.ts#decideApprovalAction": { id: crypto.randomUUID(), decision: "withdraw", reason: "access test" },
+    "lib/console/approvals/actions.ts#savePolicyAction": policyFields(),
   };
   for (const [key, value] of Object.entries(fields[id] ?? {})) form.set(key, value);
   return form;

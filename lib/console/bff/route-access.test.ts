@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, type Permission, ROLES, type Role } from "@/lib/contract/roles";
 import { answeredMethods, ROUTE_METHODS } from "@/lib/platform/http-methods";
+import { openTransitionPolicy } from "@/test/open-policy";
 
 /**
  * Every app/api route, called without a session and as each role. The table is the contract: a route that
@@ -31,9 +32,30 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     params: { id: "invoice_0190a1d2-1111-7000-8000-000000000001" },
     methods: {
       GET: { access: "invoices:read", status: 200 },
-      PATCH: { access: "invoices:change_status", status: 200, body: { status: "pending" } },
+      // Every role that may ask may make this change at once under the open policy of this test.
+      PATCH: { access: "invoices:change_status", status: 200, body: { status: "expired", reason: "Access table" } },
     },
   },
+  "app/api/approvals/route.ts": {
+    path: "/api/approvals?state=pending",
+    methods: { GET: { access: "invoices:change_status", status: 200 } },
+  },
+  ...Object.fromEntries(
+    (["approve", "reject", "withdraw"] as const).map((decision) => [
+      `app/api/approvals/[id]/${decision}/route.ts`,
+      {
+        path: `/api/approvals/0190a1d2-1111-7000-8000-000000000009/${decision}`,
+        params: { id: "0190a1d2-1111-7000-8000-000000000009" },
+        methods: {
+          POST: {
+            access: decision === "withdraw" ? "invoices:change_status" : "invoices:approve",
+            status: 404,
+            body: { reason: "Access table" },
+          },
+        },
+      },
+    ]),
+  ),
   "app/api/invoices/summary/route.ts": {
     path: "/api/invoices/summary?status=pending,paid_partial",
     methods: { GET: { access: "invoices:read", status: 200 } },
@@ -128,6 +150,8 @@ beforeAll(async () => {
   const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
   for (const role of ROLES) cookies[role] = await signedInCookie(role);
   expect(cookies.viewer).toContain("session_token");
+  // Who may call a route is under test here; which change each role may ask for is the policy's (approvals tests).
+  await openTransitionPolicy();
 });
 
 afterAll(async () => {
