@@ -76,6 +76,7 @@ function Progress({ job }: { job: BulkJob }) {
     `${formatCount(job.counts.cancelled)} cancelled`,
     job.counts.refused ? `${formatCount(job.counts.refused)} refused` : null,
     job.counts.failed ? `${formatCount(job.counts.failed)} failed` : null,
+    job.counts.duplicate ? `${formatCount(job.counts.duplicate)} ${job.counts.duplicate === 1 ? "repeat" : "repeats"} skipped` : null,
     job.counts.not_run ? `${formatCount(job.counts.not_run)} not run` : null,
   ].filter(Boolean);
   const stopped = Boolean(job.finished_at) && job.counts.not_run > 0;
@@ -109,6 +110,7 @@ function Progress({ job }: { job: BulkJob }) {
 const NOT_CANCELLED: Partial<Record<NonNullable<BulkItem["outcome"]>, { label: string; className: string }>> = {
   refused: { label: "Refused", className: "text-danger-text" },
   failed: { label: "Failed", className: "text-warning-text" },
+  duplicate: { label: "Repeat", className: "text-muted-foreground" },
   not_run: { label: "Not run", className: "text-warning-text" },
 };
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 
 /**
- * What became of one invoice of a bulk cancel: null while it waits. `not_run`: the job stopped before it,
- * because its person could no longer make the change (disabled, deleted, another role).
+ * What became of one invoice of a bulk cancel: null while it waits. `duplicate`: another form of an id already
+ * in the job named the same invoice, changed once under that one; `not_run`: the job stopped before it, because
+ * its person could no longer make the change (disabled, deleted, another role).
  */
-export const BULK_OUTCOMES = ["cancelled", "refused", "failed", "not_run"] as const;
+export const BULK_OUTCOMES = ["cancelled", "refused", "failed", "duplicate", "not_run"] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 export const bulkItemSchema = z.object({
@@ -30,6 +31,7 @@ export const bulkJobSchema = z.object({
     cancelled: z.number().int(),
     refused: z.number().int(),
     failed: z.number().int(),
+    duplicate: z.number().int(),
     not_run: z.number().int(),
     waiting: z.number().int(),
   }),

@@ -4,8 +4,8 @@ import { type SearchProvider, startSearchProvider } from "@/test/search-provider
 
 /*
  * Bulk cancel against a real HTTP provider: partial refusals and failures, "try again", a job taken over after
- * its instance stopped, bounded concurrency, an audit entry per invoice with the shared reason, and a job that
- * stops when its person may no longer act.
+ * its instance stopped, bounded concurrency, an audit entry per invoice with the shared reason, a job that stops
+ * when its person may no longer act, and one change per invoice however its ids were written.
  */
 let provider: SearchProvider;
 let lib: {
@@ -15,7 +15,7 @@ let lib: {
   schema: typeof import("@/lib/console/schema");
 };
 const ALICE = { id: "user-bulk-alice", email: "alice@test.invalid", role: "support" as const };
-const NONE = { cancelled: 0, refused: 0, failed: 0, not_run: 0, waiting: 0 };
+const NONE = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, waiting: 0 };
 
 beforeAll(async () => {
   provider = await startSearchProvider();
@@ -32,6 +32,7 @@ afterAll(() => provider.close());
 beforeEach(async () => {
   provider.invoices.clear();
   provider.state.patchAnswer = null;
+  provider.state.resolve = null;
   provider.state.delayMs = 0;
   // A job reads its person's row before every batch: Alice exists, enabled, with support's role.
   const { users } = lib.schema;
@@ -224,5 +225,58 @@ describe("a bulk job whose person may no longer act", () => {
       ok: false,
       reason: `${ALICE.email}'s role (finance) may no longer change an invoice's status.`,
     });
+  });
+});
+
+describe("a bulk job given one invoice under several ids", () => {
+  const own = "invoice_0190a1d2-1111-7000-8000-00000000abcd";
+  const bare = own.slice("invoice_".length);
+  const patchesOf = (id: string) =>
+    provider.requests.filter((r) => r.startsWith("PATCH ") && r.toLowerCase().endsWith(id.slice(-12).toLowerCase()));
+
+  beforeEach(() => {
+    // Like the sandbox: the bare UUID names the invoice too, and case does not matter.
+    provider.state.resolve = (id) => {
+      const named = `invoice_${id.toLowerCase().replace(/^invoice_/, "")}`;
+      return provider.invoices.has(named) ? named : id;
+    };
+  });
+
+  it("changes it once, in one batch at once or in a later one; the others say which id did it", async () => {
+    provider.insert({ invoice_id: own, order_id: "D-1", status: "pending" });
+    for (let i = 1; i <= 3; i++) provider.insert({ invoice_id: `other-${i}`, order_id: `O-${i}`, status: "pending" });
+    provider.state.delayMs = 20;
+    // The first batch holds three forms of it, running together; the next batch a fourth.
+    const ids = [own, bare, own.toUpperCase(), "other-1", "other-2", "other-3", bare.toUpperCase()];
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ids, "order voided");
+    await lib.bulk.runBulkJob(lib, job);
+
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 4, duplicate: 3 });
+    expect(patchesOf(own)).toHaveLength(1);
+    expect(provider.invoices.get(own)?.status).toBe("cancelled");
+    const first = read!.items.find((i) => [own, bare, own.toUpperCase()].includes(i.invoice_id) && i.outcome === "cancelled");
+    expect(first).toMatchObject({ from_status: "pending", detail: null });
+    const repeats = read!.items.filter((i) => i.outcome === "duplicate");
+    expect(repeats.map((i) => i.detail)).toEqual(Array(3).fill(`Same invoice as ${first!.invoice_id} — done once.`));
+    expect(repeats.map((i) => i.invoice_id)).toContain(bare.toUpperCase());
+    // One audit entry, under the invoice's own id: a repeat sent nothing, so it has nothing to record.
+    expect((await auditOf(own)).map((e) => (e.detail as { outcome: string }).outcome)).toEqual(["changed"]);
+  });
+
+  it("stays once after 'try again': the item that failed is tried again, its repeats are not", async () => {
+    provider.insert({ invoice_id: own, order_id: "D-2", status: "pending" });
+    let outage = true;
+    provider.state.patchAnswer = () => (outage ? { status: 503, body: { title: "Maintenance" } } : null);
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, [own, bare], "order voided");
+    await lib.bulk.runBulkJob(lib, job);
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ ...NONE, failed: 1, duplicate: 1 });
+
+    outage = false;
+    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
+    await lib.bulk.runBulkJob(lib, job);
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 1, duplicate: 1 });
+    expect(provider.invoices.get(own)?.status).toBe("cancelled");
   });
 });

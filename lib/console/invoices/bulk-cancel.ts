@@ -19,8 +19,8 @@ import { changeInvoiceStatus } from "./change-status";
  * restarting: whoever holds the job's lease works through the items without an outcome, a few at a time, each
  * through the same use case as a single cancel (its audit entry, with the shared reason and the job's id, and
  * the mirror updated at once). Each item ends cancelled, refused (the provider said no, and why) or failed (no
- * answer, a 5xx: "try again" puts those back), or not_run when the job stopped because its person may no longer
- * make the change.
+ * answer, a 5xx: "try again" puts those back); duplicate when another of its ids named the same invoice; not_run
+ * when the job stopped because its person may no longer make the change.
  */
 
 /** The most invoices one job takes: a view beyond this is narrowed first. */
@@ -169,6 +169,40 @@ async function stopJob(db: Db, jobId: string, holder: string, reason: string): P
   if (stopped) log.warn(`bulk job ${jobId}: stopped, ${stopped} invoice(s) not run: ${reason}`);
 }
 
+/** Thrown by a repeat's claim: the invoice is another item's, under the id given there. */
+class SameInvoice extends Error {
+  constructor(readonly firstId: string) {
+    super(`Same invoice as ${firstId}`);
+  }
+}
+
+/**
+ * Claims the invoice the provider named for this item, before its change is sent. The unique index on
+ * (job_id, resolved_id) decides between two items of one invoice, in one batch or on two instances.
+ */
+async function claimInvoice(db: Db, jobId: string, position: number, resolvedId: string): Promise<void> {
+  const mine = and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, position));
+  try {
+    await db.update(bulkJobItems).set({ resolvedId }).where(mine);
+    return;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const [first] = await db
+    .select({ invoiceId: bulkJobItems.invoiceId })
+    .from(bulkJobItems)
+    .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.resolvedId, resolvedId)));
+  throw new SameInvoice(first?.invoiceId ?? resolvedId);
+}
+
+/** PostgreSQL's unique_violation, wherever the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
 type ItemResult = { outcome: BulkOutcome; detail: string | null; fromStatus: string | null };
 
 async function cancelOne(
@@ -178,6 +212,7 @@ async function cancelOne(
   jobId: string,
   item: { position: number; invoiceId: string },
 ): Promise<ItemResult> {
+  const beforeChange = (current: { invoice_id: string }) => claimInvoice(deps.db, jobId, item.position, current.invoice_id);
   for (let attempt = 1; ; attempt++) {
     try {
       const { from } = await changeInvoiceStatus({
@@ -187,9 +222,13 @@ async function cancelOne(
         status: "cancelled",
         reason,
         context: { bulk_job: jobId },
+        beforeChange,
       });
       return { outcome: "cancelled", detail: from === "cancelled" ? "It was already cancelled." : null, fromStatus: from ?? null };
     } catch (error) {
+      if (error instanceof SameInvoice) {
+        return { outcome: "duplicate", detail: `Same invoice as ${error.firstId} — done once.`, fromStatus: null };
+      }
       const problem = toProblem(error);
       // Too many requests: wait as the provider asks (a little), then go on with the same invoice.
       const wait = Number(problem.headers["retry-after"] ?? Number.NaN);
@@ -228,7 +267,7 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
   const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
   if (!job || (job.createdBy !== user.id && user.role !== "admin")) return null;
   const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));
-  const counts = { cancelled: 0, refused: 0, failed: 0, not_run: 0, waiting: 0 };
+  const counts = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, waiting: 0 };
   for (const item of items) counts[(item.outcome as BulkOutcome | null) ?? "waiting"]++;
   return {
     id: job.id,

@@ -32,8 +32,13 @@ export async function changeInvoiceStatus(input: {
   reason: string;
   /** More for the audit entry (a bulk cancel's job id). */
   context?: Record<string, unknown>;
+  /**
+   * Runs once the provider has named the invoice, before the change is sent: a bulk job claims the invoice
+   * there, so another form of its id is not changed twice. What it throws is rethrown: nothing sent, nothing audited.
+   */
+  beforeChange?: (current: Invoice) => Promise<void>;
 }): Promise<{ invoice: Invoice; from: string | null }> {
-  const { db, upstream, user, id, status, reason, context } = input;
+  const { db, upstream, user, id, status, reason, context, beforeChange } = input;
   // The invoice's own id once the provider has named it; until then, the one given.
   let target = id;
   const audit = (detail: Record<string, unknown>) =>
@@ -45,18 +50,27 @@ export async function changeInvoiceStatus(input: {
     });
 
   let from: string | null | undefined;
-  let updated: Invoice;
-  try {
-    const current = await upstream.getInvoice(id);
-    target = current.invoice_id;
-    from = current.status;
-    updated = await upstream.updateInvoiceStatus(id, { status });
-  } catch (error) {
+  const failed = async (error: unknown) => {
     const problem = toProblem(error);
     // No answer at all (timeout, connection lost) leaves the outcome unknown: the change may have landed.
     const outcome = from !== undefined && problem.upstreamStatus === null ? "unknown" : "failed";
     await audit({ from: from ?? null, outcome, upstream_status: problem.upstreamStatus ?? null, problem: problem.code });
-    throw problem;
+    return problem;
+  };
+  let current: Invoice;
+  try {
+    current = await upstream.getInvoice(id);
+  } catch (error) {
+    throw await failed(error);
+  }
+  target = current.invoice_id;
+  await beforeChange?.(current);
+  from = current.status;
+  let updated: Invoice;
+  try {
+    updated = await upstream.updateInvoiceStatus(id, { status });
+  } catch (error) {
+    throw await failed(error);
   }
   await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
   // Search finds it under its new status at once, not after the next sync.
