@@ -142,6 +142,19 @@ describe("a bulk cancel", () => {
     expect((await lib.bulk.listBulkJobs(lib.db, ALICE)).map((j) => j.id)).toContain(job);
   });
 
+  it("refuses an id that cannot be one path segment ('.', '..'), naming it, recording nothing", async () => {
+    const { bulkJobs } = lib.schema;
+    const before = (await lib.db.select().from(bulkJobs)).length;
+    const refused = lib.bulk.createBulkCancel(lib.db, ALICE, ["invoice_a", ".", " .. "], "r");
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      detail: expect.stringMatching(/^"\." and "\.\." cannot name an invoice: .* Remove them from the selection\.$/),
+    });
+    expect((await lib.db.select().from(bulkJobs)).length).toBe(before);
+    // Dots within an id are the provider's business: one encoded segment, sent as it is.
+    await expect(lib.bulk.createBulkCancel(lib.db, ALICE, ["...", "a.b", "a/.."], "r")).resolves.toBeTypeOf("string");
+  });
+
   it("refuses an empty selection and one beyond the bound, recording nothing", async () => {
     await expect(lib.bulk.createBulkCancel(lib.db, ALICE, [" ", ""], "r")).rejects.toMatchObject({ status: 422 });
     const many = Array.from({ length: lib.bulk.BULK_MAX + 1 }, (_, i) => `many-${i}`);

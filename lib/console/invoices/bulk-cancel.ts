@@ -6,6 +6,7 @@ import { bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
+import { isDotSegment } from "@/lib/contract/invoice-href";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import { can, PERMISSION_LABELS, type Permission } from "@/lib/contract/roles";
@@ -59,6 +60,13 @@ export async function createBulkCancel(db: Db, user: Pick<SessionUser, "id" | "e
   const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
   if (unique.length === 0) throw Problem.of("validation_failed", { detail: "Select at least one invoice to cancel." });
   if (unique.length > BULK_MAX) throw tooMany(unique.length);
+  const unsendable = unique.filter(isDotSegment);
+  if (unsendable.length) {
+    const one = unsendable.length === 1;
+    throw Problem.of("validation_failed", {
+      detail: `${unsendable.map((id) => JSON.stringify(id)).join(" and ")} cannot name an invoice: in a URL, "." and ".." are another path. Remove ${one ? "it" : "them"} from the selection.`,
+    });
+  }
   return db.transaction(async (tx) => {
     const [job] = await tx
       .insert(bulkJobs)
