@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
  * A small invoicing provider for the search tests: a real HTTP server with GET /invoices (page, page_size,
  * sort_by created_at / updated_at, sort_order) over invoices the test inserts, changes and archives, a
  * switch that answers 429 with Retry-After, and a hook run before each page is answered (a change racing
- * the walk), and one that answers a status change in its place (a refusal, a failure). It records every
- * request and how many ran at once.
+ * the walk), one that answers a status change in its place (a refusal, a failure), and one that reads other
+ * forms of an id as an invoice's own. It records every request and how many ran at once.
  */
 export type ProviderInvoice = {
   invoice_id: string;
@@ -34,6 +34,12 @@ export async function startSearchProvider() {
     delayMs: 0,
     /** Answers a PATCH in its place (a refusal, a failure) when it returns an answer. */
     patchAnswer: null as null | ((id: string) => { status: number; body: unknown } | null),
+    /** The invoice's own id for an id as a path gave it (a provider that also takes a bare or upper-case form). */
+    resolve: null as null | ((id: string) => string),
+  };
+  const ownId = (segment: string) => {
+    const id = decodeURIComponent(segment);
+    return state.resolve?.(id) ?? id;
   };
   const tick = () => new Date((clock += 1_000)).toISOString();
 
@@ -55,7 +61,7 @@ export async function startSearchProvider() {
         let body = "";
         req.on("data", (chunk) => (body += chunk));
         req.on("end", () => {
-          const id = decodeURIComponent(match[1]);
+          const id = ownId(match[1]);
           const answer = state.patchAnswer?.(id);
           if (answer) {
             res.writeHead(answer.status, { "content-type": "application/problem+json" }).end(JSON.stringify(answer.body));
@@ -69,7 +75,7 @@ export async function startSearchProvider() {
         return;
       }
       if (match) {
-        const invoice = invoices.get(decodeURIComponent(match[1]));
+        const invoice = invoices.get(ownId(match[1]));
         res.writeHead(invoice ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(invoice ?? { message: "not found" }));
         return;
       }

@@ -9,14 +9,15 @@ import { Button } from "@/components/ui/button";
 import { runAction } from "@/lib/browser/action";
 import { bulkJobListOptions, bulkJobOptions } from "@/lib/browser/query/invoices";
 import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
-import type { BulkJob } from "@/lib/contract/bulk";
+import type { BulkItem, BulkJob } from "@/lib/contract/bulk";
 import { formatCount, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { Problem, problemSentence } from "@/lib/contract/problem";
 
 /**
- * A bulk cancel as it runs on the server (issue 24): how far it is, then each invoice that was not cancelled
- * and why, with "Try again" for those that failed. It keeps running if this page is left; coming back shows it.
+ * A bulk cancel as it runs on the server: how far it is, why it stopped if it did, then each invoice that was
+ * not cancelled and why, with "Try again" for those that failed. It keeps running if this page is left; coming
+ * back shows it.
  */
 export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () => void }) {
   const job = useQuery(bulkJobOptions(jobId));
@@ -75,11 +76,18 @@ function Progress({ job }: { job: BulkJob }) {
     `${formatCount(job.counts.cancelled)} cancelled`,
     job.counts.refused ? `${formatCount(job.counts.refused)} refused` : null,
     job.counts.failed ? `${formatCount(job.counts.failed)} failed` : null,
+    job.counts.duplicate ? `${formatCount(job.counts.duplicate)} ${job.counts.duplicate === 1 ? "repeat" : "repeats"} skipped` : null,
+    job.counts.not_run ? `${formatCount(job.counts.not_run)} not run` : null,
   ].filter(Boolean);
+  const stopped = Boolean(job.finished_at) && job.counts.not_run > 0;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <p aria-live="polite" data-testid="bulk-progress" className="tabular-nums">
-        {job.finished_at ? "Bulk cancel done: " : `Cancelling… ${formatCount(done)} of ${formatCount(job.total)}: `}
+        {stopped
+          ? "Bulk cancel stopped: "
+          : job.finished_at
+            ? "Bulk cancel done: "
+            : `Cancelling… ${formatCount(done)} of ${formatCount(job.total)}: `}
         {parts.join(", ")}.<span className="ml-2 text-xs text-muted-foreground">Reason: {job.reason}</span>
       </p>
       {!job.finished_at && (
@@ -98,25 +106,41 @@ function Progress({ job }: { job: BulkJob }) {
   );
 }
 
+/** How an invoice that was not cancelled is labelled in the list, and in which colour. */
+const NOT_CANCELLED: Partial<Record<NonNullable<BulkItem["outcome"]>, { label: string; className: string }>> = {
+  refused: { label: "Refused", className: "text-danger-text" },
+  failed: { label: "Failed", className: "text-warning-text" },
+  duplicate: { label: "Repeat", className: "text-muted-foreground" },
+  not_run: { label: "Not run", className: "text-warning-text" },
+};
+
 function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void }) {
   const [retrying, setRetrying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const notCancelled = job.items.filter((i) => i.outcome === "refused" || i.outcome === "failed");
+  const notCancelled = job.items.filter((i) => i.outcome && NOT_CANCELLED[i.outcome]);
   if (notCancelled.length === 0) return null;
+  // Why the job stopped is one sentence for all it left (its person was disabled…): said once, not per row.
+  const stoppedBecause = [...new Set(job.items.flatMap((i) => (i.outcome === "not_run" && i.detail ? [i.detail] : [])))];
   return (
     <>
+      {stoppedBecause.map((why) => (
+        <p key={why} role="alert" className="text-warning-text">
+          {why}
+        </p>
+      ))}
       <ul className="flex max-h-60 flex-col divide-y divide-border overflow-y-auto rounded-md border border-border">
-        {notCancelled.map((item) => (
-          <li key={item.invoice_id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5">
-            <Link href={invoiceHref(item.invoice_id)} className="font-mono text-xs text-link hover:underline" title={item.invoice_id}>
-              {shortInvoiceId(item.invoice_id)}
-            </Link>
-            <span className={item.outcome === "refused" ? "text-danger-text" : "text-warning-text"}>
-              {item.outcome === "refused" ? "Refused" : "Failed"}
-            </span>
-            <span className="text-muted-foreground">{item.detail}</span>
-          </li>
-        ))}
+        {notCancelled.map((item) => {
+          const shown = NOT_CANCELLED[item.outcome!]!;
+          return (
+            <li key={item.invoice_id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5">
+              <Link href={invoiceHref(item.invoice_id)} className="font-mono text-xs text-link hover:underline" title={item.invoice_id}>
+                {shortInvoiceId(item.invoice_id)}
+              </Link>
+              <span className={shown.className}>{shown.label}</span>
+              {item.outcome !== "not_run" && <span className="text-muted-foreground">{item.detail}</span>}
+            </li>
+          );
+        })}
       </ul>
       {job.counts.failed > 0 && job.finished_at && (
         <div className="flex items-center gap-3">

@@ -334,7 +334,7 @@ export const approvalRequests = consoleSchema.table(
   (t) => [index("approval_requests_state_idx").on(t.state, t.requestedAt), index("approval_requests_invoice_idx").on(t.invoiceId, t.state)],
 );
 
-/** One invoice of a bulk job and what became of it: null until tried, then cancelled, refused or failed. */
+/** One invoice of a bulk job and what became of it: null until tried, then one of BULK_OUTCOMES (lib/contract/bulk.ts). */
 export const bulkJobItems = consoleSchema.table(
   "bulk_job_items",
   {
@@ -348,10 +348,19 @@ export const bulkJobItems = consoleSchema.table(
     detail: text("detail"),
     /** The status it had before the change, when it was changed. */
     fromStatus: text("from_status"),
+    /**
+     * The invoice's own id as the provider answered it, claimed before the change is sent: the unique index lets
+     * one item per invoice through, however its id was written, even with both running at once.
+     */
+    resolvedId: text("resolved_id"),
     attempts: integer("attempts").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.position] }), index("bulk_job_items_pending_idx").on(t.jobId, t.outcome)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.position] }),
+    index("bulk_job_items_pending_idx").on(t.jobId, t.outcome),
+    uniqueIndex("bulk_job_items_resolved_idx").on(t.jobId, t.resolvedId),
+  ],
 );
 
 /**

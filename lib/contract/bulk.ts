@@ -1,13 +1,17 @@
 import { z } from "zod";
 
-/** What became of one invoice of a bulk cancel (issue 24): null while it waits. */
-export const BULK_OUTCOMES = ["cancelled", "refused", "failed"] as const;
+/**
+ * What became of one invoice of a bulk cancel: null while it waits. `duplicate`: another form of an id already
+ * in the job named the same invoice, changed once under that one; `not_run`: the job stopped before it, because
+ * its person could no longer make the change (disabled, deleted, another role).
+ */
+export const BULK_OUTCOMES = ["cancelled", "refused", "failed", "duplicate", "not_run"] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 export const bulkItemSchema = z.object({
   invoice_id: z.string(),
   outcome: z.enum(BULK_OUTCOMES).nullable(),
-  /** Why it was refused or failed, in a sentence; or a note ("It was already cancelled."). */
+  /** Why it was refused, failed or not run, in a sentence; or a note ("It was already cancelled."). */
   detail: z.string().nullable(),
   /** Its status before the change, once changed. */
   from_status: z.string().nullable(),
@@ -23,7 +27,14 @@ export const bulkJobSchema = z.object({
   /** Null while invoices wait. */
   finished_at: z.string().nullable(),
   total: z.number().int(),
-  counts: z.object({ cancelled: z.number().int(), refused: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  counts: z.object({
+    cancelled: z.number().int(),
+    refused: z.number().int(),
+    failed: z.number().int(),
+    duplicate: z.number().int(),
+    not_run: z.number().int(),
+    waiting: z.number().int(),
+  }),
   items: z.array(bulkItemSchema),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;

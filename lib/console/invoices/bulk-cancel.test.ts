@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SearchProvider, startSearchProvider } from "@/test/search-provider";
 
 /*
- * Bulk cancel (issue 24) against a real HTTP provider: partial refusals and failures, "try again", a job taken
- * over after its instance stopped, bounded concurrency, and an audit entry per invoice with the shared reason.
+ * Bulk cancel against a real HTTP provider: partial refusals and failures, "try again", a job taken over after
+ * its instance stopped, bounded concurrency, an audit entry per invoice with the shared reason, a job that stops
+ * when its person may no longer act, and one change per invoice however its ids were written.
  */
 let provider: SearchProvider;
 let lib: {
@@ -14,6 +15,7 @@ let lib: {
   schema: typeof import("@/lib/console/schema");
 };
 const ALICE = { id: "user-bulk-alice", email: "alice@test.invalid", role: "support" as const };
+const NONE = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, waiting: 0 };
 
 beforeAll(async () => {
   provider = await startSearchProvider();
@@ -27,10 +29,17 @@ beforeAll(async () => {
   };
 });
 afterAll(() => provider.close());
-beforeEach(() => {
+beforeEach(async () => {
   provider.invoices.clear();
   provider.state.patchAnswer = null;
+  provider.state.resolve = null;
   provider.state.delayMs = 0;
+  // A job reads its person's row before every batch: Alice exists, enabled, with support's role.
+  const { users } = lib.schema;
+  await lib.db
+    .insert(users)
+    .values({ id: ALICE.id, name: "Alice", email: ALICE.email, role: ALICE.role, banned: false })
+    .onConflictDoUpdate({ target: users.id, set: { role: ALICE.role, banned: false } });
 });
 
 const refusal = { status: 422, body: { title: "Invoice is completed", detail: "A completed invoice cannot be cancelled." } };
@@ -61,7 +70,7 @@ describe("a bulk cancel", () => {
     await lib.bulk.runBulkJob(lib, job);
 
     const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
-    expect(read?.counts).toEqual({ cancelled: 4, refused: 2, failed: 1, waiting: 0 });
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 4, refused: 2, failed: 1 });
     expect(read?.finished_at).not.toBeNull();
     const byId = Object.fromEntries(read!.items.map((i) => [i.invoice_id, i]));
     expect(byId["bulk-2"]).toMatchObject({
@@ -84,7 +93,7 @@ describe("a bulk cancel", () => {
     outageOn = false;
     expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
     await lib.bulk.runBulkJob(lib, job);
-    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ cancelled: 5, refused: 2, failed: 0, waiting: 0 });
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ ...NONE, cancelled: 5, refused: 2 });
     expect(provider.invoices.get("bulk-3")?.status).toBe("cancelled");
   });
 
@@ -118,7 +127,7 @@ describe("a bulk cancel", () => {
     expect(await lib.bulk.unfinishedJobIds(lib.db)).toContain(job);
     await lib.bulk.runBulkJob(lib, job);
     const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
-    expect(read?.counts).toEqual({ cancelled: 5, refused: 0, failed: 0, waiting: 0 });
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 5 });
     expect(provider.invoices.get("resume-1")?.status).toBe("pending"); // done before the stop: not asked again
     expect(provider.invoices.get("resume-5")?.status).toBe("cancelled");
     expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
@@ -133,6 +142,19 @@ describe("a bulk cancel", () => {
     expect((await lib.bulk.listBulkJobs(lib.db, ALICE)).map((j) => j.id)).toContain(job);
   });
 
+  it("refuses an id that cannot be one path segment ('.', '..'), naming it, recording nothing", async () => {
+    const { bulkJobs } = lib.schema;
+    const before = (await lib.db.select().from(bulkJobs)).length;
+    const refused = lib.bulk.createBulkCancel(lib.db, ALICE, ["invoice_a", ".", " .. "], "r");
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      detail: expect.stringMatching(/^"\." and "\.\." cannot name an invoice: .* Remove them from the selection\.$/),
+    });
+    expect((await lib.db.select().from(bulkJobs)).length).toBe(before);
+    // Dots within an id are the provider's business: one encoded segment, sent as it is.
+    await expect(lib.bulk.createBulkCancel(lib.db, ALICE, ["...", "a.b", "a/.."], "r")).resolves.toBeTypeOf("string");
+  });
+
   it("refuses an empty selection and one beyond the bound, recording nothing", async () => {
     await expect(lib.bulk.createBulkCancel(lib.db, ALICE, [" ", ""], "r")).rejects.toMatchObject({ status: 422 });
     const many = Array.from({ length: lib.bulk.BULK_MAX + 1 }, (_, i) => `many-${i}`);
@@ -140,5 +162,134 @@ describe("a bulk cancel", () => {
       status: 422,
       detail: expect.stringContaining("at most 1,000"),
     });
+  });
+});
+
+describe("a bulk job whose person may no longer act", () => {
+  // Async, so the statement runs when called (a drizzle query runs only once awaited).
+  const setAlice = async (fields: { banned?: boolean; role?: string }) => {
+    await lib.db.update(lib.schema.users).set(fields).where(eq(lib.schema.users.id, ALICE.id));
+  };
+  const deleteAlice = async () => {
+    await lib.db.delete(lib.schema.users).where(eq(lib.schema.users.id, ALICE.id));
+  };
+  const patched = () => provider.requests.filter((r) => r.startsWith("PATCH "));
+
+  it.each([
+    ["is disabled", () => setAlice({ banned: true }), `${ALICE.email} was disabled.`],
+    ["becomes a viewer", () => setAlice({ role: "viewer" }), `${ALICE.email}'s role (viewer) may no longer change an invoice's status.`],
+    ["is deleted", () => deleteAlice(), `${ALICE.email} no longer exists.`],
+  ])("stops before its next batch when its person %s; the rest is not run, and 'try again' leaves it so", async (_, change, why) => {
+    for (let i = 1; i <= 10; i++) provider.insert({ invoice_id: `stop-${i}`, order_id: `S-${i}`, status: "pending" });
+    provider.state.delayMs = 20;
+    // The change lands while the first batch is at the provider: that batch goes on, the next is never sent.
+    let changed: Promise<void> | null = null;
+    provider.state.patchAnswer = () => {
+      changed ??= change();
+      return null;
+    };
+    const ids = Array.from({ length: 10 }, (_, i) => `stop-${i + 1}`);
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ids, "order voided");
+    const before = patched().length;
+    await lib.bulk.runBulkJob(lib, job);
+    await changed;
+
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, cancelled: lib.bulk.BULK_CONCURRENCY, not_run: 10 - lib.bulk.BULK_CONCURRENCY });
+    expect(read?.finished_at).not.toBeNull();
+    expect(read?.items.at(-1)).toMatchObject({ invoice_id: "stop-10", outcome: "not_run", detail: `Not run — ${why}`, from_status: null });
+    expect(patched().length - before).toBe(lib.bulk.BULK_CONCURRENCY);
+    expect(provider.invoices.get("stop-10")?.status).toBe("pending");
+    expect(await auditOf("stop-10")).toEqual([]);
+    expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
+
+    // "Try again" is for what failed; what its person may not do stays not run, on a second run too.
+    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(0);
+    await lib.bulk.runBulkJob(lib, job);
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.not_run).toBe(10 - lib.bulk.BULK_CONCURRENCY);
+    expect(patched().length - before).toBe(lib.bulk.BULK_CONCURRENCY);
+  });
+
+  it("resumed after a restart or taken over, sends nothing once its person was disabled meanwhile", async () => {
+    for (let i = 1; i <= 3; i++) provider.insert({ invoice_id: `later-${i}`, order_id: `L-${i}`, status: "pending" });
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ["later-1", "later-2", "later-3"], "duplicate orders");
+    const { bulkJobs } = lib.schema;
+    // Its instance stopped holding it, and Alice was disabled before anyone took it over.
+    await lib.db
+      .update(bulkJobs)
+      .set({ leaseHolder: "gone", leaseUntil: new Date(Date.now() - 1) })
+      .where(eq(bulkJobs.id, job));
+    await setAlice({ banned: true });
+    const before = provider.requests.length;
+    await lib.bulk.runBulkJob(lib, job);
+    expect(provider.requests.length).toBe(before);
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, not_run: 3 });
+    expect(read?.items.map((i) => i.detail)).toEqual(Array(3).fill(`Not run — ${ALICE.email} was disabled.`));
+  });
+
+  it("answers 'ok' with the role now while the person may, 'not ok' with the reason when not", async () => {
+    const job = { createdBy: ALICE.id, createdByEmail: ALICE.email };
+    expect(await lib.bulk.mayGoOn(lib.db, job)).toEqual({ ok: true, role: "support" });
+    await setAlice({ role: "admin" });
+    expect(await lib.bulk.mayGoOn(lib.db, job)).toEqual({ ok: true, role: "admin" });
+    await setAlice({ role: "finance" });
+    expect(await lib.bulk.mayGoOn(lib.db, job)).toEqual({
+      ok: false,
+      reason: `${ALICE.email}'s role (finance) may no longer change an invoice's status.`,
+    });
+  });
+});
+
+describe("a bulk job given one invoice under several ids", () => {
+  const own = "invoice_0190a1d2-1111-7000-8000-00000000abcd";
+  const bare = own.slice("invoice_".length);
+  const patchesOf = (id: string) =>
+    provider.requests.filter((r) => r.startsWith("PATCH ") && r.toLowerCase().endsWith(id.slice(-12).toLowerCase()));
+
+  beforeEach(() => {
+    // Like the sandbox: the bare UUID names the invoice too, and case does not matter.
+    provider.state.resolve = (id) => {
+      const named = `invoice_${id.toLowerCase().replace(/^invoice_/, "")}`;
+      return provider.invoices.has(named) ? named : id;
+    };
+  });
+
+  it("changes it once, in one batch at once or in a later one; the others say which id did it", async () => {
+    provider.insert({ invoice_id: own, order_id: "D-1", status: "pending" });
+    for (let i = 1; i <= 3; i++) provider.insert({ invoice_id: `other-${i}`, order_id: `O-${i}`, status: "pending" });
+    provider.state.delayMs = 20;
+    // The first batch holds three forms of it, running together; the next batch a fourth.
+    const ids = [own, bare, own.toUpperCase(), "other-1", "other-2", "other-3", bare.toUpperCase()];
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ids, "order voided");
+    await lib.bulk.runBulkJob(lib, job);
+
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 4, duplicate: 3 });
+    expect(patchesOf(own)).toHaveLength(1);
+    expect(provider.invoices.get(own)?.status).toBe("cancelled");
+    const first = read!.items.find((i) => [own, bare, own.toUpperCase()].includes(i.invoice_id) && i.outcome === "cancelled");
+    expect(first).toMatchObject({ from_status: "pending", detail: null });
+    const repeats = read!.items.filter((i) => i.outcome === "duplicate");
+    expect(repeats.map((i) => i.detail)).toEqual(Array(3).fill(`Same invoice as ${first!.invoice_id} — done once.`));
+    expect(repeats.map((i) => i.invoice_id)).toContain(bare.toUpperCase());
+    // One audit entry, under the invoice's own id: a repeat sent nothing, so it has nothing to record.
+    expect((await auditOf(own)).map((e) => (e.detail as { outcome: string }).outcome)).toEqual(["changed"]);
+  });
+
+  it("stays once after 'try again': the item that failed is tried again, its repeats are not", async () => {
+    provider.insert({ invoice_id: own, order_id: "D-2", status: "pending" });
+    let outage = true;
+    provider.state.patchAnswer = () => (outage ? { status: 503, body: { title: "Maintenance" } } : null);
+    const job = await lib.bulk.createBulkCancel(lib.db, ALICE, [own, bare], "order voided");
+    await lib.bulk.runBulkJob(lib, job);
+    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ ...NONE, failed: 1, duplicate: 1 });
+
+    outage = false;
+    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
+    await lib.bulk.runBulkJob(lib, job);
+    const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+    expect(read?.counts).toEqual({ ...NONE, cancelled: 1, duplicate: 1 });
+    expect(provider.invoices.get(own)?.status).toBe("cancelled");
   });
 });

@@ -2,13 +2,16 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { bulkJobItems, bulkJobs } from "@/lib/console/schema";
+import { bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
+import { isDotSegment } from "@/lib/contract/invoice-href";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
+import { can, PERMISSION_LABELS, type Permission } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
+import { log } from "@/lib/platform/observability/log";
 import { changeInvoiceStatus } from "./change-status";
 
 /*
@@ -17,7 +20,8 @@ import { changeInvoiceStatus } from "./change-status";
  * restarting: whoever holds the job's lease works through the items without an outcome, a few at a time, each
  * through the same use case as a single cancel (its audit entry, with the shared reason and the job's id, and
  * the mirror updated at once). Each item ends cancelled, refused (the provider said no, and why) or failed (no
- * answer, a 5xx: "try again" puts those back).
+ * answer, a 5xx: "try again" puts those back); duplicate when another of its ids named the same invoice; not_run
+ * when the job stopped because its person may no longer make the change.
  */
 
 /** The most invoices one job takes: a view beyond this is narrowed first. */
@@ -28,6 +32,8 @@ const LEASE_MS = 60_000;
 /** A 429 with a Retry-After up to this many seconds is waited out, up to RATE_LIMIT_TRIES tries per invoice. */
 const RATE_LIMIT_WAIT_MAX_S = 10;
 const RATE_LIMIT_TRIES = 3;
+/** What a cancel job needs of its person, for as long as it runs. */
+const JOB_PERMISSION: Permission = "invoices:change_status";
 
 export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
 
@@ -59,6 +65,13 @@ export async function createBulkCancel(db: Db, user: Pick<SessionUser, "id" | "e
   const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
   if (unique.length === 0) throw Problem.of("validation_failed", { detail: "Select at least one invoice to cancel." });
   if (unique.length > BULK_MAX) throw tooMany(unique.length);
+  const unsendable = unique.filter(isDotSegment);
+  if (unsendable.length) {
+    const one = unsendable.length === 1;
+    throw Problem.of("validation_failed", {
+      detail: `${unsendable.map((id) => JSON.stringify(id)).join(" and ")} cannot name an invoice: in a URL, "." and ".." are another path. Remove ${one ? "it" : "them"} from the selection.`,
+    });
+  }
   return db.transaction(async (tx) => {
     const [job] = await tx
       .insert(bulkJobs)
@@ -102,9 +115,14 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
           .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)));
         return;
       }
+      const permit = await mayGoOn(db, job);
+      if (!permit.ok) {
+        await stopJob(db, jobId, holder, permit.reason);
+        return;
+      }
       await Promise.all(
         batch.map(async (item) => {
-          const result = await cancelOne(deps, actor, job.reason, jobId, item.invoiceId);
+          const result = await cancelOne(deps, actor, job.reason, jobId, item);
           await db
             .update(bulkJobItems)
             .set({ ...result, attempts: sql`${bulkJobItems.attempts} + 1`, updatedAt: new Date() })
@@ -126,18 +144,104 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
   }
 }
 
+/** Whether a job may go on: ok, with its person's role now (for checks of each change), or why not, in a sentence. */
+export type JobPermit = { ok: true; role: string } | { ok: false; reason: string };
+
+/**
+ * A job acts in its person's name only while they may: read before every batch, on whichever instance runs
+ * it (started, resumed or taken over), so disabling someone, taking their role or deleting them stops their
+ * jobs within a batch instead of letting them finish in that name.
+ */
+export async function mayGoOn(db: Db, job: Pick<typeof bulkJobs.$inferSelect, "createdBy" | "createdByEmail">): Promise<JobPermit> {
+  const [person] = await db.select({ role: users.role, banned: users.banned }).from(users).where(eq(users.id, job.createdBy));
+  const who = job.createdByEmail;
+  if (!person) return { ok: false, reason: `${who} no longer exists.` };
+  if (person.banned) return { ok: false, reason: `${who} was disabled.` };
+  if (!can(person.role, JOB_PERMISSION)) {
+    return { ok: false, reason: `${who}'s role (${person.role}) may no longer ${PERMISSION_LABELS[JOB_PERMISSION]}.` };
+  }
+  return { ok: true, role: person.role };
+}
+
+/** Finishes the job (while this caller still holds it), every item not done `not_run` with the reason. */
+async function stopJob(db: Db, jobId: string, holder: string, reason: string): Promise<void> {
+  const stopped = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(bulkJobs)
+      .set({ finishedAt: new Date() })
+      .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)))
+      .returning({ id: bulkJobs.id });
+    if (!job) return 0;
+    const rows = await tx
+      .update(bulkJobItems)
+      .set({ outcome: "not_run" satisfies BulkOutcome, detail: `Not run — ${reason}`, updatedAt: new Date() })
+      .where(and(eq(bulkJobItems.jobId, jobId), isNull(bulkJobItems.outcome)))
+      .returning({ position: bulkJobItems.position });
+    return rows.length;
+  });
+  if (stopped) log.warn(`bulk job ${jobId}: stopped, ${stopped} invoice(s) not run: ${reason}`);
+}
+
+/** Thrown by a repeat's claim: the invoice is another item's, under the id given there. */
+class SameInvoice extends Error {
+  constructor(readonly firstId: string) {
+    super(`Same invoice as ${firstId}`);
+  }
+}
+
+/**
+ * Claims the invoice the provider named for this item, before its change is sent. The unique index on
+ * (job_id, resolved_id) decides between two items of one invoice, in one batch or on two instances.
+ */
+async function claimInvoice(db: Db, jobId: string, position: number, resolvedId: string): Promise<void> {
+  const mine = and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, position));
+  try {
+    await db.update(bulkJobItems).set({ resolvedId }).where(mine);
+    return;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const [first] = await db
+    .select({ invoiceId: bulkJobItems.invoiceId })
+    .from(bulkJobItems)
+    .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.resolvedId, resolvedId)));
+  throw new SameInvoice(first?.invoiceId ?? resolvedId);
+}
+
+/** PostgreSQL's unique_violation, wherever the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+type ItemResult = { outcome: BulkOutcome; detail: string | null; fromStatus: string | null };
+
 async function cancelOne(
   deps: BulkDeps,
   actor: Pick<SessionUser, "id" | "email">,
   reason: string,
   jobId: string,
-  id: string,
-): Promise<{ outcome: BulkOutcome; detail: string | null; fromStatus: string | null }> {
+  item: { position: number; invoiceId: string },
+): Promise<ItemResult> {
+  const beforeChange = (current: { invoice_id: string }) => claimInvoice(deps.db, jobId, item.position, current.invoice_id);
   for (let attempt = 1; ; attempt++) {
     try {
-      const { from } = await changeInvoiceStatus({ ...deps, user: actor, id, status: "cancelled", reason, context: { bulk_job: jobId } });
+      const { from } = await changeInvoiceStatus({
+        ...deps,
+        user: actor,
+        id: item.invoiceId,
+        status: "cancelled",
+        reason,
+        context: { bulk_job: jobId },
+        beforeChange,
+      });
       return { outcome: "cancelled", detail: from === "cancelled" ? "It was already cancelled." : null, fromStatus: from ?? null };
     } catch (error) {
+      if (error instanceof SameInvoice) {
+        return { outcome: "duplicate", detail: `Same invoice as ${error.firstId} — done once.`, fromStatus: null };
+      }
       const problem = toProblem(error);
       // Too many requests: wait as the provider asks (a little), then go on with the same invoice.
       const wait = Number(problem.headers["retry-after"] ?? Number.NaN);
@@ -150,14 +254,14 @@ async function cancelOne(
   }
 }
 
-function outcomeOf(problem: Problem): { outcome: BulkOutcome; detail: string | null; fromStatus: string | null } {
+function outcomeOf(problem: Problem): ItemResult {
   const sentence = problem.detail ? `${problem.title}. ${problem.detail}` : problem.title;
   // The provider answered and said no (a 4xx other than "too many"): trying again changes nothing.
   const refused = problem.status >= 400 && problem.status < 500 && problem.status !== 408 && problem.status !== 429;
   return { outcome: refused ? "refused" : "failed", detail: sentence, fromStatus: null };
 }
 
-/** Puts the job's failed items back to waiting (refused ones stay: the provider said no). */
+/** Puts the job's failed items back to waiting (refused ones stay: the provider said no; not_run ones: their person may not). */
 export async function retryFailed(db: Db, jobId: string): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -176,7 +280,7 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
   const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
   if (!job || (job.createdBy !== user.id && user.role !== "admin")) return null;
   const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));
-  const counts = { cancelled: 0, refused: 0, failed: 0, waiting: 0 };
+  const counts = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, waiting: 0 };
   for (const item of items) counts[(item.outcome as BulkOutcome | null) ?? "waiting"]++;
   return {
     id: job.id,

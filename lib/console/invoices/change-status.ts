@@ -38,8 +38,13 @@ export async function changeInvoiceStatus(input: {
   context?: Record<string, unknown>;
   /** The invoice as just read (the policy's check read it): not asked for again. */
   current?: Invoice;
+  /**
+   * Runs once the provider has named the invoice, before the change is sent: a bulk job claims the invoice
+   * there, so another form of its id is not changed twice. What it throws is rethrown: nothing sent, nothing audited.
+   */
+  beforeChange?: (current: Invoice) => Promise<void>;
 }): Promise<{ invoice: Invoice; from: string | null }> {
-  const { db, upstream, user, id, status, reason, context } = input;
+  const { db, upstream, user, id, status, reason, context, beforeChange } = input;
   // The invoice's own id once the provider has named it; until then, the one given.
   let target = id;
   const audit = (detail: Record<string, unknown>) =>
@@ -51,18 +56,27 @@ export async function changeInvoiceStatus(input: {
     });
 
   let from: string | null | undefined;
-  let updated: Invoice;
-  try {
-    const current = input.current ?? (await upstream.getInvoice(id));
-    target = current.invoice_id;
-    from = current.status;
-    updated = await upstream.updateInvoiceStatus(id, { status });
-  } catch (error) {
+  const failed = async (error: unknown) => {
     const problem = toProblem(error);
     // No answer at all (timeout, connection lost) leaves the outcome unknown: the change may have landed.
     const outcome = from !== undefined && problem.upstreamStatus === null ? "unknown" : "failed";
     await audit({ from: from ?? null, outcome, upstream_status: problem.upstreamStatus ?? null, problem: problem.code });
-    throw problem;
+    return problem;
+  };
+  let current: Invoice;
+  try {
+    current = input.current ?? (await upstream.getInvoice(id));
+  } catch (error) {
+    throw await failed(error);
+  }
+  target = current.invoice_id;
+  await beforeChange?.(current);
+  from = current.status;
+  let updated: Invoice;
+  try {
+    updated = await upstream.updateInvoiceStatus(id, { status });
+  } catch (error) {
+    throw await failed(error);
   }
   await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
   // Search finds it under its new status at once, not after the next sync.
@@ -90,9 +104,12 @@ export async function requestStatusChange(input: {
   reason: string;
   context?: Record<string, unknown>;
   approved?: boolean;
+  /** As changeInvoiceStatus's: run once the provider has named the invoice, before anything is decided or sent. */
+  beforeChange?: (current: Invoice) => Promise<void>;
 }): Promise<StatusChangeAnswer> {
-  const { db, upstream, user, status, reason } = input;
+  const { db, upstream, user, status, reason, beforeChange, ...rest } = input;
   const [policy, current] = await Promise.all([readTransitionPolicy(db), upstream.getInvoice(input.id)]);
+  await beforeChange?.(current);
   if (current.status === "archived") {
     throw Problem.of("archived_invoice", { detail: "Archived records keep their status; nothing was sent to the provider." });
   }
@@ -126,7 +143,7 @@ export async function requestStatusChange(input: {
     });
     return { approval: toApproval(row) };
   }
-  return changeInvoiceStatus({ ...input, current });
+  return changeInvoiceStatus({ ...rest, db, upstream, user, status, reason, current });
 }
 
 /** What an approver needs to see of the invoice as it was when asked. */

@@ -43,11 +43,13 @@ let server: Server;
 let busyCalls = 0;
 let origin: string;
 const seenKeys: (string | undefined)[] = [];
+const seenPaths: (string | undefined)[] = [];
 let lastAcceptEncoding: string | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seenKeys.push(req.headers["api-key"] as string | undefined);
+    seenPaths.push(req.url);
     lastAcceptEncoding = req.headers["accept-encoding"];
     (behaviours[req.url ?? ""] ?? ((_, r) => json(r, 404, {})))(req, res);
   });
@@ -125,6 +127,21 @@ describe("upstream client", () => {
   it("passes the provider's own 404 problem through", async () => {
     const problem = await problemOf(client("404").getInvoice("invoice_x"));
     expect(problem).toMatchObject({ status: 404, code: "not_found", detail: "No invoice has the id invoice_x." });
+  });
+
+  it.each([".", "..", "", " "])("answers not_found for the id %j without asking: sent, it would name another path", async (id) => {
+    const before = seenKeys.length;
+    const ok = client("ok");
+    for (const call of [ok.getInvoice(id), ok.updateInvoiceStatus(id, { status: "cancelled" }), ok.listWebhookDeliveries(id)]) {
+      expect(await problemOf(call)).toMatchObject({ status: 404, code: "not_found", upstreamStatus: null });
+    }
+    expect(seenKeys.length).toBe(before);
+  });
+
+  it("sends an id holding a slash or dots as one encoded path segment", async () => {
+    const ok = client("ok");
+    for (const id of ["a/../b", "...", "./x"]) await problemOf(ok.getInvoice(id));
+    expect(seenPaths.slice(-3)).toEqual(["/ok/invoices/a%2F..%2Fb", "/ok/invoices/...", "/ok/invoices/.%2Fx"]);
   });
 
   it("never follows a redirect: the Api-key goes nowhere but the configured provider", async () => {

@@ -10,6 +10,7 @@ import {
   invoiceListQueryToSearchParams,
   type WebhookSimulation,
 } from "@/lib/contract";
+import { isDotSegment } from "@/lib/contract/invoice-href";
 import { operationOf } from "@/lib/contract/operation";
 import { Problem } from "@/lib/contract/problem";
 import type { ProblemCode } from "@/lib/contract/problem-codes";
@@ -155,9 +156,9 @@ export function createUpstream(config: UpstreamConfig) {
   }
 
   const invoicePath = (id: string) => {
-    // Ids are opaque, but no provider's id is empty or holds control characters (which the audit log's
-    // PostgreSQL could not even store): such an id names no invoice, and the provider is not asked.
-    if (id.trim() === "" || /[\u0000-\u001f\u007f]/.test(id) || id.length > 500) {
+    // Ids are opaque, but no provider's id is empty, a dot segment (sent, it would name another path) or holds
+    // control characters (which the audit log's PostgreSQL could not even store): the provider is not asked.
+    if (id.trim() === "" || isDotSegment(id) || /[\u0000-\u001f\u007f]/.test(id) || id.length > 500) {
       throw Problem.of("not_found", { detail: "No invoice has this id.", upstreamStatus: null });
     }
     return `/invoices/${encodeURIComponent(id)}`;
@@ -173,8 +174,9 @@ export function createUpstream(config: UpstreamConfig) {
       if (skipped) log.warn({ skipped }, `invoicing API: ${skipped} invoice(s) without an id left out of a list`);
       return list;
     },
-    getInvoice: (id: string) => call(normaliseInvoice, "an invoice with an id", invoicePath(id), { resource: true }),
-    updateInvoiceStatus: (id: string, body: InvoiceStatusUpdate) =>
+    // Async, so an id refused by invoicePath is a rejected promise like any other answer, never a throw.
+    getInvoice: async (id: string) => call(normaliseInvoice, "an invoice with an id", invoicePath(id), { resource: true }),
+    updateInvoiceStatus: async (id: string, body: InvoiceStatusUpdate) =>
       call(normaliseInvoice, "the updated invoice with an id", invoicePath(id), {
         resource: true,
         soleField: "status",

@@ -1,0 +1,2 @@
+ALTER TABLE "console"."bulk_job_items" ADD COLUMN "resolved_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "bulk_job_items_resolved_idx" ON "console"."bulk_job_items" USING btree ("job_id","resolved_id");
