@@ -78,8 +78,21 @@ function Progress({ job }: { job: BulkJob }) {
     job.counts.failed ? `${formatCount(job.counts.failed)} failed` : null,
     job.counts.duplicate ? `${formatCount(job.counts.duplicate)} ${job.counts.duplicate === 1 ? "repeat" : "repeats"} skipped` : null,
     job.counts.not_run ? `${formatCount(job.counts.not_run)} not run` : null,
+    job.counts.awaiting_approval ? `${formatCount(job.counts.awaiting_approval)} waiting for approval` : null,
   ].filter(Boolean);
   const stopped = Boolean(job.finished_at) && job.counts.not_run > 0;
+  if (job.approval) {
+    return (
+      <p aria-live="polite" data-testid="bulk-progress" className="min-w-0 flex-1">
+        <span className="font-medium">Waiting for approval:</span> cancelling {formatCount(job.total)} invoices starts once someone else
+        approves it. {job.approval.why}{" "}
+        <Link href="/approvals" className="text-link underline-offset-4 hover:underline">
+          Approvals
+        </Link>
+        <span className="ml-2 text-xs text-muted-foreground">Reason: {job.reason}</span>
+      </p>
+    );
+  }
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <p aria-live="polite" data-testid="bulk-progress" className="tabular-nums">
@@ -112,6 +125,7 @@ const NOT_CANCELLED: Partial<Record<NonNullable<BulkItem["outcome"]>, { label: s
   failed: { label: "Failed", className: "text-warning-text" },
   duplicate: { label: "Repeat", className: "text-muted-foreground" },
   not_run: { label: "Not run", className: "text-warning-text" },
+  awaiting_approval: { label: "Waiting for approval", className: "text-caution-text" },
 };
 
 function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void }) {

@@ -3,9 +3,10 @@ import { z } from "zod";
 /**
  * What became of one invoice of a bulk cancel: null while it waits. `duplicate`: another form of an id already
  * in the job named the same invoice, changed once under that one; `not_run`: the job stopped before it, because
- * its person could no longer make the change (disabled, deleted, another role).
+ * its person could no longer make the change (disabled, deleted, another role); `awaiting_approval`: the policy gives
+ * this one invoice's cancel a second person (it received crypto), so it became a request of its own.
  */
-export const BULK_OUTCOMES = ["cancelled", "refused", "failed", "duplicate", "not_run"] as const;
+export const BULK_OUTCOMES = ["cancelled", "refused", "failed", "duplicate", "not_run", "awaiting_approval"] as const;
 export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 export const bulkItemSchema = z.object({
@@ -33,8 +34,11 @@ export const bulkJobSchema = z.object({
     failed: z.number().int(),
     duplicate: z.number().int(),
     not_run: z.number().int(),
+    awaiting_approval: z.number().int(),
     waiting: z.number().int(),
   }),
+  /** The request the whole job waits for before it starts (the policy's bulk threshold), while it waits. */
+  approval: z.object({ id: z.string(), why: z.string() }).nullable(),
   items: z.array(bulkItemSchema),
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;

@@ -10,7 +10,7 @@ import {
   stringifyJson,
 } from "@/lib/contract/money-json";
 import { reasonSchema } from "./approvals";
-import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REASON_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
+import { CURRENCY_CODE, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SORT_FIELDS, SORT_ORDERS } from "./list-query";
 import { toDecimal } from "./money";
 import { ALL_INVOICE_STATUSES, INVOICE_STATUSES } from "./status";
 

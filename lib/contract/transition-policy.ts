@@ -103,6 +103,8 @@ export function decideTransition(policy: TransitionPolicy, input: TransitionInpu
   const { role, from, to, received } = input;
   const rule = policy.targets[to];
   if (!(rule.roles as readonly string[]).includes(role)) return { allowed: false, reason: whoMayTransition(policy, to) };
+  // Setting the status it has changes nothing (a bulk cancel meeting one already cancelled).
+  if (from === to) return { allowed: true, approval: null };
   const guarded = from !== null && (policy.guarded_from as readonly string[]).includes(from);
   if (guarded) return { allowed: true, approval: `A change from ${label(from)} needs a second person's approval.` };
   if (from === null || !(rule.from as readonly string[]).includes(from)) {

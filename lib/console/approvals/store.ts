@@ -52,6 +52,8 @@ export async function auditApproval(
 export async function createApproval(
   db: Db,
   input: {
+    /** Chosen beforehand when something must name the request before it exists (a bulk job waiting for it). */
+    id?: string;
     kind: ApprovalKind;
     user: Person;
     invoiceId?: string;
@@ -67,6 +69,7 @@ export async function createApproval(
   const [row] = await db
     .insert(approvalRequests)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       kind: input.kind,
       invoiceId: input.invoiceId ?? null,
       bulkJobId: input.bulkJobId ?? null,

@@ -21,9 +21,10 @@ import { stringifyJson } from "@/lib/contract/money-json";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 import { parseJsonTextLossless } from "@/lib/platform/http-body";
-import { createBulkCancel, readBulkJob, retryFailed, viewInvoiceIds } from "./bulk-cancel";
+import { readBulkJob, retryFailed, viewInvoiceIds } from "./bulk-cancel";
 import { previewBulkCancel } from "./bulk-preview";
 import { runInBackground } from "./bulk-runner";
+import { startBulkCancel } from "./bulk-start";
 import { listView } from "./views";
 
 // Ids are opaque: the provider's own, passed on as given.
@@ -162,9 +163,8 @@ export const startBulkCancelAction = guardedAction("invoices:change_status", sta
   } else {
     ids = (input.ids ?? "").split(/[\s,]+/);
   }
-  const jobId = await createBulkCancel(await getDatabase(), user!, ids, input.reason);
-  runInBackground(jobId);
-  return { ok: "Cancelling…", jobId, answeredAt: Date.now() };
+  const { jobId, approval } = await startBulkCancel(await getDatabase(), user!, ids, input.reason, runInBackground);
+  return { ok: approval ? "Waiting for approval…" : "Cancelling…", jobId, approval, answeredAt: Date.now() };
 });
 
 /**

@@ -1,18 +1,20 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
+import { approvalRequests, bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
 import { isDotSegment } from "@/lib/contract/invoice-href";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
-import { can, PERMISSION_LABELS, type Permission } from "@/lib/contract/roles";
+import { can, isRole, PERMISSION_LABELS, type Permission, type Role } from "@/lib/contract/roles";
+import { whoMayTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
-import { changeInvoiceStatus } from "./change-status";
+import { requestStatusChange } from "./change-status";
 
 /*
  * Bulk cancel (issue 24): one reason for many invoices, run on the server as one job. The job and its items are
@@ -61,7 +63,14 @@ function tooMany(n: number): Problem {
 }
 
 /** Records the job and its items in one transaction; the caller then runs it (`runBulkJob`). */
-export async function createBulkCancel(db: Db, user: Pick<SessionUser, "id" | "email">, ids: string[], reason: string): Promise<string> {
+export async function createBulkCancel(
+  db: Db,
+  user: Pick<SessionUser, "id" | "email">,
+  ids: string[],
+  reason: string,
+  /** The request it waits for, made with this id after it (nothing may start it meanwhile). */
+  awaitingApproval: string | null = null,
+): Promise<string> {
   const unique = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
   if (unique.length === 0) throw Problem.of("validation_failed", { detail: "Select at least one invoice to cancel." });
   if (unique.length > BULK_MAX) throw tooMany(unique.length);
@@ -75,7 +84,7 @@ export async function createBulkCancel(db: Db, user: Pick<SessionUser, "id" | "e
   return db.transaction(async (tx) => {
     const [job] = await tx
       .insert(bulkJobs)
-      .values({ kind: "cancel", reason, createdBy: user.id, createdByEmail: user.email })
+      .values({ kind: "cancel", reason, createdBy: user.id, createdByEmail: user.email, awaitingApproval })
       .returning({ id: bulkJobs.id });
     for (let i = 0; i < unique.length; i += 500) {
       await tx.insert(bulkJobItems).values(unique.slice(i, i + 500).map((invoiceId, j) => ({ jobId: job.id, position: i + j, invoiceId })));
@@ -96,10 +105,22 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
   const [job] = await db
     .update(bulkJobs)
     .set({ leaseUntil: lease(), leaseHolder: holder })
-    .where(and(eq(bulkJobs.id, jobId), isNull(bulkJobs.finishedAt), or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date()))))
+    .where(
+      and(
+        eq(bulkJobs.id, jobId),
+        isNull(bulkJobs.finishedAt),
+        isNull(bulkJobs.awaitingApproval),
+        or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date())),
+      ),
+    )
     .returning();
   if (!job) return;
   const actor = { id: job.createdBy, email: job.createdByEmail };
+  // Approved as a whole: no invoice of it needs a request of its own (who may ask for what still holds).
+  const [approved] = await db
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.bulkJobId, jobId), eq(approvalRequests.state, "approved")));
   try {
     for (;;) {
       const batch = await db
@@ -122,7 +143,7 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
       }
       await Promise.all(
         batch.map(async (item) => {
-          const result = await cancelOne(deps, actor, job.reason, jobId, item);
+          const result = await cancelOne(deps, { ...actor, role: permit.role }, job.reason, jobId, item, Boolean(approved));
           await db
             .update(bulkJobItems)
             .set({ ...result, attempts: sql`${bulkJobItems.attempts} + 1`, updatedAt: new Date() })
@@ -145,7 +166,7 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
 }
 
 /** Whether a job may go on: ok, with its person's role now (for checks of each change), or why not, in a sentence. */
-export type JobPermit = { ok: true; role: string } | { ok: false; reason: string };
+export type JobPermit = { ok: true; role: Role } | { ok: false; reason: string };
 
 /**
  * A job acts in its person's name only while they may: read before every batch, on whichever instance runs
@@ -157,8 +178,12 @@ export async function mayGoOn(db: Db, job: Pick<typeof bulkJobs.$inferSelect, "c
   const who = job.createdByEmail;
   if (!person) return { ok: false, reason: `${who} no longer exists.` };
   if (person.banned) return { ok: false, reason: `${who} was disabled.` };
-  if (!can(person.role, JOB_PERMISSION)) {
+  if (!isRole(person.role) || !can(person.role, JOB_PERMISSION)) {
     return { ok: false, reason: `${who}'s role (${person.role}) may no longer ${PERMISSION_LABELS[JOB_PERMISSION]}.` };
+  }
+  const policy = await readTransitionPolicy(db);
+  if (!(policy.targets.cancelled.roles as readonly string[]).includes(person.role)) {
+    return { ok: false, reason: `${whoMayTransition(policy, "cancelled")} ${who} is ${person.role} now.` };
   }
   return { ok: true, role: person.role };
 }
@@ -220,23 +245,34 @@ type ItemResult = { outcome: BulkOutcome; detail: string | null; fromStatus: str
 
 async function cancelOne(
   deps: BulkDeps,
-  actor: Pick<SessionUser, "id" | "email">,
+  actor: Pick<SessionUser, "id" | "email" | "role">,
   reason: string,
   jobId: string,
   item: { position: number; invoiceId: string },
+  approved: boolean,
 ): Promise<ItemResult> {
   const beforeChange = (current: { invoice_id: string }) => claimInvoice(deps.db, jobId, item.position, current.invoice_id);
   for (let attempt = 1; ; attempt++) {
     try {
-      const { from } = await changeInvoiceStatus({
+      // The policy decides each invoice as it would a single cancel, with the person's role now.
+      const answer = await requestStatusChange({
         ...deps,
         user: actor,
         id: item.invoiceId,
         status: "cancelled",
         reason,
         context: { bulk_job: jobId },
+        approved,
         beforeChange,
       });
+      if (answer.approval) {
+        return {
+          outcome: "awaiting_approval",
+          detail: `Waiting for approval: ${answer.approval.why}`,
+          fromStatus: answer.approval.from_status,
+        };
+      }
+      const { from } = answer;
       return { outcome: "cancelled", detail: from === "cancelled" ? "It was already cancelled." : null, fromStatus: from ?? null };
     } catch (error) {
       if (error instanceof SameInvoice) {
@@ -280,7 +316,13 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
   const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
   if (!job || (job.createdBy !== user.id && user.role !== "admin")) return null;
   const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));
-  const counts = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, waiting: 0 };
+  const counts = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, awaiting_approval: 0, waiting: 0 };
+  const [approval] = job.awaitingApproval
+    ? await db
+        .select({ id: approvalRequests.id, why: approvalRequests.why })
+        .from(approvalRequests)
+        .where(eq(approvalRequests.id, job.awaitingApproval))
+    : [];
   for (const item of items) counts[(item.outcome as BulkOutcome | null) ?? "waiting"]++;
   return {
     id: job.id,
@@ -289,6 +331,7 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
     total: items.length,
+    approval: approval ?? null,
     counts,
     items: items.map((i) => ({
       invoice_id: i.invoiceId,
@@ -329,6 +372,12 @@ export async function unfinishedJobIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: bulkJobs.id })
     .from(bulkJobs)
-    .where(and(isNull(bulkJobs.finishedAt), or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date()))));
+    .where(
+      and(
+        isNull(bulkJobs.finishedAt),
+        isNull(bulkJobs.awaitingApproval),
+        or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date())),
+      ),
+    );
   return rows.map((r) => r.id);
 }
