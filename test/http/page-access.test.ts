@@ -27,6 +27,9 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
   // Every signed-in person's own settings: every role reads invoices, so this is "any signed-in person".
   "app/(console)/account/page.tsx": { path: () => "/account", access: "invoices:read", ownText: "Days and times are in" },
+  // Whoever may ask for a change sees the requests; a request names its invoice's order only when there is one.
+  "app/(console)/approvals/page.tsx": { path: () => "/approvals", access: "invoices:change_status", ownText: "Changes the policy gives a second person" },
+  "app/(console)/settings/page.tsx": { path: () => "/settings", access: "policy:manage", ownText: "Status changes" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 
