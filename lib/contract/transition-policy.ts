@@ -115,7 +115,8 @@ export function decideTransition(policy: TransitionPolicy, input: TransitionInpu
     };
   }
   if (rule.approval === "always") return { allowed: true, approval: `To ${TRANSITION_VERBS[to]} needs a second person's approval.` };
-  if (rule.approval === "when_received" && received) {
+  // Partly paid means crypto arrived, whatever the payment details say.
+  if (rule.approval === "when_received" && (received || from === "paid_partial")) {
     return { allowed: true, approval: "This invoice has received crypto: the change needs a second person's approval." };
   }
   return { allowed: true, approval: null };

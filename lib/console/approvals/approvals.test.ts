@@ -256,3 +256,45 @@ describe("deciding a request", () => {
     expect(response.status).toBe(422);
   });
 });
+
+describe("a bulk cancel above the policy's threshold", () => {
+  it("waits as one request, nothing sent; approved, it runs; rejected, its invoices are not run", async () => {
+    const db = await getDatabase();
+    const [{ saveTransitionPolicy }, { startBulkCancel }, { readBulkJob }, { sessionUser }, { DEFAULT_TRANSITION_POLICY }] =
+      await Promise.all([
+        import("./policy-store"),
+        import("@/lib/console/invoices/bulk-start"),
+        import("@/lib/console/invoices/bulk-cancel"),
+        import("@/lib/console/auth/session"),
+        import("@/lib/contract/transition-policy"),
+      ]);
+    await saveTransitionPolicy(db, { ...DEFAULT_TRANSITION_POLICY, bulk_approval_over: 2 }, "system");
+    try {
+      const support = (await sessionUser(new Headers({ cookie: cookies.support })))!;
+      const started: string[] = [];
+      const ids = [newInvoice("new"), newInvoice("pending"), newInvoice("new")];
+      const { jobId, approval } = await startBulkCancel(db, support, ids, "Shop closed", (id) => started.push(id));
+      expect(approval).toMatchObject({ kind: "bulk_cancel", state: "pending", snapshot: { count: 3 } });
+      expect(started).toEqual([]);
+      expect((await readBulkJob(db, support, jobId))?.approval?.id).toBe(approval!.id);
+
+      const approved = await approve("finance", approval!.id, "Closing confirmed");
+      expect(approved.body.approval).toMatchObject({ state: "approved", outcome: "started" });
+      for (let i = 0; i < 100 && !(await readBulkJob(db, support, jobId))?.finished_at; i++) await new Promise((r) => setTimeout(r, 50));
+      const job = (await readBulkJob(db, support, jobId))!;
+      expect(job.counts.cancelled).toBe(3);
+      expect(patches.map((p) => p.id).sort()).toEqual([...ids].sort());
+
+      // A second job, rejected: it ends, every invoice not run, saying who rejected it and why.
+      const second = await startBulkCancel(db, support, [newInvoice("new"), newInvoice("new"), newInvoice("new")], "Again", () => {});
+      await call(routes.reject, "admin", second.approval!.id, { reason: "Not this week" });
+      const rejected = (await readBulkJob(db, support, second.jobId))!;
+      expect(rejected.finished_at).not.toBeNull();
+      expect(rejected.items.map((i) => [i.outcome, i.detail])).toEqual(
+        Array(3).fill(["not_run", expect.stringMatching(/^Not run — rejected by admin-.*: Not this week$/)]),
+      );
+    } finally {
+      await saveTransitionPolicy(db, DEFAULT_TRANSITION_POLICY, "system");
+    }
+  });
+});
