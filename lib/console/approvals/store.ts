@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { approvalRequests, bulkJobItems, bulkJobs } from "@/lib/console/schema";
@@ -96,7 +96,16 @@ export async function expireDue(db: Db): Promise<void> {
   const expired = await db
     .update(approvalRequests)
     .set({ state: "expired", decidedAt: new Date() })
-    .where(and(eq(approvalRequests.state, "pending"), lt(approvalRequests.expiresAt, new Date())))
+    .where(
+      and(
+        lt(approvalRequests.expiresAt, new Date()),
+        // Also one an approver's instance took and never finished (it stopped mid-way): its claim ran out.
+        or(
+          eq(approvalRequests.state, "pending"),
+          and(eq(approvalRequests.state, "approving"), lt(approvalRequests.claimUntil, new Date())),
+        ),
+      ),
+    )
     .returning();
   for (const row of expired) {
     await auditApproval(db, row, "expired", "system");
