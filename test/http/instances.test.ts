@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleServer, startConsoleServer } from "../console-server";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "../postgres";
@@ -30,6 +31,32 @@ afterAll(async () => {
   await b?.stop();
   await postgres?.stop();
 }, 60_000);
+
+/** The console's own database, read directly (the audit log, the approval requests). */
+const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> => {
+  const client = new pg.Client({ connectionString: postgres!.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+/** A change through the console, as a browser on that instance sends it (same origin, JSON). */
+const send = (server: ConsoleServer, method: "PATCH" | "POST", path: string, cookie: string, body: unknown) =>
+  fetch(server.url + path, {
+    method,
+    headers: { cookie, origin: server.url, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+const SANDBOX_KEY = { "api-key": "sk_test_demo_full" };
+const sandboxInvoices = async (status: string, pageSize: number): Promise<{ invoice_id: string; status: string }[]> => {
+  const answer = await fetch(`${a.url}/sandbox/api/v1/invoices?status=${status}&page_size=${pageSize}`, { headers: SANDBOX_KEY });
+  expect(answer.status).toBe(200);
+  return (await answer.json()).items;
+};
 
 const get = async (server: ConsoleServer, path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(server.url + path, { headers: { cookie: server.sessions.roles.admin, ...headers } });
@@ -98,12 +125,78 @@ describe.skipIf(!available)("two console instances on one PostgreSQL", () => {
     const changed = await fetch(`${a.url}/api/invoices/${id}`, {
       method: "PATCH",
       headers: { cookie: a.sessions.roles.admin, origin: a.url, "content-type": "application/json" },
-      body: JSON.stringify({ status: "expired" }),
+      body: JSON.stringify({ status: "expired", reason: "Customer never paid" }),
     });
     expect(changed.status).toBe(200);
     const after = await get(b, `/api/invoices/${id}`);
     expect(after.body.status).toBe("expired");
     const inList = await get(b, `/api/invoices?status=expired&page_size=100&sort_by=updated_at&sort_order=desc`);
     expect(inList.body.items.map((i: { invoice_id: string }) => i.invoice_id)).toContain(invoice.invoice_id);
+  });
+
+  it("two approvals at once, one on each instance, make exactly one PATCH reach the provider", { timeout: 60_000 }, async () => {
+    // Every role's session is a person of its own (test/prepare-console.ts), one set per instance: finance on
+    // a asks; a's admin and b's admin, two other people, approve at the same moment.
+    const candidates = [...(await sandboxInvoices("pending", 20)), ...(await sandboxInvoices("new", 20))];
+    const invoices = candidates.slice(0, 5);
+    expect(invoices).toHaveLength(5);
+    for (const invoice of invoices) {
+      const id = encodeURIComponent(invoice.invoice_id);
+      const asked = await send(a, "PATCH", `/api/invoices/${id}`, a.sessions.roles.finance, {
+        status: "completed",
+        reason: "Paid by bank transfer (instances race)",
+      });
+      expect(asked.status).toBe(202);
+      const { approval } = await asked.json();
+      expect(approval).toMatchObject({ state: "pending", invoice_id: invoice.invoice_id, from_status: invoice.status, to_status: "completed" });
+
+      const approve = (server: ConsoleServer) =>
+        send(server, "POST", `/api/approvals/${approval.id}/approve`, server.sessions.roles.admin, { reason: "Saw the transfer" }).then(
+          async (r) => ({ status: r.status, body: await r.json() }),
+        );
+      const answers = await Promise.all([approve(a), approve(b)]);
+      const won = answers.filter((r) => r.status === 200);
+      const lost = answers.filter((r) => r.status !== 200);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(won[0].body.approval).toMatchObject({ id: approval.id, state: "approved", outcome: "changed" });
+      expect(lost[0].body.code).toBe("approval_closed");
+
+      // Exactly one status change was sent, and it changed the invoice; one approval recorded; the request closed.
+      const changes = await query<{ outcome: string; approval: string }>(
+        `select detail->>'outcome' as outcome, detail->>'approval' as approval from console.audit_log
+          where action = 'invoice.status_change' and target = 'invoice:' || $1`,
+        [invoice.invoice_id],
+      );
+      expect(changes).toEqual([{ outcome: "changed", approval: approval.id }]);
+      const approvals = await query<{ count: string }>(
+        `select count(*) from console.audit_log where action = 'approval.approved' and detail->>'approval' = $1`,
+        [approval.id],
+      );
+      expect(Number(approvals[0].count)).toBe(1);
+      const [row] = await query<{ state: string }>("select state from console.approval_requests where id = $1", [approval.id]);
+      expect(row.state).toBe("approved");
+      // The provider agrees: the invoice is completed.
+      const now = await fetch(`${b.url}/sandbox/api/v1/invoices/${id}`, { headers: SANDBOX_KEY });
+      expect((await now.json()).status).toBe("completed");
+    }
+  });
+
+  it("audit entries carry the request id: the 202's X-Request-Id is the approval.requested entry's request_id", async () => {
+    const [invoice] = [...(await sandboxInvoices("pending", 1)), ...(await sandboxInvoices("new", 1))];
+    expect(invoice).toBeDefined();
+    const asked = await send(b, "PATCH", `/api/invoices/${encodeURIComponent(invoice.invoice_id)}`, b.sessions.roles.finance, {
+      status: "completed",
+      reason: "Paid by bank transfer (request id)",
+    });
+    expect(asked.status).toBe(202);
+    const requestId = asked.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
+    const { approval } = await asked.json();
+    const entries = await query<{ request_id: string | null }>(
+      `select detail->>'request_id' as request_id from console.audit_log
+        where action = 'approval.requested' and target = 'invoice:' || $1 and detail->>'approval' = $2`,
+      [invoice.invoice_id, approval.id],
+    );
+    expect(entries).toEqual([{ request_id: requestId }]);
   });
 });
