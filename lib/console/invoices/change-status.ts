@@ -7,7 +7,7 @@ import { indexChangedInvoice } from "@/lib/console/search";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";
-import { hasReceivedCrypto } from "@/lib/contract/received";
+import { hasReceivedCrypto, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 
@@ -158,6 +158,7 @@ function invoiceSnapshot(invoice: Invoice, received: boolean): Record<string, un
     amount_received: invoice.payment?.amount_received ?? null,
     rate: invoice.payment?.rate ?? null,
     received,
+    received_sentence: receivedSentence(receivedSummary([invoice])),
   };
 }
 
