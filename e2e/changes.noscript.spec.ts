@@ -16,27 +16,31 @@ async function signIn(page: Page, role: "support" | "finance" | "admin", next: s
   await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1));
 }
 
-/** An invoice of `status`, the `index`-th oldest: each spec takes its own, so no two change the same one. */
+/**
+ * An invoice of `status`, the `index`-th oldest: each spec takes its own, so no two change the same one. The
+ * cancels take expired invoices: they have received nothing, so support cancels them at once (a paid one's
+ * cancel waits for approval: e2e/approvals.noscript.spec.ts).
+ */
 async function invoiceOf(page: Page, status: string, index: number): Promise<{ invoice_id: string; order_id: string }> {
-  const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=20&sort_order=asc`, { headers: KEY });
+  const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=100&sort_order=asc`, { headers: KEY });
   const { items } = await response.json();
   return items[Math.min(index, items.length - 1)];
 }
 
 test("support cancels an invoice with a reason without script: the confirmation is a page, refusals keep the reason", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 10);
+  const invoice = await invoiceOf(page, "expired", 30);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
   await expect(page.getByText(`Order ${invoice.order_id}`, { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Cancel invoice" }).click();
   await expect(page).toHaveURL(/\?change=cancelled$/);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
-  await expect(form).toContainText("The status changes from Pending to Cancelled");
+  await expect(form).toContainText("The status changes from Expired to Cancelled");
   // Blank is refused by the server, in the field's words; nothing changed and the page stays the form.
   await form.getByLabel("Reason (required)").fill("   ");
   await form.getByRole("button", { name: "Cancel invoice" }).click();
-  await expect(form.getByText("The reason is required to cancel an invoice")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 }).getByText("Pending")).toBeVisible();
+  await expect(form.getByText("The reason is required: say why.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).getByText("Expired")).toBeVisible();
 
   await form.getByLabel("Reason (required)").fill("Customer paid by bank transfer instead (ticket 5120)");
   await form.getByRole("button", { name: "Cancel invoice" }).click();
@@ -46,7 +50,7 @@ test("support cancels an invoice with a reason without script: the confirmation 
   const change = page
     .getByRole("list", { name: "Invoice timeline" })
     .getByRole("listitem")
-    .filter({ hasText: "Status changed from Pending to Cancelled" });
+    .filter({ hasText: "Status changed from Expired to Cancelled" });
   await expect(change).toContainText("Customer paid by bank transfer instead (ticket 5120)");
   await expect(change).toContainText("support@example.com");
 });
@@ -57,6 +61,8 @@ test("'Change status…' without script: choose a status on the page", async ({ 
   await page.getByRole("button", { name: "Change status…" }).click();
   const form = page.getByRole("region", { name: `Change the status of order ${invoice.order_id}` });
   await form.getByRole("radio", { name: /Expired/ }).check();
+  // Every change says why.
+  await form.getByLabel("Reason (required)").fill("The customer chose another way to pay");
   await form.getByRole("button", { name: "Change status" }).click();
   await expect(page).toHaveURL(/\?changed=expired$/);
   await expect(page.getByRole("heading", { level: 1 }).getByText("Expired")).toBeVisible();
@@ -131,7 +137,7 @@ test("the archive form sent without script after the session ended keeps its dra
 });
 
 test("a cancellation sent without script after the session ended keeps its reason through sign-in", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 16);
+  const invoice = await invoiceOf(page, "expired", 32);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
   await form.getByLabel("Reason (required)").fill("Kept through sign-in (ticket 9)");
@@ -150,7 +156,7 @@ test("a cancellation drawn for support, sent without script after admin signed i
   page,
   baseURL,
 }) => {
-  const invoice = await invoiceOf(page, "pending", 12);
+  const invoice = await invoiceOf(page, "expired", 34);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
   await form.getByLabel("Reason (required)").fill("Typed by support");
@@ -163,5 +169,5 @@ test("a cancellation drawn for support, sent without script after admin signed i
     page.getByText("This page was opened while someone else was signed in; you are now signed in as admin@example.com."),
   ).toBeVisible();
   const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
-  expect((await current.json()).status).toBe("pending");
+  expect((await current.json()).status).toBe("expired");
 });

@@ -65,7 +65,10 @@ test("a text search inside the list narrows the view and keeps the other filters
   expect((await totals(page)).count).toBe(1);
 });
 
-test("support selects three partly paid invoices, cancels them with one reason, and each timeline says so", async ({ page }) => {
+test("support selects three partly paid invoices and cancels them with one reason: each waits for approval, and each timeline says so", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, "support");
   // From the middle of the ~120 partly paid ones: other journeys take the oldest pending, new and partly paid.
@@ -92,13 +95,37 @@ test("support selects three partly paid invoices, cancels them with one reason, 
   const reason = `Orders voided in bulk ${Date.now()}`;
   await dialog.getByLabel(/Reason/).fill(reason);
   await dialog.getByRole("button", { name: "Cancel 3 invoices" }).click();
-  await expect(page.getByTestId("bulk-progress")).toHaveText(/Bulk cancel done: 3 cancelled\./, { timeout: 30_000 });
+  // Having received crypto, each cancel waits for a second person's approval (the transition policy), one
+  // request an invoice: none is sent yet.
+  await expect(page.getByTestId("bulk-progress")).toHaveText(/Bulk cancel done: 0 cancelled, 3 waiting for approval\./, {
+    timeout: 30_000,
+  });
 
   for (const id of picked) {
     await page.goto(`/invoices/${encodeURIComponent(id)}`);
-    await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(reason)).toBeVisible();
-    // Partly paid before, cancelled now: nothing is owed any more.
-    await expect(page.getByText("Still owed")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 }).getByText("Partly paid")).toBeVisible();
+    await expect(page.getByTestId("waiting-for-approval")).toContainText(
+      `support@example.com asked to set this invoice to Cancelled: “${reason}”`,
+    );
+    await expect(
+      page
+        .getByRole("list", { name: "Invoice timeline" })
+        .getByRole("listitem")
+        .filter({ hasText: "Approval asked to change from Partly paid to Cancelled" }),
+    ).toContainText(reason);
+  }
+
+  // Nothing left waiting for the journeys after this one: support takes the requests back.
+  const { items } = (await (await page.request.get("/api/approvals?state=pending")).json()) as {
+    items: { id: string; invoice_id: string }[];
+  };
+  const ours = items.filter((a) => picked.includes(a.invoice_id));
+  expect(ours).toHaveLength(3);
+  for (const approval of ours) {
+    const withdrawn = await page.request.post(`/api/approvals/${approval.id}/withdraw`, {
+      data: { reason: "Only the bulk journey's check" },
+      headers: { origin: baseURL ?? "" },
+    });
+    expect(withdrawn.ok()).toBe(true);
   }
 });

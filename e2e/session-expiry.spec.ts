@@ -34,10 +34,16 @@ async function signIn(page: Page, role: DemoRole, next: string): Promise<void> {
   await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1), { timeout: 20_000 });
 }
 
+/**
+ * An invoice of `status`, the `index`-th oldest: each test takes its own. The cancels take expired invoices: they
+ * have received nothing, so support cancels them at once (a paid one's cancel waits for approval,
+ * e2e/approvals.spec.ts).
+ */
 async function invoiceOf(page: Page, status: string, index: number): Promise<{ invoice_id: string; order_id: string }> {
-  const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=20&sort_order=asc`, { headers: KEY });
+  const response = await page.request.get(`/sandbox/api/v1/invoices?status=${status}&page_size=100&sort_order=asc`, { headers: KEY });
   const { items } = await response.json();
-  return items[Math.min(index, items.length - 1)];
+  expect(items.length, `invoices of status ${status}`).toBeGreaterThan(index);
+  return items[index];
 }
 
 test("the archive form sent after the session ended asks to sign in in place, then records the invoice; nothing is retyped", async ({
@@ -68,7 +74,7 @@ const sessionEnds = [
 ];
 for (const { how, cookieKept, index, ticket } of sessionEnds) {
   test(`${how}: a confirmed cancellation signs in again in place and cancels with the reason typed`, async ({ page }) => {
-    const invoice = await invoiceOf(page, "pending", index);
+    const invoice = await invoiceOf(page, "expired", index);
     await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
     const trigger = page.getByRole("button", { name: "Cancel invoice" });
     await untilHydrated(trigger);
@@ -91,13 +97,13 @@ for (const { how, cookieKept, index, ticket } of sessionEnds) {
     const change = page
       .getByRole("list", { name: "Invoice timeline" })
       .getByRole("listitem")
-      .filter({ hasText: "Status changed from Pending to Cancelled" });
+      .filter({ hasText: "Status changed from Expired to Cancelled" });
     await expect(change).toContainText(reason);
   });
 }
 
 test("'Cancel invoice' clicked before the page's scripts load still cancels: the server draws the confirmation", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 14);
+  const invoice = await invoiceOf(page, "expired", 14);
   await signIn(page, "support", "/overview");
   // Scripts held back, as on a slow phone before they arrive.
   await page.route("**/_next/static/chunks/**", (route) => route.abort());
@@ -122,7 +128,8 @@ test("a page opened after the session ended leads to sign-in or says 'signed out
 
 test("a bulk cancel confirmed after the session ended signs in again in place and starts, with the reason typed", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, "support", "/invoices?status=paid_partial&sort_by=fiat_amount&sort_order=asc&page=3");
+  // Expired invoices, which support cancels at once (a bulk cancel of paid ones waits for approval, item by item).
+  await signIn(page, "support", "/invoices?status=expired&sort_by=fiat_amount&sort_order=asc&page=3");
   for (const row of [invoiceRows(page).nth(0), invoiceRows(page).nth(1)]) {
     await untilHydrated(row.getByRole("checkbox"));
     await row.getByRole("checkbox").check();
@@ -181,7 +188,7 @@ test("closing 'Your session ended' keeps the form as typed and says the change w
 });
 
 test("signing in again as someone else does not send the previous person's change; it stays for them to check", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 16);
+  const invoice = await invoiceOf(page, "expired", 16);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
   const trigger = page.getByRole("button", { name: "Cancel invoice" });
   await untilHydrated(trigger);
@@ -197,12 +204,12 @@ test("signing in again as someone else does not send the previous person's chang
   await expect(confirm).toContainText("Signed in as admin@example.com — your change was not sent; check it and send it again.");
   await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support before the session ended");
   const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
-  expect((await current.json()).status).toBe("pending");
+  expect((await current.json()).status).toBe("expired");
   await expect(page.getByTestId("user-role")).toHaveText("Admin");
 });
 
 test("the status form the server draws (?change=), sent with scripts on, says what the status is now", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 18);
+  const invoice = await invoiceOf(page, "expired", 18);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
   await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
@@ -213,7 +220,7 @@ test("the status form the server draws (?change=), sent with scripts on, says wh
 });
 
 test("after another tab signed in as someone else, a change from this tab is not sent, and it says why", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 20);
+  const invoice = await invoiceOf(page, "expired", 20);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}`);
   const trigger = page.getByRole("button", { name: "Cancel invoice" });
   await untilHydrated(trigger);
@@ -242,17 +249,19 @@ test("after another tab signed in as someone else, a change from this tab is not
   await expect(page.getByRole("dialog", { name: "Your session ended" })).toHaveCount(0);
   await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support");
   const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
-  expect((await current.json()).status).toBe("pending");
+  expect((await current.json()).status).toBe("expired");
 });
 
 test("'Status is now …' from the server-drawn form is not brought back once a dialog opens", async ({ page }) => {
+  // New → Expired: a change admin makes at once (setting an invoice back to Pending now waits for approval).
   const invoice = await invoiceOf(page, "new", 3);
-  await signIn(page, "admin", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=pending`);
+  await signIn(page, "admin", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=expired`);
   const form = page.getByRole("region", { name: `Change the status of order ${invoice.order_id}` });
-  await untilHydrated(form.getByRole("button", { name: "Set to Pending" }));
-  await form.getByRole("button", { name: "Set to Pending" }).click();
-  await expect(page).toHaveURL(/\?changed=pending$/);
-  const said = page.getByRole("status").filter({ hasText: "Status is now Pending." });
+  await untilHydrated(form.getByRole("button", { name: "Set to Expired" }));
+  await form.getByLabel("Reason (required)").fill("The customer chose another way to pay");
+  await form.getByRole("button", { name: "Set to Expired" }).click();
+  await expect(page).toHaveURL(/\?changed=expired$/);
+  const said = page.getByRole("status").filter({ hasText: "Status is now Expired." });
   await expect(said).toBeVisible();
 
   await page.getByRole("button", { name: "Change status…" }).click();
@@ -263,7 +272,7 @@ test("'Status is now …' from the server-drawn form is not brought back once a 
 });
 
 test("the server-drawn status form (?change=) sent with scripts after the session ended signs in again in place", async ({ page }) => {
-  const invoice = await invoiceOf(page, "pending", 22);
+  const invoice = await invoiceOf(page, "expired", 22);
   await signIn(page, "support", `/invoices/${encodeURIComponent(invoice.invoice_id)}?change=cancelled`);
   const form = page.getByRole("region", { name: `Cancel invoice for order ${invoice.order_id}?` });
   await untilHydrated(form.getByRole("button", { name: "Cancel invoice" }));
