@@ -79,6 +79,9 @@ test("finance asks with the server-drawn form; an admin approves one request and
   await card(rejected).getByLabel("Your reason").fill("Nothing more arrived on chain");
   await card(rejected).getByRole("button", { name: "Reject" }).click();
   await expect(card(rejected)).toHaveCount(0);
+  await expect(page.getByTestId("decided-notice")).toContainText(
+    `Rejected by admin@example.com: nothing was sent for order ${rejected.order_id}.`,
+  );
   expect(await statusOf(page, rejected.invoice_id)).toBe("paid_partial");
 
   // Each decision is under its tab, and in the invoice's timeline.

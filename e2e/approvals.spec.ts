@@ -140,8 +140,11 @@ test("support's cancel of a partly paid invoice waits; finance approves it on /a
     await untilHydrated(card.getByRole("button", { name: "Approve" }));
     await card.getByLabel("Your reason").fill("Checked with the customer: cancel it");
     await card.getByRole("button", { name: "Approve" }).click();
-    // Decided: it leaves the waiting requests (the page is drawn again without it).
+    // Decided: it leaves the waiting requests (the page is drawn again without it), and the page says what became of it.
     await expect(card).toHaveCount(0);
+    await expect(finance.page.getByTestId("decided-notice")).toContainText(
+      `Approved by finance@example.com: order ${invoice.order_id} is now Cancelled.`,
+    );
   } finally {
     await finance.context.close();
   }
@@ -231,9 +234,11 @@ test("an approval that comes after the invoice changed is refused, and nothing i
     await untilHydrated(card.getByRole("button", { name: "Approve" }));
     await card.getByLabel("Your reason").fill("Looks right");
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("alert")).toContainText(
-      "The invoice is Expired now; it was Partly paid when the change was asked for. Nothing was sent; the request is closed",
+    // The request closed: the page says how, and it is no longer waiting.
+    await expect(admin.page.getByTestId("decided-notice")).toContainText(
+      `Closed without sending: order ${invoice.order_id} is Expired now; it was Partly paid when the change was asked for.`,
     );
+    await expect(requestCard(admin.page, invoice.order_id)).toHaveCount(0);
     await admin.page.goto("/approvals?state=invoice_changed");
     await expect(requestCard(admin.page, invoice.order_id)).toContainText("Closed: the invoice changed");
   } finally {

@@ -203,10 +203,6 @@ test("a cancel of an invoice with a short id waits for approval, and finance's a
 });
 
 test("a refusal shows the provider's own words on the status, to the person who approved the change", async ({ page, browser }) => {
-  // Known product bug: the provider's 422 names the field /status, so the decision's action answers "Check the
-  // highlighted fields." (lib/console/bff/action.ts, failure()) and components/approvals/decision-form.tsx, which
-  // has no status field, shows only that: the provider's words are lost. Remove this line once fixed.
-  test.fail();
   // This provider will not cancel a completed invoice, and says why in its own error shape.
   provider.settings.errorStyle = "fastapi";
   await signIn(page, `/invoices/${encodeURIComponent("inv/2024 07")}`);

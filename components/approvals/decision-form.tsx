@@ -3,25 +3,25 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
-import { useFormAction } from "@/lib/browser/action";
+import { actionProblem, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import { decideApprovalAction } from "@/lib/console/approvals/actions";
 import type { ActionState } from "@/lib/console/bff/action";
 import { REASON_MAX } from "@/lib/contract/list-query";
+import { problemSentence } from "@/lib/contract/problem";
 
 /**
  * Approve or reject someone else's request, or withdraw one's own: one plain form whose pressed button is the
- * decision, so it works before scripts load and without them. Every decision says why.
+ * decision, so it works before scripts load and without them. Every decision says why; once decided, the page
+ * says what became of it (decided-notice.tsx).
  */
 export function DecisionForm({ id, own, mayDecide, label }: { id: string; own: boolean; mayDecide: boolean; label: string }) {
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(decideApprovalAction, {});
-  if (state.ok) {
-    return (
-      <p role="status" className="text-sm font-medium text-success-text">
-        {state.ok}
-      </p>
-    );
-  }
+  // A refusal in full: the console's or the provider's own words, and what it said of each field.
+  const problem = actionProblem(state);
+  const refusal = problem
+    ? [problemSentence(problem), ...(problem.errors ?? []).filter((e) => e.pointer !== "/reason").map((e) => e.detail)].join(" ")
+    : state.error;
   return (
     <form key={state.answeredAt} action={action} onSubmit={onSubmit} className="flex flex-col gap-2">
       <DrawnForField />
@@ -34,9 +34,9 @@ export function DecisionForm({ id, own, mayDecide, label }: { id: string; own: b
       >
         <Textarea name="reason" required maxLength={REASON_MAX} rows={2} defaultValue={state.values?.reason ?? ""} />
       </Field>
-      {state.error && !state.fieldErrors?.reason && (
+      {refusal && !state.fieldErrors?.reason && (
         <p role="alert" className="text-sm text-danger-text">
-          {state.error}
+          {refusal}
         </p>
       )}
       <div className="flex flex-wrap gap-2">

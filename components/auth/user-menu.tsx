@@ -23,15 +23,15 @@ export function UserMenu({ user }: Props) {
           >
             {user.name.slice(0, 1) || user.email.slice(0, 1)}
           </span>
-          {/* 1024–1279 px: the header's links (eight for an admin) need the room; the menu itself names the person. */}
-          <span className="hidden text-left sm:block lg:hidden xl:block">
+          {/* 1024–1535 px: the header's links (eight for an admin) need the room; the menu itself names the person. */}
+          <span className="hidden text-left sm:block lg:hidden 2xl:block">
             <span className="block leading-tight font-medium whitespace-nowrap">{user.name}</span>
             <span className="block text-xs leading-tight text-muted-foreground" data-testid="user-role">
               {ROLE_LABELS[user.role]}
             </span>
           </span>
           <span className="sr-only">Account menu for {user.email}</span>
-          <ChevronDown aria-hidden className="hidden size-4 text-muted-foreground sm:block lg:hidden xl:block" />
+          <ChevronDown aria-hidden className="hidden size-4 text-muted-foreground sm:block lg:hidden 2xl:block" />
         </button>
       }
     />

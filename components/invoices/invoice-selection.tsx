@@ -33,7 +33,7 @@ type BarProps = {
   query: InvoiceViewQuery;
   /** The whole view's statuses (its totals), for the confirmation of "cancel all". */
   viewStatuses: Record<string, number> | null;
-  mayCancel: boolean;
+  mayCancel: false | { approvalOver: number };
   onChange: (next: Selection) => void;
   onExport: (query: InvoiceViewQuery) => void;
   onJobStarted: (jobId: string) => void;
@@ -104,6 +104,7 @@ export function SelectionBar({ selection, pageRows, total, query, viewStatuses, 
           total={total}
           query={query}
           viewStatuses={viewStatuses}
+          approvalOver={mayCancel ? mayCancel.approvalOver : 0}
           onClose={() => setConfirming(false)}
           onStarted={(jobId) => {
             setConfirming(false);
@@ -129,6 +130,8 @@ function BulkCancelDialog(props: {
   total: number;
   query: InvoiceViewQuery;
   viewStatuses: Record<string, number> | null;
+  /** The policy's threshold: a larger cancel waits for one approval as a whole. */
+  approvalOver: number;
   onClose: () => void;
   onStarted: (jobId: string) => void;
 }) {
@@ -147,6 +150,7 @@ function BulkCancelDialog(props: {
   const { page: _p, page_size: _s, ...view } = props.query;
   const viewSearch = invoiceListQueryToSearchParams(view).toString();
   const received = useReceived(props.selection, viewSearch);
+  const waitsAsWhole = count > props.approvalOver;
 
   return (
     <ConfirmDialog
@@ -157,11 +161,13 @@ function BulkCancelDialog(props: {
       description={
         <>
           {Object.keys(counts).length > 0 && <>Now: {statusBreakdown(counts)}. </>}
-          Each is cancelled on its own, a few at a time; you can leave this page meanwhile. Each invoice&apos;s timeline records who
-          cancelled it and why.
+          {waitsAsWhole
+            ? `More than ${formatCount(props.approvalOver)} invoices: the cancel waits for one approval by someone else, then runs. `
+            : "Each is cancelled on its own, a few at a time; you can leave this page meanwhile. "}
+          Each invoice&apos;s timeline records who cancelled it and why.
         </>
       }
-      confirmLabel={`Cancel ${formatCount(count)} ${count === 1 ? "invoice" : "invoices"}`}
+      confirmLabel={waitsAsWhole ? "Ask for approval" : `Cancel ${formatCount(count)} ${count === 1 ? "invoice" : "invoices"}`}
       pendingLabel="Starting…"
       cancelLabel="Keep them"
       confirmDisabled={reason.trim() === ""}
@@ -202,10 +208,11 @@ function BulkCancelDialog(props: {
           placeholder="Orders voided by the customer"
         />
       </Field>
-      {closedOnes > 0 && (
+      {(closedOnes > 0 || (!waitsAsWhole && received.state === "known" && received.summary.withCrypto > 0)) && (
         <p className="text-xs text-muted-foreground">
-          {formatCount(closedOnes)} {closedOnes === 1 ? "is" : "are"} already completed, archived or cancelled: the invoicing API may refuse{" "}
-          {closedOnes === 1 ? "it" : "them"}, and the result says so for each.
+          {waitsAsWhole
+            ? "Completed, archived or cancelled ones are refused or answered by the provider, each saying so."
+            : "Those that received crypto, and any already completed or cancelled, wait for approval each on its own; archived ones are refused. The result says so for each."}
         </p>
       )}
     </ConfirmDialog>

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApprovalCard } from "@/components/approvals/approval-card";
+import { DecidedNotice } from "@/components/approvals/decided-notice";
 import { EmptyState } from "@/components/ui/empty-state";
-import { listApprovals } from "@/lib/console/approvals/store";
+import { listApprovals, readApproval, toApproval } from "@/lib/console/approvals/store";
 import { guardPage } from "@/lib/console/bff/page";
 import { upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, APPROVAL_STATES, type ApprovalState } from "@/lib/contract/approvals";
@@ -17,9 +18,12 @@ const TAB_LABELS: Record<ApprovalState, string> = { ...APPROVAL_STATE_LABELS, pe
 
 export default async function ApprovalsPage({ searchParams }: Props) {
   const user = await guardPage("invoices:change_status");
-  const asked = (await searchParams).state;
+  const query = await searchParams;
+  const asked = query.state;
   const state = (APPROVAL_STATES as readonly unknown[]).includes(asked) ? (asked as ApprovalState) : "pending";
-  const approvals = await listApprovals(await getDatabase(), state);
+  const db = await getDatabase();
+  const approvals = await listApprovals(db, state);
+  const doneRow = typeof query.done === "string" ? await readApproval(db, query.done) : null;
   // The invoice now, beside the invoice as asked: read for the requests still waiting.
   const now = new Map<string, string | null>();
   if (state === "pending") {
@@ -50,6 +54,7 @@ export default async function ApprovalsPage({ searchParams }: Props) {
           asked approves it.
         </p>
       </div>
+      {doneRow && <DecidedNotice approval={toApproval(doneRow)} />}
       <nav aria-label="Requests by state" className="flex flex-wrap gap-1 text-sm">
         {APPROVAL_STATES.map((s) => (
           <Link

@@ -8,6 +8,7 @@ import { InvoiceTotals } from "@/components/invoices/invoice-totals";
 import { RefreshEvery, RememberListSearch } from "@/components/invoices/list/auto-submit-form";
 import { SelectionProvider } from "@/components/invoices/list/selection";
 import { Notice } from "@/components/ui/notice";
+import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { guardPage } from "@/lib/console/bff/page";
 import { listView, summarizeView } from "@/lib/console/invoices/views";
 import { listSavedViews } from "@/lib/console/saved-views/store";
@@ -51,8 +52,9 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   if (canonical !== null) redirect(`/invoices${canonical}`);
   const timeZone = (await requestTimeZone()).timeZone;
   const query = toListQuery(state, timeZone);
-  const [savedViews, list, summary, currencies] = await Promise.all([
+  const [savedViews, policy, list, summary, currencies] = await Promise.all([
     getDatabase().then((db) => listSavedViews(db, user)),
+    getDatabase().then(readTransitionPolicy),
     settle(listView(query)),
     settle(summarizeView(query)),
     settle(upstream().listCurrencies()),
@@ -115,7 +117,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         total={pagination?.total_records ?? 0}
         query={query}
         viewStatuses={summary.value?.statuses ?? null}
-        mayCancel={can(user.role, "invoices:change_status")}
+        mayCancel={
+          can(user.role, "invoices:change_status") && (policy.targets.cancelled.roles as readonly string[]).includes(user.role)
+            ? { approvalOver: policy.bulk_approval_over }
+            : false
+        }
       >
         <InvoiceTable
           items={items}

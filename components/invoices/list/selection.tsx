@@ -27,7 +27,8 @@ export function SelectionProvider(props: {
   query: InvoiceViewQuery;
   /** For "cancel the whole view": its statuses, from the totals the page shows. */
   viewStatuses: Record<string, number> | null;
-  mayCancel: boolean;
+  /** Whether this person may cancel (the policy), and above how many invoices a bulk cancel waits for approval. */
+  mayCancel: false | { approvalOver: number };
   children: ReactNode;
 }) {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);

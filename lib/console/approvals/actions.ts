@@ -1,12 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { forbidden } from "@/lib/console/auth/errors";
 import { guardedAction } from "@/lib/console/bff/action";
 import { runInBackground } from "@/lib/console/invoices/bulk-runner";
 import { upstream } from "@/lib/console/upstream/client";
 import { reasonSchema } from "@/lib/contract/approvals";
+import { toProblem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { approveRequest, rejectRequest, withdrawRequest } from "./decide";
@@ -19,8 +21,6 @@ const decisionSchema = z.object({
   reason: reasonSchema,
 });
 
-const DONE = { approve: "Approved", reject: "Rejected", withdraw: "Withdrawn" } as const;
-
 /**
  * The Approvals page's one form (components/approvals): the button pressed is the decision, so it is a plain form
  * without script too. The same use cases as POST /api/approvals/{id}/approve, /reject and /withdraw: deciding needs
@@ -29,14 +29,18 @@ const DONE = { approve: "Approved", reject: "Rejected", withdraw: "Withdrawn" } 
 export const decideApprovalAction = guardedAction("invoices:change_status", decisionSchema, async ({ id, decision, reason }, user) => {
   const db = await getDatabase();
   if (decision !== "withdraw" && !can(user!.role, "invoices:approve")) throw forbidden("invoices:approve", user!);
-  const approval =
-    decision === "approve"
-      ? await approveRequest({ db, upstream: upstream(), user: user!, id, reason, start: runInBackground })
-      : decision === "reject"
-        ? await rejectRequest({ db, user: user!, id, reason })
-        : await withdrawRequest({ db, user: user!, id, reason });
+  try {
+    if (decision === "approve") await approveRequest({ db, upstream: upstream(), user: user!, id, reason, start: runInBackground });
+    else if (decision === "reject") await rejectRequest({ db, user: user!, id, reason });
+    else await withdrawRequest({ db, user: user!, id, reason });
+  } catch (error) {
+    // Closed meanwhile (the invoice changed, someone else decided): the page says how it ended.
+    const problem = toProblem(error);
+    if (!problem.is("invoice_changed") && !problem.is("approval_closed")) throw problem;
+  }
   revalidatePath("/approvals");
-  return { ok: `${DONE[decision]}.`, approval, answeredAt: Date.now() };
+  // The request leaves the waiting list: the page names what became of it (from its row, nothing from the URL).
+  redirect(`/approvals?done=${encodeURIComponent(id)}`);
 });
 
 /** The settings page's policy form: admins only, every change audited (lib/console/approvals/policy-store.ts). */
