@@ -25,7 +25,7 @@ beforeAll(async () => {
     disabledCommands: ["STARTTLS"],
     size: 100_000,
     socketTimeout: 10_000,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       callback(refuse ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }) : undefined);
     },
     onData(stream, session, callback) {
