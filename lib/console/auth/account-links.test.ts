@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditTrail } from "@/lib/console/audit";
 import { accountLinks, sessions } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
-import { issueLink, readLink, useLink } from "./account-links";
+import { issueLink, readLink, spendLink } from "./account-links";
 import { sessionUser } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { addUser, setUserDisabled } from "./users";
@@ -52,7 +52,7 @@ describe("invitations", () => {
   it("refuses passwords that break a rule, naming it, and keeps the link unused", async () => {
     const db = await getDatabase();
     const { token } = await invited();
-    const use = (password: string) => useLink(db, { kind: "invite", token, password, address: ADDRESS });
+    const use = (password: string) => spendLink(db, { kind: "invite", token, password, address: ADDRESS });
     await expect(use("short one")).rejects.toMatchObject({
       status: 422,
       errors: [{ pointer: "/password", detail: "must be at least 12 characters" }],
@@ -65,9 +65,9 @@ describe("invitations", () => {
   it("lets the person choose their password once; the link cannot be used again", async () => {
     const db = await getDatabase();
     const { user, token } = await invited();
-    expect(await useLink(db, { kind: "invite", token, password: GOOD, address: ADDRESS })).toMatchObject({ email: user.email });
+    expect(await spendLink(db, { kind: "invite", token, password: GOOD, address: ADDRESS })).toMatchObject({ email: user.email });
     expect(await signIn(user.email, GOOD)).toEqual({ ok: true });
-    await expect(useLink(db, { kind: "invite", token, password: "another fine password", address: ADDRESS })).rejects.toMatchObject({
+    await expect(spendLink(db, { kind: "invite", token, password: "another fine password", address: ADDRESS })).rejects.toMatchObject({
       status: 410,
       detail: expect.stringContaining("already been used"),
     });
@@ -88,7 +88,7 @@ describe("invitations", () => {
     const { user, token } = await invited();
     const results = await Promise.allSettled(
       ["first chosen password", "second chosen password"].map((password) =>
-        useLink(db, { kind: "invite", token, password, address: ADDRESS }),
+        spendLink(db, { kind: "invite", token, password, address: ADDRESS }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -104,13 +104,13 @@ describe("invitations", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accountLinks.userId, expired.user.id));
     expect((await readLink(db, "invite", expired.token)).state).toBe("expired");
-    await expect(useLink(db, { kind: "invite", token: expired.token, password: GOOD, address: ADDRESS })).rejects.toMatchObject({
+    await expect(spendLink(db, { kind: "invite", token: expired.token, password: GOOD, address: ADDRESS })).rejects.toMatchObject({
       detail: expect.stringContaining("has expired"),
     });
 
     expect((await readLink(db, "invite", "A".repeat(43))).state).toBe("unknown");
     expect((await readLink(db, "invite", "not a token")).state).toBe("unknown");
-    await expect(useLink(db, { kind: "invite", token: "A".repeat(43), password: GOOD, address: ADDRESS })).rejects.toMatchObject({
+    await expect(spendLink(db, { kind: "invite", token: "A".repeat(43), password: GOOD, address: ADDRESS })).rejects.toMatchObject({
       status: 410,
       detail: expect.stringContaining("not valid"),
     });
@@ -123,7 +123,7 @@ describe("invitations", () => {
     const leaver = await invited();
     await setUserDisabled(db, leaver.user.email, true, admin);
     expect((await readLink(db, "invite", leaver.token)).state).toBe("disabled");
-    await expect(useLink(db, { kind: "invite", token: leaver.token, password: GOOD, address: ADDRESS })).rejects.toMatchObject({
+    await expect(spendLink(db, { kind: "invite", token: leaver.token, password: GOOD, address: ADDRESS })).rejects.toMatchObject({
       detail: expect.stringContaining("disabled"),
     });
     expect(await signIn(leaver.user.email, GOOD)).toMatchObject({ ok: false });
@@ -144,13 +144,13 @@ describe("password reset links", () => {
     expect(link.url).toMatch(/\/reset\/[A-Za-z0-9_-]{43}$/);
     // Issuing changes nothing yet: the old password still works until the link is used.
     expect(await signIn(email, GOOD)).toEqual({ ok: true });
-    const result = await useLink(db, { kind: "reset", token: tokenOf(link.url), password: "a brand new passphrase", address: ADDRESS });
+    const result = await spendLink(db, { kind: "reset", token: tokenOf(link.url), password: "a brand new passphrase", address: ADDRESS });
     expect(result.sessionsEnded).toBe(3);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect(await signIn(email, GOOD)).toMatchObject({ ok: false });
     expect(await signIn(email, "a brand new passphrase")).toEqual({ ok: true });
     await expect(
-      useLink(db, { kind: "reset", token: tokenOf(link.url), password: "yet another passphrase", address: ADDRESS }),
+      spendLink(db, { kind: "reset", token: tokenOf(link.url), password: "yet another passphrase", address: ADDRESS }),
     ).rejects.toMatchObject({ detail: expect.stringContaining("already been used") });
 
     const trail = (await auditTrail(db, `user:${email}`)).map((e) => ({ action: e.action, by: e.actorEmail, detail: e.detail }));
@@ -167,7 +167,7 @@ describe("password reset links", () => {
     const { user, token } = await invited();
     const reset = await issueLink(db, { kind: "reset", userId: user.id, actor: admin, address: ADDRESS });
     expect((await readLink(db, "invite", token)).state).toBe("expired");
-    await useLink(db, { kind: "reset", token: tokenOf(reset.url), password: GOOD, address: ADDRESS });
+    await spendLink(db, { kind: "reset", token: tokenOf(reset.url), password: GOOD, address: ADDRESS });
     expect(await sessionUser(new Headers())).toBeNull();
     expect(await signIn(user.email, GOOD)).toEqual({ ok: true });
   });

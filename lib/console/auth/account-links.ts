@@ -101,7 +101,7 @@ export function linkGoneSentence(kind: LinkKind, state: Exclude<LinkState["state
  * expired, its person not disabled) in the same transaction that writes the password, so two uses at once set it
  * once and a used link cannot be replayed. A reset also ends every session the person had. Returns who it was.
  */
-export async function useLink(
+export async function spendLink(
   db: Db,
   { kind, token, password, address }: { kind: LinkKind; token: string; password: string; address: string },
 ): Promise<{ id: string; email: string; sessionsEnded: number }> {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
-import { type LinkKind, linkGoneSentence, readLink, useLink } from "./account-links";
+import { type LinkKind, linkGoneSentence, readLink, spendLink } from "./account-links";
 import { newPasswordSchema } from "./password-rules";
 import { getAuth } from "./server";
 import { clientAddress } from "./sign-in";
@@ -30,7 +30,7 @@ function setPasswordFromLink(kind: LinkKind) {
     const rules = newPasswordSchema.safeParse({ password, password_again });
     if (!rules.success) throw Problem.fromZod(rules.error, "password");
     const requestHeaders = await headers();
-    const person = await useLink(db, { kind, token, password, address: clientAddress(requestHeaders) });
+    const person = await spendLink(db, { kind, token, password, address: clientAddress(requestHeaders) });
     await (await getAuth()).api.signInEmail({ body: { email: person.email, password }, headers: requestHeaders });
     redirect("/overview");
   });
