@@ -91,16 +91,11 @@ export const verifications = consoleSchema.table("verifications", {
   updatedAt: updatedAt(),
 });
 
-/**
- * One-time links that let a person choose their own password (lib/console/auth/account-links.ts): `invite` for
- * someone just added, `reset` issued by an admin. Only the token's SHA-256 is kept, so a copy of the database
- * opens no account; `used_at` is set once, by a conditional UPDATE in the transaction that sets the password.
- */
+/** One-time links to choose a password, invite or reset (lib/console/auth/account-links.ts); only the token's SHA-256 is kept. */
 export const accountLinks = consoleSchema.table(
   "account_links",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    /** invite or reset. */
     kind: text("kind").notNull(),
     userId: text("user_id")
       .notNull()
@@ -108,7 +103,7 @@ export const accountLinks = consoleSchema.table(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    /** Who issued it: an admin's email, or "system" (`npm run user`). */
+    /** An admin's email, or "system" (`npm run user`). */
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
   },
