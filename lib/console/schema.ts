@@ -91,6 +91,25 @@ export const verifications = consoleSchema.table("verifications", {
   updatedAt: updatedAt(),
 });
 
+/** One-time links to choose a password, invite or reset (lib/console/auth/account-links.ts); only the token's SHA-256 is kept. */
+export const accountLinks = consoleSchema.table(
+  "account_links",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    kind: text("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** An admin's email, or "system" (`npm run user`). */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_links_user_idx").on(t.userId)],
+);
+
 /** Failed sign-ins per account and per address, counted in fixed windows (lib/console/auth/sign-in-limiter.ts). */
 export const signInFailures = consoleSchema.table("sign_in_failures", {
   key: text("key").primaryKey(),

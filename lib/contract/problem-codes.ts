@@ -34,6 +34,8 @@ export const PROBLEM_CODES = {
   user_exists: { status: 409, title: "This email already has an account" },
   last_admin: { status: 409, title: "The last admin cannot lose the role" },
   self: { status: 409, title: "You cannot disable yourself" },
+  // A one-time link to choose a password that is unknown, used, expired or its person disabled.
+  link_gone: { status: 410, title: "This link no longer works" },
   // The sandbox's own refusals.
   unauthorized: { status: 401, title: "Missing or unknown API key" },
   insufficient_scope: { status: 403, title: "This API key may not do that" },

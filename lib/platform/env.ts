@@ -86,7 +86,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -base64 32)" }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
   SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   // Read by scripts/server/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
@@ -113,6 +113,10 @@ const envSchema = z.object({
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   CONSOLE_TIME_ZONE: timeZone,
   APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  RESET_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be a URL like smtp://user:pass@host:587 or smtps://…" }).optional(),
+  SMTP_FROM: z.string().trim().min(3).default("Invoice Console <no-reply@localhost>"),
 });
 
 /** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
@@ -188,6 +192,10 @@ export type Env = {
   timeZone: string;
   /** How long a change waits for a second person's approval before it expires. */
   approvalTtlHours: number;
+  /** One-time links to choose a password (lib/console/auth/account-links.ts): how long each kind works. */
+  links: { inviteTtlHours: number; resetTtlHours: number };
+  /** Where those links are also emailed (SMTP_URL; none: they are only shown to the admin), and as whom. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
@@ -244,6 +252,8 @@ export function env(): Env {
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    links: { inviteTtlHours: e.INVITE_TTL_HOURS, resetTtlHours: e.RESET_TTL_HOURS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
   };
   return cached;
 }

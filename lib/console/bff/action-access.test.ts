@@ -26,6 +26,10 @@ const ACTIONS: Record<string, ActionAccess> = {
   // Removing someone else's team view also takes users:manage, checked per view (saved-views/store.test.ts).
   "lib/console/saved-views/actions.ts#removeViewAction": "invoices:read",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
+  "lib/console/users/actions.ts#issueResetLinkAction": "users:manage",
+  // Nobody is signed in to choose a password: the link's token is the credential, checked first (auth/account-links.test.ts).
+  "lib/console/auth/link-actions.ts#acceptInvitationAction": "public",
+  "lib/console/auth/link-actions.ts#resetPasswordAction": "public",
   "lib/console/users/actions.ts#setRoleAction": "users:manage",
   "lib/console/users/actions.ts#setAccessAction": "users:manage",
   "lib/console/users/actions.ts#setTimeZoneAction": "signed-in",
@@ -168,7 +172,8 @@ function formFor(id: string, role: Role): FormData {
     "lib/console/invoices/actions.ts#startBulkCancelAction": { ids: "invoice-of-nobody", reason: "access test" },
     "lib/console/invoices/actions.ts#retryBulkCancelAction": { job: bulkJobs[role] },
     "lib/console/invoices/actions.ts#previewBulkCancelAction": { view: "status=new" },
-    "lib/console/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer", password: "a long enough password" },
+    "lib/console/users/actions.ts#addUserAction": { email, name: "Ada", role: "viewer" },
+    "lib/console/users/actions.ts#issueResetLinkAction": { email: TARGET },
     "lib/console/users/actions.ts#setRoleAction": { email: TARGET, role: "viewer" },
     "lib/console/users/actions.ts#setAccessAction": { email: TARGET, disabled: "false" },
     "lib/console/users/actions.ts#setTimeZoneAction": { time_zone: "Europe/Berlin" },
