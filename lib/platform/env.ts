@@ -2,6 +2,7 @@ import "server-only";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
+import { isRole, type Role } from "@/lib/contract/roles";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
 import { sslModeOf } from "@/lib/platform/db/postgres-connection";
 
@@ -115,6 +116,17 @@ const envSchema = z.object({
   APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
 });
 
+/** "admin,finance": roles that must sign in with a second factor; set but empty: none. */
+const requiredRoles = z.string().transform((value, ctx) => {
+  const roles = value
+    .split(",")
+    .map((role) => role.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((role) => !isRole(role));
+  if (unknown.length) ctx.addIssue({ code: "custom", message: `${unknown.join(", ")}: not a role (admin, support, finance, viewer)` });
+  return roles.filter(isRole);
+});
+
 /** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
 export const SANDBOX_DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
@@ -188,6 +200,11 @@ export type Env = {
   timeZone: string;
   /** How long a change waits for a second person's approval before it expires. */
   approvalTtlHours: number;
+  /**
+   * Roles whose people must sign in with a second factor, unless an admin chose otherwise on the Users page:
+   * admin against a real provider, none on the embedded sandbox (its demo signs in with one click).
+   */
+  twoFactorRequiredRoles: Role[];
 };
 
 /** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
@@ -210,6 +227,12 @@ export function env(): Env {
     throw new Error("Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
   }
   const embeddedSandbox = !e.INVOICING_API_URL;
+  // Read apart from the others: an empty value means "no role", not "unset".
+  const rawRequired = process.env.TWO_FACTOR_REQUIRED_ROLES;
+  const required = requiredRoles.safeParse(rawRequired ?? (embeddedSandbox ? "" : "admin"));
+  if (!required.success) {
+    throw new Error(`Invalid configuration:\n  TWO_FACTOR_REQUIRED_ROLES: ${required.error.issues.map((i) => i.message).join("; ")}`);
+  }
   cached = {
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -244,6 +267,7 @@ export function env(): Env {
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    twoFactorRequiredRoles: required.data,
   };
   return cached;
 }
