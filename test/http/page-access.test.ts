@@ -30,6 +30,8 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   // Whoever may ask for a change sees the requests; a request names its invoice's order only when there is one.
   "app/(console)/approvals/page.tsx": { path: () => "/approvals", access: "invoices:change_status", ownText: "Changes the policy gives a second person" },
   "app/(console)/settings/page.tsx": { path: () => "/settings", access: "policy:manage", ownText: "Status changes" },
+  // Setting up an authenticator app: anyone signed in (and the only page for someone whose role needs one first).
+  "app/two-factor/page.tsx": { path: () => "/two-factor", access: "invoices:read", ownText: "Set up an authenticator app" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
 };
 
