@@ -24,6 +24,7 @@ export const PROBLEM_CODES = {
   forbidden: { status: 403, title: "Your role does not allow this" },
   cross_site_request: { status: 403, title: "Request from another site refused" },
   signed_in_as_someone_else: { status: 409, title: "Signed in as someone else" },
+  second_factor_required: { status: 403, title: "Set up a second factor first" },
   // The transition policy and its approvals (lib/contract/transition-policy.ts).
   transition_not_allowed: { status: 403, title: "This change is not allowed" },
   own_request: { status: 403, title: "You cannot approve your own request" },

@@ -2,6 +2,7 @@ import "server-only";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
+import { isRole, type Role } from "@/lib/contract/roles";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
 import { sslModeOf } from "@/lib/platform/db/postgres-connection";
 
@@ -119,6 +120,17 @@ const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).default("Invoice Console <no-reply@localhost>"),
 });
 
+/** "admin,finance": roles that must sign in with a second factor; set but empty: none. */
+const requiredRoles = z.string().transform((value, ctx) => {
+  const roles = value
+    .split(",")
+    .map((role) => role.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((role) => !isRole(role));
+  if (unknown.length) ctx.addIssue({ code: "custom", message: `${unknown.join(", ")}: not a role (admin, support, finance, viewer)` });
+  return roles.filter(isRole);
+});
+
 /** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
 export const SANDBOX_DEMO_WEBHOOK_SECRET = "whsec_aW52b2ljZS1jb25zb2xlLWRlbW8tc2VjcmV0IQ==";
 
@@ -196,6 +208,11 @@ export type Env = {
   links: { inviteTtlHours: number; resetTtlHours: number };
   /** Where those links are also emailed (SMTP_URL; none: they are only shown to the admin), and as whom. */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Roles whose people must sign in with a second factor, unless an admin chose otherwise on the Users page:
+   * admin against a real provider, none on the embedded sandbox (its demo signs in with one click).
+   */
+  twoFactorRequiredRoles: Role[];
 };
 
 /** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
@@ -218,6 +235,12 @@ export function env(): Env {
     throw new Error("Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
   }
   const embeddedSandbox = !e.INVOICING_API_URL;
+  // Read apart from the others: an empty value means "no role", not "unset".
+  const rawRequired = process.env.TWO_FACTOR_REQUIRED_ROLES;
+  const required = requiredRoles.safeParse(rawRequired ?? (embeddedSandbox ? "" : "admin"));
+  if (!required.success) {
+    throw new Error(`Invalid configuration:\n  TWO_FACTOR_REQUIRED_ROLES: ${required.error.issues.map((i) => i.message).join("; ")}`);
+  }
   cached = {
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -254,6 +277,7 @@ export function env(): Env {
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
     links: { inviteTtlHours: e.INVITE_TTL_HOURS, resetTtlHours: e.RESET_TTL_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    twoFactorRequiredRoles: required.data,
   };
   return cached;
 }

@@ -37,6 +37,8 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
     ownText: "Changes the policy gives a second person",
   },
   "app/(console)/settings/page.tsx": { path: () => "/settings", access: "policy:manage", ownText: "Status changes" },
+  // Setting up an authenticator app: anyone signed in (and the only page for someone whose role needs one first).
+  "app/two-factor/page.tsx": { path: () => "/two-factor", access: "invoices:read", ownText: "Set up an authenticator app" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
   // One-time links: their token is the credential, so without a known one there is nothing but a sentence.
   "app/invite/[token]/page.tsx": {

@@ -9,6 +9,7 @@ import { emailLink, type LinkDelivery } from "@/lib/console/auth/link-mail";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { addUser, newPersonSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
 import { type ActionState, guardedAction } from "@/lib/console/bff/action";
+import { setRequiredRoles } from "@/lib/console/auth/two-factor";
 import { users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES } from "@/lib/contract/roles";
@@ -92,6 +93,23 @@ export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, asyn
   revalidatePath("/", "layout");
   return {
     ok: time_zone ? `Days and times are now in ${time_zone}.` : "Days and times are now in the business time zone.",
+    answeredAt: Date.now(),
+  };
+});
+
+/** Each role's checkbox ("required.admin": "on"); an unticked box is not posted, so every role is optional. */
+const requirementSchema = z.object(Object.fromEntries(ROLES.map((role) => [`required.${role}`, z.literal("on").optional()])));
+
+/** Which roles must sign in with a second factor: stored in console.settings, overriding TWO_FACTOR_REQUIRED_ROLES. */
+export const setTwoFactorRequirementAction = guardedAction("users:manage", requirementSchema, async (input, actor) => {
+  const roles = ROLES.filter((role) => input[`required.${role}`] === "on");
+  await setRequiredRoles(await getDatabase(), roles, actor!);
+  // Who is let in changes for every page at once.
+  revalidatePath("/", "layout");
+  return {
+    ok: roles.length
+      ? `People with the role ${roles.join(", ")} now sign in with an authenticator app.`
+      : "No role needs a second factor now.",
     answeredAt: Date.now(),
   };
 });
