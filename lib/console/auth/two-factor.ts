@@ -1,6 +1,8 @@
 import "server-only";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
 import { recordAudit } from "@/lib/console/audit";
 import { settings, totpUsedSteps, twoFactors, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
@@ -75,37 +77,31 @@ export async function claimTotpCode(db: Db, userId: string, code: string, now = 
 }
 
 /** What the Account page draws: no factor, one waiting for its first code (with its URI), or one in use. */
-export type Enrolment = { state: "off" } | { state: "pending"; uri: string } | { state: "on" };
+export type Enrolment = { state: "off" } | { state: "pending"; uri: string; qr: string } | { state: "on" };
 
 export async function enrolment(db: Db, user: Pick<SessionUser, "id" | "email">): Promise<Enrolment> {
   const factor = await factorOf(db, user.id);
   if (!factor) return { state: "off" };
   if (factor.verified) return { state: "on" };
-  return { state: "pending", uri: otpauthUri(await decrypt(factor.secret), user.email) };
+  const uri = otpauthUri(await decrypt(factor.secret), user.email);
+  return { state: "pending", uri, qr: await otpauthQr(uri) };
 }
 
 /** The key URI authenticator apps read (Google's format, as better-auth writes it): base32 of the secret's bytes. */
 export function otpauthUri(secret: string, email: string): string {
-  const label = `${encodeURIComponent(ISSUER)}:${encodeURIComponent(email)}`;
-  const query = new URLSearchParams({ secret: base32(Buffer.from(secret, "utf8")), issuer: ISSUER, digits: "6", period: "30" });
-  return `otpauth://totp/${label}?${query}`;
+  return new TOTP({
+    issuer: ISSUER,
+    label: email,
+    secret: Secret.fromUTF8(secret),
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    algorithm: "SHA1",
+  }).toString();
 }
 
-function base32(bytes: Uint8Array): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return out;
+/** The same URI as a QR code, an SVG drawn on the server (nothing loads from elsewhere). */
+export function otpauthQr(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
 }
 
 const fieldProblem = (field: string, detail: string) =>
