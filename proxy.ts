@@ -1,7 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 
-import { COOKIE_PREFIX, REQUESTED_PATH_HEADER } from "@/lib/console/auth/constants";
+import { COOKIE_PREFIX, isPublicPage, REQUESTED_PATH_HEADER } from "@/lib/console/auth/constants";
 
 /**
  * Runs before every request: a per-request nonce for the Content-Security-Policy, and an early trip to the
@@ -21,7 +21,7 @@ export async function proxy(request: NextRequest) {
   const isApi = pathname.startsWith("/api/") || pathname.startsWith("/sandbox/");
   const refused = !isApi && request.method === "POST" ? await refusedPagePost(request) : null;
   if (refused) return withSecurityHeaders(refused, contentSecurityPolicy(nonce()));
-  const isPage = !isApi && pathname !== "/login";
+  const isPage = !isApi && !isPublicPage(pathname);
   // A POST to a page is a server action: its guard answers a missing session itself (a 401 the page's
   // sign-in-again dialog takes, or, without script, the sign-in page with the draft kept). Sent to /login from
   // here, the change would be lost with what was typed.

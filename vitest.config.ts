@@ -18,6 +18,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { DATA_DIR: "memory://" },
+    // No role needs a second factor unless a test says so: many suites stand in for a real provider as admins.
+    env: { DATA_DIR: "memory://", TWO_FACTOR_REQUIRED_ROLES: "" },
   },
 });

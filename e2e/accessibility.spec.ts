@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { invoiceRows, signIn, statusFilter, untilHydrated } from "./fixtures";
+import { invoiceRows, seriousFindings, signIn, statusFilter, untilHydrated } from "./fixtures";
 
 /**
  * Issue 25's accessibility goal: axe (WCAG 2 A and AA, 2.1 AA and best practices) finds nothing serious or
@@ -11,25 +10,9 @@ import { invoiceRows, signIn, statusFilter, untilHydrated } from "./fixtures";
  * exactly where it is; one signed-in admin (who may open every page) serves them all, to keep the run short.
  */
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];
 const WIDTHS = { 1440: { width: 1440, height: 900 }, 390: { width: 390, height: 844 } } as const;
 type Width = keyof typeof WIDTHS;
 type Scheme = "light" | "dark";
-
-/**
- * Every serious or critical finding as "rule (impact, n nodes): node targets", so a failure explains itself;
- * with `withRegion`, also `region` (moderate): page content outside every landmark, as the shell's rates strip
- * once was. A page's own content only: an open menu's popup is portalled to the end of <body>, as popups are.
- */
-async function seriousFindings(page: Page, withRegion = false): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || (withRegion && v.id === "region"))
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — first: ${v.nodes[0]?.html.slice(0, 160)}`,
-    );
-}
 
 const SCREENSHOTS = path.join(process.cwd(), "screenshots-tmp");
 const SHOTS = new Set(["API reference", "webhooks", "rates"]);

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export type DemoRole = "viewer" | "finance" | "support" | "admin";
@@ -93,4 +94,21 @@ export async function startStatusChange(
     .or(page.getByRole("region", { name: title }));
   await expect(change).toBeVisible();
   return change;
+}
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];
+
+/**
+ * Every serious or critical finding as "rule (impact, n nodes): node targets", so a failure explains itself;
+ * with `withRegion`, also `region` (moderate): page content outside every landmark, as the shell's rates strip
+ * once was. A page's own content only: an open menu's popup is portalled to the end of <body>, as popups are.
+ */
+export async function seriousFindings(page: Page, withRegion = false): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || (withRegion && v.id === "region"))
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — first: ${v.nodes[0]?.html.slice(0, 160)}`,
+    );
 }

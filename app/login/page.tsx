@@ -1,19 +1,23 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { currentUser, safeNextPath } from "@/lib/console/auth/session";
+import { pendingSignIn } from "@/lib/console/auth/sign-in-code";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/console/auth/users";
 import { ROLE_DESCRIPTIONS } from "@/lib/contract/roles";
 import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Props = { searchParams: Promise<{ next?: string; signed_out?: string; ended?: string }> };
+type Props = { searchParams: Promise<{ next?: string; signed_out?: string; ended?: string; restart?: string }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const { next, signed_out, ended } = await searchParams;
+  const { next, signed_out, ended, restart } = await searchParams;
   const nextPath = safeNextPath(next);
   if (await currentUser()) redirect(nextPath);
+  // A right password whose code is still to come (a reload, or no script): the server draws the code step.
+  const codeStep = !restart && (await pendingSignIn(await headers())) !== null;
   const demo = env().embeddedSandbox
     ? DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD, description: ROLE_DESCRIPTIONS[u.role] }))
     : [];
@@ -31,6 +35,7 @@ export default async function LoginPage({ searchParams }: Props) {
         <SignInForm
           next={nextPath}
           demoUsers={demo}
+          codeStep={codeStep}
           notice={
             signed_out
               ? "You are signed out."

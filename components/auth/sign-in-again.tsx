@@ -34,11 +34,14 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
   const [failure, setFailure] = useState<Failure>({});
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
+  // The password was right and the person's authenticator app is asked for next.
+  const [codeStep, setCodeStep] = useState(false);
   const router = useRouter();
 
   useEffect(() => {
     if (!open) return;
     setFailure({});
+    setCodeStep(false);
     signInChoicesAction(new FormData()).then(
       (answer) => "demo" in answer && setDemo(answer.demo),
       () => undefined,
@@ -61,9 +64,24 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
         headers: { "content-type": "application/json" },
         body: JSON.stringify(Object.fromEntries(form)),
       });
-      const answer = (await response.json()) as { ok?: boolean; email?: string; error?: string; title?: string; detail?: string } & Failure;
+      const answer = (await response.json()) as {
+        ok?: boolean;
+        email?: string;
+        step?: "code";
+        error?: string;
+        title?: string;
+        detail?: string;
+      } & Failure;
       if (answer.ok) signedIn(answer.email ?? "");
-      else setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
+      else if (answer.step === "code" || (codeStep && !answer.error)) {
+        setCodeStep(answer.step === "code");
+        setFailure(answer);
+      } else if (codeStep) {
+        // Too late or too many codes: from the start again.
+        setCodeStep(false);
+        setFailure(answer);
+      } else
+        setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
     } catch {
       setFailure({ error: "The console cannot be reached. Check your connection and try again." });
     } finally {
@@ -96,12 +114,25 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
               {failure.error}
             </Notice>
           )}
-          <Field label="Email" error={failure.fieldErrors?.email} className="[&>label]:text-sm">
-            <Input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
-          <Field label="Password" error={failure.fieldErrors?.password} className="[&>label]:text-sm">
-            <Input name="password" type="password" autoComplete="current-password" />
-          </Field>
+          {codeStep ? (
+            <Field
+              label="Authentication code"
+              error={failure.fieldErrors?.code}
+              description="The 6-digit code from your authenticator app, or one of your recovery codes."
+              className="[&>label]:text-sm"
+            >
+              <Input name="code" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} className="font-mono" autoFocus />
+            </Field>
+          ) : (
+            <>
+              <Field label="Email" error={failure.fieldErrors?.email} className="[&>label]:text-sm">
+                <Input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field>
+              <Field label="Password" error={failure.fieldErrors?.password} className="[&>label]:text-sm">
+                <Input name="password" type="password" autoComplete="current-password" />
+              </Field>
+            </>
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" onClick={() => onDone({ signedInAs: null, whyNotSent: NOT_SIGNED_IN })} disabled={pending}>
               Not now
@@ -111,7 +142,7 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
             </Button>
           </div>
         </form>
-        {demo.length > 0 && (
+        {demo.length > 0 && !codeStep && (
           <section aria-label="Sandbox demo accounts" className="rounded-lg border border-warning-border bg-warning-muted p-3">
             <p className="text-xs text-warning-text">Sandbox demo accounts, one per role:</p>
             <ul className="mt-2 grid grid-cols-2 gap-2">

@@ -5,13 +5,35 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
-import { signIn } from "@/lib/console/auth/actions";
+import { signIn, signInCode } from "@/lib/console/auth/actions";
 import type { ActionState } from "@/lib/console/bff/action";
 
 type DemoUser = { email: string; password: string; role: string; description: string };
+type SignInState = ActionState & { step?: "code" };
 
-export function SignInForm({ next, demoUsers, notice }: { next: string; demoUsers: DemoUser[]; notice?: string }) {
-  const [state, action, pending] = useActionState<ActionState, FormData>(signIn, {});
+/**
+ * Two steps, each a plain form that works before scripts load: email and password, then, for a person with an
+ * authenticator app, its code (or a recovery code). `codeStep`: the server found a pending sign-in already.
+ */
+export function SignInForm({
+  next,
+  demoUsers,
+  notice,
+  codeStep = false,
+}: {
+  next: string;
+  demoUsers: DemoUser[];
+  notice?: string;
+  codeStep?: boolean;
+}) {
+  const [passwordState, action, passwordPending] = useActionState<SignInState, FormData>(signIn, {});
+  const [codeState, codeAction, codePending] = useActionState<SignInState, FormData>(signInCode, {});
+  // The latest answer decides the step; a code answer without `step` (too late, too many) starts over.
+  const latest = (codeState.answeredAt ?? 0) > (passwordState.answeredAt ?? 0) ? codeState : passwordState;
+  const onCodeStep = latest.answeredAt ? latest.step === "code" : codeStep;
+  const state = latest;
+  const pending = passwordPending || codePending;
+  if (onCodeStep) return <CodeStep next={next} state={codeState.answeredAt ? codeState : {}} action={codeAction} pending={codePending} />;
 
   return (
     <>
@@ -27,10 +49,17 @@ export function SignInForm({ next, demoUsers, notice }: { next: string; demoUser
             {state.error}
           </Notice>
         )}
-        <Field id="email" label="Email" error={state.fieldErrors?.email} className="[&>label]:text-sm">
-          <Input name="email" type="email" autoComplete="username" defaultValue={state.values?.email} className="h-control-lg" autoFocus />
+        <Field id="email" label="Email" error={passwordState.fieldErrors?.email} className="[&>label]:text-sm">
+          <Input
+            name="email"
+            type="email"
+            autoComplete="username"
+            defaultValue={passwordState.values?.email}
+            className="h-control-lg"
+            autoFocus
+          />
         </Field>
-        <Field id="password" label="Password" error={state.fieldErrors?.password} className="[&>label]:text-sm">
+        <Field id="password" label="Password" error={passwordState.fieldErrors?.password} className="[&>label]:text-sm">
           <Input name="password" type="password" autoComplete="current-password" className="h-control-lg" />
         </Field>
         <Button type="submit" variant="primary" size="lg" loading={pending}>
@@ -68,5 +97,51 @@ export function SignInForm({ next, demoUsers, notice }: { next: string; demoUser
         </section>
       )}
     </>
+  );
+}
+
+function CodeStep({
+  next,
+  state,
+  action,
+  pending,
+}: {
+  next: string;
+  state: SignInState;
+  action: (form: FormData) => void;
+  pending: boolean;
+}) {
+  return (
+    <form action={action} className="mt-6 flex flex-col gap-4" noValidate>
+      <input type="hidden" name="next" value={next} />
+      <p className="text-sm text-muted-foreground">Your password is right. Enter the code your authenticator app shows now.</p>
+      {state.error && (
+        <Notice role="alert" tone="danger">
+          {state.error}
+        </Notice>
+      )}
+      <Field
+        id="code"
+        label="Authentication code"
+        error={state.fieldErrors?.code}
+        description="The 6-digit code from your app, or one of your recovery codes."
+        className="[&>label]:text-sm"
+      >
+        <Input
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          className="h-control-lg font-mono"
+          autoFocus
+        />
+      </Field>
+      <Button type="submit" variant="primary" size="lg" loading={pending}>
+        {pending ? "Checking…" : "Sign in"}
+      </Button>
+      <a href={`/login?restart=1&next=${encodeURIComponent(next)}`} className="text-sm underline underline-offset-2">
+        Start again with your email and password
+      </a>
+    </form>
   );
 }

@@ -11,9 +11,10 @@ import { Select } from "@/components/ui/select";
 import { runAction, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
-import { addUserAction, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
+import { addUserAction, type LinkActionState, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
 import { problemDetail } from "@/lib/contract/problem";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/contract/roles";
+import { IssuedLinkDetails } from "./account-link";
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
@@ -94,8 +95,9 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
   );
 }
 
+/** Adds a person without a password: the answer is their invitation, shown once, with which they choose one. */
 export function AddUserForm() {
-  const { state, action, onSubmit, pending, sent } = useFormAction<ActionState>(addUserAction, {});
+  const { state, action, onSubmit, pending, sent } = useFormAction<LinkActionState>(addUserAction, {});
   const errors = state.fieldErrors ?? {};
   return (
     <Card className="self-start">
@@ -112,9 +114,12 @@ export function AddUserForm() {
             </Notice>
           )}
           {state.ok && (
-            <Notice role="status" tone="success">
-              {state.ok}
-            </Notice>
+            <div className="flex flex-col gap-2">
+              <Notice role="status" tone="success">
+                {state.ok}
+              </Notice>
+              {state.link && <IssuedLinkDetails link={state.link} />}
+            </div>
           )}
           <Field label="Name" error={errors.name}>
             <Input name="name" defaultValue={state.values?.name} autoComplete="off" />
@@ -125,15 +130,7 @@ export function AddUserForm() {
           <Field label="Role" error={errors.role} description={ROLE_DESCRIPTIONS_LINE}>
             <Select name="role" defaultValue={state.values?.role ?? "viewer"} options={roleOptions} className="w-full" />
           </Field>
-          {/* id "password": its error is #password-error, which the e2e spec reads. */}
-          <Field
-            id="password"
-            label="Initial password"
-            error={errors.password}
-            description={errors.password ? undefined : "At least 8 characters. Share it privately."}
-          >
-            <Input name="password" type="password" autoComplete="new-password" />
-          </Field>
+          <p className="text-xs text-muted-foreground">They get a one-time invitation link and choose their own password with it.</p>
           <Button type="submit" variant="primary" loading={pending}>
             {pending ? "Adding…" : "Add user"}
           </Button>

@@ -6,6 +6,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { ROLE_LABELS, type Role } from "@/lib/contract/roles";
+import { ResetLinkButton } from "./account-link";
 import { AccessToggle, RoleSelect } from "./user-forms";
 import "@/components/data-table/column-meta";
 
@@ -56,8 +57,9 @@ function userColumns(meId: string) {
           <>
             <RoleSelect email={row.original.email} role={row.original.role} />
             {/* On a phone the Access column gives way too (long test addresses still overflowed): its action sits here. */}
-            <div className="mt-1 -ml-2 sm:hidden">
+            <div className="mt-1 -ml-2 flex flex-wrap sm:hidden">
               <AccessToggle email={row.original.email} disabled={row.original.disabled} />
+              <ResetLinkButton email={row.original.email} />
             </div>
           </>
         ),
@@ -71,7 +73,13 @@ function userColumns(meId: string) {
       id: "access",
       header: () => <span className="sr-only">Access</span>,
       meta: { label: "Access", className: "hidden text-right sm:table-cell" },
-      cell: ({ row }) => row.original.id !== meId && <AccessToggle email={row.original.email} disabled={row.original.disabled} />,
+      cell: ({ row }) =>
+        row.original.id !== meId && (
+          <div className="flex justify-end">
+            <ResetLinkButton email={row.original.email} />
+            <AccessToggle email={row.original.email} disabled={row.original.disabled} />
+          </div>
+        ),
     }),
   ]);
 }

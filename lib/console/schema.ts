@@ -8,88 +8,41 @@ import {
   integer,
   jsonb,
   numeric,
-  pgSchema,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./schema-auth";
+import { consoleSchema, createdAt } from "./schema-base";
 
 // The console's tables (ARCHITECTURE.md §5); the sandbox's are in lib/sandbox/schema.ts. drizzle-kit reads both
 // (drizzle.config.ts) outside the react-server condition, so neither imports "server-only". The migrations in drizzle/
 // are generated from the two together.
 
-/**
- * The console's own data (ARCHITECTURE.md §5): people, their sessions (better-auth's tables, named as it expects),
- * the audit log and small settings.
- */
-export const consoleSchema = pgSchema("console");
+// People and their sign-in (better-auth's tables and the second factor's).
+export * from "./schema-auth";
+export { consoleSchema } from "./schema-base";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export const users = consoleSchema.table("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role").notNull().default("viewer"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  /** The IANA zone this person counts days and reads times in, instead of CONSOLE_TIME_ZONE (lib/contract/time-zone.ts); null: the business zone. */
-  timeZone: text("time_zone"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-export const sessions = consoleSchema.table(
-  "sessions",
+/** One-time links to choose a password, invite or reset (lib/console/auth/account-links.ts); only the token's SHA-256 is kept. */
+export const accountLinks = consoleSchema.table(
+  "account_links",
   {
-    id: text("id").primaryKey(),
-    token: text("token").notNull().unique(),
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    kind: text("kind").notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    impersonatedBy: text("impersonated_by"),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** An admin's email, or "system" (`npm run user`). */
+    createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("account_links_user_idx").on(t.userId)],
 );
-
-export const accounts = consoleSchema.table("accounts", {
-  id: text("id").primaryKey(),
-  accountId: text("account_id").notNull(),
-  providerId: text("provider_id").notNull(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  accessToken: text("access_token"),
-  refreshToken: text("refresh_token"),
-  idToken: text("id_token"),
-  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
-  scope: text("scope"),
-  /** better-auth's scrypt hash; never a plain password. */
-  password: text("password"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-export const verifications = consoleSchema.table("verifications", {
-  id: text("id").primaryKey(),
-  identifier: text("identifier").notNull(),
-  value: text("value").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
 
 /** Failed sign-ins per account and per address, counted in fixed windows (lib/console/auth/sign-in-limiter.ts). */
 export const signInFailures = consoleSchema.table("sign_in_failures", {

@@ -24,6 +24,7 @@ export const PROBLEM_CODES = {
   forbidden: { status: 403, title: "Your role does not allow this" },
   cross_site_request: { status: 403, title: "Request from another site refused" },
   signed_in_as_someone_else: { status: 409, title: "Signed in as someone else" },
+  second_factor_required: { status: 403, title: "Set up a second factor first" },
   // The transition policy and its approvals (lib/contract/transition-policy.ts).
   transition_not_allowed: { status: 403, title: "This change is not allowed" },
   own_request: { status: 403, title: "You cannot approve your own request" },
@@ -34,6 +35,8 @@ export const PROBLEM_CODES = {
   user_exists: { status: 409, title: "This email already has an account" },
   last_admin: { status: 409, title: "The last admin cannot lose the role" },
   self: { status: 409, title: "You cannot disable yourself" },
+  // A one-time link to choose a password that is unknown, used, expired or its person disabled.
+  link_gone: { status: 410, title: "This link no longer works" },
   // The sandbox's own refusals.
   unauthorized: { status: 401, title: "Missing or unknown API key" },
   insufficient_scope: { status: 403, title: "This API key may not do that" },

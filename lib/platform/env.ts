@@ -2,6 +2,7 @@ import "server-only";
 import ipaddr from "ipaddr.js";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
+import { isRole, type Role } from "@/lib/contract/roles";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
 import { sslModeOf } from "@/lib/platform/db/postgres-connection";
 
@@ -86,7 +87,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -base64 32)" }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
   SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   // Read by scripts/server/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
@@ -113,6 +114,21 @@ const envSchema = z.object({
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   CONSOLE_TIME_ZONE: timeZone,
   APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  RESET_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be a URL like smtp://user:pass@host:587 or smtps://…" }).optional(),
+  SMTP_FROM: z.string().trim().min(3).default("Invoice Console <no-reply@localhost>"),
+});
+
+/** "admin,finance": roles that must sign in with a second factor; set but empty: none. */
+const requiredRoles = z.string().transform((value, ctx) => {
+  const roles = value
+    .split(",")
+    .map((role) => role.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((role) => !isRole(role));
+  if (unknown.length) ctx.addIssue({ code: "custom", message: `${unknown.join(", ")}: not a role (admin, support, finance, viewer)` });
+  return roles.filter(isRole);
 });
 
 /** The demo merchant's webhook secret (ARCHITECTURE.md §3.1): the inbox's default on the embedded sandbox. */
@@ -188,6 +204,15 @@ export type Env = {
   timeZone: string;
   /** How long a change waits for a second person's approval before it expires. */
   approvalTtlHours: number;
+  /** One-time links to choose a password (lib/console/auth/account-links.ts): how long each kind works. */
+  links: { inviteTtlHours: number; resetTtlHours: number };
+  /** Where those links are also emailed (SMTP_URL; none: they are only shown to the admin), and as whom. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Roles whose people must sign in with a second factor, unless an admin chose otherwise on the Users page:
+   * admin against a real provider, none on the embedded sandbox (its demo signs in with one click).
+   */
+  twoFactorRequiredRoles: Role[];
 };
 
 /** The sandbox's well-known full-access test key (ARCHITECTURE.md §3.1). */
@@ -210,6 +235,12 @@ export function env(): Env {
     throw new Error("Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
   }
   const embeddedSandbox = !e.INVOICING_API_URL;
+  // Read apart from the others: an empty value means "no role", not "unset".
+  const rawRequired = process.env.TWO_FACTOR_REQUIRED_ROLES;
+  const required = requiredRoles.safeParse(rawRequired ?? (embeddedSandbox ? "" : "admin"));
+  if (!required.success) {
+    throw new Error(`Invalid configuration:\n  TWO_FACTOR_REQUIRED_ROLES: ${required.error.issues.map((i) => i.message).join("; ")}`);
+  }
   cached = {
     port: e.PORT,
     dataDir: e.DATA_DIR,
@@ -244,6 +275,9 @@ export function env(): Env {
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    links: { inviteTtlHours: e.INVITE_TTL_HOURS, resetTtlHours: e.RESET_TTL_HOURS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    twoFactorRequiredRoles: required.data,
   };
   return cached;
 }

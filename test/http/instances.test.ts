@@ -148,7 +148,12 @@ describe.skipIf(!available)("two console instances on one PostgreSQL", () => {
       });
       expect(asked.status).toBe(202);
       const { approval } = await asked.json();
-      expect(approval).toMatchObject({ state: "pending", invoice_id: invoice.invoice_id, from_status: invoice.status, to_status: "completed" });
+      expect(approval).toMatchObject({
+        state: "pending",
+        invoice_id: invoice.invoice_id,
+        from_status: invoice.status,
+        to_status: "completed",
+      });
 
       const approve = (server: ConsoleServer) =>
         send(server, "POST", `/api/approvals/${approval.id}/approve`, server.sessions.roles.admin, { reason: "Saw the transfer" }).then(

@@ -11,8 +11,11 @@ import { useConsoleServer } from "./use-console-server";
  * data: the sandbox's first page of invoices (order ids, payment addresses) and the test users' emails.
  */
 type Access = Permission | "public";
-/** `ownText`: a page that shows no invoice data proves it rendered with this text instead (and leaks nothing). */
-const PAGES: Record<string, { path: (invoiceId: string) => string; access: Access; ownText?: string }> = {
+/**
+ * `ownText`: a page that shows no invoice data proves it rendered with this text instead (and leaks nothing).
+ * `status`: a public page's answer when it is not 200.
+ */
+const PAGES: Record<string, { path: (invoiceId: string) => string; access: Access; ownText?: string; status?: number }> = {
   "app/(console)/overview/page.tsx": { path: () => "/overview", access: "invoices:read", ownText: "Invoices per status, completed volume" },
   "app/(console)/invoices/page.tsx": { path: () => "/invoices?page_size=100", access: "invoices:read" },
   "app/(console)/invoices/[id]/page.tsx": { path: (id) => `/invoices/${encodeURIComponent(id)}`, access: "invoices:read" },
@@ -28,9 +31,28 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   // Every signed-in person's own settings: every role reads invoices, so this is "any signed-in person".
   "app/(console)/account/page.tsx": { path: () => "/account", access: "invoices:read", ownText: "Days and times are in" },
   // Whoever may ask for a change sees the requests; a request names its invoice's order only when there is one.
-  "app/(console)/approvals/page.tsx": { path: () => "/approvals", access: "invoices:change_status", ownText: "Changes the policy gives a second person" },
+  "app/(console)/approvals/page.tsx": {
+    path: () => "/approvals",
+    access: "invoices:change_status",
+    ownText: "Changes the policy gives a second person",
+  },
   "app/(console)/settings/page.tsx": { path: () => "/settings", access: "policy:manage", ownText: "Status changes" },
+  // Setting up an authenticator app: anyone signed in (and the only page for someone whose role needs one first).
+  "app/two-factor/page.tsx": { path: () => "/two-factor", access: "invoices:read", ownText: "Set up an authenticator app" },
   "app/login/page.tsx": { path: () => "/login", access: "public" },
+  // One-time links: their token is the credential, so without a known one there is nothing but a sentence.
+  "app/invite/[token]/page.tsx": {
+    path: () => `/invite/${"x".repeat(43)}`,
+    access: "public",
+    ownText: "This invitation is not valid",
+    status: 404,
+  },
+  "app/reset/[token]/page.tsx": {
+    path: () => `/reset/${"x".repeat(43)}`,
+    access: "public",
+    ownText: "This password reset link is not valid",
+    status: 404,
+  },
 };
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -95,7 +117,7 @@ describe("every page checks who asks before it reads anything", () => {
 
   it.each(cases)(
     "$file with $credential session: sign-in redirect or sign-in page, and no data",
-    async ({ path: pathOf, access, credential }) => {
+    async ({ path: pathOf, access, credential, ownText, status }) => {
       const cookie = credential === "none" ? undefined : server().sessions.invalid[credential];
       const target = pathOf(invoiceId);
       // As a browser asks for the page, and as the client router asks for its React Server Components payload.
@@ -104,8 +126,10 @@ describe("every page checks who asks before it reads anything", () => {
         const body = await response.text();
         expect(leaked(body), `${target} ${JSON.stringify(headers)}`).toEqual([]);
         if (headers.rsc) continue;
-        if (access === "public") expect(response.status).toBe(200);
-        else {
+        if (access === "public") {
+          expect(response.status).toBe(status ?? 200);
+          if (ownText) expect(body).toContain(ownText);
+        } else {
           expect(response.status).toBe(307);
           expect(response.headers.get("location")).toBe(`/login?next=${encodeURIComponent(target)}`);
         }

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { TimeZoneForm } from "@/components/account/time-zone-form";
+import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { requireUser } from "@/lib/console/auth/session";
+import { enrolment } from "@/lib/console/auth/two-factor";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { knownTimeZones } from "@/lib/contract/time-zone";
+import { getDatabase } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Account" };
 
-/** The signed-in person's own settings: for now, the time zone they count days in. */
+/** The signed-in person's own settings: the time zone they count days in, and their authenticator app. */
 export default async function AccountPage() {
   const user = await requireUser();
   const zone = await requestTimeZone();
@@ -23,6 +26,7 @@ export default async function AccountPage() {
         </p>
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
+      <TwoFactorSection enrolment={await enrolment(await getDatabase(), user)} email={user.email} />
     </div>
   );
 }

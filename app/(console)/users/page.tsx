@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SearchIndexCard } from "@/components/search/search-index-card";
 import { Notice } from "@/components/ui/notice";
+import { TwoFactorRequirementForm } from "@/components/users/two-factor-requirement-form";
 import { AddUserForm } from "@/components/users/user-forms";
 import { UserTable } from "@/components/users/user-table";
+import { requiredRoles } from "@/lib/console/auth/two-factor";
 import { listUsers } from "@/lib/console/auth/users";
 import { guardPage } from "@/lib/console/bff/page";
 import { searchSync } from "@/lib/console/search";
@@ -15,7 +17,8 @@ export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const me = await guardPage("users:manage");
-  const [users, index] = await Promise.all([listUsers(await getDatabase()), searchSync().state(true)]);
+  const db = await getDatabase();
+  const [users, index, twoFactor] = await Promise.all([listUsers(db), searchSync().state(true), requiredRoles(db)]);
   const localData = localDataNotice();
 
   return (
@@ -41,6 +44,7 @@ export default async function UsersPage() {
         <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
         <div className="flex flex-col gap-6">
           <AddUserForm />
+          <TwoFactorRequirementForm required={twoFactor.roles} chosen={twoFactor.chosen} />
           <SearchIndexCard index={index} syncSeconds={env().search.syncSeconds} />
         </div>
       </div>

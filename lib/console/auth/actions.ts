@@ -7,14 +7,31 @@ import { guardedAction, guardedFormAction } from "@/lib/console/bff/action";
 import { getAuth } from "./server";
 import { safeNextPath } from "./session";
 import { credentialsSchema, signInWithPassword } from "./sign-in";
+import { signInWithCode } from "./sign-in-code";
 
-/** Sign-in form: the only action anyone may run, since nobody is signed in yet. */
+/**
+ * Sign-in form, first step: the only action anyone may run, since nobody is signed in yet. A person with a
+ * second factor is answered `step: "code"`, and the form asks for the code next (`signInCode`).
+ */
 export const signIn = guardedAction(
   "public",
   credentialsSchema.extend({ next: z.string().optional() }),
   async ({ email, password, next }) => {
     const result = await signInWithPassword({ email, password }, await headers());
-    if (!result.ok) return { error: result.error, fieldErrors: result.fieldErrors ?? {}, values: { email }, answeredAt: Date.now() };
+    if (!result.ok) {
+      return { step: result.step, error: result.error, fieldErrors: result.fieldErrors ?? {}, values: { email }, answeredAt: Date.now() };
+    }
+    redirect(safeNextPath(next));
+  },
+);
+
+/** Sign-in form, second step: the authentication code (app or recovery code) for the pending sign-in. */
+export const signInCode = guardedAction(
+  "public",
+  z.object({ code: z.string().max(64).optional(), next: z.string().optional() }),
+  async ({ code, next }) => {
+    const result = await signInWithCode({ code }, await headers());
+    if (!result.ok) return { step: result.step, error: result.error, fieldErrors: result.fieldErrors ?? {}, answeredAt: Date.now() };
     redirect(safeNextPath(next));
   },
 );

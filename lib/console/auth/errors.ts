@@ -8,6 +8,12 @@ export const unauthenticated = () =>
     detail: "You are not signed in, or your session has ended.",
   });
 
+/** A person whose role needs a second factor, and who has none yet: nothing but setting one up. */
+export const secondFactorRequired = () =>
+  Problem.of("second_factor_required", {
+    detail: "Your role signs in with an authenticator app. Set one up at /two-factor, then try again.",
+  });
+
 export const forbidden = (permission: Permission, user: { role: Role }) =>
   Problem.of("forbidden", {
     title: "Your role does not allow this",

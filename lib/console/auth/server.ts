@@ -5,13 +5,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
-import { accounts, sessions, settings, users, verifications } from "@/lib/console/schema";
+import { accounts, sessions, settings, twoFactors, users, verifications } from "@/lib/console/schema";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { COOKIE_PREFIX } from "./constants";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** How long a password stays good for its code step. */
+export const TWO_FACTOR_PENDING_SECONDS = 10 * 60;
 
 /** better-auth over the console's tables: email and password, sessions in the database, roles from lib/contract/roles. */
 function createAuth(db: Db, secret: string) {
@@ -21,7 +24,7 @@ function createAuth(db: Db, secret: string) {
     secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     // Nobody signs themselves up: admins add people (UI or `npm run user`).
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
@@ -40,6 +43,10 @@ function createAuth(db: Db, secret: string) {
         adminRoles: ["admin"],
         roles: { admin: adminAc, support: userAc, finance: userAc, viewer: userAc },
       }),
+      // Authenticator-app codes (lib/console/auth/two-factor.ts). better-auth encrypts the secret and the recovery
+      // codes with the auth secret (XChaCha20-Poly1305 keyed by its SHA-256: better-auth/crypto symmetricEncrypt).
+      // Its own lock-out is off: wrong codes count toward the console's sign-in limiter instead.
+      twoFactor({ issuer: "Invoice Console", accountLockout: { enabled: false }, twoFactorCookieMaxAge: TWO_FACTOR_PENDING_SECONDS }),
       // Lets server actions set and clear the session cookie.
       nextCookies(),
     ],

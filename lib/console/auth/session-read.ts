@@ -2,9 +2,10 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
-import { sessions, users } from "@/lib/console/schema";
+import { sessions, settings, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
 import { getAuth } from "./server";
+import { REQUIRED_ROLES_KEY } from "./two-factor";
 
 /** What one request's session cookie names, read in one query. */
 export type SessionRow = {
@@ -15,6 +16,9 @@ export type SessionRow = {
   role: string;
   banned: boolean | null;
   timeZone: string | null;
+  twoFactorEnabled: boolean | null;
+  /** The Users page's choice of roles that need a second factor ("admin"; "" for none); null: the environment's. */
+  requiredRoles: string | null;
 };
 
 /**
@@ -28,7 +32,8 @@ export type SessionRow = {
  *   answers 401 at once (lib/console/bff/action.ts says why);
  * - `"ask-better-auth"`: a signature this check does not accept, or a live session due for its sliding refresh
  *   (`updateAge`: better-auth moves the expiry on and sets the cookie again), so that those stay its own;
- * - the row: a live session, its person as the database has them now (banned or not).
+ * - the row: a live session, its person as the database has them now (banned or not), and which roles must
+ *   have a second factor (read in the same query, since every request asks).
  */
 export async function readSessionRow(
   requestHeaders: Headers,
@@ -109,9 +114,12 @@ function prepare(db: Awaited<ReturnType<typeof getDatabase>>) {
       role: users.role,
       banned: users.banned,
       timeZone: users.timeZone,
+      twoFactorEnabled: users.twoFactorEnabled,
+      requiredRoles: settings.value,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(settings, eq(settings.key, REQUIRED_ROLES_KEY))
     .where(eq(sessions.token, sql.placeholder("token")))
     .limit(1)
     .prepare("console_session_by_token");

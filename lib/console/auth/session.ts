@@ -3,9 +3,14 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { isRole, type Role } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 import { REQUESTED_PATH_HEADER } from "./constants";
 import { getAuth } from "./server";
 import { readSessionRow } from "./session-read";
+import { requiredRoles, requiredRolesFrom } from "./two-factor";
+
+/** Where a person whose role needs a second factor, and who has none yet, sets one up. */
+export const SECOND_FACTOR_SETUP_PATH = "/two-factor";
 
 export type SessionUser = {
   id: string;
@@ -14,6 +19,11 @@ export type SessionUser = {
   role: Role;
   /** Their own time zone, instead of the business zone (lib/contract/time-zone.ts); null: the business zone. */
   timeZone: string | null;
+  /**
+   * Their role needs a second factor (TWO_FACTOR_REQUIRED_ROLES or the Users page) and they have none yet: every
+   * guard refuses them (lib/console/bff) until they have set one up at SECOND_FACTOR_SETUP_PATH.
+   */
+  needsSecondFactor: boolean;
 };
 
 /**
@@ -31,22 +41,29 @@ export async function sessionUser(requestHeaders: Headers, { endedIsNull = false
       ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null)
       : row;
   if (!user || user.banned) return null;
-  const { id, email, name, role } = user;
-  const timeZone = "timeZone" in user && typeof user.timeZone === "string" ? user.timeZone : null;
+  const { id, email, name } = user;
   // A role this version does not know grants nothing beyond reading.
-  return { id, email, name, role: isRole(role) ? role : "viewer", timeZone };
+  const role = isRole(user.role) ? user.role : "viewer";
+  const timeZone = "timeZone" in user && typeof user.timeZone === "string" ? user.timeZone : null;
+  const required = "requiredRoles" in user ? requiredRolesFrom(user.requiredRoles) : (await requiredRoles(await getDatabase())).roles;
+  const needsSecondFactor = required.includes(role) && !user.twoFactorEnabled;
+  return { id, email, name, role, timeZone, needsSecondFactor };
 }
 
 /** For server components and actions: the current person, read once per request. */
 export const currentUser = cache(async () => sessionUser(await headers()));
 
-/** Pages: the current person, or off to sign in and back to where they were going. */
-export async function requireUser(): Promise<SessionUser> {
+/**
+ * Pages: the current person, or off to sign in and back to where they were going; someone who must set up a
+ * second factor first is sent to do that (only its own page passes `settingUpSecondFactor`).
+ */
+export async function requireUser({ settingUpSecondFactor = false } = {}): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) {
     const requested = (await headers()).get(REQUESTED_PATH_HEADER) ?? "/overview";
     redirect(`/login?next=${encodeURIComponent(requested)}`);
   }
+  if (user.needsSecondFactor && !settingUpSecondFactor) redirect(SECOND_FACTOR_SETUP_PATH);
   return user;
 }
 

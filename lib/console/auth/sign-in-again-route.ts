@@ -1,14 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { env } from "@/lib/platform/env";
-import { signInWithPassword } from "./sign-in";
+import { type SignInResult, signInWithPassword } from "./sign-in";
+import { signInWithCode } from "./sign-in-code";
 import { DEMO_PASSWORD, DEMO_USERS } from "./users";
 
 const demoSchema = z.object({ demo: z.enum(DEMO_USERS.map((u) => u.role) as [string, ...string[]]) });
 
-export type SignInAgainAnswer =
-  | { ok: true; email: string }
-  | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
+export type SignInAgainAnswer = { ok: true; email: string } | Extract<SignInResult, { ok: false }>;
 
 /**
  * Signing in again in place (components/auth/sign-in-again.tsx, through POST /api/session/sign-in): the same
@@ -16,8 +15,13 @@ export type SignInAgainAnswer =
  * not a server action: an action that sets a cookie makes Next.js draw the page again in its answer, with the
  * request's old, ended session, which would send the person to the sign-in page and lose what they typed.
  * On the embedded sandbox a demo account is chosen by its role; its password never travels to the browser.
+ * A person with a second factor is asked for a code next (`step: "code"`), which comes back as `{ code }`.
  */
 export async function signInAgain(body: unknown, requestHeaders: Headers): Promise<SignInAgainAnswer> {
+  if (body && typeof body === "object" && "code" in body) {
+    const result = await signInWithCode({ code: body.code }, requestHeaders);
+    return result.ok ? { ok: true, email: result.email ?? "" } : result;
+  }
   const demo = demoSchema.safeParse(body);
   const given = (body ?? {}) as { email?: unknown; password?: unknown };
   const credentials = demo.success

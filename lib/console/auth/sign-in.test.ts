@@ -82,7 +82,7 @@ describe("signInWithPassword", () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signInWithPassword({ email: "dee@limits.test", password: `wrong-${i}` }, from("10.3.0.1"))),
     );
-    const paused = results.filter((r) => !r.ok && r.error.startsWith("Too many failed attempts"));
+    const paused = results.filter((r) => !r.ok && r.error?.startsWith("Too many failed attempts"));
     expect(paused.length).toBe(12 - FREE_FAILURES_PER_ACCOUNT);
   });
 

@@ -1,10 +1,17 @@
 import "server-only";
 import { z } from "zod";
-import { getDatabase } from "@/lib/platform/db";
+import { recordAudit } from "@/lib/console/audit";
+import { type Db, getDatabase } from "@/lib/platform/db";
 import { getAuth } from "./server";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
-export type SignInResult = { ok: true } | { ok: false; error: string; fieldErrors?: { email?: string; password?: string } };
+/**
+ * A sign-in's answer: signed in, refused (with the fields to fix), or the password was right and the person's
+ * second factor is asked for next (`step: "code"`; better-auth holds the pending sign-in in a signed cookie).
+ */
+export type SignInResult =
+  | { ok: true }
+  | { ok: false; step?: "code"; error?: string; fieldErrors?: { email?: string; password?: string; code?: string } };
 
 export const credentialsSchema = z.object({
   email: z
@@ -42,21 +49,16 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   const address = clientAddress(headers);
 
   const blocked = await reserveSignInAttempt(db, email, address);
-  if (blocked) {
-    const wait = waitText(blocked.retryAfterSeconds);
-    return {
-      ok: false,
-      error:
-        blocked.scope === "account"
-          ? `Too many failed attempts for this account. Try again in ${wait}.`
-          : `Too many failed attempts from your network. Try again in ${wait}.`,
-    };
-  }
+  if (blocked) return { ok: false, error: blockedText(blocked) };
 
+  let answer: Awaited<ReturnType<Auth["api"]["signInEmail"]>> | { twoFactorRedirect: true };
   try {
-    await (await getAuth()).api.signInEmail({ body: { email, password }, headers });
+    answer = await (await getAuth()).api.signInEmail({ body: { email, password }, headers });
   } catch (error) {
     const status = authErrorStatus(error);
+    if (status === 401 || status === 400 || status === 403) {
+      await auditSignIn(db, "system", "sign_in.failed", email, { address, reason: status === 403 ? "disabled" : "password" });
+    }
     if (status === 401 || status === 400) {
       // The attempt stays counted. The same words for an unknown email and a wrong password: the form must not reveal who has an account.
       return { ok: false, error: "That email and password do not match an account. Check both and try again." };
@@ -66,8 +68,31 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
     }
     throw error;
   }
+  // The attempt stays counted until the code is right too, so wrong codes count toward the same limits.
+  if ("twoFactorRedirect" in answer) return { ok: false, step: "code" };
   await signInSucceeded(db, email, address);
+  await auditSignIn(db, answer.user, "sign_in", email, { address, method: "password" });
   return { ok: true };
+}
+
+type Auth = Awaited<ReturnType<typeof getAuth>>;
+
+export function blockedText(blocked: { scope: "account" | "address"; retryAfterSeconds: number }): string {
+  const wait = waitText(blocked.retryAfterSeconds);
+  return blocked.scope === "account"
+    ? `Too many failed attempts for this account. Try again in ${wait}.`
+    : `Too many failed attempts from your network. Try again in ${wait}.`;
+}
+
+/** Sign-ins, failed ones and codes are evidence too (DESIGN.md §4c): filed under the person they name. */
+export async function auditSignIn(
+  db: Db,
+  actor: { id: string; email: string } | "system",
+  action: string,
+  email: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(db, { actor, action, target: `user:${email}`, detail });
 }
 
 function waitText(seconds: number): string {
@@ -80,7 +105,7 @@ function waitText(seconds: number): string {
  * better-auth's APIError status, read by shape: the bundler may load its class twice, so `instanceof` is not
  * reliable across server bundles.
  */
-function authErrorStatus(error: unknown): number | undefined {
+export function authErrorStatus(error: unknown): number | undefined {
   if (typeof error === "object" && error !== null && "statusCode" in error && typeof error.statusCode === "number") {
     return error.statusCode;
   }

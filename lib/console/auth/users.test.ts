@@ -3,7 +3,7 @@ import { auditTrail } from "@/lib/console/audit";
 import { getDatabase } from "@/lib/platform/db";
 import { sessionUser } from "./session";
 import { signInWithPassword } from "./sign-in";
-import { addUser, setUserDisabled, setUserRole } from "./users";
+import { addUser, DEMO_PASSWORD, ensureStartupUsers, setUserDisabled, setUserRole } from "./users";
 
 const PASSWORD = "correct horse battery";
 const system = "system" as const;
@@ -60,5 +60,24 @@ describe("users", () => {
     expect(await sessionUser(new Headers({ cookie }))).toMatchObject({ email: "mid@users.test" });
     await setUserDisabled(db, "mid@users.test", true, admin);
     expect(await sessionUser(new Headers({ cookie }))).toBeNull();
+  });
+});
+
+describe("the accounts made on start", () => {
+  it("refuse an ADMIN_PASSWORD that breaks the password rules, naming the variable and the rule", async () => {
+    const db = await getDatabase();
+    const initialAdmin = { email: "first@users.test", password: "Password1234" };
+    await expect(ensureStartupUsers(db, { embeddedSandbox: false, initialAdmin })).rejects.toThrow(
+      "ADMIN_PASSWORD: is one of the most common passwords",
+    );
+    await ensureStartupUsers(db, { embeddedSandbox: false, initialAdmin: { ...initialAdmin, password: "an uncommon first password" } });
+    expect(await signInWithPassword({ email: "first@users.test", password: "an uncommon first password" }, new Headers())).toEqual({
+      ok: true,
+    });
+  });
+
+  it("keep the demo accounts' fixed password, which is not chosen by anyone and so not held to the rules", async () => {
+    await ensureStartupUsers(await getDatabase(), { embeddedSandbox: true });
+    expect(await signInWithPassword({ email: "viewer@example.com", password: DEMO_PASSWORD }, new Headers())).toEqual({ ok: true });
   });
 });

@@ -6,6 +6,7 @@ import { sessions, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
+import { passwordRuleBroken } from "./password-rules";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 
@@ -13,11 +14,19 @@ import type { SessionUser } from "./session";
 export const DEMO_PASSWORD = "sandbox-demo";
 export const DEMO_USERS = ROLES.map((role) => ({ email: `${role}@example.com`, name: `Demo ${role}`, role }));
 
-export const newUserSchema = z.object({
+/** A person as an admin adds them: they choose their own password from an invitation (./account-links.ts). */
+export const newPersonSchema = z.object({
   email: z.email({ error: "must be an email address such as ana@example.com" }).trim().toLowerCase(),
   name: z.string().trim().min(1, { error: "must not be empty" }).max(100),
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
-  password: z.string().min(8, { error: "must be at least 8 characters" }).max(128),
+});
+
+/**
+ * With a password only for the system's own accounts: the demo accounts' fixed one, ADMIN_PASSWORD (checked
+ * against the password rules before) and tests. No form or action takes one.
+ */
+export const newUserSchema = newPersonSchema.extend({
+  password: z.string().min(8, { error: "must be at least 8 characters" }).max(128).optional(),
 });
 export type NewUser = z.input<typeof newUserSchema>;
 
@@ -33,7 +42,10 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
 
 type Actor = Pick<SessionUser, "id" | "email"> | "system";
 
-/** Adds a person who can sign in with email and password; better-auth hashes the password. */
+/**
+ * Adds a person. Without a password they have no credential account, so nothing signs them in until they
+ * choose one from an invitation; with one (system use), better-auth hashes it.
+ */
 export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<UserRow> {
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) throw Problem.fromZod(parsed.error, "user");
@@ -47,7 +59,7 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
     });
   }
   const auth = await getAuth();
-  const { user } = await auth.api.createUser({ body: { email, name, password, role } });
+  const { user } = await auth.api.createUser({ body: { email, name, role, ...(password ? { password } : {}) } });
   await recordAudit(db, { actor, action: "user.created", target: `user:${email}`, detail: { role } });
   return { id: user.id, email: user.email, name: user.name, role, disabled: false, createdAt: user.createdAt };
 }
@@ -133,7 +145,12 @@ async function activeAdminCount(db: Db): Promise<number> {
  */
 export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolean; initialAdmin?: { email: string; password: string } }) {
   const wanted: NewUser[] = [];
-  if (opts.initialAdmin) wanted.push({ ...opts.initialAdmin, name: "Administrator", role: "admin" });
+  if (opts.initialAdmin) {
+    // ADMIN_PASSWORD is chosen by a person, so the rules apply; the length is checked already (lib/platform/env.ts).
+    const broken = passwordRuleBroken(opts.initialAdmin.password);
+    if (broken) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${broken}`);
+    wanted.push({ ...opts.initialAdmin, name: "Administrator", role: "admin" });
+  }
   if (opts.embeddedSandbox) {
     wanted.push(...DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD })));
   } else {

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { drawnForSomeoneElse, unauthenticated } from "@/lib/console/auth/errors";
+import { drawnForSomeoneElse, secondFactorRequired, unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { DRAWN_FOR_FIELD, IN_PLACE_FIELD } from "@/lib/contract/drawn-for";
 import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
@@ -11,8 +11,11 @@ import { can, type Permission } from "@/lib/contract/roles";
 import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
 import { type RefusedAttempt, refusal } from "./refusal";
 
-/** Who may run an action: a permission, any signed-in person, or anyone (signing in). */
-export type ActionAccess = Permission | "signed-in" | "public";
+/**
+ * Who may run an action: a permission, any signed-in person, or anyone (signing in). "second-factor-setup" is any
+ * signed-in person, even one whose role needs a second factor they have not set up yet: the set-up's own steps.
+ */
+export type ActionAccess = Permission | "signed-in" | "second-factor-setup" | "public";
 
 /**
  * What a form's action answers, for `useActionState`: a success sentence, or an error with the fields it names
@@ -138,7 +141,9 @@ async function requireAccess(
   if (!user) throw unauthenticated();
   // A form that names no one (posted before the page's scripts ran, or by a test) is the signed-in person's.
   if (drawnFor && drawnFor !== user.id) throw drawnForSomeoneElse(user);
-  if (access !== "signed-in" && !can(user.role, access)) throw await refusal(user, access, attempt);
+  if (user.needsSecondFactor && access !== "second-factor-setup") throw secondFactorRequired();
+  if (access === "signed-in" || access === "second-factor-setup") return user;
+  if (!can(user.role, access)) throw await refusal(user, access, attempt);
   return user;
 }
 

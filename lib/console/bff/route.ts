@@ -1,5 +1,5 @@
 import "server-only";
-import { unauthenticated } from "@/lib/console/auth/errors";
+import { secondFactorRequired, unauthenticated } from "@/lib/console/auth/errors";
 import { type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { Problem, problemResponse } from "@/lib/contract/problem";
 import { can, type Permission } from "@/lib/contract/roles";
@@ -16,7 +16,8 @@ type Handler<P> = (input: { request: Request; params: P; user: SessionUser }) =>
 type AuditRefusal<P> = (input: { request: Request; params: P }) => Promise<RefusedAttempt>;
 
 /**
- * The one wrapper around every console API route: a signed-in person (401), whose role grants `permission`
+ * The one wrapper around every console API route: a signed-in person (401) with the second factor their role
+ * needs (403 `second_factor_required`), whose role grants `permission`
  * (403 naming it), and for anything that changes state a same-origin request (403). Then the handler; its
  * result is answered as JSON (never cached: answers depend on who asks), any failure as a problem.
  */
@@ -30,6 +31,7 @@ export function bffRoute<P = Record<string, never>>(
       if (!["GET", "HEAD"].includes(request.method)) assertSameOrigin(request);
       const user = await sessionUser(request.headers);
       if (!user) throw unauthenticated();
+      if (user.needsSecondFactor) throw secondFactorRequired();
       const params = await context.params;
       if (!can(user.role, permission)) {
         const { auditRefusal } = options;

@@ -58,7 +58,14 @@ describe("changes reach search at once", () => {
     await lib.indexInvoices(lib.db, [normaliseInvoice(provider.invoices.get("inv_console"))!]);
     expect(await statusOf("FRESH-1")).toBe("pending");
 
-    const user: SessionUser = { id: "u-support", email: "support@example.com", name: "Support", role: "support", timeZone: null };
+    const user: SessionUser = {
+      id: "u-support",
+      email: "support@example.com",
+      name: "Support",
+      role: "support",
+      timeZone: null,
+      needsSecondFactor: false,
+    };
     const upstream = createUpstream({ baseUrl: provider.url, apiKey: "sk_test_search_fresh", timeoutMs: 5_000 });
     await changeInvoiceStatus({ db: lib.db, upstream, user, id: "inv_console", status: "cancelled", reason: "order voided" });
     expect(await statusOf("FRESH-1")).toBe("cancelled");

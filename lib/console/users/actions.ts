@@ -2,19 +2,53 @@
 
 import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { z } from "zod";
-import { addUser, newUserSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
-import { guardedAction } from "@/lib/console/bff/action";
+import { type IssuedLink, issueLink } from "@/lib/console/auth/account-links";
+import { emailLink, type LinkDelivery } from "@/lib/console/auth/link-mail";
+import { clientAddress } from "@/lib/console/auth/sign-in";
+import { setRequiredRoles } from "@/lib/console/auth/two-factor";
+import { addUser, newPersonSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
+import { type ActionState, guardedAction } from "@/lib/console/bff/action";
 import { users } from "@/lib/console/schema";
+import { Problem } from "@/lib/contract/problem";
 import { ROLES } from "@/lib/contract/roles";
 import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 
-/** The Users page's forms; each needs users:manage. */
-export const addUserAction = guardedAction("users:manage", newUserSchema, async (input, actor) => {
-  const user = await addUser(await getDatabase(), input, actor!);
+/** An answer that carries a one-time link, shown to the admin once (and emailed when SMTP_URL is set). */
+export type LinkActionState = ActionState & { link?: IssuedLink & LinkDelivery };
+
+/**
+ * The Users page's forms; each needs users:manage. A person is added without a password: the answer is their
+ * invitation, with which they choose one themselves.
+ */
+export const addUserAction = guardedAction("users:manage", newPersonSchema, async (input, actor): Promise<LinkActionState> => {
+  const db = await getDatabase();
+  const user = await addUser(db, input, actor!);
+  const link = await issueLink(db, { kind: "invite", userId: user.id, actor: actor!, address: clientAddress(await headers()) });
+  const delivery = await emailLink(link, user);
   revalidatePath("/users");
-  return { ok: `${user.email} can now sign in as ${user.role}.`, answeredAt: Date.now() };
+  return {
+    ok: `${user.email} is added as ${user.role}. Send them this invitation to choose their password.`,
+    link: { ...link, ...delivery },
+    answeredAt: Date.now(),
+  };
+});
+
+const resetSchema = z.object({ email: z.email() });
+
+/** A one-time link for someone to choose a new password; their sessions end when they use it. */
+export const issueResetLinkAction = guardedAction("users:manage", resetSchema, async ({ email }, actor): Promise<LinkActionState> => {
+  const db = await getDatabase();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
+  const link = await issueLink(db, { kind: "reset", userId: user.id, actor: actor!, address: clientAddress(await headers()) });
+  const delivery = await emailLink(link, user);
+  return { ok: `A password reset link for ${user.email}.`, link: { ...link, ...delivery }, answeredAt: Date.now() };
 });
 
 const roleChangeSchema = z.object({
@@ -59,6 +93,23 @@ export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, asyn
   revalidatePath("/", "layout");
   return {
     ok: time_zone ? `Days and times are now in ${time_zone}.` : "Days and times are now in the business time zone.",
+    answeredAt: Date.now(),
+  };
+});
+
+/** Each role's checkbox ("required.admin": "on"); an unticked box is not posted, so every role is optional. */
+const requirementSchema = z.object(Object.fromEntries(ROLES.map((role) => [`required.${role}`, z.literal("on").optional()])));
+
+/** Which roles must sign in with a second factor: stored in console.settings, overriding TWO_FACTOR_REQUIRED_ROLES. */
+export const setTwoFactorRequirementAction = guardedAction("users:manage", requirementSchema, async (input, actor) => {
+  const roles = ROLES.filter((role) => input[`required.${role}`] === "on");
+  await setRequiredRoles(await getDatabase(), roles, actor!);
+  // Who is let in changes for every page at once.
+  revalidatePath("/", "layout");
+  return {
+    ok: roles.length
+      ? `People with the role ${roles.join(", ")} now sign in with an authenticator app.`
+      : "No role needs a second factor now.",
     answeredAt: Date.now(),
   };
 });

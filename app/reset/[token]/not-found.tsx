@@ -1,0 +1,5 @@
+import { LinkGone } from "@/components/auth/password-link-page";
+
+export default function NotFound() {
+  return <LinkGone kind="reset" state="unknown" />;
+}
