@@ -3,6 +3,7 @@
 import { Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
+import { ActionOutcome } from "@/components/ui/action-outcome";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -50,16 +51,7 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
         <form key={state.answeredAt} action={action} onSubmit={onSubmit} className="flex flex-col gap-4">
           <DrawnForField />
           <input type="hidden" name="query" value={query} />
-          {state.error && (
-            <Notice role="alert" tone="danger">
-              {state.error}
-            </Notice>
-          )}
-          {state.ok && (
-            <Notice role="status" tone="success">
-              {state.ok}
-            </Notice>
-          )}
+          <ActionOutcome state={state} />
           {current && !state.ok && (
             <Notice tone="neutral">
               This view is already saved as <strong>{current.name}</strong>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ActionOutcome } from "@/components/ui/action-outcome";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -156,16 +157,7 @@ export function PolicyForm({ policy, showDefaults }: { policy: TransitionPolicy;
       </Field>
 
       <div className="flex flex-col gap-3 border-t border-border pt-4">
-        {state.error && (
-          <Notice role="alert" tone="danger">
-            {state.error}
-          </Notice>
-        )}
-        {state.ok && (
-          <Notice role="status" tone="success">
-            {state.ok}
-          </Notice>
-        )}
+        <ActionOutcome state={state} />
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" variant="primary" loading={pending}>
             {pending ? "Saving…" : "Save policy"}

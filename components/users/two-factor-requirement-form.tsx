@@ -1,9 +1,9 @@
 "use client";
 
+import { ActionOutcome } from "@/components/ui/action-outcome";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Notice } from "@/components/ui/notice";
 import { useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
@@ -28,16 +28,7 @@ export function TwoFactorRequirementForm({ required, chosen }: { required: Role[
       <CardContent>
         <form action={action} onSubmit={onSubmit} className="flex flex-col gap-3">
           <DrawnForField />
-          {state.error && (
-            <Notice role="alert" tone="danger">
-              {state.error}
-            </Notice>
-          )}
-          {state.ok && (
-            <Notice role="status" tone="success">
-              {state.ok}
-            </Notice>
-          )}
+          <ActionOutcome state={state} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Required for</legend>
             {ROLES.map((role) => (
