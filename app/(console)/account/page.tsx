@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { RecentSignIns } from "@/components/account/recent-sign-ins";
+import { SessionsSection } from "@/components/account/sessions-section";
 import { TimeZoneForm } from "@/components/account/time-zone-form";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { requireUser } from "@/lib/console/auth/session";
+import { listSessions, recentSignIns } from "@/lib/console/auth/sessions";
 import { enrolment } from "@/lib/console/auth/two-factor";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { knownTimeZones } from "@/lib/contract/time-zone";
@@ -9,10 +12,19 @@ import { getDatabase } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Account" };
 
-/** The signed-in person's own settings: the time zone they count days in, and their authenticator app. */
+/**
+ * The signed-in person's own settings: the time zone they count days in, their authenticator app, where they are
+ * signed in, and their recent sign-ins.
+ */
 export default async function AccountPage() {
   const user = await requireUser();
-  const zone = await requestTimeZone();
+  const db = await getDatabase();
+  const [zone, enrolled, sessions, signIns] = await Promise.all([
+    requestTimeZone(),
+    enrolment(db, user),
+    listSessions(db, user),
+    recentSignIns(db, user.email),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -26,7 +38,9 @@ export default async function AccountPage() {
         </p>
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
-      <TwoFactorSection enrolment={await enrolment(await getDatabase(), user)} email={user.email} />
+      <TwoFactorSection enrolment={enrolled} email={user.email} />
+      <SessionsSection sessions={sessions} />
+      <RecentSignIns entries={signIns} />
     </div>
   );
 }

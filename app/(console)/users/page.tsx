@@ -4,7 +4,9 @@ import { SearchIndexCard } from "@/components/search/search-index-card";
 import { Notice } from "@/components/ui/notice";
 import { TwoFactorRequirementForm } from "@/components/users/two-factor-requirement-form";
 import { AddUserForm } from "@/components/users/user-forms";
+import { UserSessions } from "@/components/users/user-sessions";
 import { UserTable } from "@/components/users/user-table";
+import { sessionsByPerson } from "@/lib/console/auth/sessions";
 import { requiredRoles } from "@/lib/console/auth/two-factor";
 import { listUsers } from "@/lib/console/auth/users";
 import { guardPage } from "@/lib/console/bff/page";
@@ -18,7 +20,16 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage() {
   const me = await guardPage("users:manage");
   const db = await getDatabase();
-  const [users, index, twoFactor] = await Promise.all([listUsers(db), searchSync().state(true), requiredRoles(db)]);
+  const [users, index, twoFactor, sessions] = await Promise.all([
+    listUsers(db),
+    searchSync().state(true),
+    requiredRoles(db),
+    sessionsByPerson(db, me.sessionId),
+  ]);
+  const signedIn = users.flatMap(({ id, name, email }) => {
+    const own = sessions.get(id);
+    return own ? [{ id, name, email, sessions: own }] : [];
+  });
   const localData = localDataNotice();
 
   return (
@@ -41,7 +52,10 @@ export default async function UsersPage() {
       )}
       {/* min-w-0: a grid item is as wide as its content by default, so the table's scroll would widen the page. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
+          <UserSessions people={signedIn} />
+        </div>
         <div className="flex flex-col gap-6">
           <AddUserForm />
           <TwoFactorRequirementForm required={twoFactor.roles} chosen={twoFactor.chosen} />

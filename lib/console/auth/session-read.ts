@@ -10,6 +10,8 @@ import { REQUIRED_ROLES_KEY } from "./two-factor";
 /** What one request's session cookie names, read in one query. */
 export type SessionRow = {
   expiresAt: Date;
+  /** The session's own row id (never its token): the Account page marks "this session" by it. */
+  sessionId: string;
   id: string;
   email: string;
   name: string;
@@ -108,6 +110,7 @@ function prepare(db: Awaited<ReturnType<typeof getDatabase>>) {
   return db
     .select({
       expiresAt: sessions.expiresAt,
+      sessionId: sessions.id,
       id: users.id,
       email: users.email,
       name: users.name,

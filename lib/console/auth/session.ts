@@ -24,6 +24,8 @@ export type SessionUser = {
    * guard refuses them (lib/console/bff) until they have set one up at SECOND_FACTOR_SETUP_PATH.
    */
   needsSecondFactor: boolean;
+  /** The id of the session row this request came with (never its token): "this session" on the Account page. */
+  sessionId: string;
 };
 
 /**
@@ -36,18 +38,20 @@ export type SessionUser = {
 export async function sessionUser(requestHeaders: Headers, { endedIsNull = false } = {}): Promise<SessionUser | null> {
   const row = await readSessionRow(requestHeaders);
   if (row === "ended" && endedIsNull) return null;
-  const user =
-    row === "ask-better-auth" || row === "ended"
-      ? ((await (await getAuth()).api.getSession({ headers: requestHeaders }))?.user ?? null)
-      : row;
-  if (!user || user.banned) return null;
+  const read =
+    typeof row === "string"
+      ? await (await getAuth()).api.getSession({ headers: requestHeaders })
+      : row && { user: row, sessionId: row.sessionId };
+  if (!read || read.user.banned) return null;
+  const { user } = read;
+  const sessionId = "session" in read ? read.session.id : read.sessionId;
   const { id, email, name } = user;
   // A role this version does not know grants nothing beyond reading.
   const role = isRole(user.role) ? user.role : "viewer";
   const timeZone = "timeZone" in user && typeof user.timeZone === "string" ? user.timeZone : null;
   const required = "requiredRoles" in user ? requiredRolesFrom(user.requiredRoles) : (await requiredRoles(await getDatabase())).roles;
   const needsSecondFactor = required.includes(role) && !user.twoFactorEnabled;
-  return { id, email, name, role, timeZone, needsSecondFactor };
+  return { id, email, name, role, timeZone, needsSecondFactor, sessionId };
 }
 
 /** For server components and actions: the current person, read once per request. */

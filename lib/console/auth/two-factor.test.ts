@@ -203,6 +203,7 @@ describe("a role that needs a second factor", () => {
       role: "admin" as const,
       timeZone: null,
       needsSecondFactor: false,
+      sessionId: "session-of-test",
     };
     await setRequiredRoles(await getDatabase(), [], admin);
     expect(await sessionUser(new Headers({ cookie }))).toMatchObject({ needsSecondFactor: false });

@@ -18,6 +18,10 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/two-factor-actions.ts#startTwoFactorAction": "second-factor-setup",
   "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction": "second-factor-setup",
   "lib/console/auth/two-factor-actions.ts#removeTwoFactorAction": "signed-in",
+  // A person's own sessions (another person's id ends nothing: auth/sessions.test.ts); anyone's for users:manage.
+  "lib/console/auth/session-actions.ts#endOwnSessionAction": "signed-in",
+  "lib/console/auth/session-actions.ts#endOtherSessionsAction": "signed-in",
+  "lib/console/auth/session-actions.ts#endUserSessionAction": "users:manage",
   "lib/console/auth/sign-in-again.ts#signInChoicesAction": "public",
   "lib/console/auth/sign-in-again.ts#sessionStateAction": "public",
   "lib/console/invoices/actions.ts#startBulkCancelAction": "invoices:change_status",
@@ -76,6 +80,12 @@ const CHECKS_SECRET = new Set([
   "lib/console/auth/two-factor-actions.ts#startTwoFactorAction",
   "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction",
   "lib/console/auth/two-factor-actions.ts#removeTwoFactorAction",
+]);
+
+/** Actions naming a session the test does not have: let through, then "no such session". */
+const NAMES_UNKNOWN_SESSION = new Set([
+  "lib/console/auth/session-actions.ts#endOwnSessionAction",
+  "lib/console/auth/session-actions.ts#endUserSessionAction",
 ]);
 
 /** Forms that also post without script: an ended session sends them to sign in, their draft in `next`. */
@@ -164,7 +174,7 @@ describe("server actions", () => {
       requestCookie = cookies[role];
       const answer = (await action(formFor(id, role))) as { ok?: string; error?: string; problem?: { code: string } };
       if (access === "signed-in" || access === "second-factor-setup" || can(role, access as never)) {
-        if (CALLS_PROVIDER.has(id) || CHECKS_SECRET.has(id))
+        if (CALLS_PROVIDER.has(id) || CHECKS_SECRET.has(id) || NAMES_UNKNOWN_SESSION.has(id))
           expect(answer.problem?.code ?? "let through").not.toMatch(/^(unauthenticated|forbidden)$/);
         else expect(answer.error).toBeUndefined();
       } else expect(answer.error).toContain(`Needs the ${access} permission`);
@@ -194,6 +204,8 @@ function formFor(id: string, role: Role): FormData {
     // The environment's default on the embedded sandbox: no role.
     "lib/console/users/actions.ts#setTwoFactorRequirementAction": {},
     "lib/console/auth/two-factor-actions.ts#startTwoFactorAction": { password: "not the password" },
+    "lib/console/auth/session-actions.ts#endOwnSessionAction": { session: "session-of-nobody" },
+    "lib/console/auth/session-actions.ts#endUserSessionAction": { session: "session-of-nobody" },
     "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction": { code: "000000" },
     "lib/console/auth/two-factor-actions.ts#removeTwoFactorAction": { code: "000000" },
     "lib/console/invoices/actions.ts#changeStatusAction": {

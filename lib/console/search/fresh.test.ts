@@ -65,6 +65,7 @@ describe("changes reach search at once", () => {
       role: "support",
       timeZone: null,
       needsSecondFactor: false,
+      sessionId: "session-of-test",
     };
     const upstream = createUpstream({ baseUrl: provider.url, apiKey: "sk_test_search_fresh", timeoutMs: 5_000 });
     await changeInvoiceStatus({ db: lib.db, upstream, user, id: "inv_console", status: "cancelled", reason: "order voided" });
