@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * Approvals with scripts held back (issue 25): finance asks for a change with the form the server draws
+ * Approvals with scripts held back (before the page's scripts load, or without them): finance asks for a change with the form the server draws
  * (`?change=completed`), and an admin approves one request and rejects another with the plain forms of
  * /approvals. Nothing here needs script; nothing is left waiting afterwards.
  */

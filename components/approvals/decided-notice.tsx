@@ -3,10 +3,9 @@ import { Notice } from "@/components/ui/notice";
 import type { Approval } from "@/lib/contract/approvals";
 import { formatCount } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
-import { STATUS_LABELS } from "@/lib/contract/status";
+import { statusLabel } from "@/lib/contract/status";
 
-const label = (status: string | null) =>
-  status && status in STATUS_LABELS ? STATUS_LABELS[status as keyof typeof STATUS_LABELS] : (status ?? "—");
+const label = (status: string | null) => statusLabel(status, "—");
 
 /** After a decision: what became of the request, read from its row, so the page says it with or without script. */
 export function DecidedNotice({ approval }: { approval: Approval }) {

@@ -2,10 +2,9 @@ import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import { Notice } from "@/components/ui/notice";
 import type { Approval } from "@/lib/contract/approvals";
-import { STATUS_LABELS } from "@/lib/contract/status";
+import { statusLabel } from "@/lib/contract/status";
 
-const label = (status: string | null) =>
-  status && status in STATUS_LABELS ? STATUS_LABELS[status as keyof typeof STATUS_LABELS] : (status ?? "—");
+const label = (status: string | null) => statusLabel(status, "—");
 
 /** On an invoice's page: a change asked for and not yet approved, so nobody mistakes it for done or asks twice. */
 export function WaitingForApproval({ approval, mayDecide }: { approval: Approval; mayDecide: boolean }) {

@@ -17,7 +17,7 @@ import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type ReceivedFacts, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { whoMay } from "@/lib/contract/roles";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS } from "@/lib/contract/status";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, statusLabel } from "@/lib/contract/status";
 import type { TransitionOffer } from "@/lib/contract/transition-policy";
 
 // The pieces both status dialogs share: what will change, the webhook, the reason, and a failure.
@@ -25,10 +25,7 @@ import type { TransitionOffer } from "@/lib/contract/transition-policy";
 /** The invoice a status change is for: who it is, where its webhook goes, and what it has received. */
 export type ChangingInvoice = { invoice_id: string; order_id: string | null; callback_url?: string | null } & ReceivedFacts;
 
-export function statusLabel(status: string | null): string {
-  if (!status) return "unknown";
-  return STATUS_LABELS[status as InvoiceStatus] ?? status;
-}
+export { statusLabel };
 
 /** Phrasing content: it sits inside the dialog's description paragraph. No `to` yet: asks to choose one. */
 export function ChangeSummary({ from, to }: { from: string; to: InvoiceStatus | null }) {

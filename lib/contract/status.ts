@@ -37,3 +37,9 @@ export function isKnownStatus(value: string): value is AnyInvoiceStatus {
 export function awaitsPayment(status: string | null): boolean {
   return status === "new" || status === "pending" || status === "paid_partial";
 }
+
+/** A status as people read it: its label, a value this version does not know as the provider wrote it, `missing` for none. */
+export function statusLabel(status: string | null | undefined, missing = "unknown"): string {
+  if (!status) return missing;
+  return isKnownStatus(status) ? STATUS_LABELS[status] : status;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLE_LABELS, type Role } from "./roles";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "./status";
+import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS, statusLabel } from "./status";
 
 /**
  * Who may set which status, from which, and which changes need a second person (ARCHITECTURE.md §4): one
@@ -89,8 +89,6 @@ export type TransitionDecision =
   | { allowed: true; approval: string };
 
 const list = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "nobody"));
-const label = (status: string | null) =>
-  status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown");
 
 /** "Only finance and admin can mark an invoice completed." */
 export function whoMayTransition(policy: TransitionPolicy, to: InvoiceStatus): string {
@@ -106,12 +104,12 @@ export function decideTransition(policy: TransitionPolicy, input: TransitionInpu
   // Setting the status it has changes nothing (a bulk cancel meeting one already cancelled).
   if (from === to) return { allowed: true, approval: null };
   const guarded = from !== null && (policy.guarded_from as readonly string[]).includes(from);
-  if (guarded) return { allowed: true, approval: `A change from ${label(from)} needs a second person's approval.` };
+  if (guarded) return { allowed: true, approval: `A change from ${statusLabel(from)} needs a second person's approval.` };
   if (from === null || !(rule.from as readonly string[]).includes(from)) {
-    const froms = [...rule.from, ...policy.guarded_from.filter((s) => !rule.from.includes(s))].map(label);
+    const froms = [...rule.from, ...policy.guarded_from.filter((s) => !rule.from.includes(s))].map((s) => statusLabel(s));
     return {
       allowed: false,
-      reason: `An invoice can be ${TRANSITION_DONE[to]} only from ${list(froms)}; this one is ${label(from)}.`,
+      reason: `An invoice can be ${TRANSITION_DONE[to]} only from ${list(froms)}; this one is ${statusLabel(from)}.`,
     };
   }
   if (rule.approval === "always") return { allowed: true, approval: `To ${TRANSITION_VERBS[to]} needs a second person's approval.` };
@@ -153,10 +151,11 @@ export function policyDifferences(policy: TransitionPolicy, base: TransitionPoli
     const [now, was] = [policy.targets[to], base.targets[to]];
     const name = STATUS_LABELS[to];
     if (!same(now.roles, was.roles)) out.push(`${name}: asked by ${list(now.roles.map((r) => ROLE_LABELS[r].toLowerCase()))}`);
-    if (!same(now.from, was.from)) out.push(`${name}: from ${list(now.from.map(label))}`);
+    if (!same(now.from, was.from)) out.push(`${name}: from ${list(now.from.map((s) => statusLabel(s)))}`);
     if (now.approval !== was.approval) out.push(`${name}: approval ${APPROVAL_LABELS[now.approval].toLowerCase()}`);
   }
-  if (!same(policy.guarded_from, base.guarded_from)) out.push(`Changes from ${list(policy.guarded_from.map(label))} always need approval`);
+  if (!same(policy.guarded_from, base.guarded_from))
+    out.push(`Changes from ${list(policy.guarded_from.map((s) => statusLabel(s)))} always need approval`);
   if (policy.bulk_approval_over !== base.bulk_approval_over)
     out.push(`Bulk cancels of more than ${policy.bulk_approval_over} need approval`);
   return out;

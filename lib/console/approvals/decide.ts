@@ -6,16 +6,13 @@ import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
 import { Problem } from "@/lib/contract/problem";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
 import type { Db } from "@/lib/platform/db";
 import { type ApprovalRow, auditApproval, endWaitingJob, expireDue, readApproval, toApproval } from "./store";
 
 type Person = Pick<SessionUser, "id" | "email">;
 /** How long an approver holds a request while its change is sent; a crashed instance's hold runs out. */
 const CLAIM_MS = 60_000;
-
-const label = (status: string | null) =>
-  status && status in STATUS_LABELS ? STATUS_LABELS[status as InvoiceStatus] : (status ?? "unknown");
 
 /**
  * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
@@ -67,7 +64,7 @@ export async function approveRequest(input: {
       const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
       await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now });
       throw Problem.of("invoice_changed", {
-        detail: `The invoice is ${label(now)} now; it was ${label(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+        detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
       });
     }
     const to = claimed.toStatus as InvoiceStatus;
