@@ -1,35 +1,16 @@
+import Bowser from "bowser";
+
 /**
- * MINIMAL FALLBACK, not a user-agent parser: neither ua-parser-js nor bowser is installed, and the sessions list
- * only needs a browser family and a system a person recognises. Versions, devices and engines are left out on
- * purpose; replace this with a real parser if more is ever shown. Order matters: Edge and Opera also say
- * "Chrome", Chrome also says "Safari".
+ * The browser and the operating system a User-Agent header names, as bowser reads them ("Chrome 126", "macOS"),
+ * or "Unknown …" for either: the sessions list shows them so that a person recognises their own devices.
  */
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(e|A|iOS)?\//, "Edge"],
-  [/\bOPR\/|\bOpera\b/, "Opera"],
-  [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bHeadlessChrome\//, "Chrome (headless)"],
-  [/\bChromium\//, "Chromium"],
-  [/\bChrome\/|\bCriOS\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
-  [/^curl\//, "curl"],
-];
-
-const SYSTEMS: [RegExp, string][] = [
-  [/\biPhone|\biPad|\biPod/, "iOS"],
-  [/\bAndroid\b/, "Android"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\bWindows\b/, "Windows"],
-  [/\bMacintosh\b|\bMac OS X\b/, "macOS"],
-  [/\bLinux\b|\bX11\b/, "Linux"],
-];
-
-/** The browser family and the operating system a User-Agent header names, or "Unknown …" for either. */
 export function describeUserAgent(userAgent: string | null | undefined): { browser: string; system: string } {
-  const ua = userAgent ?? "";
+  const ua = userAgent?.trim();
+  if (!ua) return { browser: "Unknown browser", system: "unknown system" };
+  const { browser, os } = Bowser.parse(ua.slice(0, 1024));
+  const major = browser.version?.split(".")[0];
   return {
-    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Unknown browser",
-    system: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? "unknown system",
+    browser: browser.name ? [browser.name, major].filter(Boolean).join(" ") : "Unknown browser",
+    system: os.name || "unknown system",
   };
 }
