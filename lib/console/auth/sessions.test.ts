@@ -67,8 +67,8 @@ describe("a person's sessions", () => {
     const me = (await sessionUser(new Headers({ cookie: laptop })))!;
     const list = await listSessions(await getDatabase(), me);
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ id: me.sessionId, current: true, browser: "Firefox", system: "Linux" });
-    expect(list[1]).toMatchObject({ current: false, browser: "Safari", system: "iOS" });
+    expect(list[0]).toMatchObject({ id: me.sessionId, current: true, browser: "Firefox 127", system: "Linux" });
+    expect(list[1]).toMatchObject({ current: false, browser: "Safari 17", system: "iOS" });
     for (const s of list) expect(Date.parse(s.expiresAt)).toBeGreaterThan(Date.parse(s.signedInAt));
     const tokens = (await (await getDatabase()).select({ token: sessions.token }).from(sessions)).map((r) => r.token);
     const shown = JSON.stringify(list);
@@ -103,7 +103,7 @@ describe("a person's sessions", () => {
       detail: expect.objectContaining({
         by: "self",
         session_id: other.sessionId,
-        browser: "Safari",
+        browser: "Safari 17",
         system: "iOS",
         address: "203.0.113.9",
       }),
