@@ -85,7 +85,7 @@ describe("a person's sessions", () => {
 
     as(here);
     const answer = await (await actions()).endOwnSessionAction(form({ session: other.sessionId }));
-    expect(answer).toMatchObject({ ok: "Signed out of Safari on iOS." });
+    expect(answer).toMatchObject({ ok: "Signed out of Safari 17 on iOS." });
 
     expect(await readSessionRow(new Headers({ cookie: there }))).toBe("ended");
     expect(await sessionUser(new Headers({ cookie: there }))).toBeNull();
@@ -144,7 +144,7 @@ describe("a person's sessions", () => {
 
     as(admin, "192.0.2.44");
     const answer = await (await actions()).endUserSessionAction(form({ session: victim.sessionId }));
-    expect(answer).toMatchObject({ ok: `Signed ${email} out of Safari on iOS.` });
+    expect(answer).toMatchObject({ ok: `Signed ${email} out of Safari 17 on iOS.` });
     expect(await sessionUser(new Headers({ cookie: phone }))).toBeNull();
     const [entry] = (await auditTrail(await getDatabase(), `user:${email}`)).filter((e) => e.action === "session.ended");
     expect(entry).toMatchObject({ actorId: me.id, detail: expect.objectContaining({ by: "admin", address: "192.0.2.44" }) });
