@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { secondFactorsOf } from "@/lib/console/auth/second-factors";
 import { currentUser, safeNextPath } from "@/lib/console/auth/session";
 import { pendingSignIn } from "@/lib/console/auth/sign-in-code";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/console/auth/users";
 import { ROLE_DESCRIPTIONS } from "@/lib/contract/roles";
+import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -17,7 +19,8 @@ export default async function LoginPage({ searchParams }: Props) {
   const nextPath = safeNextPath(next);
   if (await currentUser()) redirect(nextPath);
   // A right password whose code is still to come (a reload, or no script): the server draws the code step.
-  const codeStep = !restart && (await pendingSignIn(await headers())) !== null;
+  const pending = restart ? null : await pendingSignIn(await headers());
+  const codeStep = pending ? await secondFactorsOf(await getDatabase(), pending.id) : null;
   const demo = env().embeddedSandbox
     ? DEMO_USERS.map((u) => ({ ...u, password: DEMO_PASSWORD, description: ROLE_DESCRIPTIONS[u.role] }))
     : [];

@@ -8,7 +8,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { NOT_SIGNED_IN, type SignInAgainOutcome } from "@/lib/browser/session-ended";
+import type { SecondFactors } from "@/lib/console/auth/second-factors";
 import { signInChoicesAction } from "@/lib/console/auth/sign-in-again";
+import { PasskeyButton } from "./passkey-button";
 
 type Demo = { role: string; email: string; description: string };
 type Failure = { error?: string; fieldErrors?: Record<string, string> };
@@ -34,14 +36,15 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
   const [failure, setFailure] = useState<Failure>({});
   const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  // The password was right and the person's authenticator app is asked for next.
-  const [codeStep, setCodeStep] = useState(false);
+  // The password was right and the person's second factor is asked for next: these are the ones they have.
+  const [factors, setFactors] = useState<SecondFactors | null>(null);
+  const codeStep = factors !== null;
   const router = useRouter();
 
   useEffect(() => {
     if (!open) return;
     setFailure({});
-    setCodeStep(false);
+    setFactors(null);
     signInChoicesAction(new FormData()).then(
       (answer) => "demo" in answer && setDemo(answer.demo),
       () => undefined,
@@ -55,30 +58,42 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
   }
 
   /** Signs in through POST /api/session/sign-in (a route: see lib/console/auth/sign-in-again-route.ts). */
+  async function send(body: Record<string, unknown>) {
+    const response = await fetch("/api/session/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as {
+      ok?: boolean;
+      email?: string;
+      step?: "code";
+      factors?: SecondFactors;
+      error?: string;
+      title?: string;
+      detail?: string;
+    } & Failure;
+  }
+
+  /** A passkey in place of the password, or of the code: signed in, or the sentence saying why not. */
+  async function finishWithPasskey(challengeId: string, response: string): Promise<string | undefined> {
+    const answer = await send({ challengeId, response });
+    if (answer.ok) signedIn(answer.email ?? "");
+    else return answer.error ?? "Signing in with a passkey failed. Try again.";
+  }
+
   async function signIn(form: FormData) {
     setPending(true);
     setFailure({});
     try {
-      const response = await fetch("/api/session/sign-in", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(Object.fromEntries(form)),
-      });
-      const answer = (await response.json()) as {
-        ok?: boolean;
-        email?: string;
-        step?: "code";
-        error?: string;
-        title?: string;
-        detail?: string;
-      } & Failure;
+      const answer = await send(Object.fromEntries(form));
       if (answer.ok) signedIn(answer.email ?? "");
       else if (answer.step === "code" || (codeStep && !answer.error)) {
-        setCodeStep(answer.step === "code");
+        if (answer.step === "code") setFactors(answer.factors ?? factors ?? { app: true, passkey: false });
         setFailure(answer);
       } else if (codeStep) {
         // Too late or too many codes: from the start again.
-        setCodeStep(false);
+        setFactors(null);
         setFailure(answer);
       } else
         setFailure(answer.error ? answer : { error: [answer.title, answer.detail].filter(Boolean).join(". ") || "Signing in failed." });
@@ -114,7 +129,15 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
               {failure.error}
             </Notice>
           )}
-          {codeStep ? (
+          {factors?.passkey && (
+            <PasskeyButton
+              label="Use your passkey"
+              finish={finishWithPasskey}
+              disabled={pending}
+              variant={factors.app ? "secondary" : "primary"}
+            />
+          )}
+          {factors?.app && (
             <Field
               label="Authentication code"
               error={failure.fieldErrors?.code}
@@ -123,7 +146,8 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
             >
               <Input name="code" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} className="font-mono" autoFocus />
             </Field>
-          ) : (
+          )}
+          {!codeStep && (
             <>
               <Field label="Email" error={failure.fieldErrors?.email} className="[&>label]:text-sm">
                 <Input name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -137,10 +161,13 @@ export function SignInAgain({ email: signedInAs, asking: open, onDone }: SignInA
             <Button type="button" onClick={() => onDone({ signedInAs: null, whyNotSent: NOT_SIGNED_IN })} disabled={pending}>
               Not now
             </Button>
-            <Button type="submit" variant="primary" loading={pending}>
-              {pending ? "Signing in…" : "Sign in and finish"}
-            </Button>
+            {(!codeStep || factors.app) && (
+              <Button type="submit" variant="primary" loading={pending}>
+                {pending ? "Signing in…" : "Sign in and finish"}
+              </Button>
+            )}
           </div>
+          {!codeStep && <PasskeyButton label="Sign in with a passkey" finish={finishWithPasskey} disabled={pending} />}
         </form>
         {demo.length > 0 && !codeStep && (
           <section aria-label="Sandbox demo accounts" className="rounded-lg border border-warning-border bg-warning-muted p-3">

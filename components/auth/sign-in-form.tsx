@@ -6,34 +6,54 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { signIn, signInCode } from "@/lib/console/auth/actions";
+import { passkeySignInAction } from "@/lib/console/auth/passkey-actions";
+import type { SecondFactors } from "@/lib/console/auth/second-factors";
 import type { ActionState } from "@/lib/console/bff/action";
+import { PasskeyButton } from "./passkey-button";
 
 type DemoUser = { email: string; password: string; role: string; description: string };
-type SignInState = ActionState & { step?: "code" };
+type SignInState = ActionState & { step?: "code"; factors?: SecondFactors };
+
+/** The sign-in page's passkey step: the signed answer to its action, which signs in and goes on to `next`. */
+function finishWithPasskey(next: string) {
+  return async (challengeId: string, response: string) => {
+    const form = new FormData();
+    form.set("challengeId", challengeId);
+    form.set("response", response);
+    form.set("next", next);
+    return (await passkeySignInAction(form))?.error;
+  };
+}
 
 /**
- * Two steps, each a plain form that works before scripts load: email and password, then, for a person with an
- * authenticator app, its code (or a recovery code). `codeStep`: the server found a pending sign-in already.
+ * Two steps, each a plain form that works before scripts load: email and password, then, for a person with a
+ * second factor, its code (or a recovery code) or their passkey. A passkey also signs in without the password.
+ * `codeStep`: the server found a pending sign-in already, and these are the person's factors.
  */
 export function SignInForm({
   next,
   demoUsers,
   notice,
-  codeStep = false,
+  codeStep = null,
 }: {
   next: string;
   demoUsers: DemoUser[];
   notice?: string;
-  codeStep?: boolean;
+  codeStep?: SecondFactors | null;
 }) {
   const [passwordState, action, passwordPending] = useActionState<SignInState, FormData>(signIn, {});
   const [codeState, codeAction, codePending] = useActionState<SignInState, FormData>(signInCode, {});
   // The latest answer decides the step; a code answer without `step` (too late, too many) starts over.
   const latest = (codeState.answeredAt ?? 0) > (passwordState.answeredAt ?? 0) ? codeState : passwordState;
-  const onCodeStep = latest.answeredAt ? latest.step === "code" : codeStep;
+  const onCodeStep = latest.answeredAt ? latest.step === "code" : codeStep !== null;
   const state = latest;
   const pending = passwordPending || codePending;
-  if (onCodeStep) return <CodeStep next={next} state={codeState.answeredAt ? codeState : {}} action={codeAction} pending={codePending} />;
+  if (onCodeStep) {
+    const factors = passwordState.factors ?? codeStep ?? { app: true, passkey: false };
+    return (
+      <CodeStep next={next} factors={factors} state={codeState.answeredAt ? codeState : {}} action={codeAction} pending={codePending} />
+    );
+  }
 
   return (
     <>
@@ -66,6 +86,9 @@ export function SignInForm({
           {pending ? "Signing in…" : "Sign in"}
         </Button>
       </form>
+      <div className="mt-3">
+        <PasskeyButton label="Sign in with a passkey" finish={finishWithPasskey(next)} disabled={pending} />
+      </div>
 
       {demoUsers.length > 0 && (
         <section aria-labelledby="demo-heading" className="mt-10 rounded-lg border border-warning-border bg-warning-muted p-4">
@@ -102,19 +125,53 @@ export function SignInForm({
 
 function CodeStep({
   next,
+  factors,
   state,
   action,
   pending,
 }: {
   next: string;
+  factors: SecondFactors;
   state: SignInState;
   action: (form: FormData) => void;
   pending: boolean;
 }) {
+  const restart = (
+    <a href={`/login?restart=1&next=${encodeURIComponent(next)}`} className="text-sm underline underline-offset-2">
+      Start again with your email and password
+    </a>
+  );
+  const passkey = factors.passkey && (
+    <PasskeyButton
+      label="Use your passkey"
+      finish={finishWithPasskey(next)}
+      disabled={pending}
+      variant={factors.app ? "secondary" : "primary"}
+    />
+  );
+  if (!factors.app) {
+    return (
+      <div className="mt-6 flex flex-col gap-4">
+        <p className="text-sm text-muted-foreground">Your password is right. Confirm it is you with your passkey.</p>
+        {state.error && (
+          <Notice role="alert" tone="danger">
+            {state.error}
+          </Notice>
+        )}
+        {passkey}
+        <noscript>
+          <p className="text-sm">A passkey needs JavaScript: turn it on for this page, then sign in again.</p>
+        </noscript>
+        {restart}
+      </div>
+    );
+  }
   return (
     <form action={action} className="mt-6 flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={next} />
-      <p className="text-sm text-muted-foreground">Your password is right. Enter the code your authenticator app shows now.</p>
+      <p className="text-sm text-muted-foreground">
+        Your password is right. Enter the code your authenticator app shows now{factors.passkey ? ", or use your passkey" : ""}.
+      </p>
       {state.error && (
         <Notice role="alert" tone="danger">
           {state.error}
@@ -139,9 +196,8 @@ function CodeStep({
       <Button type="submit" variant="primary" size="lg" loading={pending}>
         {pending ? "Checking…" : "Sign in"}
       </Button>
-      <a href={`/login?restart=1&next=${encodeURIComponent(next)}`} className="text-sm underline underline-offset-2">
-        Start again with your email and password
-      </a>
+      {passkey}
+      {restart}
     </form>
   );
 }

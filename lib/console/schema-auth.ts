@@ -100,3 +100,31 @@ export const totpUsedSteps = consoleSchema.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.step] })],
 );
+
+/**
+ * Passkeys (WebAuthn credentials, lib/console/auth/passkeys.ts): a second factor, or a sign-in without the
+ * password. Only the public key is kept; `counter` is the authenticator's signature count, which must grow.
+ */
+export const passkeys = consoleSchema.table(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The credential's id as the browser sends it (base64url). */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** The authenticator's transports ("internal,hybrid"), handed back to the browser when it asks for this one. */
+    transports: text("transports").notNull().default(""),
+    /** "singleDevice" or "multiDevice" (synced by a password manager or the system). */
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);

@@ -24,11 +24,7 @@ describe("describeUserAgent (bowser)", () => {
       "Chrome 126",
       "Android",
     ],
-    [
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36",
-      "Chrome 126",
-      "Linux",
-    ],
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0 Safari/537.36", "Chrome 126", "Linux"],
     ["Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 OPR/111.0", "Opera 111", "Windows"],
   ])("%s", (ua, browser, system) => {
     expect(describeUserAgent(ua)).toEqual({ browser, system });

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { PasskeysSection } from "@/components/account/passkeys-section";
 import { RecentSignIns } from "@/components/account/recent-sign-ins";
 import { SessionsSection } from "@/components/account/sessions-section";
 import { TimeZoneForm } from "@/components/account/time-zone-form";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
+import { listPasskeys, suggestedPasskeyName } from "@/lib/console/auth/passkeys";
 import { requireUser } from "@/lib/console/auth/session";
 import { listSessions, recentSignIns } from "@/lib/console/auth/sessions";
 import { enrolment } from "@/lib/console/auth/two-factor";
@@ -13,15 +16,16 @@ import { getDatabase } from "@/lib/platform/db";
 export const metadata: Metadata = { title: "Account" };
 
 /**
- * The signed-in person's own settings: the time zone they count days in, their authenticator app, where they are
+ * The signed-in person's own settings: the time zone they count days in, their authenticator app and passkeys, where they are
  * signed in, and their recent sign-ins.
  */
 export default async function AccountPage() {
   const user = await requireUser();
   const db = await getDatabase();
-  const [zone, enrolled, sessions, signIns] = await Promise.all([
+  const [zone, enrolled, keys, sessions, signIns] = await Promise.all([
     requestTimeZone(),
     enrolment(db, user),
+    listPasskeys(db, user.id),
     listSessions(db, user),
     recentSignIns(db, user.email),
   ]);
@@ -39,6 +43,7 @@ export default async function AccountPage() {
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
       <TwoFactorSection enrolment={enrolled} email={user.email} />
+      <PasskeysSection passkeys={keys} suggestedName={suggestedPasskeyName((await headers()).get("user-agent"))} />
       <SessionsSection sessions={sessions} />
       <RecentSignIns entries={signIns} />
     </div>

@@ -19,7 +19,14 @@ export const signIn = guardedAction(
   async ({ email, password, next }) => {
     const result = await signInWithPassword({ email, password }, await headers());
     if (!result.ok) {
-      return { step: result.step, error: result.error, fieldErrors: result.fieldErrors ?? {}, values: { email }, answeredAt: Date.now() };
+      return {
+        step: result.step,
+        factors: result.factors,
+        error: result.error,
+        fieldErrors: result.fieldErrors ?? {},
+        values: { email },
+        answeredAt: Date.now(),
+      };
     }
     redirect(safeNextPath(next));
   },

@@ -11,6 +11,7 @@ import { accounts, sessions, settings, twoFactors, users, verifications } from "
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { COOKIE_PREFIX } from "./constants";
+import { verifiedSignIn } from "./verified-sign-in";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** How long a password stays good for its code step. */
@@ -47,6 +48,8 @@ function createAuth(db: Db, secret: string) {
       // codes with the auth secret (XChaCha20-Poly1305 keyed by its SHA-256: better-auth/crypto symmetricEncrypt).
       // Its own lock-out is off: wrong codes count toward the console's sign-in limiter instead.
       twoFactor({ issuer: "Invoice Console", accountLockout: { enabled: false }, twoFactorCookieMaxAge: TWO_FACTOR_PENDING_SECONDS }),
+      // The session for a person a passkey has just proved (lib/console/auth/passkeys.ts): callable from the server only.
+      verifiedSignIn(),
       // Lets server actions set and clear the session cookie.
       nextCookies(),
     ],

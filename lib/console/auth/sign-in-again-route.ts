@@ -1,6 +1,8 @@
 import "server-only";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { env } from "@/lib/platform/env";
+import { parseCredential, signInWithPasskey } from "./passkeys";
 import { type SignInResult, signInWithPassword } from "./sign-in";
 import { signInWithCode } from "./sign-in-code";
 import { DEMO_PASSWORD, DEMO_USERS } from "./users";
@@ -15,9 +17,17 @@ export type SignInAgainAnswer = { ok: true; email: string } | Extract<SignInResu
  * not a server action: an action that sets a cookie makes Next.js draw the page again in its answer, with the
  * request's old, ended session, which would send the person to the sign-in page and lose what they typed.
  * On the embedded sandbox a demo account is chosen by its role; its password never travels to the browser.
- * A person with a second factor is asked for a code next (`step: "code"`), which comes back as `{ code }`.
+ * A person with a second factor is asked for a code next (`step: "code"`), which comes back as `{ code }`; a
+ * passkey's signed answer comes as `{ challengeId, response }`, in place of the password or of the code.
  */
 export async function signInAgain(body: unknown, requestHeaders: Headers): Promise<SignInAgainAnswer> {
+  if (body && typeof body === "object" && "challengeId" in body && "response" in body) {
+    const credential = typeof body.response === "string" ? parseCredential<AuthenticationResponseJSON>(body.response) : null;
+    if (!credential || typeof body.challengeId !== "string")
+      return { ok: false, error: "Your browser's answer could not be read. Try again." };
+    const result = await signInWithPasskey({ challengeId: body.challengeId, response: credential }, requestHeaders);
+    return result.ok ? result : { ok: false, error: result.error };
+  }
   if (body && typeof body === "object" && "code" in body) {
     const result = await signInWithCode({ code: body.code }, requestHeaders);
     return result.ok ? { ok: true, email: result.email ?? "" } : result;

@@ -1,7 +1,10 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
+import { users } from "@/lib/console/schema";
 import { type Db, getDatabase } from "@/lib/platform/db";
+import { type SecondFactors, secondFactorsOf } from "./second-factors";
 import { getAuth } from "./server";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
@@ -11,7 +14,14 @@ import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
  */
 export type SignInResult =
   | { ok: true }
-  | { ok: false; step?: "code"; error?: string; fieldErrors?: { email?: string; password?: string; code?: string } };
+  | {
+      ok: false;
+      step?: "code";
+      /** With `step: "code"`: which second factors the person has, so the step offers those. */
+      factors?: SecondFactors;
+      error?: string;
+      fieldErrors?: { email?: string; password?: string; code?: string };
+    };
 
 export const credentialsSchema = z.object({
   email: z
@@ -69,7 +79,10 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
     throw error;
   }
   // The attempt stays counted until the code is right too, so wrong codes count toward the same limits.
-  if ("twoFactorRedirect" in answer) return { ok: false, step: "code" };
+  if ("twoFactorRedirect" in answer) {
+    const [person] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return { ok: false, step: "code", factors: await secondFactorsOf(db, person.id) };
+  }
   await signInSucceeded(db, email, address);
   await auditSignIn(db, answer.user, "sign_in", email, { address, method: "password" });
   return { ok: true };

@@ -76,6 +76,7 @@ describe("authenticator-app codes", () => {
     expect(await signInWithPassword({ email: person.email, password: PASSWORD }, from("10.9.1.1", ""))).toEqual({
       ok: false,
       step: "code",
+      factors: { app: true, passkey: false },
     });
   });
 

@@ -1,14 +1,15 @@
 import "server-only";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { recordAudit } from "@/lib/console/audit";
-import { settings, totpUsedSteps, twoFactors, users } from "@/lib/console/schema";
+import { settings, totpUsedSteps, twoFactors } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { isRole, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 import { matchingStep, TOTP_PERIOD_SECONDS } from "./totp";
@@ -138,7 +139,7 @@ export async function confirmEnrolment(db: Db, user: SessionUser, code: string, 
   if (check !== "ok") throw codeProblem(check);
   await db.transaction(async (tx) => {
     await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.id, factor.id));
-    await tx.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await syncSecondFactorFlag(tx, user.id);
     await recordAudit(tx, {
       actor: user,
       action: "two_factor.added",
@@ -155,7 +156,7 @@ export async function removeFactor(db: Db, user: SessionUser, code: string, addr
   if (check !== "ok") throw codeProblem(check);
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await syncSecondFactorFlag(tx, user.id);
     await recordAudit(tx, {
       actor: user,
       action: "two_factor.removed",
