@@ -12,6 +12,8 @@ import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 const ADMIN = { email: "ops@two-factor.test", password: "a long enough password" };
 const VIEWER = { email: "viewer@example.com", password: "sandbox-demo" };
 let consoleServer: ConsoleServer;
+/** The viewer's recovery codes not used yet, for the journeys after the first. */
+let viewerRecovery: string[] = [];
 
 test.describe.configure({ mode: "serial" });
 
@@ -52,8 +54,9 @@ async function noSeriousFindings(page: Page) {
 
 /** Sets up the app on the page in view (Account or /two-factor); answers the app and the recovery codes. */
 async function setUp(page: Page, password: string) {
-  await page.getByLabel("Your password").fill(password);
-  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const section = page.locator("#two-factor");
+  await section.getByLabel("Your password").fill(password);
+  await section.getByRole("button", { name: "Set up an authenticator app" }).click();
   const uri = (await page.getByTestId("otpauth-uri").textContent())!;
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
   const app = appFor(uri);
@@ -70,6 +73,7 @@ test("a person sets up an authenticator app, signs in with a code and a recovery
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto(at("/account"));
   const { app, recovery } = await setUp(page, VIEWER.password);
+  viewerRecovery = recovery.slice(1);
   await expect(page.getByTestId("two-factor-state")).toContainText("On");
 
   // The confirming code's step is spent; the next step's code is still inside the window.
@@ -96,11 +100,49 @@ test("a person sets up an authenticator app, signs in with a code and a recovery
   await expect(page).toHaveURL(/\/login/);
 });
 
+test("the sign-in-again dialog asks for the code after the password, then sends the change", async ({ page, context }) => {
+  // The viewer has the app from the journey above: signed in with a recovery code, as the app's steps are spent.
+  await passwordStep(page, VIEWER);
+  await page.getByLabel("Authentication code").fill(viewerRecovery.shift()!);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto(at("/account"));
+  const zone = page.getByLabel("Time zone");
+  await expect(zone).toBeEnabled();
+  // The session ends in another tab; this one still sends its cookie, which names no session now.
+  const cookies = await context.cookies();
+  const other = await context.newPage();
+  await other.goto(at("/rates"));
+  await expect(async () => {
+    await other.getByRole("button", { name: /Account menu for/ }).click();
+    await other.getByRole("menuitem", { name: "Sign out" }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await other.close();
+  await context.addCookies(cookies);
+
+  await zone.selectOption("Europe/Lisbon");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  await dialog.getByLabel("Email").fill(VIEWER.email);
+  await dialog.getByLabel("Password").fill(VIEWER.password);
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  const code = dialog.getByLabel("Authentication code");
+  await expect(code).toBeVisible();
+  await code.fill("000000");
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  await expect(dialog.getByText(/does not match|used already/)).toBeVisible();
+  await expect(page.getByText("Days and times are now in Europe/Lisbon.")).toHaveCount(0);
+  await code.fill(viewerRecovery.shift()!);
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Days and times are now in Europe/Lisbon.")).toBeVisible();
+});
+
 test("an admin required to use a second factor is sent to set one up and can do nothing else until then", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await passwordStep(page, ADMIN);
   await expect(page).toHaveURL(/\/two-factor$/);
-  await expect(page.getByRole("heading", { name: "Set up an authenticator app", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Set up a second factor", level: 1 })).toBeVisible();
   await noSeriousFindings(page);
   await page.goto(at("/invoices"));
   await expect(page).toHaveURL(/\/two-factor$/);

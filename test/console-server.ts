@@ -38,14 +38,16 @@ export async function freePort(): Promise<number> {
  */
 export async function startConsoleServer(
   extraEnv: Record<string, string> = {},
-  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+  { nodeArgs = [], publicHost = "127.0.0.1" }: { nodeArgs?: string[]; publicHost?: string } = {},
 ): Promise<ConsoleServer> {
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build: run `npx next build` first (`npm test` does), then this suite.");
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-console-http-"));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const listening = `http://127.0.0.1:${port}`;
+  // The address people use; "localhost" where the browser needs a host name (WebAuthn refuses an IP address).
+  const url = `http://${publicHost}:${port}`;
   // DATABASE_URL set even to empty (read as unset), so one in the shell cannot leak in.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -72,7 +74,7 @@ export async function startConsoleServer(
   );
   if (prepared !== 0) throw new Error(`test/prepare-console.ts failed:\n${output.join("")}`);
   const server = run([...nodeArgs, "scripts/server/server.mjs", "-H", "127.0.0.1"]);
-  await waitUntilUp(url, server, output);
+  await waitUntilUp(listening, server, output);
 
   return {
     url,
