@@ -33,7 +33,7 @@ export default async function TwoFactorPage() {
               : `You are signed in as ${user.email}.`}
           </p>
         </div>
-        <TwoFactorSection enrolment={state} email={user.email} />
+        <TwoFactorSection enrolment={state} email={user.email} hasPasskey={keys.length > 0} />
         <PasskeysSection passkeys={keys} suggestedName={suggestedPasskeyName((await headers()).get("user-agent"))} />
         <div className="flex flex-wrap items-center gap-4">
           {!user.needsSecondFactor && (

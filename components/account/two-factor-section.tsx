@@ -18,7 +18,7 @@ type Confirmed = ActionState & { recoveryCodes?: string[] };
  * for those who cannot scan) and a first code; then ten recovery codes, shown once. One component holds the
  * three forms, so the recovery codes stay on screen when the page is drawn again as "on".
  */
-export function TwoFactorSection({ enrolment, email }: { enrolment: Enrolment; email: string }) {
+export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: Enrolment; email: string; hasPasskey: boolean }) {
   const start = useFormAction<ActionState>(startTwoFactorAction, {});
   const confirm = useFormAction<Confirmed>(confirmTwoFactorAction, {});
   const remove = useFormAction<ActionState>(removeTwoFactorAction, {});
@@ -33,7 +33,9 @@ export function TwoFactorSection({ enrolment, email }: { enrolment: Enrolment; e
         <p className="mt-1 text-sm text-muted-foreground" data-testid="two-factor-state">
           {enrolment.state === "on"
             ? "On: signing in asks for a code from your app after your password."
-            : "Off: signing in asks for your password only."}
+            : hasPasskey
+              ? "Off: after your password, signing in asks for your passkey."
+              : "Off: signing in asks for your password only."}
         </p>
       </div>
 

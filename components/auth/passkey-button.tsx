@@ -10,7 +10,7 @@ import { passkeySignInOptionsAction } from "@/lib/console/auth/passkey-actions";
 /**
  * Signing in with a passkey: a challenge from the server, the browser's own prompt, then `finish` with the
  * signed answer (the sign-in page's action, or the sign-in-again dialog's route), which answers an error or
- * nothing. Drawn only where the browser can use passkeys, which needs script.
+ * nothing. Needs script: disabled until it has loaded.
  */
 export function PasskeyButton({
   label,
@@ -23,11 +23,12 @@ export function PasskeyButton({
   disabled?: boolean;
   variant?: "primary" | "secondary";
 }) {
-  const [supported, setSupported] = useState(false);
+  // Drawn from the start, so nothing moves when scripts load; gone only where the browser has no passkeys.
+  const [supported, setSupported] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
-  if (!supported) return null;
+  if (supported === false) return null;
 
   async function run(): Promise<string | undefined> {
     const started = await passkeySignInOptionsAction(new FormData());
@@ -49,7 +50,7 @@ export function PasskeyButton({
         variant={variant}
         size="lg"
         loading={busy}
-        disabled={disabled}
+        disabled={disabled || !supported}
         onClick={async () => {
           if (busy) return;
           setBusy(true);

@@ -42,7 +42,7 @@ export default async function AccountPage() {
         </p>
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
-      <TwoFactorSection enrolment={enrolled} email={user.email} />
+      <TwoFactorSection enrolment={enrolled} email={user.email} hasPasskey={keys.length > 0} />
       <PasskeysSection passkeys={keys} suggestedName={suggestedPasskeyName((await headers()).get("user-agent"))} />
       <SessionsSection sessions={sessions} />
       <RecentSignIns entries={signIns} />

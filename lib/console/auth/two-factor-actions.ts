@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { getDatabase } from "@/lib/platform/db";
+import { hasPasskey } from "./passkeys";
 import { SECOND_FACTOR_SETUP_PATH } from "./session";
 import { clientAddress } from "./sign-in";
 import { confirmEnrolment, removeFactor, startEnrolment } from "./two-factor";
@@ -36,7 +37,11 @@ export const confirmTwoFactorAction = guardedAction("second-factor-setup", codeS
 
 /** Turning it off takes a current code from the app. */
 export const removeTwoFactorAction = guardedAction("signed-in", codeSchema, async ({ code }, user) => {
-  await removeFactor(await getDatabase(), user!, code, clientAddress(await headers()));
+  const db = await getDatabase();
+  await removeFactor(db, user!, code, clientAddress(await headers()));
   redraw();
-  return { ok: "Your authenticator app is removed. Signing in asks for your password only.", answeredAt: Date.now() };
+  const after = (await hasPasskey(db, user!.id))
+    ? "after your password, signing in asks for your passkey"
+    : "signing in asks for your password only";
+  return { ok: `Your authenticator app is removed: ${after}.`, answeredAt: Date.now() };
 });
