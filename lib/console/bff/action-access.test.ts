@@ -18,6 +18,12 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/two-factor-actions.ts#startTwoFactorAction": "second-factor-setup",
   "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction": "second-factor-setup",
   "lib/console/auth/two-factor-actions.ts#removeTwoFactorAction": "signed-in",
+  // A passkey is a second factor too: adding one is part of setting one up.
+  "lib/console/auth/passkey-actions.ts#passkeyRegistrationAction": "second-factor-setup",
+  "lib/console/auth/passkey-actions.ts#addPasskeyAction": "second-factor-setup",
+  "lib/console/auth/passkey-actions.ts#removePasskeyAction": "signed-in",
+  "lib/console/auth/passkey-actions.ts#passkeySignInOptionsAction": "public",
+  "lib/console/auth/passkey-actions.ts#passkeySignInAction": "public",
   // A person's own sessions (another person's id ends nothing: auth/sessions.test.ts); anyone's for users:manage.
   "lib/console/auth/session-actions.ts#endOwnSessionAction": "signed-in",
   "lib/console/auth/session-actions.ts#endOtherSessionsAction": "signed-in",
@@ -80,10 +86,14 @@ const CHECKS_SECRET = new Set([
   "lib/console/auth/two-factor-actions.ts#startTwoFactorAction",
   "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction",
   "lib/console/auth/two-factor-actions.ts#removeTwoFactorAction",
+  "lib/console/auth/passkey-actions.ts#passkeyRegistrationAction",
+  // The authenticator's signed answer to a challenge the test never asked for.
+  "lib/console/auth/passkey-actions.ts#addPasskeyAction",
 ]);
 
-/** Actions naming a session the test does not have: let through, then "no such session". */
+/** Actions naming a session (or a passkey) the test does not have: let through, then "no such session". */
 const NAMES_UNKNOWN_SESSION = new Set([
+  "lib/console/auth/passkey-actions.ts#removePasskeyAction",
   "lib/console/auth/session-actions.ts#endOwnSessionAction",
   "lib/console/auth/session-actions.ts#endUserSessionAction",
 ]);
