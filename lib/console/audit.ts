@@ -48,5 +48,5 @@ export function storable<T>(value: T): T {
 }
 
 export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {
-  return db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(asc(auditLog.at));
+  return db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(asc(auditLog.seq));
 }

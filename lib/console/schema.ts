@@ -51,20 +51,45 @@ export const signInFailures = consoleSchema.table("sign_in_failures", {
   failures: integer("failures").notNull(),
 });
 
-/** Every change made through the console: who, when, what, from → to, why, and what the upstream answered. */
+/**
+ * Every change made through the console: who, when, what, from → to, why, and what the upstream answered. A hash
+ * chain (lib/console/activity/chain.ts): the database numbers each entry (`seq`) and stores the SHA-256 of the
+ * previous entry's hash and this entry's content, in a trigger under one lock, so several instances keep one
+ * chain; another trigger refuses UPDATE and DELETE. The defaults below are the trigger's to replace.
+ */
 export const auditLog = consoleSchema.table(
   "audit_log",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    seq: bigint("seq", { mode: "number" }).notNull().default(0),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: text("actor_id"),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
     target: text("target").notNull(),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text("prev_hash").notNull().default(""),
+    hash: text("hash").notNull().default(""),
   },
-  (t) => [index("audit_log_target_idx").on(t.target, t.at)],
+  (t) => [
+    uniqueIndex("audit_log_seq_idx").on(t.seq),
+    index("audit_log_target_idx").on(t.target, t.seq),
+    index("audit_log_actor_idx").on(t.actorEmail, t.seq),
+    index("audit_log_action_idx").on(t.action, t.seq),
+    index("audit_log_at_idx").on(t.at),
+  ],
 );
+
+/**
+ * Where the chain starts after retention removed its oldest entries (lib/console/activity/retention.ts): the last
+ * removed entry's number and hash, so the first entry kept still verifies. Row `seq` 0 is the chain's start.
+ */
+export const auditCheckpoints = consoleSchema.table("audit_checkpoints", {
+  seq: bigint("seq", { mode: "number" }).primaryKey(),
+  hash: text("hash").notNull(),
+  removed: bigint("removed", { mode: "number" }).notNull().default(0),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Values the console generates once and shares across instances, such as the session-signing secret. */
 export const settings = consoleSchema.table("settings", {

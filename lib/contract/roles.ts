@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   "webhooks:simulate",
   "users:manage",
   "policy:manage",
+  "audit:read",
+  "audit:verify",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -22,7 +24,7 @@ const VIEWER: Permission[] = ["invoices:read", "invoices:export"];
 const GRANTS: Record<Role, readonly Permission[]> = {
   viewer: VIEWER,
   // Which status each role may ask for, and from which, is the transition policy's (lib/contract/transition-policy.ts).
-  finance: [...VIEWER, "invoices:archive", "invoices:change_status", "invoices:approve"],
+  finance: [...VIEWER, "invoices:archive", "invoices:change_status", "invoices:approve", "audit:read"],
   support: [...VIEWER, "invoices:change_status"],
   admin: PERMISSIONS,
 };
@@ -36,7 +38,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Reads invoices, rates and currencies; exports.",
-  finance: "Viewer, plus records archived invoices, marks invoices completed and approves changes.",
+  finance: "Viewer, plus records archived invoices, marks invoices completed, approves changes and reads the activity log.",
   support: "Viewer, plus cancels invoices and marks them expired.",
   admin: "Everything, including webhook simulation, managing users and the approval policy.",
 };
@@ -50,6 +52,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "webhooks:simulate": "simulate webhooks",
   "users:manage": "manage users",
   "policy:manage": "change the approval policy",
+  "audit:read": "read the activity log",
+  "audit:verify": "verify the activity log",
 };
 
 export function isRole(value: unknown): value is Role {
