@@ -1,4 +1,5 @@
 import "server-only";
+import { pruneActivity } from "@/lib/console/activity/retention";
 import { signedSessionCheck } from "@/lib/console/auth/session-read";
 import { ensureStartupUsers } from "@/lib/console/auth/users";
 import { resumeBulkJobs } from "@/lib/console/invoices/bulk-runner";
@@ -27,6 +28,15 @@ export async function startup(): Promise<void> {
     () => resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume")),
     e.embeddedSandbox ? 2_000 : 0,
   ).unref();
+  // Activity older than AUDIT_RETENTION_DAYS goes now and once a day (several instances: one at a time, by its lock).
+  if (e.auditRetentionDays) {
+    const prune = () =>
+      pruneActivity(db, e.auditRetentionDays)
+        .then((removed) => removed && log.info(`activity: ${removed} entries older than ${e.auditRetentionDays} days removed`))
+        .catch((error: unknown) => log.error({ err: error }, "activity: retention failed"));
+    void prune();
+    setInterval(prune, 86_400_000).unref();
+  }
   if (!e.embeddedSandbox && !e.publicUrl.startsWith("https://") && process.env.NODE_ENV === "production") {
     log.warn("PUBLIC_URL is not an https:// URL: session cookies are not marked Secure. Set PUBLIC_URL to the console's https address.");
   }

@@ -114,6 +114,8 @@ const envSchema = z.object({
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   CONSOLE_TIME_ZONE: timeZone,
   APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
+  // Unset or empty: the activity log keeps every entry. Otherwise entries older than this many days are removed daily.
+  AUDIT_RETENTION_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(36_500).optional()),
   INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   RESET_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be a URL like smtp://user:pass@host:587 or smtps://…" }).optional(),
@@ -204,6 +206,8 @@ export type Env = {
   timeZone: string;
   /** How long a change waits for a second person's approval before it expires. */
   approvalTtlHours: number;
+  /** Days the activity log keeps its entries (lib/console/activity/retention.ts); undefined: forever. */
+  auditRetentionDays: number | undefined;
   /** One-time links to choose a password (lib/console/auth/account-links.ts): how long each kind works. */
   links: { inviteTtlHours: number; resetTtlHours: number };
   /** Where those links are also emailed (SMTP_URL; none: they are only shown to the admin), and as whom. */
@@ -275,6 +279,7 @@ export function env(): Env {
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     links: { inviteTtlHours: e.INVITE_TTL_HOURS, resetTtlHours: e.RESET_TTL_HOURS },
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
     twoFactorRequiredRoles: required.data,

@@ -62,8 +62,8 @@ async function startExport(
 }
 
 const holder = globalThis as typeof globalThis & { __invoiceConsoleExportSlots?: ReturnType<typeof createExportSlots> };
-/** One set of slots per process (route modules may be loaded more than once). */
-function exportSlots() {
+/** One set of slots per process (route modules may be loaded more than once), shared by every export. */
+export function exportSlots() {
   holder.__invoiceConsoleExportSlots ??= createExportSlots(env().exports);
   return holder.__invoiceConsoleExportSlots;
 }
