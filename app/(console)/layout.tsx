@@ -29,6 +29,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     { href: "/rates", label: "Rates", show: true },
     { href: "/archive", label: "Archive", show: can(user.role, "invoices:archive") },
     { href: "/approvals", label: "Approvals", show: can(user.role, "invoices:change_status"), count: waiting, countLabel: "waiting" },
+    { href: "/activity", label: "Activity", show: can(user.role, "audit:read") },
     { href: "/docs/api", label: "API reference", show: true },
     { href: "/webhooks", label: "Webhooks", show: can(user.role, "webhooks:simulate") },
     { href: "/users", label: "Users", show: can(user.role, "users:manage") },

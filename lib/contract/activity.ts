@@ -128,3 +128,24 @@ export type ChainVerification = {
   /** The newest entry checked: an auditor who keeps this hash can later tell whether entries were removed from the end. */
   head: { seq: number; hash: string } | null;
 };
+
+/** The view as a query string ("?actor=…&action=a,b&page=2"), leaving out what is default; `change` replaces parts of it. */
+export function activitySearch(query: ActivityQuery, change: Partial<ActivityQuery> = {}): string {
+  const view = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (view.actor) params.set("actor", view.actor);
+  if (view.action.length) params.set("action", view.action.join(","));
+  if (view.target) params.set("target", view.target);
+  if (view.q) params.set("q", view.q);
+  if (view.after) params.set("after", view.after);
+  if (view.before) params.set("before", view.before);
+  if (view.page > 1) params.set("page", String(view.page));
+  if (view.page_size !== ACTIVITY_DEFAULT_PAGE_SIZE) params.set("page_size", String(view.page_size));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Whether the view filters anything (its page and size aside). */
+export function isFiltered(query: ActivityQuery): boolean {
+  return Boolean(query.actor || query.action.length || query.target || query.q || query.after || query.before);
+}

@@ -103,6 +103,7 @@ describe("PATCH /api/invoices/[id]", () => {
       from: "pending",
       to: "cancelled",
       reason: "Order voided by customer",
+      order_id: "ORD-9",
       outcome: "changed",
       upstream_status: 200,
     });
@@ -200,6 +201,7 @@ describe("changeStatusAction (the invoice page)", () => {
       from: "pending",
       to: "cancelled",
       reason: "Voided by action",
+      order_id: "ORD-9",
       outcome: "changed",
       upstream_status: 200,
     });

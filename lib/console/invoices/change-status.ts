@@ -45,14 +45,15 @@ export async function changeInvoiceStatus(input: {
   beforeChange?: (current: Invoice) => Promise<void>;
 }): Promise<{ invoice: Invoice; from: string | null }> {
   const { db, upstream, user, id, status, reason, context, beforeChange } = input;
-  // The invoice's own id once the provider has named it; until then, the one given.
+  // The invoice's own id once the provider has named it; until then, the one given. Its order id names it in words.
   let target = id;
+  let orderId: string | undefined;
   const audit = (detail: Record<string, unknown>) =>
     recordAudit(db, {
       actor: user,
       action: STATUS_CHANGE_ACTION,
       target: invoiceAuditTarget(target),
-      detail: { to: status, reason, ...context, ...detail },
+      detail: { to: status, reason, ...context, ...(orderId ? { order_id: orderId } : {}), ...detail },
     });
 
   let from: string | null | undefined;
@@ -70,6 +71,7 @@ export async function changeInvoiceStatus(input: {
     throw await failed(error);
   }
   target = current.invoice_id;
+  orderId = current.order_id ?? undefined;
   await beforeChange?.(current);
   from = current.status;
   let updated: Invoice;
@@ -120,7 +122,16 @@ export async function requestStatusChange(input: {
       actor: user,
       action: STATUS_CHANGE_ACTION,
       target: invoiceAuditTarget(current.invoice_id),
-      detail: { from: current.status, to: status, reason, ...input.context, outcome: "refused", policy: decision.reason, role: user.role },
+      detail: {
+        from: current.status,
+        to: status,
+        reason,
+        ...input.context,
+        order_id: current.order_id,
+        outcome: "refused",
+        policy: decision.reason,
+        role: user.role,
+      },
     });
     throw Problem.of("transition_not_allowed", { detail: `${decision.reason} You are signed in as ${user.role}.` });
   }
