@@ -39,7 +39,7 @@ export function NavLinks({
             key={item.href}
             href={item.href}
             aria-current={isCurrent(pathname, item.href) ? "page" : undefined}
-            className="rounded-md px-3 py-1.5 font-medium whitespace-nowrap text-muted-foreground lg:px-2 xl:px-3 hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
+            className="rounded-md px-3 py-1.5 font-medium whitespace-nowrap text-muted-foreground lg:px-2 2xl:px-3 hover:bg-accent hover:text-accent-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
           >
             {item.label}
             <NavCount item={item} />
@@ -50,7 +50,7 @@ export function NavLinks({
           trigger={
             <button
               type="button"
-              className={`${BUTTON} gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground`}
+              className={`${BUTTON} gap-1 px-3 py-1.5 text-muted-foreground lg:px-2 2xl:px-3 data-[state=open]:bg-accent data-[state=open]:text-accent-foreground`}
               aria-label="Saved views"
             >
               {/* The word from 1280 px; between 1024 and 1280 the bookmark stands for it, so the account's name keeps one line. */}

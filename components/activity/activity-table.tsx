@@ -39,7 +39,7 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntry[];
           const href = targetHref(entry.target);
           const reason = typeof entry.detail.reason === "string" && entry.detail.reason ? entry.detail.reason : null;
           return (
-            <tr key={entry.seq} className="max-sm:block max-sm:py-3" data-testid="activity-entry">
+            <tr key={entry.seq} className="max-sm:block max-sm:px-3 max-sm:py-3" data-testid="activity-entry">
               <td data-label="When" className={`${CELL} whitespace-nowrap tabular-nums`}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
               </td>
@@ -73,7 +73,7 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntry[];
                   <span className="text-muted-foreground">—</span>
                 )}
               </td>
-              <td data-label="Request" className={`${CELL} font-mono text-xs text-muted-foreground`}>
+              <td data-label="Request" className={`${CELL} font-mono text-xs leading-5 text-muted-foreground`}>
                 {entry.request_id ? <span title={entry.request_id}>{entry.request_id.slice(0, 12)}</span> : "—"}
               </td>
             </tr>
