@@ -58,7 +58,9 @@ test("the user menu shows who is signed in; sign-out ends the session and forget
   const remembered = () => page.evaluate(() => localStorage.getItem("invoice-console:list-search"));
   await expect.poll(remembered).toContain("q=SO-1");
   await page.getByRole("button", { name: /Account menu for finance@example\.com/ }).click();
-  await expect(page.getByText("Viewer, plus records archived invoices, marks invoices completed, approves changes and reads the activity log.")).toBeVisible();
+  await expect(
+    page.getByText("Viewer, plus records archived invoices, marks invoices completed, approves changes and reads the activity log."),
+  ).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?signed_out=1/);
   await expect(page.getByText("You are signed out.")).toBeVisible();

@@ -47,9 +47,11 @@ export function activitySummary(entry: Pick<ActivityEntry, "action" | "target" |
       return outcome === "created" ? `Recorded ${what} as archived` : `Tried to record ${what} as archived`;
     case "invoices.export":
     case "activity.export": {
-      const n = typeof d.total_records === "number" ? formatCount(d.total_records) : "the";
       const format = text(d.format)?.toUpperCase() ?? "a file";
-      return entry.action === "invoices.export" ? `Exported ${n} invoices as ${format}` : `Exported ${n} activity entries as ${format}`;
+      const [one, many] = entry.action === "invoices.export" ? ["invoice", "invoices"] : ["activity entry", "activity entries"];
+      const n =
+        typeof d.total_records === "number" ? `${formatCount(d.total_records)} ${d.total_records === 1 ? one : many}` : `the ${many}`;
+      return `Exported ${n} as ${format}`;
     }
     case "sign_in":
       return `Signed in${text(d.method) ? ` with ${methodName(String(d.method))}` : ""}`;

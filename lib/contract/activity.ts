@@ -56,7 +56,7 @@ export const ACTIVITY_DEFAULT_PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string()
-  .regex(DAY, { error: "must be a day as YYYY-MM-DD" })
+  .regex(DAY, { error: "must be a day as YYYY-MM-DD", abort: true })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
     error: "is not a day of the calendar",
   });

@@ -26,7 +26,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function ActivityPage({ searchParams }: Props) {
   const user = await guardPage("audit:read");
   const params = await searchParams;
-  const parsed = activityQuerySchema.safeParse(params);
+  // A GET form sends its empty fields too ("after="): those are no filter.
+  const given = Object.fromEntries(
+    Object.entries(params)
+      .map(([key, value]) => [key, Array.isArray(value) ? value.filter(Boolean) : value] as const)
+      .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Boolean(value?.trim()))),
+  );
+  const parsed = activityQuerySchema.safeParse(given);
   const timeZone = env().timeZone;
   const db = await getDatabase();
   const people = await activityPeople(db);
