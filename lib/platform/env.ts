@@ -95,6 +95,9 @@ const envSchema = z.object({
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
   SANDBOX_RATES_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   RATES_TTL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  // Past-rates lookups sent to the provider a minute: per person, and for everyone (below its GET /rates limit).
+  RATES_HISTORY_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(20),
+  RATES_HISTORY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEBHOOK_SECRET: z
     .string()
     .trim()
@@ -206,6 +209,8 @@ export type Env = {
   timeZone: string;
   /** How long a change waits for a second person's approval before it expires. */
   approvalTtlHours: number;
+  /** Past-rates lookups a minute that reach the provider (lib/console/rates/lookup-budget.ts). */
+  ratesHistoryBudget: { perPerson: number; shared: number };
   /** Days the activity log keeps its entries (lib/console/activity/retention.ts); undefined: forever. */
   auditRetentionDays: number | undefined;
   /** One-time links to choose a password (lib/console/auth/account-links.ts): how long each kind works. */
@@ -263,6 +268,7 @@ export function env(): Env {
     webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
     sandboxRatesLimit: e.SANDBOX_RATES_LIMIT,
     ratesTtlSeconds: e.RATES_TTL_SECONDS,
+    ratesHistoryBudget: { perPerson: e.RATES_HISTORY_PER_PERSON, shared: e.RATES_HISTORY_PER_MINUTE },
     consoleOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://127.0.0.1:${e.PORT}`,
     inbox: {
       secret: e.WEBHOOK_SECRET ?? (embeddedSandbox ? SANDBOX_DEMO_WEBHOOK_SECRET : undefined),

@@ -30,8 +30,11 @@ export function createRatesHistory(options: RatesHistoryOptions) {
   let ignoresAtUntil = 0;
 
   return {
-    /** The rates of `minute` (a UTC minute, rateMinute()), or the current ones with `at: null`. */
-    async at(minute: string): Promise<HistoricalRates> {
+    /**
+     * The rates of `minute` (a UTC minute, rateMinute()), or the current ones with `at: null`. `beforeAsking` runs
+     * only when the provider is to be asked (a budget that may refuse); what is kept costs nothing.
+     */
+    async at(minute: string, beforeAsking?: () => void): Promise<HistoricalRates> {
       const hit = kept.get(minute);
       if (hit) {
         // Most recently used goes last; the first key is the one to drop.
@@ -40,6 +43,7 @@ export function createRatesHistory(options: RatesHistoryOptions) {
         return hit;
       }
       if (now() < ignoresAtUntil) return { rates: (await options.current()).rates, at: null };
+      beforeAsking?.();
       const answer = await options.fetchAt(minute);
       if (answer.at === null) {
         ignoresAtUntil = now() + ignoredForMs;

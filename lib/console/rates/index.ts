@@ -5,6 +5,7 @@ import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { createRatesCache, type RatesCache } from "./cache";
 import { createRatesHistory, type RatesHistory } from "./history";
+import { createLookupBudget, type LookupBudget } from "./lookup-budget";
 
 // On globalThis: Next.js may load this module in several bundles, and one process must share one cache
 // (one in-flight promise) whichever bundle asks.
@@ -36,4 +37,11 @@ export function ratesHistory(): RatesHistory {
     fetchAt: (minute) => upstream().getRatesAt(minute),
     current: () => ratesCache().get(),
   }));
+}
+
+const budgetHolder = globalThis as typeof globalThis & { __invoiceConsoleRatesBudget?: LookupBudget };
+
+/** One budget of past-rates lookups per process (RATES_HISTORY_PER_PERSON, RATES_HISTORY_PER_MINUTE). */
+export function ratesLookupBudget(): LookupBudget {
+  return (budgetHolder.__invoiceConsoleRatesBudget ??= createLookupBudget(env().ratesHistoryBudget));
 }
