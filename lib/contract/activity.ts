@@ -36,6 +36,7 @@ export const ACTIVITY_KINDS = {
   "user.reset_issued": "Issued a password reset link",
   "user.password_reset": "Reset a password",
   "user.role_changed": "Changed a role",
+  "user.time_zone_changed": "Changed their time zone",
   "user.disabled": "Disabled a person",
   "user.enabled": "Enabled a person",
   "user.sessions_ended": "Ended a person's sessions",
