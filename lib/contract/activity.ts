@@ -22,6 +22,7 @@ export const ACTIVITY_KINDS = {
   "saved_view.created": "Saved a view",
   "saved_view.removed": "Removed a saved view",
   sign_in: "Signed in",
+  sign_out: "Signed out",
   "sign_in.failed": "Failed to sign in",
   "sign_in.code_failed": "Entered a wrong code",
   "sign_in.recovery_code_used": "Used a recovery code",
