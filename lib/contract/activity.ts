@@ -10,6 +10,8 @@ import { paginationSchema } from "./schemas";
 export const ACTIVITY_KINDS = {
   "invoice.status_change": "Changed an invoice's status",
   "invoice.archive": "Recorded an archived invoice",
+  "bulk_cancel.started": "Started a bulk cancel",
+  "bulk_cancel.retried": "Tried a bulk cancel's failures again",
   "invoices.export": "Exported invoices",
   "approval.requested": "Asked for approval",
   "approval.approved": "Approved a change",
