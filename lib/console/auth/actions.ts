@@ -4,8 +4,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { guardedAction, guardedFormAction } from "@/lib/console/bff/action";
-import { getAuth } from "./server";
+import { getDatabase } from "@/lib/platform/db";
 import { safeNextPath } from "./session";
+import { signOutSession } from "./sessions";
 import { credentialsSchema, signInWithPassword } from "./sign-in";
 import { signInWithCode } from "./sign-in-code";
 
@@ -44,7 +45,7 @@ export const signInCode = guardedAction(
 );
 
 /** Anyone may sign out: without a session it is simply the way to the sign-in page. */
-export const signOut = guardedFormAction("public", z.object({}), async () => {
-  await (await getAuth()).api.signOut({ headers: await headers() });
+export const signOut = guardedFormAction("public", z.object({}), async (_input, user) => {
+  await signOutSession(await getDatabase(), await headers(), user);
   redirect("/login?signed_out=1");
 });

@@ -5,7 +5,9 @@ import { auditLog, sessions, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { describeUserAgent } from "@/lib/contract/user-agent";
 import type { Db } from "@/lib/platform/db";
+import { getAuth } from "./server";
 import type { SessionUser } from "./session";
+import { clientAddress } from "./sign-in";
 
 /**
  * One signed-in session as a page shows it: never its token. `refreshedAt` is the row's updated_at, which
@@ -130,6 +132,21 @@ export async function endOtherSessions(db: Db, user: Pick<SessionUser, "id" | "e
       });
     }
     return ended.length;
+  });
+}
+
+/**
+ * Signing out: better-auth ends the session this request came with (and clears its cookie); the person's
+ * leaving is recorded as their arriving is. Without a session there is nothing to end and nothing to record.
+ */
+export async function signOutSession(db: Db, requestHeaders: Headers, user: Pick<SessionUser, "id" | "email" | "sessionId"> | null) {
+  await (await getAuth()).api.signOut({ headers: requestHeaders });
+  if (!user) return;
+  await recordAudit(db, {
+    actor: user,
+    action: "sign_out",
+    target: `user:${user.email}`,
+    detail: { session_id: user.sessionId, address: clientAddress(requestHeaders) },
   });
 }
 

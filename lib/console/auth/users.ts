@@ -115,6 +115,24 @@ export async function setUserDisabled(db: Db, email: string, disabled: boolean, 
   });
 }
 
+/**
+ * The zone a person counts days and reads times in (lib/contract/time-zone.ts), for themselves only; null is the
+ * business zone. Recorded, since it changes every date they see and export; choosing the same zone again is not.
+ */
+export async function setUserTimeZone(db: Db, person: Pick<SessionUser, "id" | "email">, timeZone: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, person.id)).for("update");
+    if (!before || before.timeZone === timeZone) return;
+    await tx.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, person.id));
+    await recordAudit(tx, {
+      actor: person,
+      action: "user.time_zone_changed",
+      target: `user:${person.email.toLowerCase()}`,
+      detail: { from: before.timeZone, to: timeZone },
+    });
+  });
+}
+
 // Any fixed number (the migrations hold 7340101, the sandbox's seed 7340102).
 const ADMINS_LOCK = 7_340_103;
 

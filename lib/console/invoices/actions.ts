@@ -179,7 +179,7 @@ export const previewBulkCancelAction = guardedAction("invoices:change_status", z
 export const retryBulkCancelAction = guardedAction("invoices:change_status", z.object({ job: z.string() }), async ({ job }, user) => {
   const db = await getDatabase();
   if (!(await readBulkJob(db, user!, job))) throw Problem.of("not_found", { detail: "No bulk cancel of yours has this id." });
-  const n = await retryFailed(db, job);
+  const n = await retryFailed(db, job, user!);
   runInBackground(job);
   return { ok: n ? `Trying ${n} again…` : "Nothing failed: nothing to try again.", jobId: job, answeredAt: Date.now() };
 });

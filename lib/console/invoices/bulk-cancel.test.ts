@@ -91,7 +91,7 @@ describe("a bulk cancel", () => {
     expect(entry.detail).toMatchObject({ to: "cancelled", from: "pending", reason: "order voided", bulk_job: job, outcome: "changed" });
 
     outageOn = false;
-    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
+    expect(await lib.bulk.retryFailed(lib.db, job, ALICE)).toBe(1);
     await lib.bulk.runBulkJob(lib, job);
     expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ ...NONE, cancelled: 5, refused: 2 });
     expect(provider.invoices.get("bulk-3")?.status).toBe("cancelled");
@@ -204,7 +204,7 @@ describe("a bulk job whose person may no longer act", () => {
     expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
 
     // "Try again" is for what failed; what its person may not do stays not run, on a second run too.
-    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(0);
+    expect(await lib.bulk.retryFailed(lib.db, job, ALICE)).toBe(0);
     await lib.bulk.runBulkJob(lib, job);
     expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.not_run).toBe(10 - lib.bulk.BULK_CONCURRENCY);
     expect(patched().length - before).toBe(lib.bulk.BULK_CONCURRENCY);
@@ -286,7 +286,7 @@ describe("a bulk job given one invoice under several ids", () => {
     expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts).toEqual({ ...NONE, failed: 1, duplicate: 1 });
 
     outage = false;
-    expect(await lib.bulk.retryFailed(lib.db, job)).toBe(1);
+    expect(await lib.bulk.retryFailed(lib.db, job, ALICE)).toBe(1);
     await lib.bulk.runBulkJob(lib, job);
     const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
     expect(read?.counts).toEqual({ ...NONE, cancelled: 1, duplicate: 1 });

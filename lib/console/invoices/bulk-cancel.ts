@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
+import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { approvalRequests, bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
@@ -297,15 +298,24 @@ function outcomeOf(problem: Problem): ItemResult {
   return { outcome: refused ? "refused" : "failed", detail: sentence, fromStatus: null };
 }
 
-/** Puts the job's failed items back to waiting (refused ones stay: the provider said no; not_run ones: their person may not). */
-export async function retryFailed(db: Db, jobId: string): Promise<number> {
+/** Where a bulk job's own entries are filed (its approval's too: lib/console/approvals/store.ts). */
+export const bulkJobAuditTarget = (jobId: string) => `bulk_job:${jobId}`;
+
+/**
+ * Puts the job's failed items back to waiting (refused ones stay: the provider said no; not_run ones: their person
+ * may not), recorded as `actor`'s: the changes that follow are made again in the job's person's name.
+ */
+export async function retryFailed(db: Db, jobId: string, actor: Pick<SessionUser, "id" | "email">): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(bulkJobItems)
       .set({ outcome: null, detail: null })
       .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.outcome, "failed")))
       .returning({ position: bulkJobItems.position });
-    if (rows.length) await tx.update(bulkJobs).set({ finishedAt: null }).where(eq(bulkJobs.id, jobId));
+    if (rows.length) {
+      await tx.update(bulkJobs).set({ finishedAt: null }).where(eq(bulkJobs.id, jobId));
+      await recordAudit(tx, { actor, action: "bulk_cancel.retried", target: bulkJobAuditTarget(jobId), detail: { count: rows.length } });
+    }
     return rows.length;
   });
 }

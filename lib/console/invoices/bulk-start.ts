@@ -2,13 +2,14 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { createApproval, toApproval } from "@/lib/console/approvals/store";
+import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import type { Approval } from "@/lib/contract/approvals";
 import { formatCount } from "@/lib/contract/format";
 import { Problem } from "@/lib/contract/problem";
 import { bulkNeedsApproval, whoMayTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
-import { createBulkCancel } from "./bulk-cancel";
+import { bulkJobAuditTarget, createBulkCancel } from "./bulk-cancel";
 
 /**
  * A person starts a bulk cancel: refused at once when the policy gives cancelling to other roles; a job larger
@@ -29,6 +30,8 @@ export async function startBulkCancel(
   const count = new Set(ids.map((id) => id.trim()).filter(Boolean)).size;
   if (!bulkNeedsApproval(policy, count)) {
     const jobId = await createBulkCancel(db, user, ids, reason);
+    // Each invoice's change is recorded as the job reaches it; this is the person's decision to make them all.
+    await recordAudit(db, { actor: user, action: "bulk_cancel.started", target: bulkJobAuditTarget(jobId), detail: { count, reason } });
     start(jobId);
     return { jobId, approval: null };
   }

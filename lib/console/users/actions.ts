@@ -8,7 +8,7 @@ import { type IssuedLink, issueLink } from "@/lib/console/auth/account-links";
 import { emailLink, type LinkDelivery } from "@/lib/console/auth/link-mail";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { setRequiredRoles } from "@/lib/console/auth/two-factor";
-import { addUser, newPersonSchema, setUserDisabled, setUserRole } from "@/lib/console/auth/users";
+import { addUser, newPersonSchema, setUserDisabled, setUserRole, setUserTimeZone } from "@/lib/console/auth/users";
 import { type ActionState, guardedAction } from "@/lib/console/bff/action";
 import { users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
@@ -88,7 +88,7 @@ const timeZoneSchema = z.object({
 
 /** Anyone signed in: the zone they count days and read times in, for themselves only (lib/contract/time-zone.ts). */
 export const setTimeZoneAction = guardedAction("signed-in", timeZoneSchema, async ({ time_zone }, user) => {
-  await (await getDatabase()).update(users).set({ timeZone: time_zone, updatedAt: new Date() }).where(eq(users.id, user!.id));
+  await setUserTimeZone(await getDatabase(), user!, time_zone);
   // Every page draws days and times in it: the whole app, not one path.
   revalidatePath("/", "layout");
   return {
