@@ -70,6 +70,9 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     path: "/api/invoices/export?format=csv",
     methods: { GET: { access: "invoices:export", status: 200 } },
   },
+  "app/api/activity/route.ts": { path: "/api/activity?action=sign_in", methods: { GET: { access: "audit:read", status: 200 } } },
+  "app/api/activity/export/route.ts": { path: "/api/activity/export?format=json", methods: { GET: { access: "audit:read", status: 200 } } },
+  "app/api/activity/verify/route.ts": { path: "/api/activity/verify", methods: { GET: { access: "audit:verify", status: 200 } } },
   "app/api/currencies/route.ts": { path: "/api/currencies", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/route.ts": { path: "/api/rates", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/rates/history/route.ts": {

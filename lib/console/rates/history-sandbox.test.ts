@@ -69,3 +69,47 @@ describe("historical rates from the embedded sandbox (needs the sandbox's GET /r
     expect(body.rates).toEqual(decimals(marketRates(new Date("2024-11-21T00:00:00Z"))));
   });
 });
+
+describe("one person's flood of past-rates lookups", { timeout: 120_000 }, () => {
+  it("is refused past the person's share with Retry-After, others' lookups past everyone's, and the current rates stay fresh", async () => {
+    const { createLookupBudget } = await import("./lookup-budget");
+    // The process's budget, in one fixed minute (a real minute could turn over midway).
+    const minuteStart = Date.parse("2026-11-26T10:00:00Z");
+    (globalThis as { __invoiceConsoleRatesBudget?: unknown }).__invoiceConsoleRatesBudget = createLookupBudget({
+      ...env().ratesHistoryBudget,
+      now: () => minuteStart + 15_000,
+    });
+    const { perPerson, shared } = env().ratesHistoryBudget;
+    const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
+    const { GET: history } = await import("@/app/api/rates/history/route");
+    const { GET: rates } = await import("@/app/api/rates/route");
+    const call = async (route: typeof history, path: string, cookie: string) =>
+      route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+    const lookups = async (cookie: string, from: number, n: number) => {
+      const answers = [];
+      for (let i = from; i < from + n; i++) {
+        const minute = new Date(Date.parse("2024-06-01T00:00:00Z") + i * 60_000).toISOString();
+        answers.push(await call(history, `/api/rates/history?at=${encodeURIComponent(minute)}`, cookie));
+      }
+      return answers;
+    };
+
+    const viewer = await signedInCookie("viewer");
+    const flood = await lookups(viewer, 0, 70);
+    expect(flood.filter((a) => a.status === 200)).toHaveLength(perPerson);
+    const refused = flood[perPerson];
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("45");
+    expect((await refused.json()).detail).toMatch(/the most one person may\. Try again in 45 s\./);
+    // A minute already asked is answered from what is kept, at no cost.
+    expect((await lookups(viewer, 0, 1))[0].status).toBe(200);
+
+    const finance = await signedInCookie("finance");
+    const others = await lookups(finance, 100, shared);
+    expect(others.filter((a) => a.status === 200)).toHaveLength(shared - perPerson);
+    expect((await others.at(-1)!.json()).detail).toMatch(/kept for the current rates/);
+
+    const current = await (await call(rates, "/api/rates", viewer)).json();
+    expect(current).toMatchObject({ stale: false, stale_reason: null });
+  });
+});
