@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
+import { type FillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
 import type { Problem } from "@/lib/contract/problem";
 import { BusyRetry } from "./list/auto-submit-form";
 
@@ -11,7 +12,7 @@ export type InvoiceTableMessageProps =
   | { kind: "busy"; seconds: number; retryHref: string }
   | { kind: "past-end"; lastPageHref: string }
   | { kind: "no-match"; clearHref: string }
-  | { kind: "filling" }
+  | { kind: "filling"; progress: FillProgress | null | undefined }
   | { kind: "no-invoices" };
 
 /**
@@ -81,7 +82,7 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
         <EmptyState
           icon={<FileSearch />}
           title="Still reading your invoices"
-          description="This view is answered from the console's own copy of your invoices, which is being filled for the first time. It fills in by itself within a minute or two."
+          description={`${fillProgressSentence(props.progress)} This view is answered from the console's own copy of your invoices, which is being filled for the first time; this page updates by itself.`}
         />
       );
     case "no-invoices":

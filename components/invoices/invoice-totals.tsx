@@ -1,3 +1,4 @@
+import { fillProgressSentence } from "@/lib/contract/fill-progress";
 import { formatAge, formatCount, formatCrypto, formatFiat } from "@/lib/contract/format";
 import type { InvoiceSummary } from "@/lib/contract/invoice-view";
 
@@ -12,8 +13,8 @@ export function summaryFigures(summary: Pick<InvoiceSummary, "count" | "fiat" | 
 }
 
 /** How fresh the mirror the totals come from is, in words. */
-export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state">, now = Date.now()): string {
-  if (summary.state === "filling") return "the console is still reading every invoice once: totals may be short";
+export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state" | "progress">, now = Date.now()): string {
+  if (summary.state === "filling") return `partial: ${fillProgressSentence(summary.progress).replace(/\.$/, "")}`;
   if (!summary.as_of) return "not yet synced";
   return `as of ${formatAge((now - Date.parse(summary.as_of)) / 1000)}`;
 }

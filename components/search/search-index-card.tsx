@@ -2,13 +2,14 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import type { SearchIndexState } from "@/lib/contract";
+import { fillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
 import { formatAge, formatCount } from "@/lib/contract/format";
 
 /** For admins: how far the search index's first fill is, how fresh it is, and why its sync waits, if it does. */
 export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexState; syncSeconds: number }) {
   const filling = index.state === "filling";
-  const read = filling && index.fill_page ? Math.max(0, (index.fill_page - 1) * 100) : null;
-  const percent = filling && index.fill_total ? Math.min(100, Math.round(((read ?? 0) / Math.max(1, index.fill_total)) * 100)) : null;
+  const progress = fillProgress(index);
+  const percent = progress?.total ? Math.min(100, Math.round((progress.read / Math.max(1, progress.total)) * 100)) : null;
   return (
     <Card aria-labelledby="search-index-title">
       <CardHeader>
@@ -37,7 +38,7 @@ export function SearchIndexCard({ index, syncSeconds }: { index: SearchIndexStat
               <span className="tabular-nums">
                 {percent === null
                   ? "starting…"
-                  : `${formatCount(Math.min(read ?? 0, index.fill_total ?? 0))} of ${formatCount(index.fill_total ?? 0)} (${percent} %)`}
+                  : `${fillProgressSentence(progress).replace(/^Reading your invoices: |\.$/g, "")} (${percent} %)`}
               </span>
             </div>
             <progress

@@ -11,7 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import { cn } from "@/lib/browser/cn";
 import { searchOptions } from "@/lib/browser/query/search";
 import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract";
-import { formatAge, formatCount, formatFiat, MISSING } from "@/lib/contract/format";
+import { fillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
+import { formatAge, formatFiat, MISSING } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 
 const MATCH_LABELS: Record<SearchMatch, string> = {
@@ -205,9 +206,7 @@ function Results({ results, onOpen }: { results: SearchResult[]; onOpen: (r: Sea
 function Freshness({ index }: { index: SearchIndexState }) {
   let text: string;
   if (index.state === "filling") {
-    const total = index.fill_total;
-    const read = index.fill_page ? Math.max(0, (index.fill_page - 1) * 100) : 0;
-    text = `The search index is still being built${total ? ` (about ${formatCount(Math.min(read, total))} of ${formatCount(total)} invoices)` : ""}: an invoice may be missing yet.`;
+    text = `${fillProgressSentence(fillProgress(index))} An invoice may be missing from the search until then.`;
   } else if (index.age_seconds !== null) {
     text = `Index as of ${formatAge(index.age_seconds)}. Opening an invoice reads it from the invoicing API.`;
   } else {

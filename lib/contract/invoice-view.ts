@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fillProgressSchema } from "./fill-progress";
 import { PAGE_SIZE_MAX, VIEW_QUERY_MAX } from "./list-query";
 import { checkCreatedRange, decimalAmount, type InvoiceListQuery, invoiceListQueryShape, invoiceListSchema } from "./schemas";
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus } from "./status";
@@ -68,6 +69,8 @@ export const mirrorStateSchema = z.object({
   state: z.enum(["filling", "ready"]),
   /** Every change before this instant is in the mirror; null before the first complete walk. */
   as_of: z.string().nullable(),
+  /** While filling: how far it has come (absent from a provider's own answer). */
+  progress: fillProgressSchema.nullable().optional(),
 });
 export type MirrorState = z.infer<typeof mirrorStateSchema>;
 
@@ -87,5 +90,7 @@ export const invoiceSummarySchema = z.object({
   statuses: z.record(z.string(), z.number().int()),
   as_of: z.string().nullable(),
   state: z.enum(["filling", "ready"]),
+  /** While filling: how far it has come; the totals are partial until then. */
+  progress: fillProgressSchema.nullable().optional(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;

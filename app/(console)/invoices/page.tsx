@@ -79,7 +79,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       pagination.total_records > 0 ? (
         <InvoiceTableMessage kind="past-end" lastPageHref={`/invoices${listSearchWith(state, { page: pagination.total_pages })}`} />
       ) : list.value?.mirror?.state === "filling" ? (
-        <InvoiceTableMessage kind="filling" />
+        <InvoiceTableMessage kind="filling" progress={list.value.mirror.progress} />
       ) : hasFilters(state) ? (
         <InvoiceTableMessage
           kind="no-match"

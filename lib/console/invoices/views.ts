@@ -2,6 +2,7 @@ import "server-only";
 import { searchSync } from "@/lib/console/search";
 import { mirrorList, mirrorSummary } from "@/lib/console/search/views";
 import { upstream } from "@/lib/console/upstream/client";
+import { fillProgress } from "@/lib/contract/fill-progress";
 import type { InvoiceSummary, InvoiceViewList, InvoiceViewQuery, MirrorState } from "@/lib/contract/invoice-view";
 import { providerQuery } from "@/lib/contract/invoice-view";
 import { getDatabase } from "@/lib/platform/db";
@@ -15,7 +16,7 @@ import { getDatabase } from "@/lib/platform/db";
 /** How complete and fresh the mirror is: every change before `as_of` is in it. */
 export async function mirrorState(): Promise<MirrorState> {
   const state = await searchSync().state();
-  return { state: state.state, as_of: state.fresh_as_of };
+  return { state: state.state, as_of: state.fresh_as_of, progress: fillProgress(state) };
 }
 
 /** GET /api/invoices: one page of a view. */
@@ -32,5 +33,5 @@ export async function summarizeView(view: InvoiceViewQuery): Promise<InvoiceSumm
     getDatabase().then((db) => mirrorSummary(db, view)),
     mirrorState(),
   ]);
-  return { ...totals, as_of: mirror.as_of, state: mirror.state };
+  return { ...totals, as_of: mirror.as_of, state: mirror.state, progress: mirror.progress };
 }
