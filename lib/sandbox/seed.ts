@@ -21,6 +21,8 @@ const OTHER_MERCHANT_INVOICE_COUNT = 60;
  */
 export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
+    // A seed of a million invoices takes minutes: like migrations, it is not held to DATABASE_STATEMENT_TIMEOUT_MS.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(7340102)`);
     const inserted = await tx
       .insert(merchants)
