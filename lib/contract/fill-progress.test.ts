@@ -26,6 +26,8 @@ describe("fillProgress", () => {
     expect(fillProgressSentence({ read: 10, total: 10_000_000, eta_seconds: 6 * 3600 + 1800 })).toBe(
       "Reading your invoices: 10 of 10,000,000, about 6.5 h left.",
     );
-    expect(fillProgressSentence({ read: 10, total: 20, eta_seconds: 30 })).toBe("Reading your invoices: 10 of 20, less than a minute left.");
+    expect(fillProgressSentence({ read: 10, total: 20, eta_seconds: 30 })).toBe(
+      "Reading your invoices: 10 of 20, less than a minute left.",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { upstream } from "@/lib/console/upstream/client";
+import { upstreamLimit } from "@/lib/console/upstream/limiter";
 import type { Invoice, SearchAnswer } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
@@ -19,6 +20,8 @@ export function searchSync(): SearchSync {
     listInvoices: (query) => upstream().listInvoices(query),
     syncSeconds: e.search.syncSeconds || 60,
     pageIntervalMs: Math.ceil(1000 / e.search.pagesPerSecond),
+    // People's calls to the provider go first: the walk slows down while any is running or waiting.
+    othersBusy: () => upstreamLimit().active > 0 || upstreamLimit().waiting > 0,
     leaseMs: e.upstreamTimeoutMs + 15_000,
   }));
 }

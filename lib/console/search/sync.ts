@@ -5,6 +5,7 @@ import { type InvoiceList, type InvoiceListQuery, PAGE_SIZE_MAX, type SearchInde
 import type { Db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
 import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
+import { createPace } from "./pace";
 import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;
@@ -17,7 +18,10 @@ export type SearchSyncOptions = {
   /** How often an incremental sync runs (SEARCH_SYNC_SECONDS). */
   syncSeconds: number;
   /** The pause between two pages, so a walk never hammers the provider. */
+  /** The shortest wait between two pages (the ceiling of the pace, ./pace.ts). */
   pageIntervalMs: number;
+  /** Whether people's own calls to the provider are under way: the walk slows down for them. */
+  othersBusy?: () => boolean;
   /** How long one instance may hold the lease per page (a crashed holder's lease expires). */
   leaseMs: number;
   /** How far behind the newest change seen the next incremental walk still reads (changes that raced it). */
@@ -48,9 +52,14 @@ export function createSearchSync(options: SearchSyncOptions) {
   const overlapMs = options.overlapMs ?? 60_000;
   const runMs = options.runMs ?? 30_000;
   const job = createLeasedJob({ table: searchSync, id: options.id ?? "default", leaseMs: options.leaseMs, now });
+  const pace = createPace({ minIntervalMs: options.pageIntervalMs, othersBusy: options.othersBusy });
 
-  const list = (query: Partial<InvoiceListQuery>) =>
-    options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
+  const list = async (query: Partial<InvoiceListQuery>) => {
+    const started = performance.now();
+    const answer = await options.listInvoices({ page: 1, page_size: PAGE_SIZE_MAX, ...query } as InvoiceListQuery);
+    pace.answered(performance.now() - started);
+    return answer;
+  };
 
   async function fill(db: Db, row: Row): Promise<SyncOutcome> {
     const until = Date.now() + runMs;
@@ -90,10 +99,10 @@ export function createSearchSync(options: SearchSyncOptions) {
       });
       if (!held) return "busy";
       if (Date.now() >= until) {
-        await job.release(db, { nextTryAt: new Date(now().getTime() + options.pageIntervalMs) });
+        await job.release(db, { nextTryAt: new Date(now().getTime() + pace.intervalMs()) });
         return "filling";
       }
-      await sleep(options.pageIntervalMs);
+      await sleep(pace.intervalMs());
     }
   }
 
@@ -129,13 +138,14 @@ export function createSearchSync(options: SearchSyncOptions) {
         });
         return "synced";
       }
-      await sleep(options.pageIntervalMs);
+      await sleep(pace.intervalMs());
     }
   }
 
   async function pause(db: Db, error: unknown): Promise<SyncOutcome> {
     const failure = upstreamFailure(error, "search sync: a walk failed");
     syncErrors().inc({ reason: failure.reason });
+    pace.refused();
     // Any other failure (provider down, a restart of our own embedded sandbox) is tried again soon.
     const waitSeconds = failure.retryAfterSeconds === null ? Math.min(options.syncSeconds, 15) : Math.max(1, failure.retryAfterSeconds);
     await job.release(db, {
@@ -212,8 +222,8 @@ export function createSearchSync(options: SearchSyncOptions) {
         const row = await job.read(await options.db());
         delay =
           outcome === "filling" || outcome === "filled"
-            ? options.pageIntervalMs
-            : Math.max(options.pageIntervalMs, row.nextTryAt.getTime() - now().getTime());
+            ? pace.intervalMs()
+            : Math.max(pace.intervalMs(), row.nextTryAt.getTime() - now().getTime());
         // Someone else holds the lease: look again when it would have expired.
         if (outcome === "busy") delay = Math.max(delay, Math.min(options.leaseMs, options.syncSeconds * 1000));
       } catch (error) {
