@@ -40,8 +40,10 @@ test.describe("on the embedded sandbox", () => {
     const rows = invoiceRows(page);
     await expect(rows).toHaveCount(SANDBOX_CURRENCIES.length);
     for (const name of SANDBOX_CURRENCIES) await expect(rows.filter({ has: page.getByText(name, { exact: true }) })).toHaveCount(1);
-    await expect(page.getByTestId("rate-BTC")).toHaveText(/^€[\d,]+\.\d{2,}$/);
-    await expect(page.getByTestId("rate-DOGE")).toHaveText(/^€0\.\d{4,}$/);
+    // At a glance to the cent, and four significant figures below €1; the exact figure in the title.
+    await expect(page.getByTestId("rate-BTC")).toHaveText(/^€[\d,]+\.\d{2}$/);
+    await expect(page.getByTestId("rate-BTC")).toHaveAttribute("title", /^Exactly €[\d,]+\.\d+$/);
+    await expect(page.getByTestId("rate-DOGE")).toHaveText(/^€0\.0*[1-9]\d{0,3}$/);
     await expect(page.getByTestId("rates-updated")).toHaveText(/Updated \d+ s ago\./);
     await expect(page.getByTestId("rates-strip")).toContainText("BTC");
     await page.getByRole("button", { name: "Refresh rates" }).click();

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { cn } from "@/lib/browser/cn";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
-import { formatRateEur } from "@/lib/contract/format";
+import { formatRateEur, formatRateEurShort } from "@/lib/contract/format";
 import { rateChange } from "@/lib/contract/rate-change";
 import { RateChange } from "./rate-change";
 import { useRatesView } from "./use-rates-view";
@@ -41,7 +41,9 @@ export function RatesStrip() {
             )}
           >
             <span className="font-medium text-muted-foreground">{code}</span>
-            <span className="text-foreground">{formatRateEur(view.rates[code])}</span>
+            <span className="text-foreground" title={`1 ${code} = ${formatRateEur(view.rates[code])}`}>
+              {formatRateEurShort(view.rates[code])}
+            </span>
             {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}
           </span>
         ))}

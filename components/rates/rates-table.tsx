@@ -4,7 +4,7 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import type { RatesView } from "@/lib/contract";
-import { formatRateEur } from "@/lib/contract/format";
+import { formatRateEur, formatRateEurShort } from "@/lib/contract/format";
 import { type RateChange as Change, rateChange } from "@/lib/contract/rate-change";
 import { RateChange } from "./rate-change";
 import "@/components/data-table/column-meta";
@@ -30,8 +30,8 @@ const columns = column.columns([
     meta: { className: `${numeric} max-sm:pr-4` },
     cell: ({ row }) => (
       <span className="flex flex-col items-end">
-        <span className="font-medium" data-testid={`rate-${row.original.code}`}>
-          {formatRateEur(row.original.rate)}
+        <span className="font-medium" data-testid={`rate-${row.original.code}`} title={`Exactly ${formatRateEur(row.original.rate)}`}>
+          {formatRateEurShort(row.original.rate)}
         </span>
         {/* On phones the change sits under the rate, so the table fits without scrolling sideways. */}
         <RateChange change={row.original.change} className="text-xs sm:hidden" />

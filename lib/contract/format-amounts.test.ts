@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCrypto, formatCryptoAligned, formatEur, formatEurComputed, formatFiat, formatRateEur, MISSING } from "./format";
+import { formatCrypto, formatCryptoAligned, formatEur, formatEurComputed, formatFiat, formatRateEur, formatRateEurShort, MISSING } from "./format";
 
 describe("amounts on screen, from their decimal strings (issue 22)", () => {
   it("show every digit the provider sent, grouped, with at least the currency's decimals", () => {
@@ -27,5 +27,16 @@ describe("amounts on screen, from their decimal strings (issue 22)", () => {
   it("pad crypto amounts with figure spaces so the points line up", () => {
     expect(formatCryptoAligned("0.0783", 18)).toBe(`0.0783${"\u2007".repeat(14)}`);
     expect(formatCryptoAligned("0.000000000000000001", 18)).toBe("0.000000000000000001");
+  });
+});
+
+describe("formatRateEurShort", () => {
+  it("shows a rate to the cent from €1 up and to four significant figures below, rounding exactly", () => {
+    expect(formatRateEurShort("60698.15574942")).toBe("€60,698.16");
+    expect(formatRateEurShort("1")).toBe("€1.00");
+    expect(formatRateEurShort("0.91983431")).toBe("€0.9198");
+    expect(formatRateEurShort("0.0000123456789")).toBe("€0.00001235");
+    expect(formatRateEurShort("0.99995")).toBe("€1.00");
+    expect(formatRateEurShort("123456789012345.995")).toBe("€123,456,789,012,346.00");
   });
 });

@@ -3,7 +3,7 @@
  * mismatch); so does an explicit time zone: never the runtime's own, always the display zone that
  * lib/contract/time-zone.ts decides (components/ui/date-time.tsx, useTimeZone()).
  */
-import { type Decimal, formatDecimal, formatDecimalParts } from "@/lib/contract/money";
+import { compareDecimal, type Decimal, formatDecimal, formatDecimalParts, roundDecimal, roundSignificant } from "@/lib/contract/money";
 
 const LOCALE = "en-GB";
 
@@ -173,6 +173,15 @@ export function shortInvoiceId(id: string): string {
 /** A rate in EUR per unit as the provider gave it: every digit, at least cents ("€61,234.50", "€0.000012345"). */
 export function formatRateEur(rate: Decimal): string {
   return formatEur(rate);
+}
+
+/**
+ * A rate as people read it at a glance: to the cent from €1 up ("€60,698.16"), four significant figures below
+ * ("€0.9198", "€0.00001235"). The exact figure stays one step away (its title, the converter).
+ */
+export function formatRateEurShort(rate: Decimal): string {
+  const rounded = compareDecimal(rate, "1") >= 0 || compareDecimal(rate, "-1") <= 0 ? roundDecimal(rate, 2) : roundSignificant(rate, 4);
+  return formatEur(rounded);
 }
 
 /** A signed percentage with one decimal and a thin space before %: "+4.1 %", "−0.3 %", "0.0 %". */

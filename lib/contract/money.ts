@@ -127,6 +127,11 @@ export function roundDecimal(a: Decimal, decimals: number): Decimal {
  * An amount in minor units (cents for EUR, satoshi for BTC at 8, wei for ETH at 18) as a bigint; null when
  * the amount has non-zero digits below the minor unit (it cannot be written in whole minor units).
  */
+/** `a` to `digits` significant figures, halves up, exactly ("0.919834" → "0.9198", "0.0000123456" → "0.00001235"). */
+export function roundSignificant(a: Decimal, digits: number): Decimal {
+  return canonical(big(a).prec(digits, Big.roundHalfUp));
+}
+
 export function toMinorUnits(a: Decimal, decimals: number): bigint | null {
   const [whole, fraction = ""] = a.replace(/^-/, "").split(".");
   const kept = fraction.slice(decimals);
