@@ -3,7 +3,7 @@
 import { cn } from "@/lib/browser/cn";
 import { formatEurComputed, formatPercentChange } from "@/lib/contract/format";
 import { type Decimal, percentChange } from "@/lib/contract/money";
-import { cryptoToEur } from "@/lib/contract/rate-change";
+import { comparedToInvoiced, cryptoToEur } from "@/lib/contract/rate-change";
 import { useRatesView } from "./use-rates-view";
 
 /**
@@ -36,7 +36,7 @@ export function WorthToday({
           >
             {formatPercentChange(percent)}
           </span>
-          <span className="sr-only"> {direction === "up" ? "more" : direction === "down" ? "less" : "the same"} than invoiced</span>
+          <span className="sr-only"> {comparedToInvoiced(direction)}</span>
         </>
       )}
       {view?.stale && <span className="text-warning-text"> (stale rate)</span>}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCrypto, formatCryptoAligned, formatEur, formatEurComputed, formatFiat, formatRateEur, formatRateEurShort, MISSING } from "./format";
+import {
+  formatCrypto,
+  formatCryptoAligned,
+  formatEur,
+  formatEurComputed,
+  formatFiat,
+  formatRateEur,
+  formatRateEurShort,
+  MISSING,
+} from "./format";
 
 describe("amounts on screen, from their decimal strings (issue 22)", () => {
   it("show every digit the provider sent, grouped, with at least the currency's decimals", () => {

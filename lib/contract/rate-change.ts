@@ -21,3 +21,8 @@ export function eurToCrypto(eur: Decimal, rate: Decimal, decimals: number): Deci
 export function cryptoToEur(amount: Decimal, rate: Decimal): Decimal {
   return multiplyDecimal(amount, rate);
 }
+
+/** How an invoice's crypto is worth today against what was invoiced, in words (beside the percentage, for screen readers). */
+export function comparedToInvoiced(direction: RateChange["direction"]): string {
+  return direction === "up" ? "more than invoiced" : direction === "down" ? "less than invoiced" : "the same as invoiced";
+}
