@@ -22,7 +22,7 @@ export function SavedViewItems({ views, separated }: { views: SavedView[]; separ
             <Link href={savedViewHref(view.query)} data-testid="saved-view-link">
               {view.shared ? <Users aria-hidden /> : <Bookmark aria-hidden />}
               <span className="min-w-0 flex-1 truncate" title={view.name}>
-                {view.name}
+                <bdi>{view.name}</bdi>
                 {view.mine && <span className="sr-only">{view.shared ? " (shared with the team)" : " (only you)"}</span>}
               </span>
               {!view.mine && <span className="shrink-0 text-xs text-muted-foreground">{view.ownerName}</span>}

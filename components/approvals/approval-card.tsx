@@ -55,7 +55,11 @@ export function ApprovalCard({
               title
             )}
           </h2>
-          {text(s.order_name) && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{text(s.order_name)}</p>}
+          {text(s.order_name) && (
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+              <bdi>{text(s.order_name)}</bdi>
+            </p>
+          )}
         </div>
         <Badge tone={TONES[approval.state]} dot>
           {APPROVAL_STATE_LABELS[approval.state]}

@@ -158,7 +158,7 @@ function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string
           className="block max-w-44 truncate lg:max-w-56 xl:max-w-64 2xl:max-w-96"
           title={row.order_name ?? undefined}
         >
-          {row.order_name || "—"}
+          {row.order_name ? <bdi>{row.order_name}</bdi> : "—"}
         </Link>,
       )}
       {td(4, <StatusBadge status={row.status} />)}

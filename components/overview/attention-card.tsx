@@ -57,7 +57,11 @@ export async function AttentionCard({ className }: { className?: string }) {
               >
                 <span className="min-w-0 truncate font-medium">
                   {invoice.order_id ?? shortInvoiceId(invoice.invoice_id)}
-                  {invoice.order_name && <span className="ml-2 font-normal text-muted-foreground">{invoice.order_name}</span>}
+                  {invoice.order_name && (
+                    <span className="ml-2 font-normal text-muted-foreground">
+                      <bdi>{invoice.order_name}</bdi>
+                    </span>
+                  )}
                 </span>
                 <span className="justify-self-end sm:justify-self-start">
                   <StatusBadge status={invoice.status} />

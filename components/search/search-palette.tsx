@@ -185,7 +185,9 @@ function Results({ results, onOpen }: { results: SearchResult[]; onOpen: (r: Sea
               <span className="truncate font-medium">{result.order_id ?? MISSING}</span>
               <span className="shrink-0 text-xs text-muted-foreground">{MATCH_LABELS[result.match]}</span>
             </div>
-            <div className="truncate text-xs text-muted-foreground">{result.order_name || result.invoice_id}</div>
+            <div className="truncate text-xs text-muted-foreground">
+              <bdi>{result.order_name || result.invoice_id}</bdi>
+            </div>
           </div>
           <div className="flex shrink-0 items-center gap-3">
             <StatusBadge status={result.status} />

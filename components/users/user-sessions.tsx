@@ -25,8 +25,10 @@ export function UserSessions({ people }: { people: PersonSessions[] }) {
         {people.map((person) => (
           <details key={person.id} id={`sessions-${person.id}`} className="rounded-md border border-border" data-testid="user-sessions">
             <summary className="cursor-pointer px-3 py-2 text-sm">
-              <span className="font-medium">{person.name}</span> <span className="break-all text-muted-foreground">{person.email}</span> —
-              Sessions ({person.sessions.length})
+              <span className="font-medium">
+                <bdi>{person.name}</bdi>
+              </span>{" "}
+              <span className="break-all text-muted-foreground">{person.email}</span> — Sessions ({person.sessions.length})
             </summary>
             <div className="border-t border-border p-3">
               <SessionList sessions={person.sessions} endAction={endUserSessionAction} label={`Sessions of ${person.email}`} />

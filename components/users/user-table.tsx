@@ -31,7 +31,7 @@ function userColumns(meId: string) {
       cell: ({ row }) => (
         <>
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-            {row.original.name}
+            <bdi>{row.original.name}</bdi>
             {row.original.disabled && <Badge>Disabled</Badge>}
           </span>
           {/* On a phone the Email and Added columns give way so Role, Save and Disable fit: the address shows here. */}

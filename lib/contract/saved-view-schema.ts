@@ -1,5 +1,6 @@
 import { createLoader } from "nuqs/server";
 import { z } from "zod";
+import { hasBidiControl, NO_BIDI_CONTROLS } from "./bidi";
 import { type InvoiceListState, invoiceListParsers, serializeInvoiceListState, toListQuery } from "./invoice-list-state";
 import { invoiceViewQuerySchema, statusListSchema } from "./invoice-view";
 import { invoiceListQueryToSearchParams, searchParamsToObject, VIEW_QUERY_MAX } from "./list-query";
@@ -12,7 +13,8 @@ export const savedViewNameSchema = z
     z
       .string()
       .min(1, { error: "must not be empty" })
-      .max(SAVED_VIEW_NAME_MAX, { error: `must be at most ${SAVED_VIEW_NAME_MAX} characters` }),
+      .max(SAVED_VIEW_NAME_MAX, { error: `must be at most ${SAVED_VIEW_NAME_MAX} characters` })
+      .refine((name) => !hasBidiControl(name), { error: NO_BIDI_CONTROLS }),
   );
 
 const loadListState = createLoader(invoiceListParsers);

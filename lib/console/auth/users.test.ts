@@ -81,3 +81,13 @@ describe("the accounts made on start", () => {
     expect(await signInWithPassword({ email: "viewer@example.com", password: DEMO_PASSWORD }, new Headers())).toEqual({ ok: true });
   });
 });
+
+describe("a person's name", () => {
+  it("refuses characters that change the text's direction, so one name cannot read as another", async () => {
+    const { newPersonSchema } = await import("./users");
+    const refused = newPersonSchema.safeParse({ email: "eve@example.com", name: "Ana\u202E nimda", role: "viewer" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["name"], message: expect.stringMatching(/direction/) });
+    expect(newPersonSchema.parse({ email: "dana@example.com", name: "دانا", role: "viewer" }).name).toBe("دانا");
+  });
+});

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
 import { sessions, users } from "@/lib/console/schema";
+import { hasBidiControl, NO_BIDI_CONTROLS } from "@/lib/contract/bidi";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
@@ -17,7 +18,12 @@ export const DEMO_USERS = ROLES.map((role) => ({ email: `${role}@example.com`, n
 /** A person as an admin adds them: they choose their own password from an invitation (./account-links.ts). */
 export const newPersonSchema = z.object({
   email: z.email({ error: "must be an email address such as ana@example.com" }).trim().toLowerCase(),
-  name: z.string().trim().min(1, { error: "must not be empty" }).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(100)
+    .refine((name) => !hasBidiControl(name), { error: NO_BIDI_CONTROLS }),
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }),
 });
 

@@ -98,7 +98,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
             <CopyButton value={invoice.invoice_id} label="Copy invoice id" />
           </p>
           <h1 className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-2xl font-semibold tracking-tight break-words">
-            {invoice.order_name || invoice.order_id || invoice.invoice_id}
+            <bdi>{invoice.order_name || invoice.order_id || invoice.invoice_id}</bdi>
             <StatusBadge status={invoice.status} />
           </h1>
           <p className="mt-1 flex items-start gap-1 text-sm text-muted-foreground">
