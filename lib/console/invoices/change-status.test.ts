@@ -106,6 +106,7 @@ describe("PATCH /api/invoices/[id]", () => {
       order_id: "ORD-9",
       outcome: "changed",
       upstream_status: 200,
+      sent_at: expect.any(String),
     });
   });
 
@@ -204,6 +205,7 @@ describe("changeStatusAction (the invoice page)", () => {
       order_id: "ORD-9",
       outcome: "changed",
       upstream_status: 200,
+      sent_at: expect.any(String),
     });
   });
 

@@ -75,12 +75,13 @@ export async function changeInvoiceStatus(input: {
   await beforeChange?.(current);
   from = current.status;
   let updated: Invoice;
+  const sentAt = new Date().toISOString();
   try {
     updated = await upstream.updateInvoiceStatus(id, { status });
   } catch (error) {
     throw await failed(error);
   }
-  await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200 });
+  await audit({ from, outcome: from === updated.status ? "unchanged" : "changed", upstream_status: 200, sent_at: sentAt });
   // Search finds it under its new status at once, not after the next sync.
   await indexChangedInvoice(db, updated);
   return { invoice: updated, from: from ?? null };

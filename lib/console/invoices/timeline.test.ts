@@ -143,6 +143,42 @@ describe("buildTimeline", () => {
     });
   });
 
+  it("puts a change before the webhook it caused, however late the provider answered the change", () => {
+    const delivery = (at: string) => ({
+      webhook_id: "msg_2",
+      url: "https://shop.example/hook",
+      simulated: false,
+      status: "cancelled",
+      state: "delivered" as const,
+      created_at: at,
+      attempts: [{ attempt: 1, at, response_status: 200, duration_ms: 9, response_body: "", error: null }],
+    });
+    const change = (recordedAt: string, sentAt?: string) => ({
+      at: at(recordedAt),
+      actorEmail: "sam@example.com",
+      action: "invoice.status_change",
+      detail: { from: "pending", to: "cancelled", outcome: "changed", ...(sentAt ? { sent_at: sentAt } : {}) },
+    });
+    // Sent at .000, the webhook delivered at .020, the change recorded once the provider answered, at .050.
+    const late = buildTimeline(invoice, [change("2026-05-01T14:00:00.050Z", "2026-05-01T14:00:00.000Z")], {
+      source: "deliveries",
+      deliveries: [delivery("2026-05-01T14:00:00.020Z")],
+    });
+    expect(late.slice(0, 2).map((e) => e.title)).toEqual([
+      "Webhook (Cancelled) delivered: HTTP 200 in 9 ms",
+      "Status changed from Pending to Cancelled",
+    ]);
+    // At the very same instant, the cause is still listed below its effect.
+    const tie = buildTimeline(invoice, [change("2026-05-01T14:00:00.000Z")], {
+      source: "deliveries",
+      deliveries: [delivery("2026-05-01T14:00:00.000Z")],
+    });
+    expect(tie.slice(0, 2).map((e) => e.title)).toEqual([
+      "Webhook (Cancelled) delivered: HTTP 200 in 9 ms",
+      "Status changed from Pending to Cancelled",
+    ]);
+  });
+
   it("without a deliveries log, shows what the console's inbox received for the invoice", () => {
     const entries = buildTimeline(invoice, [], {
       source: "inbox",

@@ -8,6 +8,8 @@ export type TimelineEntry = {
   detail?: string;
   actor?: string;
   tone: "neutral" | "good" | "bad";
+  /** A webhook is an effect: at the same instant as a change, it is listed after it (above it, newest first). */
+  effect?: boolean;
 };
 
 export type AuditRow = { at: Date; actorEmail: string; action: string; detail: Record<string, unknown> };
@@ -69,7 +71,8 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
     switch (d.outcome) {
       case "changed":
         entries.push({
-          at,
+          // When the change was sent: the provider's webhooks about it come after that, however late it answered.
+          at: typeof d.sent_at === "string" ? d.sent_at : at,
           actor: row.actorEmail,
           tone: "neutral",
           title: `Status changed from ${label(d.from)} to ${label(d.to)}`,
@@ -130,7 +133,8 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
   if (invoice.updated_at && !explained)
     entries.push({ at: invoice.updated_at, title: `Last updated (now ${label(invoice.status)})`, tone: "neutral" });
 
-  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  // Newest first; at one instant, a cause below its effects.
+  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || Number(b.effect ?? false) - Number(a.effect ?? false));
 }
 
 /** Every attempt of every delivery: when, where, what the receiver answered and how fast, or why nothing was. */
@@ -146,6 +150,7 @@ function deliveryEntries(deliveries: WebhookDelivery[]): TimelineEntry[] {
         const took = a.duration_ms !== null ? ` in ${Math.round(a.duration_ms)} ms` : "";
         return {
           at: a.at!,
+          effect: true,
           tone: ok ? "good" : "bad",
           title: `${what} ${a.attempt && a.attempt > 1 ? `attempt ${a.attempt} ` : ""}${ok ? "delivered" : "not delivered"}: ${a.response_status !== null ? `HTTP ${a.response_status}${took}` : (a.error ?? "no answer")}`,
           detail: `${d.url ?? ""}${answer}`,
@@ -158,6 +163,7 @@ function deliveryEntries(deliveries: WebhookDelivery[]): TimelineEntry[] {
 function inboxEntries(entries: InboxEntry[]): TimelineEntry[] {
   return entries.map((e) => ({
     at: e.received_at,
+    effect: true,
     tone: e.verdict === "valid" ? "good" : e.verdict === "not_verified" || e.verdict === "replayed" ? "neutral" : "bad",
     title: `Webhook received in the console's inbox: ${INBOX_VERDICT_LABELS[e.verdict].toLowerCase()}`,
     detail: `${e.event_type ?? "Unknown event"}${e.message_id ? ` · ${e.message_id}` : ""}`,
