@@ -151,3 +151,18 @@ test("typed slowly (300 ms a key), refined and reopened, the best result is high
   await page.keyboard.press("Enter");
   await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
 });
+
+test("every key typed right after / reaches the palette, while it is still loading", async ({ page }) => {
+  await signIn(page, "support");
+  await untilIndexReady(page);
+  const orderId = await expiredOrderId(page);
+  // A fresh page: the palette's code is not loaded until the shortcut asks for it.
+  await page.goto("/rates");
+  await untilInteractive(page);
+  await page.keyboard.press("/");
+  await page.keyboard.type(orderId, { delay: 0 });
+  await expect(searchBox(page)).toHaveValue(orderId);
+  await expect(palette(page).getByRole("option").first()).toContainText(orderId);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
+});

@@ -23,15 +23,30 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
   // Where focus goes back on close: what had it when the palette opened (the button, a row, the page).
   const opener = useRef<HTMLElement | null>(null);
   const remember = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  // Keys typed after the shortcut, before the palette (loaded on first use) has its field focused: handed to it
+  // as it opens, so "/" then "O" at once searches "O…", not "…".
+  const typedAhead = useRef<string | null>(null);
+  const takeTypedAhead = () => {
+    const typed = typedAhead.current ?? "";
+    typedAhead.current = null;
+    return typed;
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `remember` only writes a ref; the listener is added once
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
+      const inPalette = document.activeElement?.closest("[data-search-palette]") != null;
+      if (typedAhead.current !== null && !inPalette && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        typedAhead.current += event.key;
+        return;
+      }
       const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k";
       const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
       if (!commandK && !slash) return;
       event.preventDefault();
       if (!document.querySelector("[data-search-palette]")) remember();
+      if (!inPalette) typedAhead.current = "";
       setUsed(true);
       setOpen((was) => (commandK ? !was : true));
     }
@@ -57,7 +72,7 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
       >
         {children}
       </button>
-      {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} />}
+      {used && <SearchPalette open={open} onOpenChange={setOpen} returnFocus={() => opener.current} typedAhead={takeTypedAhead} />}
     </>
   );
 }

@@ -41,8 +41,10 @@ export default function SearchPalette(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocus: () => HTMLElement | null;
+  /** What was typed after the shortcut while this was on its way: it starts the query. */
+  typedAhead?: () => string;
 }) {
-  const { open, onOpenChange, returnFocus } = props;
+  const { open, onOpenChange, returnFocus, typedAhead } = props;
   const router = useRouter();
   const [text, setText] = useState("");
   const q = useDebounced(text.trim(), 120);
@@ -73,7 +75,11 @@ export default function SearchPalette(props: {
         data-search-palette
         showClose={false}
         className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]"
-        onOpenAutoFocus={() => setNavigating(false)}
+        onOpenAutoFocus={() => {
+          setNavigating(false);
+          const typed = typedAhead?.() ?? "";
+          if (typed) setText((current) => current + typed);
+        }}
         onCloseAutoFocus={(event) => {
           // Radix would focus the dialog's trigger, but it opens from a shortcut too: back to what had focus,
           // unless an invoice is opening (its page takes focus).
