@@ -97,6 +97,7 @@ export async function startStatusChange(
 }
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];
+const LABEL_IN_NAME = "label-content-name-mismatch";
 
 /**
  * Every serious or critical finding as "rule (impact, n nodes): node targets", so a failure explains itself;
@@ -105,7 +106,12 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];
  */
 export async function seriousFindings(page: Page, withRegion = false): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
+  // Label in name (WCAG 2.5.3): experimental in axe, so off unless asked for; every scan asks.
+  const labelInName = await new AxeBuilder({ page })
+    .withRules([LABEL_IN_NAME])
+    .options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
+    .analyze();
+  return [...results.violations, ...labelInName.violations]
     .filter((v) => v.impact === "serious" || v.impact === "critical" || (withRegion && v.id === "region"))
     .map(
       (v) =>

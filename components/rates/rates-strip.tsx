@@ -28,9 +28,10 @@ export function RatesStrip() {
     <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
       <Link
         href="/rates"
-        aria-label={`Rates in EUR${view.stale ? ", stale" : ""}: open the rates panel`}
         className="relative mx-auto flex h-8 max-w-[1600px] items-center gap-5 overflow-hidden px-page text-xs hover:bg-accent/40"
       >
+        {/* Named by what it shows (so a person saying what they see can reach it), with what it is and where it leads. */}
+        <span className="sr-only">Rates in EUR:</span>
         {codes.map((code, i) => (
           <span
             key={code}
@@ -51,6 +52,7 @@ export function RatesStrip() {
           {view.stale ? "Stale" : "Updated"}
           <span className={cn(view.stale && "hidden sm:inline")}> {ageSeconds !== null ? `${ageSeconds} s ago` : ""}</span>
         </span>
+        <span className="sr-only">. Open the rates panel</span>
       </Link>
     </div>
   );
