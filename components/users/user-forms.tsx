@@ -12,6 +12,7 @@ import { runAction, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { addUserAction, type LinkActionState, setAccessAction, setRoleAction } from "@/lib/console/users/actions";
+import { sinceAdded } from "@/lib/contract/added-person";
 import { problemDetail } from "@/lib/contract/problem";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/contract/roles";
 import { IssuedLinkDetails } from "./account-link";
@@ -96,7 +97,7 @@ export function AccessToggle({ email, disabled }: { email: string; disabled: boo
 }
 
 /** Adds a person without a password: the answer is their invitation, shown once, with which they choose one. */
-export function AddUserForm() {
+export function AddUserForm({ people }: { people: { email: string; role: string; disabled: boolean }[] }) {
   const { state, action, onSubmit, pending, sent } = useFormAction<LinkActionState>(addUserAction, {});
   const errors = state.fieldErrors ?? {};
   return (
@@ -116,7 +117,7 @@ export function AddUserForm() {
           {state.ok && (
             <div className="flex flex-col gap-2">
               <Notice role="status" tone="success">
-                {state.ok}
+                {sinceAdded(state.added, people) ?? state.ok}
               </Notice>
               {state.link && <IssuedLinkDetails link={state.link} />}
             </div>

@@ -11,7 +11,15 @@ import { AccessToggle, RoleSelect } from "./user-forms";
 import "@/components/data-table/column-meta";
 
 /** A user as the page hands it over: plain data, the date already a string. */
-export type UserListRow = { id: string; name: string; email: string; role: string; disabled: boolean; createdAt: string };
+export type UserListRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+};
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, UserListRow>();
@@ -68,6 +76,11 @@ function userColumns(meId: string) {
       header: "Added",
       meta: { className: "hidden tabular-nums sm:table-cell", cellClassName: "text-muted-foreground" },
       cell: ({ getValue }) => <DateTime iso={getValue()} />,
+    }),
+    column.accessor("lastSignInAt", {
+      header: "Last sign-in",
+      meta: { className: "hidden tabular-nums md:table-cell", cellClassName: "text-muted-foreground" },
+      cell: ({ getValue }) => (getValue() ? <DateTime iso={getValue()} /> : "Never"),
     }),
     column.display({
       id: "access",

@@ -53,11 +53,14 @@ export default async function UsersPage() {
       {/* min-w-0: a grid item is as wide as its content by default, so the table's scroll would widen the page. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <UserTable users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))} meId={me.id} />
+          <UserTable
+            users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString(), lastSignInAt: u.lastSignInAt?.toISOString() ?? null }))}
+            meId={me.id}
+          />
           <UserSessions people={signedIn} />
         </div>
         <div className="flex flex-col gap-6">
-          <AddUserForm />
+          <AddUserForm people={users.map((u) => ({ email: u.email, role: u.role, disabled: u.disabled }))} />
           <TwoFactorRequirementForm required={twoFactor.roles} chosen={twoFactor.chosen} />
           <SearchIndexCard index={index} syncSeconds={env().search.syncSeconds} />
         </div>

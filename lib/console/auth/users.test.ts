@@ -91,3 +91,17 @@ describe("a person's name", () => {
     expect(newPersonSchema.parse({ email: "dana@example.com", name: "دانا", role: "viewer" }).name).toBe("دانا");
   });
 });
+
+describe("the people list", () => {
+  it("shows each person's newest sign-in, or none", async () => {
+    const { listUsers } = await import("./users");
+    const db = await getDatabase();
+    const email = `last-${crypto.randomUUID()}@users.test`;
+    await addUser(db, { email, name: "Lee", role: "viewer", password: "a long enough password" }, "system");
+    expect((await listUsers(db)).find((u) => u.email === email)?.lastSignInAt).toBeNull();
+    expect((await signInWithPassword({ email, password: "a long enough password" }, new Headers())).ok).toBe(true);
+    const after = (await listUsers(db)).find((u) => u.email === email)?.lastSignInAt;
+    expect(after).toBeInstanceOf(Date);
+    expect(Date.now() - after!.getTime()).toBeLessThan(60_000);
+  });
+});

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
-import { sessions, users } from "@/lib/console/schema";
+import { auditLog, sessions, users } from "@/lib/console/schema";
 import { hasBidiControl, NO_BIDI_CONTROLS } from "@/lib/contract/bidi";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES, type Role } from "@/lib/contract/roles";
@@ -36,14 +36,37 @@ export const newUserSchema = newPersonSchema.extend({
 });
 export type NewUser = z.input<typeof newUserSchema>;
 
-export type UserRow = { id: string; email: string; name: string; role: string; disabled: boolean; createdAt: Date };
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  disabled: boolean;
+  createdAt: Date;
+  /** Their newest sign-in, from the activity log; null when they never signed in. */
+  lastSignInAt: Date | null;
+};
 
 export async function listUsers(db: Db): Promise<UserRow[]> {
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, banned: users.banned, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      banned: users.banned,
+      createdAt: users.createdAt,
+      lastSignIn: sql<
+        string | null
+      >`(select max(${auditLog.at}) from ${auditLog} where ${auditLog.target} = 'user:' || ${users.email} and ${auditLog.action} = 'sign_in')`,
+    })
     .from(users)
     .orderBy(asc(users.email));
-  return rows.map(({ banned, ...row }) => ({ ...row, disabled: !!banned }));
+  return rows.map(({ banned, lastSignIn, ...row }) => ({
+    ...row,
+    disabled: !!banned,
+    lastSignInAt: lastSignIn ? new Date(lastSignIn) : null,
+  }));
 }
 
 type Actor = Pick<SessionUser, "id" | "email"> | "system";
@@ -67,7 +90,7 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
   const auth = await getAuth();
   const { user } = await auth.api.createUser({ body: { email, name, role, ...(password ? { password } : {}) } });
   await recordAudit(db, { actor, action: "user.created", target: `user:${email}`, detail: { role } });
-  return { id: user.id, email: user.email, name: user.name, role, disabled: false, createdAt: user.createdAt };
+  return { id: user.id, email: user.email, name: user.name, role, disabled: false, createdAt: user.createdAt, lastSignInAt: null };
 }
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {

@@ -17,7 +17,7 @@ import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 
 /** An answer that carries a one-time link, shown to the admin once (and emailed when SMTP_URL is set). */
-export type LinkActionState = ActionState & { link?: IssuedLink & LinkDelivery };
+export type LinkActionState = ActionState & { link?: IssuedLink & LinkDelivery; added?: { email: string; role: string } };
 
 /**
  * The Users page's forms; each needs users:manage. A person is added without a password: the answer is their
@@ -32,6 +32,7 @@ export const addUserAction = guardedAction("users:manage", newPersonSchema, asyn
   return {
     ok: `${user.email} is added as ${user.role}. Send them this invitation to choose their password.`,
     link: { ...link, ...delivery },
+    added: { email: user.email, role: user.role },
     answeredAt: Date.now(),
   };
 });
