@@ -2,15 +2,15 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchInboxAfter, INBOX_POLL_MS, inboxKeys } from "@/lib/browser/query/webhooks";
-import type { InboxList } from "@/lib/contract";
+import type { InboxFilter, InboxList } from "@/lib/contract";
 
-/** The webhook inbox, polled every second while the page is visible (one invoice's entries, or all). */
-export function useInbox(invoiceId: string | null, initial?: InboxList) {
+/** The webhook inbox, polled every second while the page is visible (its filter's entries: an invoice's, some verdicts'). */
+export function useInbox(filter: InboxFilter, initial?: InboxList) {
   const queryClient = useQueryClient();
-  const key = inboxKeys.list(invoiceId);
+  const key = inboxKeys.list(filter);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => fetchInboxAfter(queryClient.getQueryData<InboxList>(key), invoiceId, signal),
+    queryFn: ({ signal }) => fetchInboxAfter(queryClient.getQueryData<InboxList>(key), filter, signal),
     initialData: initial,
     refetchInterval: INBOX_POLL_MS,
     refetchOnWindowFocus: true,

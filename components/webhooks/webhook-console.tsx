@@ -15,9 +15,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { actionProblem, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
-import type { InboxList, WebhookSimulationResult } from "@/lib/contract";
+import type { InboxFilter, InboxList, WebhookSimulationResult } from "@/lib/contract";
 import { problemDetail } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { InboxFilterForm } from "./inbox-filter-form";
 import { InboxList as InboxEntries } from "./inbox-list";
 import type { SimulationState } from "./send-test-webhook";
 import { useInbox } from "./use-inbox";
@@ -29,6 +30,8 @@ type Props = {
   /** Why recent invoices could not be listed, if they could not. */
   recentProblem: { title: string; detail?: string } | null;
   initialInbox: InboxList;
+  /** Which entries the inbox shows (the page's address: inbox_verdict, inbox_invoice). */
+  inboxFilter: InboxFilter;
   /** The invoicing API's base URL as a developer would call it (for "copy as curl"). */
   apiBaseUrl: string;
   initialInvoiceId: string | null;
@@ -42,11 +45,20 @@ type Props = {
  * Pick an invoice and a status, send its webhook (a form with the server action simulateWebhookAction), and
  * watch it arrive in the inbox beside the form.
  */
-export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl, initialInvoiceId, inboxUrl, verifying }: Props) {
+export function WebhookConsole({
+  recent,
+  recentProblem,
+  initialInbox,
+  inboxFilter,
+  apiBaseUrl,
+  initialInvoiceId,
+  inboxUrl,
+  verifying,
+}: Props) {
   const [invoiceId, setInvoiceId] = useState(initialInvoiceId ?? recent.find((r) => r.hasCallback)?.invoice_id ?? "");
   const [status, setStatus] = useState<InvoiceStatus>("completed");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const inbox = useInbox(null, initialInbox);
+  const inbox = useInbox(inboxFilter, initialInbox);
 
   const { state, action, onSubmit, pending } = useFormAction<SimulationState>(
     simulateWebhookAction,
@@ -175,11 +187,16 @@ export function WebhookConsole({ recent, recentProblem, initialInbox, apiBaseUrl
           </CardDescription>
         </CardHeader>
         <CardContent>
+          <InboxFilterForm filter={inboxFilter} />
           {inbox.isError && <ProblemState problem={inbox.error} className="py-4" />}
           <div aria-live="polite" aria-relevant="additions">
             <InboxEntries
               entries={inbox.data?.entries ?? []}
-              emptyHint="Send a test webhook, or change an invoice's status: its webhook shows here seconds later."
+              emptyHint={
+                inboxFilter.verdicts.length || inboxFilter.invoiceId
+                  ? "Nothing received matches this filter yet."
+                  : "Send a test webhook, or change an invoice's status: its webhook shows here seconds later."
+              }
             />
           </div>
         </CardContent>

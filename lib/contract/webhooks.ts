@@ -76,7 +76,7 @@ export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 export const inboxListSchema = z.object({ entries: z.array(inboxEntrySchema), cursor: z.number().int() });
 export type InboxList = z.infer<typeof inboxListSchema>;
 
-/** GET /api/webhook-inbox's query: entries after `since` (a seq), for one invoice, at most `limit`. */
+/** GET /api/webhook-inbox's query: entries after `since` (a seq), for one invoice, of some verdicts, at most `limit`. */
 export const inboxQuerySchema = z.object({
   since: z
     .string()
@@ -85,6 +85,19 @@ export const inboxQuerySchema = z.object({
     .transform(Number)
     .optional(),
   invoice_id: z.string().trim().min(1).max(500, { error: "must be at most 500 characters" }).optional(),
+  /** Only these verdicts, comma-separated ("valid,not_verified"). */
+  verdict: z
+    .string()
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(INBOX_VERDICTS, { error: `must be verdicts among ${INBOX_VERDICTS.join(", ")}` }))),
   limit: z
     .string()
     .trim()
@@ -94,6 +107,9 @@ export const inboxQuerySchema = z.object({
     .default(50),
 });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** What the Webhooks page's inbox shows: its filter, as the page's address holds it (`inbox_verdict`, `inbox_invoice`). */
+export type InboxFilter = { verdicts: InboxVerdict[]; invoiceId: string | null };
 
 /** What POST /api/webhook-inbox answers the sender. */
 export const inboxReceiptSchema = z.object({ received: z.boolean(), id: z.string(), verdict: z.enum(INBOX_VERDICTS), reason: z.string() });

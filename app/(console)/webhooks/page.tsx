@@ -4,7 +4,15 @@ import { INBOX_SHOWN } from "@/lib/browser/query/webhooks";
 import { guardPage } from "@/lib/console/bff/page";
 import { upstream } from "@/lib/console/upstream/client";
 import { listInbox } from "@/lib/console/webhooks/inbox";
-import { type Invoice, invoiceListQuerySchema, isKnownStatus, STATUS_LABELS } from "@/lib/contract";
+import {
+  INBOX_VERDICTS,
+  type InboxFilter,
+  type InboxVerdict,
+  type Invoice,
+  invoiceListQuerySchema,
+  isKnownStatus,
+  STATUS_LABELS,
+} from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
@@ -16,13 +24,15 @@ const RECENT = invoiceListQuerySchema.parse({ page_size: "20" });
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await guardPage("webhooks:simulate");
   const e = env();
-  const asked = (await searchParams).invoice;
+  const params = await searchParams;
+  const asked = params.invoice;
+  const inboxFilter = readInboxFilter(params);
   const [recent, inbox] = await Promise.all([
     upstream()
       .listInvoices(RECENT)
       .then((list) => list.items.map(toRecent))
       .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error))),
-    listInbox(await getDatabase(), { limit: INBOX_SHOWN }),
+    listInbox(await getDatabase(), { limit: INBOX_SHOWN, invoice_id: inboxFilter.invoiceId ?? undefined, verdict: inboxFilter.verdicts }),
   ]);
 
   return (
@@ -37,6 +47,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         recent={recent instanceof Problem ? [] : recent}
         recentProblem={recent instanceof Problem ? { title: recent.title, detail: recent.detail } : null}
         initialInbox={inbox}
+        inboxFilter={inboxFilter}
         apiBaseUrl={e.embeddedSandbox ? `${e.publicUrl}/sandbox/api/v1` : e.invoicingApiUrl}
         initialInvoiceId={typeof asked === "string" && asked.trim() ? asked.trim() : null}
         inboxUrl={`${e.publicUrl}/api/webhook-inbox`}
@@ -53,4 +64,14 @@ function toRecent(invoice: Invoice): RecentInvoice {
     label: [invoice.order_id, invoice.order_name, status].filter(Boolean).join(" · "),
     hasCallback: !!invoice.callback_url,
   };
+}
+
+/** The inbox's filter from the page's address; a verdict it does not know is left out (the form offers only these). */
+function readInboxFilter(params: Record<string, string | string[] | undefined>): InboxFilter {
+  const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? value.split(",") : []);
+  const verdicts = [...new Set(list(params.inbox_verdict))].filter((v): v is InboxVerdict =>
+    (INBOX_VERDICTS as readonly string[]).includes(v),
+  );
+  const invoice = typeof params.inbox_invoice === "string" ? params.inbox_invoice.trim().slice(0, 500) : "";
+  return { verdicts, invoiceId: invoice || null };
 }

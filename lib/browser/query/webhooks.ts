@@ -1,4 +1,4 @@
-import type { InboxList } from "@/lib/contract";
+import type { InboxFilter, InboxList } from "@/lib/contract";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
@@ -8,7 +8,7 @@ export const INBOX_SHOWN = 50;
 
 export const inboxKeys = {
   all: ["webhook-inbox"] as const,
-  list: (invoiceId: string | null) => [...inboxKeys.all, invoiceId ?? "all"] as const,
+  list: (filter: InboxFilter) => [...inboxKeys.all, filter.invoiceId ?? "all", filter.verdicts.join(",") || "any"] as const,
 };
 
 /**
@@ -16,10 +16,11 @@ export const inboxKeys = {
  * those after the cursor (so a poll is cheap), merged newest first. The database is the source, so every
  * console instance sees what any of them received.
  */
-export async function fetchInboxAfter(previous: InboxList | undefined, invoiceId: string | null, signal?: AbortSignal): Promise<InboxList> {
+export async function fetchInboxAfter(previous: InboxList | undefined, filter: InboxFilter, signal?: AbortSignal): Promise<InboxList> {
   const params = new URLSearchParams({ limit: String(INBOX_SHOWN) });
   if (previous) params.set("since", String(previous.cursor));
-  if (invoiceId) params.set("invoice_id", invoiceId);
+  if (filter.invoiceId) params.set("invoice_id", filter.invoiceId);
+  if (filter.verdicts.length) params.set("verdict", filter.verdicts.join(","));
   const next = await fetchJson(`/api/webhook-inbox?${params}`, (c) => c.inboxListSchema, { signal });
   if (!previous) return next;
   if (next.entries.length === 0) return previous;

@@ -174,6 +174,24 @@ describe("the webhook inbox's bounds", () => {
     expect(entries.filter((e) => e.verdict !== "valid" && e.verdict !== "replayed")).toHaveLength(10);
   });
 
+  it("GET /api/webhook-inbox filters by verdict (several at once) beside the invoice, and refuses a verdict it does not know", async () => {
+    const body = payload();
+    const signedEntry = (await post(body, signed(body))).body.id;
+    for (let i = 0; i < 3; i++) await post(payload(), { "x-forwarded-for": `198.51.100.${60 + i}` });
+    const { GET } = await import("@/app/api/webhook-inbox/route");
+    const cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("admin");
+    const get = async (search: string) =>
+      GET(new Request(`http://console.test/api/webhook-inbox?${search}`, { headers: { cookie } }), { params: Promise.resolve() as never });
+    const valid = await (await get("verdict=valid&limit=100")).json();
+    expect(valid.entries.map((e: { id: string }) => e.id)).toContain(signedEntry);
+    expect(valid.entries.every((e: { verdict: string }) => e.verdict === "valid")).toBe(true);
+    const either = await (await get("verdict=valid,not_verified&limit=100")).json();
+    expect(new Set(either.entries.map((e: { verdict: string }) => e.verdict))).toEqual(new Set(["valid", "not_verified"]));
+    const refused = await get("verdict=valid,signed");
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors[0]).toMatchObject({ pointer: "/verdict/1" });
+  });
+
   it("answers 429 with Retry-After past WEBHOOK_INBOX_RATE_LIMIT posts a minute from one address, and keeps nothing of them", async () => {
     const db = await getDatabase();
     const from = { "x-forwarded-for": "203.0.113.7" };

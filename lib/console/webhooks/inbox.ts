@@ -82,10 +82,11 @@ export async function receiveWebhook(
 }
 
 /** GET /api/webhook-inbox: newest first; with `since`, only what arrived after that cursor. */
-export async function listInbox(db: Db, query: InboxQuery): Promise<InboxList> {
+export async function listInbox(db: Db, query: Omit<InboxQuery, "verdict"> & { verdict?: InboxQuery["verdict"] }): Promise<InboxList> {
   const conditions: (SQL | undefined)[] = [
     query.since !== undefined ? gt(webhookInbox.seq, query.since) : undefined,
     query.invoice_id ? eq(webhookInbox.invoiceId, query.invoice_id) : undefined,
+    query.verdict?.length ? inArray(webhookInbox.verdict, query.verdict) : undefined,
   ];
   const rows = await db
     .select()
