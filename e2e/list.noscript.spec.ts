@@ -124,3 +124,16 @@ test("a search, a date preset and reset work with the form; values that do not p
   await page.getByRole("link", { name: "Go to the last page" }).click();
   await expect(invoiceRows(page).first()).toBeVisible();
 });
+
+test("Export is a link that downloads the view as CSV; Save view says it needs script", async ({ page }) => {
+  await page.goto("/invoices?status=expired&currency=BTC");
+  const exportLink = page.getByRole("link", { name: "Export" });
+  await expect(exportLink).toHaveAttribute("href", /^\/api\/invoices\/export\?.*status=expired.*&format=csv$/);
+  const [download] = await Promise.all([page.waitForEvent("download"), exportLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^invoices_expired_btc.*\.csv$/);
+  const text = (await (await download.createReadStream()).toArray()).join("");
+  const rows = text.trim().split("\r\n").slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toMatch(/,expired,.*,BTC,/);
+  await expect(page.getByRole("button", { name: "Save view" })).toHaveAttribute("title", "Saving a view needs JavaScript");
+});

@@ -133,3 +133,22 @@ test("an admin sends a test webhook from an invoice's page: a toast says what th
   const after = await (await request.get(`/sandbox/api/v1/invoices/${invoice.invoice_id}`, { headers: KEY })).json();
   expect(after.status).toBe("expired");
 });
+
+test("the inbox filters by verdict in its address, without script too", async ({ page }) => {
+  await signIn(page, "admin", "/webhooks");
+  // Unsigned posts from elsewhere, as a flood would bring.
+  for (let i = 0; i < 3; i++) {
+    const answer = await page.request.post("/api/webhook-inbox", {
+      data: { type: "invoice.status_changed", data: { invoice_id: `inv_flood_${i}` } },
+    });
+    expect(answer.status()).toBe(202);
+  }
+  await page.getByRole("checkbox", { name: "Not verified" }).check();
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/inbox_verdict=not_verified/);
+  const form = page.getByRole("form", { name: "Filter the inbox" });
+  await expect(form.getByRole("checkbox", { name: "Not verified" })).toBeChecked();
+  await expect(page.getByText("inv_flood_2").first()).toBeVisible();
+  await page.goto("/webhooks?inbox_verdict=valid&inbox_invoice=inv_flood_2");
+  await expect(page.getByText("Nothing received matches this filter yet.")).toBeVisible();
+});

@@ -11,8 +11,9 @@ import {
   hasFilters,
   type InvoiceListState,
   listSearchWith,
+  toListQuery,
 } from "@/lib/contract/invoice-list-state";
-import { VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import { invoiceListQueryToSearchParams, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import type { SavedView } from "@/lib/contract/saved-view";
 import { LazyExportMenu, LazyGoToInvoice, LazySaveView } from "./list/after-hydration";
 import { AutoSubmitForm } from "./list/auto-submit-form";
@@ -130,15 +131,18 @@ export function InvoiceToolbar({
       <LazySaveView
         views={savedViews}
         placeholder={
-          <Button disabled>
+          <Button disabled title="Saving a view needs JavaScript">
             <BookmarkPlus aria-hidden /> Save view
           </Button>
         }
       />
       <LazyExportMenu
         placeholder={
-          <Button disabled>
-            <Download aria-hidden /> Export
+          // Before (or without) script: a plain link that downloads the view as CSV; the menu takes its place after.
+          <Button asChild>
+            <a href={viewExportHref(state, timeZone)} download title="Download this view as CSV">
+              <Download aria-hidden /> Export
+            </a>
           </Button>
         }
       />
@@ -231,4 +235,12 @@ function DateField(props: {
       </p>
     </div>
   );
+}
+
+/** GET /api/invoices/export of exactly this view, as CSV: what the Export menu downloads, as a link. */
+function viewExportHref(state: InvoiceListState, timeZone: string): string {
+  const { page: _page, page_size: _size, ...filter } = toListQuery(state, timeZone);
+  const params = invoiceListQueryToSearchParams(filter);
+  params.set("format", "csv");
+  return `/api/invoices/export?${params}`;
 }

@@ -29,7 +29,7 @@ export function InboxFilterForm({ filter }: { filter: InboxFilter }) {
         ))}
       </fieldset>
       <label className={FIELD}>
-        Invoice id
+        Only the invoice
         <input
           name="inbox_invoice"
           defaultValue={filter.invoiceId ?? ""}
