@@ -36,6 +36,8 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
     access: "invoices:change_status",
     ownText: "Changes the policy gives a second person",
   },
+  // Who did what is the page itself: people's emails and invoices, for those who may read the log.
+  "app/(console)/activity/page.tsx": { path: () => "/activity", access: "audit:read" },
   "app/(console)/settings/page.tsx": { path: () => "/settings", access: "policy:manage", ownText: "Status changes" },
   // Setting up an authenticator app: anyone signed in (and the only page for someone whose role needs one first).
   "app/two-factor/page.tsx": { path: () => "/two-factor", access: "invoices:read", ownText: "Set up an authenticator app" },
