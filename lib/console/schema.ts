@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -77,8 +78,55 @@ export const auditLog = consoleSchema.table(
     index("audit_log_actor_idx").on(t.actorEmail, t.seq),
     index("audit_log_action_idx").on(t.action, t.seq),
     index("audit_log_at_idx").on(t.at),
+    // Finds the entries of given texts (lib/console/activity/texts.ts): a text filter that matches few.
+    index("audit_log_text_idx").on(auditTextLocator(t.detail)),
   ],
 );
+
+/**
+ * An entry's texts (its reason and comment, which the activity filter `q` reads) as one number: the same expression
+ * here, in the index above, and in drizzle/0022's trigger, so a lookup by it uses the index. Only ever a way to find
+ * entries: two texts may share one, so the filter itself is applied as well.
+ */
+export function auditTextLocator(detail: AnyPgColumn | SQL): SQL {
+  return sql`hashtextextended(coalesce(${detail}->>'reason', '') || chr(10) || coalesce(${detail}->>'comment', ''), 0)`;
+}
+
+/**
+ * How many audit entries each UTC day holds, per person and kind, and the least and greatest of their numbers: the
+ * activity view's exact counts without counting entries, and where in the chain a range of days lies. Kept by
+ * triggers on the log in the same transaction as every write (drizzle/0022_audit_indexes.sql); `min_seq`/`max_seq`
+ * only ever widen, so they stay bounds after retention removes entries.
+ */
+export const auditCounts = consoleSchema.table(
+  "audit_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+    minSeq: bigint("min_seq", { mode: "number" }).notNull(),
+    maxSeq: bigint("max_seq", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.actorEmail, t.action] }),
+    index("audit_counts_action_idx").on(t.action, t.day),
+    index("audit_counts_actor_idx").on(t.actorEmail, t.day),
+  ],
+);
+
+/**
+ * Every distinct pair of texts (reason, comment) in the audit log, lowercased as ILIKE compares them, with how many
+ * entries hold it: the text filter's exact count reads these few rows instead of every entry. Kept by the same
+ * triggers; `key` is the SHA-256 of the pair as written, `locator` finds its entries (auditTextLocator).
+ */
+export const auditTexts = consoleSchema.table("audit_texts", {
+  key: text("key").primaryKey(),
+  reasonLower: text("reason_lower"),
+  commentLower: text("comment_lower"),
+  locator: bigint("locator", { mode: "bigint" }).notNull(),
+  n: bigint("n", { mode: "number" }).notNull(),
+});
 
 /**
  * Where the chain starts after retention removed its oldest entries (lib/console/activity/retention.ts): the last
