@@ -29,7 +29,8 @@ import { type ActivityQuery, activityQuerySchema } from "@/lib/contract/activity
 import { addDays } from "@/lib/contract/time-zone";
 import { type Db, openDatabase } from "@/lib/platform/db";
 import { startTestPostgres, type TestPostgres } from "@/test/postgres";
-import { fillAuditLog, KIND_WEIGHTS, PEOPLE, REASON_WORDS } from "./audit-fill";
+import { activityCases } from "./audit-cases";
+import { fillAuditLog } from "./audit-fill";
 import { option } from "./bench-option";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -68,50 +69,6 @@ const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
 const count = (n: number) => Math.round(n).toLocaleString("en");
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
-/** A seeded generator (mulberry32): every run asks the same varied questions. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-type Case = { name: string; query: (i: number) => Record<string, string | string[]> };
-
-function cases(firstDay: string, days: number, invoices: number): Case[] {
-  const r = random(42);
-  const pick = <T>(values: readonly T[]) => values[Math.floor(r() * values.length)];
-  const actors = [...PEOPLE.map(([email]) => email), "system"];
-  const kinds = Object.keys(KIND_WEIGHTS);
-  const day = (from = 0, to = days) => addDays(firstDay, from + Math.floor(r() * (to - from)));
-  const month = () => {
-    const after = day(0, days - 31);
-    return { after, before: addDays(after, 30) };
-  };
-  return [
-    { name: "no filter, page 1", query: (i) => ({ page_size: String([25, 50, 100][Math.abs(i) % 3]) }) },
-    { name: "no filter, page ~500", query: () => ({ page: String(450 + Math.floor(r() * 100)) }) },
-    { name: "one actor", query: () => ({ actor: pick(actors) }) },
-    { name: "one action", query: () => ({ action: pick(kinds) }) },
-    { name: "three actions", query: () => ({ action: [pick(kinds), pick(kinds), pick(kinds)].join(",") }) },
-    { name: "one target (invoice id)", query: () => ({ target: `inv_${1 + Math.floor(r() * invoices)}` }) },
-    { name: "one month", query: () => month() },
-    {
-      name: "one day",
-      query: () => {
-        const d = day();
-        return { after: d, before: d };
-      },
-    },
-    { name: "q, a word in reasons", query: () => ({ q: pick(REASON_WORDS) }) },
-    { name: "actor + action + month", query: () => ({ actor: pick(actors), action: pick(kinds), ...month() }) },
-    { name: "q + month", query: () => ({ q: pick(REASON_WORDS), ...month() }) },
-  ];
-}
 
 /** Runs `once` WARM_UP times untimed, then QUERIES times timed; answers the times and what each returned. */
 async function timed(once: (i: number) => Promise<number>): Promise<{ times: number[]; results: number[] }> {
@@ -179,7 +136,7 @@ async function main() {
   line("baseline: select 1", selectOne);
   line("baseline: plain page", plainPage);
   const misses: string[] = [];
-  for (const c of cases(firstDay, 730, invoices)) {
+  for (const c of activityCases(firstDay, 730, invoices)) {
     const result = await timed(async (i) => {
       const query: ActivityQuery = activityQuerySchema.parse(c.query(i));
       return (await listActivity(db, query, TIME_ZONE)).pagination.total_records;
