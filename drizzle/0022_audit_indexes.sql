@@ -52,15 +52,21 @@ LANGUAGE sql STABLE AS $$
   WHERE detail->>'reason' IS NOT NULL OR detail->>'comment' IS NOT NULL
 $$;
 --> statement-breakpoint
+-- The rollup's days an entry counts in: its UTC day, and 'infinity', the all-time row (as sandbox.invoice_counts).
+CREATE FUNCTION "console"."audit_count_days"(at timestamptz) RETURNS TABLE ("day" date) LANGUAGE sql IMMUTABLE AS $$
+  VALUES ((at AT TIME ZONE 'UTC')::date), ('infinity'::date)
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "console"."audit_rollups_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     UPDATE "console"."audit_counts" AS c SET "n" = c."n" - o.n
-    FROM (SELECT ("at" AT TIME ZONE 'UTC')::date AS day, "actor_email", "action", count(*) AS n FROM old_rows GROUP BY 1, 2, 3) AS o
-    WHERE c."day" = o.day AND c."actor_email" = o."actor_email" AND c."action" = o."action";
+    FROM (SELECT d."day", r."actor_email", r."action", count(*) AS n
+      FROM old_rows AS r, "console"."audit_count_days"(r."at") AS d GROUP BY 1, 2, 3) AS o
+    WHERE c."day" = o."day" AND c."actor_email" = o."actor_email" AND c."action" = o."action";
     DELETE FROM "console"."audit_counts" AS c
-    USING (SELECT DISTINCT ("at" AT TIME ZONE 'UTC')::date AS day, "actor_email", "action" FROM old_rows) AS o
-    WHERE c."day" = o.day AND c."actor_email" = o."actor_email" AND c."action" = o."action" AND c."n" <= 0;
+    USING (SELECT DISTINCT d."day", r."actor_email", r."action" FROM old_rows AS r, "console"."audit_count_days"(r."at") AS d) AS o
+    WHERE c."day" = o."day" AND c."actor_email" = o."actor_email" AND c."action" = o."action" AND c."n" <= 0;
     UPDATE "console"."audit_texts" AS t SET "n" = t."n" - o.n
     FROM (SELECT x."key", count(*) AS n FROM old_rows, "console"."audit_texts_of"(old_rows."detail") AS x GROUP BY 1) AS o
     WHERE t."key" = o."key";
@@ -71,7 +77,8 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     -- min_seq and max_seq only widen: bounds of the day's numbers, whatever retention removed since.
     INSERT INTO "console"."audit_counts" AS c ("day", "actor_email", "action", "n", "min_seq", "max_seq")
-    SELECT ("at" AT TIME ZONE 'UTC')::date, "actor_email", "action", count(*), min("seq"), max("seq") FROM new_rows GROUP BY 1, 2, 3
+    SELECT d."day", r."actor_email", r."action", count(*), min(r."seq"), max(r."seq")
+    FROM new_rows AS r, "console"."audit_count_days"(r."at") AS d GROUP BY 1, 2, 3
     ON CONFLICT ("day", "actor_email", "action") DO UPDATE
     SET "n" = c."n" + excluded."n", "min_seq" = least(c."min_seq", excluded."min_seq"), "max_seq" = greatest(c."max_seq", excluded."max_seq");
     -- The locator is the entry's own generated column: the same number by construction.
@@ -110,7 +117,8 @@ CREATE TRIGGER "audit_rollups_on_truncate" AFTER TRUNCATE ON "console"."audit_lo
 --> statement-breakpoint
 -- The backfill, after the triggers: creating them locked out writers until this migration commits.
 INSERT INTO "console"."audit_counts" ("day", "actor_email", "action", "n", "min_seq", "max_seq")
-SELECT ("at" AT TIME ZONE 'UTC')::date, "actor_email", "action", count(*), min("seq"), max("seq") FROM "console"."audit_log" GROUP BY 1, 2, 3;
+SELECT d."day", l."actor_email", l."action", count(*), min(l."seq"), max(l."seq")
+FROM "console"."audit_log" AS l, "console"."audit_count_days"(l."at") AS d GROUP BY 1, 2, 3;
 --> statement-breakpoint
 INSERT INTO "console"."audit_texts" ("key", "reason_lower", "comment_lower", "locator", "n")
 SELECT x."key", lower(x."reason"), lower(x."comment"), l."text_locator", count(*)

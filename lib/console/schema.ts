@@ -95,9 +95,10 @@ export const auditLog = consoleSchema.table(
 
 /**
  * How many audit entries each UTC day holds, per person and kind, and the least and greatest of their numbers: the
- * activity view's exact counts without counting entries, and where in the chain a range of days lies. Kept by
- * triggers on the log in the same transaction as every write (drizzle/0022_audit_indexes.sql); `min_seq`/`max_seq`
- * only ever widen, so they stay bounds after retention removes entries.
+ * activity view's exact counts without counting entries, and where in the chain a range of days lies. The day
+ * 'infinity' holds all time. Kept by triggers on the log in the same transaction as every write
+ * (drizzle/0022_audit_indexes.sql); `min_seq`/`max_seq` only ever widen, so they stay bounds after retention
+ * removes entries.
  */
 export const auditCounts = consoleSchema.table(
   "audit_counts",

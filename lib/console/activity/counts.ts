@@ -5,8 +5,9 @@ import type { Db } from "@/lib/platform/db";
 
 /*
  * The activity view's counts by person, kind and business days, from console.audit_counts (drizzle/0022): entries per
- * UTC day, person and kind, kept by triggers in the transaction of every write. A range of business days is the
- * whole UTC days inside it, summed from the rollup, and at most two partial days at its edges, counted in the log.
+ * UTC day, person and kind, and all time, kept by triggers in the transaction of every write. A range of business
+ * days is the whole UTC days inside it, summed from the rollup, and at most two partial days at its edges, counted
+ * in the log.
  */
 
 const DAY = 86_400_000;
@@ -32,12 +33,15 @@ export async function rollupCount(db: Db, f: RollupFilter): Promise<RollupCount>
     f.actor !== undefined ? eq(auditLog.actorEmail, f.actor) : undefined,
     f.actions.length ? inArray(auditLog.action, f.actions) : undefined,
   );
+  // Without days, the all-time rows ('infinity'); with them, the days' own.
   const days = (from: number | undefined, to: number | undefined) =>
-    and(
-      who,
-      from !== undefined ? gte(auditCounts.day, isoDay(from)) : undefined,
-      to !== undefined ? lt(auditCounts.day, isoDay(to)) : undefined,
-    );
+    from === undefined && to === undefined
+      ? and(who, eq(auditCounts.day, "infinity"))
+      : and(
+          who,
+          from !== undefined ? gte(auditCounts.day, isoDay(from)) : undefined,
+          lt(auditCounts.day, to !== undefined ? isoDay(to) : "infinity"),
+        );
   const counted = (from: number, to: number) =>
     sql`(${db
       .select({ n: count() })
