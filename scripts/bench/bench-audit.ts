@@ -5,9 +5,11 @@
 //   - the fill's time and rate;
 //   - a baseline: a `select 1` round trip, and the newest 50 entries read plainly (order by seq desc limit 50);
 //   - p50/p95/max of listActivity (lib/console/activity/query.ts: the page and its exact count, as GET /api/activity
-//     answers) for each kind of filter, every query with other values, beside the baseline;
+//     answers) for each kind of filter (./audit-cases.ts: the issue's list, then a few heavier ones), every query with
+//     other values, beside the baseline;
 //   - verifyChain over every entry: time and entries a second, beside one plain read of the same entries.
-// Figures are printed, never asserted (ARCHITECTURE.md §6). The cluster is removed at the end, on error or Ctrl-C.
+// Figures are printed, never asserted (ARCHITECTURE.md §6), with the machine's load average beside them: on a shared
+// machine other work moves them. The cluster is removed at the end, on error or Ctrl-C.
 //
 //   npm run bench:audit                                  1,000,000 entries (the fill takes minutes)
 //   npm run bench:audit -- --entries 100000 --queries 50
@@ -20,6 +22,7 @@
 //
 // PostgreSQL's server programs must be installed (apt-get install postgresql), or TEST_POSTGRES_URL set.
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -84,6 +87,7 @@ async function timed(once: (i: number) => Promise<number>): Promise<{ times: num
 }
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const load = () => `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
 
 async function main() {
   postgres = await startTestPostgres();
@@ -91,7 +95,7 @@ async function main() {
   opened = await openDatabase(postgres.url);
   const { db } = opened;
   const [{ version }] = rows<{ version: string }>(await db.execute(sql`select version()`));
-  console.log(`${version.split(",")[0]}, ${count(ENTRIES)} entries, business time zone ${TIME_ZONE}`);
+  console.log(`${version.split(",")[0]}, ${count(ENTRIES)} entries, business time zone ${TIME_ZONE}; ${load()}`);
 
   // 1. The fill: two years of entries, ending today.
   const today = new Date().toISOString().slice(0, 10);
@@ -115,7 +119,7 @@ async function main() {
   );
   // Insert-only tables are vacuumed by autovacuum (PostgreSQL 13+): the steady state, visibility map included.
   const vacuumStarted = performance.now();
-  await db.execute(sql`vacuum (analyze) console.audit_log`);
+  await db.execute(sql`vacuum (analyze) console.audit_log, console.audit_counts, console.audit_texts`);
   const [size] = rows<{ table: string; indexes: string }>(
     await db.execute(sql`select pg_size_pretty(pg_table_size('console.audit_log')) as table,
       pg_size_pretty(pg_indexes_size('console.audit_log')) as indexes`),
@@ -126,7 +130,7 @@ async function main() {
   const selectOne = await timed(async () => rows(await db.execute(sql`select 1`)).length);
   const plainPage = await timed(async () => rows(await db.execute(sql`select * from console.audit_log order by seq desc limit 50`)).length);
   const base = percentile(plainPage.times, 50);
-  console.log(`\nlistActivity, ${QUERIES} queries a case after ${WARM_UP} untimed (goal: p95 ≤ ${GOAL_MS} ms)`);
+  console.log(`\nlistActivity, ${QUERIES} queries a case after ${WARM_UP} untimed (goal: p95 ≤ ${GOAL_MS} ms); ${load()}`);
   const header = `  ${"case".padEnd(26)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"max".padStart(9)}  ${"p50 ÷ plain page".padStart(16)}  ${"matched (median)".padStart(16)}`;
   console.log(header);
   const line = (name: string, t: { times: number[]; results: number[] }, goal = "") =>
@@ -146,6 +150,7 @@ async function main() {
     line(c.name, result, p95 > GOAL_MS ? "  over the goal" : "");
   }
   console.log(misses.length ? `  Over ${GOAL_MS} ms at p95: ${misses.join("; ")}` : `  Every case within ${GOAL_MS} ms at p95.`);
+  console.log(`  (${load()})`);
 
   // 3. Verification, beside one plain read of the same entries.
   const readStarted = performance.now();
@@ -159,7 +164,9 @@ async function main() {
     `\nverifyChain: ${count(verified.verified)} entries in ${s(verifyMs)}, ${count(rate)} a second (goal: ≥ ${count(GOAL_RATE)})${rate < GOAL_RATE ? " — under the goal" : ""}; ` +
       `first broken: ${verified.first_broken ? `#${verified.first_broken.seq}` : "none"}`,
   );
-  console.log(`  baseline, one plain read of every entry: ${s(readMs)} (${count(verified.verified / (readMs / 1000))} a second)`);
+  console.log(
+    `  baseline, one plain read of every entry: ${s(readMs)} (${count(verified.verified / (readMs / 1000))} a second); ${load()}`,
+  );
 }
 
 main()
