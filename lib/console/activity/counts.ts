@@ -18,7 +18,12 @@ export type RollupFilter = { actor?: string; actions: string[]; from?: number; t
 /** How many entries match, exactly, and bounds of their numbers (null when none match). */
 export type RollupCount = { n: number; lowSeq: number | null; highSeq: number | null };
 
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** The UTC day of an instant as PostgreSQL reads a date, years past 9999 included (the last business day allowed). */
+function isoDay(t: number): string {
+  const d = new Date(t);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(d.getUTCFullYear()).padStart(4, "0")}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+}
 
 /**
  * One statement: the whole days' sum, the edges' counts, and the least and greatest number of every day the range
