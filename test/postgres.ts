@@ -86,7 +86,13 @@ async function throwawayCluster(bin: string): Promise<TestPostgres> {
     url,
     stop: async () => {
       try {
-        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        // Smart first: a pool just ended has asked its sessions to close, and they may still be closing; a fast stop
+        // would cut them off with "terminating connection due to administrator command", an unhandled error.
+        try {
+          run("pg_ctl", ["-D", data, "-m", "smart", "-w", "-t", "10", "stop"]);
+        } catch {
+          run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,16 +1,24 @@
 import "server-only";
-import { and, count, desc, eq, gte, ilike, inArray, lt, max, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import { auditCheckpoints, auditLog } from "@/lib/console/schema";
 import type { ActivityEntry, ActivityList, ActivityQuery } from "@/lib/contract/activity";
 import { addDays, startOfDay } from "@/lib/contract/time-zone";
 import type { Db } from "@/lib/platform/db";
+import { type RollupCount, rollupCount, withinBounds } from "./counts";
+import { locatedBy, locatorsAreExact, matchingTextLocators, textCondition, textMatches } from "./texts";
 
 /**
  * The activity log as a view: every audit entry, newest first (by the chain's number, the order they were
- * written in), filtered by person, kinds, target, business days and text in the reason. Each filter has an
- * index that ends in `seq` (lib/console/schema.ts), so a page is a walk down one index.
+ * written in), filtered by person, kinds, target, business days and text in the reason or comment. This is the
+ * filter on the log itself; listActivity answers exactly what it selects, by whichever path is cheapest.
  */
 export function activityWhere(query: ActivityQuery, businessTimeZone: string): SQL | undefined {
+  return and(otherFilters(query, businessTimeZone), query.q ? textCondition(query.q) : undefined);
+}
+
+/** Every filter but the text. */
+function otherFilters(query: ActivityQuery, businessTimeZone: string): SQL | undefined {
+  const { from, to } = dayRange(query, businessTimeZone);
   const conditions: (SQL | undefined)[] = [];
   if (query.actor) conditions.push(eq(auditLog.actorEmail, query.actor.toLowerCase()));
   if (query.action.length) conditions.push(inArray(auditLog.action, query.action));
@@ -20,13 +28,17 @@ export function activityWhere(query: ActivityQuery, businessTimeZone: string): S
       query.target.includes(":") ? eq(auditLog.target, query.target) : inArray(auditLog.target, [`invoice:${query.target}`, query.target]),
     );
   }
-  if (query.after) conditions.push(gte(auditLog.at, new Date(startOfDay(query.after, businessTimeZone))));
-  if (query.before) conditions.push(lt(auditLog.at, new Date(startOfDay(addDays(query.before, 1), businessTimeZone))));
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(sql`${auditLog.detail}->>'reason'`, pattern), ilike(sql`${auditLog.detail}->>'comment'`, pattern)));
-  }
+  if (from !== undefined) conditions.push(gte(auditLog.at, new Date(from)));
+  if (to !== undefined) conditions.push(lt(auditLog.at, new Date(to)));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The business days as instants: from the first one's midnight to the midnight after the last one (excluded). */
+function dayRange(query: ActivityQuery, businessTimeZone: string): { from?: number; to?: number } {
+  return {
+    from: query.after ? startOfDay(query.after, businessTimeZone) : undefined,
+    to: query.before ? startOfDay(addDays(query.before, 1), businessTimeZone) : undefined,
+  };
 }
 
 export function toEntry(row: typeof auditLog.$inferSelect): ActivityEntry {
@@ -42,27 +54,144 @@ export function toEntry(row: typeof auditLog.$inferSelect): ActivityEntry {
   };
 }
 
-/** How many entries the view holds. Unfiltered, the chain's numbers say it without reading the entries. */
-async function total(db: Db, where: SQL | undefined): Promise<number> {
-  if (!where) {
-    const [row] = await db
-      .select({
-        n: sql<string>`coalesce((select max(${auditLog.seq}) from ${auditLog}), 0) - coalesce((select max(${auditCheckpoints.seq}) from ${auditCheckpoints}), 0)`,
-      })
-      .from(sql`(select 1) as one`);
-    return Math.max(0, Number(row.n));
-  }
-  const [row] = await db.select({ n: count() }).from(auditLog).where(where);
-  return row.n;
+/** How many entries the log holds: the chain's numbers say it without reading the entries. */
+function entriesInLog(): SQL<string> {
+  return sql<string>`coalesce((select max(${auditLog.seq}) from ${auditLog}), 0) - coalesce((select max(${auditCheckpoints.seq}) from ${auditCheckpoints}), 0)`;
 }
 
-export async function listActivity(db: Db, query: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {
+type Page = { records: number; rows: (typeof auditLog.$inferSelect)[] };
+
+/**
+ * A page and its exact count, in one snapshot. The count comes from wherever it is cheapest: the chain's numbers
+ * (no filter), the rollups (person, kinds, days: ./counts.ts; the text alone: ./texts.ts), or counting the
+ * entries in an index (a target; the text with other filters). Knowing it first also picks the page's path: a walk
+ * down an index, kept within the days' numbers, or, when few entries match, gathering them and sorting.
+ */
+async function page(db: Db, query: ActivityQuery, businessTimeZone: string): Promise<Page> {
   const where = activityWhere(query, businessTimeZone);
   const offset = (query.page - 1) * query.page_size;
-  const [records, rows] = await Promise.all([
-    total(db, where),
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(query.page_size).offset(offset),
-  ]);
+  // The page's numbers first (from an index alone, where one holds every filter: skipping a deep offset reads no
+  // entries), then its entries.
+  const walk = async (records: number, ...more: (SQL | undefined)[]): Promise<Page> => ({
+    records,
+    rows:
+      offset >= records
+        ? []
+        : await db
+            .select()
+            .from(auditLog)
+            .where(
+              inArray(
+                auditLog.seq,
+                db
+                  .select({ seq: auditLog.seq })
+                  .from(auditLog)
+                  .where(and(where, ...more))
+                  .orderBy(desc(auditLog.seq))
+                  .limit(query.page_size)
+                  .offset(offset),
+              ),
+            )
+            .orderBy(desc(auditLog.seq)),
+  });
+  const { from, to } = dayRange(query, businessTimeZone);
+  const actor = query.actor?.toLowerCase();
+  const rollable = actor !== undefined || query.action.length > 0 || from !== undefined || to !== undefined;
+  const rollup = rollable ? await rollupCount(db, { actor, actions: query.action, from, to }) : undefined;
+  if (rollup && rollup.lowSeq === null) return { records: 0, rows: [] };
+  const bounds = rollup && withinBounds(rollup);
+
+  if (query.q) return textPage(db, query, businessTimeZone, rollup, walk);
+  if (query.target) {
+    const [{ n }] = await db.select({ n: count() }).from(auditLog).where(and(where, bounds));
+    return walk(n, bounds);
+  }
+  if (rollup) return walk(rollup.n, bounds);
+  const [{ entries }] = await db.select({ entries: entriesInLog() }).from(sql`(select 1) as one`);
+  return walk(Math.max(0, Number(entries)));
+}
+
+/**
+ * When the text filter reads which index (tests set them low to walk every path). At most `maxLocators` locators
+ * are passed to the database at once. From bench:audit's plans: one index descent per locator costs about as much
+ * as reading `entriesPerLocator` entries of the other filters from their index. Other filters with up to
+ * `smallFilter` entries (or a target's few) are read whole, without first asking how common the text is: that
+ * question costs about as much as the reading.
+ */
+export const textPlan = { maxLocators: 5_000, entriesPerLocator: 15, smallFilter: 100_000 };
+
+/**
+ * The text filter's page. Alone, its count is the pairs' (./texts.ts); with other filters, their entries are read
+ * from their index and those holding a matching pair's locator counted (the whole text filter then applied to
+ * those). Rare texts are found the other way round, from their locators.
+ */
+async function textPage(
+  db: Db,
+  query: ActivityQuery,
+  businessTimeZone: string,
+  rollup: RollupCount | undefined,
+  walk: (records: number) => Promise<Page>,
+): Promise<Page> {
+  const q = query.q!;
+  // Read the entries to apply the text itself only when a locator may be shared (./texts.ts).
+  const recheck = (await locatorsAreExact(db)) ? undefined : activityWhere(query, businessTimeZone);
+  const others = and(otherFilters(query, businessTimeZone), rollup && withinBounds(rollup));
+  const smallFilter = query.target !== undefined || (rollup !== undefined && rollup.n <= textPlan.smallFilter);
+  if (smallFilter) return gather(db, and(others, inMatchingTexts), recheck, query, q);
+  const text = await textMatches(db, q, textPlan.maxLocators);
+  if (!text.n) return { records: 0, rows: [] };
+  if (!rollup) {
+    // The text alone: a common text is found soon by the walk, a rare one by its locators.
+    const [{ entries }] = await db.select({ entries: entriesInLog() }).from(sql`(select 1) as one`);
+    const walked = (((query.page - 1) * query.page_size + query.page_size) * Number(entries)) / text.n;
+    return text.locators && text.n < walked ? gather(db, locatedBy(text.locators), recheck, query) : walk(text.n);
+  }
+  const located = text.locators && text.pairs * textPlan.entriesPerLocator < rollup.n;
+  return located
+    ? gather(db, and(others, locatedBy(text.locators!)), recheck, query)
+    : gather(db, and(others, inMatchingTexts), recheck, query, q);
+}
+
+/**
+ * The entries that pass `near` (read from an index, without the entries themselves; with `recheck`, those of them
+ * that pass it too), counted, and the page's taken from them: one statement, then the page's entries. With `text`,
+ * `near` may ask whether an entry's locator is among the matching texts' (inMatchingTexts): those are gathered once,
+ * into a hash, so the planner cannot choose to look each entry's text up in turn.
+ */
+async function gather(db: Db, near: SQL | undefined, recheck: SQL | undefined, query: ActivityQuery, text?: string): Promise<Page> {
+  const candidates = sql`select ${auditLog.seq} as seq from ${auditLog} where ${near ?? sql`true`}`;
+  const result = (await db.execute(sql`
+    with ${sql.raw(MATCHING_TEXTS)} as materialized (${text === undefined ? sql`select null::bigint as locator where false` : matchingTextLocators(text)}),
+    matching as materialized (${
+      recheck
+        ? sql`select ${auditLog.seq} as seq from ${auditLog} where ${auditLog.seq} = any(array(${candidates})) and ${recheck}`
+        : candidates
+    })
+    select (select count(*) from matching)::text as n,
+      (select string_agg(seq::text, ',') from (select seq from matching order by seq desc
+        limit ${query.page_size} offset ${(query.page - 1) * query.page_size}) as p) as page`)) as unknown as {
+    rows: { n: string; page: string | null }[];
+  };
+  const [row] = result.rows;
+  const seqs = row.page ? row.page.split(",").map(Number) : [];
+  const rows = seqs.length ? await db.select().from(auditLog).where(inArray(auditLog.seq, seqs)).orderBy(desc(auditLog.seq)) : [];
+  return { records: Number(row.n), rows };
+}
+
+// `+ 0`: not through audit_log_text_idx, a lookup per matching text, which the planner would misjudge as cheap.
+const MATCHING_TEXTS = "matching_texts";
+const inMatchingTexts = sql`(${auditLog.textLocator} + 0) in (select locator from ${sql.raw(MATCHING_TEXTS)})`;
+
+export async function listActivity(db: Db, query: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {
+  // Read only, repeatable read: the count and the page describe one snapshot, whatever is written meanwhile.
+  const { records, rows } = await db.transaction(
+    async (tx) => {
+      // These reads walk an index at most: starting parallel workers costs them more time than it saves.
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return page(tx, query, businessTimeZone);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   const totalPages = Math.max(1, Math.ceil(records / query.page_size));
   return {
     items: rows.map(toEntry),
