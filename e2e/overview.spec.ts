@@ -204,8 +204,8 @@ test("with the Overview link the admin's header still fits from 1024 px, where t
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/overview");
     const nav = page.getByRole("navigation", { name: "Main" });
-    // Overview, Invoices, Rates, Archive, Approvals, API reference, Webhooks, Users.
-    await expect(nav.getByRole("link")).toHaveCount(8);
+    // Overview, Invoices, Rates, Archive, Approvals, Activity, API reference, Webhooks, Users.
+    await expect(nav.getByRole("link")).toHaveCount(9);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
       `${width} px scrolls sideways`,
