@@ -1,18 +1,8 @@
 // For scripts/bench/bench-audit.ts: the activity view's questions, by kind of filter, each asked with other values
 // every time (a person, kinds, a month, a word…), from a seeded generator so every run asks the same ones.
 import { addDays } from "@/lib/contract/time-zone";
+import { seededRandom as random } from "@/test/seeded-random";
 import { KIND_WEIGHTS, PEOPLE, REASON_WORDS } from "./audit-fill";
-
-/** A seeded generator (mulberry32): every run asks the same varied questions. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export type Case = { name: string; query: (i: number) => Record<string, string | string[]> };
 

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { seededRandom as random } from "../seeded-random";
 import { noScriptForm } from "./no-script-form";
 import { bigPost, slowBody } from "./raw-requests";
 import { useConsoleServer } from "./use-console-server";
@@ -24,17 +25,6 @@ const routes = ["app/api", "app/sandbox"].flatMap((dir) =>
     .filter((f) => path.basename(f) === "route.ts")
     .map((f) => `/${path.posix.join(dir.slice(4), path.dirname(f.split(path.sep).join("/")))}`.replace(/\/\.$/, "")),
 );
-
-/** mulberry32: small, fast and seeded, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_IDS = [
   "%E0%A4%A",

@@ -5,6 +5,7 @@ import { type ActivityQuery, activityQuerySchema } from "@/lib/contract/activity
 import { addDays } from "@/lib/contract/time-zone";
 import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
+import { seededRandom as random } from "@/test/seeded-random";
 import { activityWhere, listActivity, textPlan, toEntry } from "./query";
 
 /*
@@ -31,16 +32,6 @@ const TEXTS = [
   "İstanbul",
   "",
 ];
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Entries over 60 days; one in ten written "late" (its `at` earlier than entries before it in the chain). */
 async function fill(db: Db, n: number, seed: number) {
