@@ -21,7 +21,7 @@ export function searchSync(): SearchSync {
     syncSeconds: e.search.syncSeconds || 60,
     pageIntervalMs: Math.ceil(1000 / e.search.pagesPerSecond),
     // People's calls to the provider go first: the walk slows down while any is running or waiting.
-    othersBusy: () => upstreamLimit().active > 0 || upstreamLimit().waiting > 0,
+    othersBusy: (own) => upstreamLimit().active > own || upstreamLimit().waiting > 0,
     leaseMs: e.upstreamTimeoutMs + 15_000,
   }));
 }

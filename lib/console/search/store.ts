@@ -9,53 +9,44 @@ export const SEARCH_LIMIT = 10;
 /** A bare UUID or another id's tail finds the invoice when at least this long (shorter would match many). */
 const ID_SUFFIX_MIN = 8;
 
-type Summary = typeof searchInvoices.$inferInsert;
-
-const toSummary = (invoice: Invoice): Summary => ({
-  invoiceId: invoice.invoice_id,
-  orderId: invoice.order_id,
-  orderName: invoice.order_name,
+/** An invoice as the mirror's row, in JSON: strings well formed (a lone surrogate would fail the whole page). */
+const toRow = (invoice: Invoice) => ({
+  invoice_id: invoice.invoice_id.toWellFormed(),
+  order_id: invoice.order_id?.toWellFormed() ?? null,
+  order_name: invoice.order_name?.toWellFormed() ?? null,
   status: invoice.status,
-  fiatAmount: invoice.fiat_amount,
-  fiatCurrency: invoice.fiat_currency,
-  cryptoAmount: invoice.crypto_amount,
-  currency: invoice.currency,
-  createdAt: invoice.created_at ? new Date(invoice.created_at) : null,
-  updatedAt: invoice.updated_at ? new Date(invoice.updated_at) : null,
-  indexedAt: new Date(),
+  fiat_amount: invoice.fiat_amount,
+  fiat_currency: invoice.fiat_currency.toWellFormed(),
+  crypto_amount: invoice.crypto_amount,
+  currency: invoice.currency?.toWellFormed() ?? null,
+  created_at: invoice.created_at,
+  updated_at: invoice.updated_at,
   // Normalised by lib/console/upstream: plain JSON, every amount a decimal string.
   document: JSON.stringify(invoice),
 });
 
 /**
- * Writes invoices' summaries in one statement. A row is only replaced by one at least as new (by the
- * provider's `updated_at`), so a sync page read before a change made through the console cannot undo it.
+ * Writes invoices' summaries in one statement, the rows as one JSON parameter (a fill writes hundreds at a time,
+ * and building a statement of thousands of parameters cost more than the database's work). A row is only
+ * replaced by one at least as new (by the provider's `updated_at`), so a sync page read before a change made
+ * through the console cannot undo it.
  */
 export async function indexInvoices(db: Db, invoices: Invoice[]): Promise<void> {
   // One provider page can name an invoice twice (a page that shifted under the walk): the last one wins.
-  const rows = [...new Map(invoices.map((invoice) => [invoice.invoice_id, toSummary(invoice)])).values()];
+  const rows = [...new Map(invoices.map((invoice) => [invoice.invoice_id, toRow(invoice)])).values()];
   if (rows.length === 0) return;
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  await db
-    .insert(searchInvoices)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: searchInvoices.invoiceId,
-      set: {
-        orderId: excluded("order_id"),
-        orderName: excluded("order_name"),
-        status: excluded("status"),
-        fiatAmount: excluded("fiat_amount"),
-        fiatCurrency: excluded("fiat_currency"),
-        cryptoAmount: excluded("crypto_amount"),
-        currency: excluded("currency"),
-        createdAt: excluded("created_at"),
-        updatedAt: excluded("updated_at"),
-        indexedAt: excluded("indexed_at"),
-        document: excluded("document"),
-      },
-      setWhere: sql`${searchInvoices.updatedAt} is null or excluded.updated_at is null or excluded.updated_at >= ${searchInvoices.updatedAt}`,
-    });
+  await db.execute(sql`
+    insert into ${searchInvoices} as t
+      (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, indexed_at, document)
+    select invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, now(), document
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (invoice_id text, order_id text, order_name text, status text,
+      fiat_amount numeric, fiat_currency text, crypto_amount numeric, currency text, created_at timestamptz, updated_at timestamptz, document text)
+    on conflict (invoice_id) do update set
+      order_id = excluded.order_id, order_name = excluded.order_name, status = excluded.status,
+      fiat_amount = excluded.fiat_amount, fiat_currency = excluded.fiat_currency, crypto_amount = excluded.crypto_amount,
+      currency = excluded.currency, created_at = excluded.created_at, updated_at = excluded.updated_at,
+      indexed_at = excluded.indexed_at, document = excluded.document
+    where t.updated_at is null or excluded.updated_at is null or excluded.updated_at >= t.updated_at`);
 }
 
 export async function countIndexed(db: Db): Promise<number> {

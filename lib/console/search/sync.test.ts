@@ -5,7 +5,7 @@ import { createUpstream } from "@/lib/console/upstream/client";
 import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
 import { type SearchProvider, startSearchProvider } from "@/test/search-provider";
 import { searchIndex } from "./store";
-import { createSearchSync } from "./sync";
+import { createSearchSync, FILL_PAGES_AT_ONCE } from "./sync";
 
 /*
  * The sync against a real local provider (./test-provider.ts) through lib/console/upstream, on the console's real
@@ -79,29 +79,39 @@ describe("first fill", () => {
   });
 
   it("resumes after a stop at the page it had reached, not from the start", async () => {
-    seed(350);
+    seed(1000);
     const id = `test-${randomUUID()}`;
     const first = makeSync({ id, runMs: 0 });
-    // runMs 0: one page a run, as if the process stopped after each page.
+    // runMs 0: one batch of pages a run, as if the process stopped after each.
     expect(await first.sync.runOnce()).toBe("filling");
     expect(await first.sync.runOnce()).toBe("filling");
-    expect((await first.sync.state()).fill_page).toBe(3);
+    expect((await first.sync.state()).fill_page).toBe(1 + 2 * FILL_PAGES_AT_ONCE);
 
     provider.requests.length = 0;
     const restarted = makeSync({ id });
     expect(await restarted.sync.runOnce()).toBe("filled");
-    expect(listCalls().map((r) => new URL(r.slice(4), "http://x").searchParams.get("page"))).toEqual(["3", "4"]);
-    expect((await restarted.sync.state(true)).indexed).toBe(350);
+    const pages = listCalls().map((r) => Number(new URL(r.slice(4), "http://x").searchParams.get("page")));
+    expect(pages.sort((a, b) => a - b)).toEqual([9, 10]);
+    expect((await restarted.sync.state(true)).indexed).toBe(1000);
+  });
+
+  it("reads several pages at once, its own calls not counted as people's", async () => {
+    seed(1000);
+    provider.state.delayMs = 30;
+    const { sync } = makeSync();
+    expect(await sync.runOnce()).toBe("filled");
+    expect(provider.maxInFlight()).toBe(FILL_PAGES_AT_ONCE);
+    expect((await sync.state(true)).indexed).toBe(1000);
   });
 
   it("a 429 pauses it for Retry-After and it resumes at the same page", async () => {
-    seed(300);
+    seed(900);
     const { sync, clock } = makeSync({ runMs: 0 });
     expect(await sync.runOnce()).toBe("filling");
     provider.state.limited = { retryAfter: "120" };
     expect(await sync.runOnce()).toBe("paused");
     const paused = await sync.state();
-    expect(paused).toMatchObject({ state: "filling", fill_page: 2, paused_reason: "rate_limited" });
+    expect(paused).toMatchObject({ state: "filling", fill_page: 1 + FILL_PAGES_AT_ONCE, paused_reason: "rate_limited" });
     expect(Date.parse(paused.next_try_at) - clock.now).toBe(120_000);
 
     provider.state.limited = null;
@@ -110,8 +120,9 @@ describe("first fill", () => {
     expect(await sync.runOnce()).toBe("not_due");
     expect(provider.requests).toEqual([]);
     clock.now += 1_000;
-    expect(await sync.runOnce()).toBe("filling");
-    expect(listCalls()[0]).toContain("page=2&");
+    const outcome = await sync.runOnce();
+    expect(outcome).toBe("filling");
+    expect(listCalls()[0]).toContain(`page=${1 + FILL_PAGES_AT_ONCE}&`);
     expect((await sync.state()).paused_reason).toBeNull();
   });
 });
@@ -189,7 +200,8 @@ describe("one instance at a time", () => {
     const b = makeSync({ id, on: second.db });
     const outcomes = await Promise.all([a.sync.runOnce(), b.sync.runOnce()]);
     expect(outcomes.sort()).toEqual(["busy", "filled"]);
-    expect(provider.maxInFlight()).toBe(1);
+    // One instance's batch of pages at a time (the 4 pages of 400 invoices), never two instances' batches.
+    expect(provider.maxInFlight()).toBe(4);
     expect(listCalls()).toHaveLength(5);
     // And once the walk is over, the next instance may take its turn.
     expect(await b.sync.runOnce()).toBe("synced");

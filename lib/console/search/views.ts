@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { mirrorTotals, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, InvoiceList } from "@/lib/contract";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
@@ -56,33 +56,65 @@ const { searchVector: _vector, ...columns } = getTableColumns(t);
 
 const SORT_COLUMNS = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount };
 
-/** One page of a view, in the provider's list shape; the count is the summary's (rollups, no row count). */
+/**
+ * One page of a view, in the provider's list shape; the count is the summary's (rollups, no row count). As the
+ * sandbox's list (ARCHITECTURE.md §4), fast at any depth: the page's ids are found by walking from the nearer
+ * end of the order, in one sort index per status merged in order (each holds the currency and created_at it
+ * filters by, so the walk never reads the table), and only those rows are read. Count and rows share a snapshot.
+ */
 export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<InvoiceList> {
-  const column = SORT_COLUMNS[view.sort_by];
-  const order = view.sort_order === "asc" ? asc : desc;
-  const [rows, totals] = await Promise.all([
-    db
-      .select(columns)
-      .from(t)
-      .where(rowFilter(view))
-      // PostgreSQL's default place for nulls (last ascending, first descending), so the created index serves both.
-      .orderBy(order(column), order(t.invoiceId))
-      .limit(view.page_size)
-      .offset((view.page - 1) * view.page_size),
-    mirrorSummary(db, view),
-  ]);
-  const totalPages = Math.max(1, Math.ceil(totals.count / view.page_size));
+  const { total, rows } = await db.transaction(
+    async (tx) => {
+      const total = (await mirrorSummary(tx, view)).count;
+      const offset = (view.page - 1) * view.page_size;
+      const limit = Math.max(0, Math.min(view.page_size, total - offset));
+      if (limit === 0) return { total, rows: [] };
+      const after = total - offset - limit;
+      const reverse = after < offset;
+      const ids = await pageIds(tx, view, { skip: reverse ? after : offset, limit, ascending: (view.sort_order === "asc") !== reverse });
+      if (reverse) ids.reverse();
+      const found = new Map((await tx.select(columns).from(t).where(inArray(t.invoiceId, ids))).map((row) => [row.invoiceId, row]));
+      return { total, rows: ids.flatMap((id) => found.get(id) ?? []) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const totalPages = Math.max(1, Math.ceil(total / view.page_size));
   return {
     items: rows.map((row) => (row.document ? (JSON.parse(row.document) as Invoice) : fromColumns(row))),
     pagination: {
       current_page: view.page,
       page_size: view.page_size,
       total_pages: totalPages,
-      total_records: totals.count,
+      total_records: total,
       has_next: view.page < totalPages,
       has_previous: view.page > 1,
     },
   };
+}
+
+/**
+ * The ids of `limit` rows after the first `skip` of the view in this order. Without a text query or ids, one arm
+ * per status, each a stretch of its (status, key, id) index, which PostgreSQL merges in order; a text query's
+ * matches come from its own indexes and are sorted.
+ */
+async function pageIds(db: Db, view: InvoiceViewQuery, walk: { skip: number; limit: number; ascending: boolean }): Promise<string[]> {
+  const key = SORT_COLUMNS[view.sort_by];
+  const direction = sql.raw(walk.ascending ? "asc" : "desc");
+  const arm = (where: SQL | undefined) =>
+    sql`select ${t.invoiceId} as id, ${key} as sort_key from ${t} ${where ? sql`where ${where}` : sql``}`;
+  const source =
+    view.q || view.ids || !view.status
+      ? arm(rowFilter(view))
+      : sql.join(
+          view.status.map((status) => arm(and(eq(t.status, status), rowFilter({ ...view, status: undefined })))),
+          sql` union all `,
+        );
+  // PostgreSQL's default place for nulls (last ascending, first descending): each sort index serves both ways.
+  const result = (await db.execute(sql`
+    select id from (${source}) as arms order by sort_key ${direction}, id ${direction} limit ${walk.limit} offset ${walk.skip}`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows.map((row) => row.id);
 }
 
 /** A row written before the mirror kept whole invoices (its next sync replaces it): what the columns hold. */
