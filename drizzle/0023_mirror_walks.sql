@@ -1,6 +1,19 @@
--- Hand-written: the mirror's views at any depth (lib/console/search/views.ts), as the sandbox's list.
--- A page is found by walking one (status, sort key, id) index per status, merged in order; each index holds the
--- currency and created_at a view filters by, so the walk never reads the table (index-only, once vacuumed).
+-- The mirror's views at any depth (lib/console/search/views.ts), as the sandbox's list. A page is found by walking
+-- one (status, sort key, id) index per status, merged in order; each index holds the currency and created_at a
+-- view filters by, so the walk never reads the table (index-only, once vacuumed). The whole invoice moves beside
+-- the row: the rows that text queries and the edges of a range read stay narrow. Hand-written after the first
+-- three statements, which drizzle-kit generated.
+CREATE TABLE "console"."mirror_documents" (
+	"invoice_id" text PRIMARY KEY NOT NULL,
+	"document" text NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "console"."mirror_documents" ADD CONSTRAINT "mirror_documents_invoice_id_search_invoices_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "console"."search_invoices"("invoice_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+INSERT INTO "console"."mirror_documents" ("invoice_id", "document")
+  SELECT "invoice_id", "document" FROM "console"."search_invoices" WHERE "document" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "console"."search_invoices" DROP COLUMN "document";
+--> statement-breakpoint
 DROP INDEX "console"."search_invoices_status_created_idx";
 --> statement-breakpoint
 CREATE INDEX "search_invoices_status_created_idx" ON "console"."search_invoices" ("status", "created_at", "invoice_id") INCLUDE ("currency");
@@ -10,10 +23,3 @@ CREATE INDEX "search_invoices_status_updated_idx" ON "console"."search_invoices"
 CREATE INDEX "search_invoices_status_fiat_idx" ON "console"."search_invoices" ("status", "fiat_amount", "invoice_id") INCLUDE ("currency", "created_at");
 --> statement-breakpoint
 CREATE INDEX "search_invoices_status_crypto_idx" ON "console"."search_invoices" ("status", "crypto_amount", "invoice_id") INCLUDE ("currency", "created_at");
---> statement-breakpoint
--- A text query's matches and the edges of a range are read from the table: keep its rows narrow. The whole invoice
--- (a kilobyte or more) is stored out of line, read only for the page's rows. Rows written before keep it inline
--- until their next write.
-ALTER TABLE "console"."search_invoices" ALTER COLUMN "document" SET STORAGE EXTERNAL;
---> statement-breakpoint
-ALTER TABLE "console"."search_invoices" SET (toast_tuple_target = 512);

@@ -138,7 +138,7 @@ async function cleanup() {
   if (emptyAfter) {
     const db = emptyAfter;
     emptyAfter = undefined;
-    await db.execute(sql`truncate console.search_invoices, console.mirror_totals`).catch(() => {});
+    await db.execute(sql`truncate console.search_invoices, console.mirror_documents, console.mirror_totals`).catch(() => {});
   }
   await closeDatabase().catch(() => {});
   if (pg) {
@@ -171,17 +171,10 @@ async function fill(db: Db, start: number, end: number, now: Date) {
   const statuses = STATUS_WEIGHTS.flatMap(([status, weight]) => Array<string>(weight).fill(status));
   const decimals = sql.raw(`(array[${CRYPTO_DECIMALS.join(",")}])`);
   await db.execute(sql`
+    with inserted as (
     insert into console.search_invoices
-      (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, document)
-    select invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at,
-      json_build_object(
-        'invoice_id', invoice_id, 'order_id', order_id, 'order_name', order_name, 'status', status,
-        'fiat_amount', fiat_amount::text, 'fiat_currency', fiat_currency, 'crypto_amount', crypto_amount::text,
-        'currency', currency, 'allowed_error_percent', null, 'callback_url', null,
-        'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'updated_at', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'expires_at', null, 'priced_in', null, 'payment', null, 'provider_fields', json_build_array()
-      )::text
+      (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at)
+    select invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at
     from (
       select i,
         'invoice_' || md5('bench-summary' || i)::uuid::text as invoice_id,
@@ -203,7 +196,19 @@ async function fill(db: Db, start: number, end: number, now: Date) {
           ${now.toISOString()}::timestamptz - make_interval(secs => abs(hashint4extended(i, 12) % ${2 * 365 * 86_400_000})::numeric / 1000) as created_at
         from generate_series(${start}::int, ${end}::int) as i
       ) as g
-    ) as x`);
+    ) as x
+    returning *)
+    insert into console.mirror_documents (invoice_id, document)
+    select invoice_id,
+      json_build_object(
+        'invoice_id', invoice_id, 'order_id', order_id, 'order_name', order_name, 'status', status,
+        'fiat_amount', fiat_amount::text, 'fiat_currency', fiat_currency, 'crypto_amount', crypto_amount::text,
+        'currency', currency, 'allowed_error_percent', null, 'callback_url', null,
+        'created_at', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updated_at', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'expires_at', null, 'priced_in', null, 'payment', null, 'provider_fields', json_build_array()
+      )::text
+    from inserted`);
 }
 
 /** The baseline's filter: the view's rows, plainly (the same conditions as views.ts, no rollups). */

@@ -67,7 +67,7 @@ async function prepare(): Promise<{ cookie: string; sample: Sample }> {
   const started = performance.now();
   const seeded = await ensureSeeded(db, o.invoices);
   console.log(`${seeded ? "Seeded" : "Reused"} ${o.invoices.toLocaleString("en")} invoices (${seconds(performance.now() - started)})`);
-  await db.execute(sql`truncate console.search_invoices, console.mirror_totals`);
+  await db.execute(sql`truncate console.search_invoices, console.mirror_documents, console.mirror_totals`);
   await db.execute(sql`delete from console.search_sync`);
   const [sample] = (
     (await db.execute(sql`

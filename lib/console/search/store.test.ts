@@ -109,7 +109,12 @@ describe("search ranking", () => {
 
   it("keeps a page whose texts hold a lone surrogate or quotes and backslashes, and every digit of its amounts", async () => {
     await indexInvoices(db, [
-      invoice({ invoice_id: "inv_odd", order_id: 'SO-"9\\', order_name: "Lamp \ud800 shade", fiat_amount: "12345678901234567890.123456789" }),
+      invoice({
+        invoice_id: "inv_odd",
+        order_id: 'SO-"9\\',
+        order_name: "Lamp \ud800 shade",
+        fiat_amount: "12345678901234567890.123456789",
+      }),
     ]);
     const [found] = await searchIndex(db, "inv_odd");
     expect(found).toMatchObject({ order_id: 'SO-"9\\', order_name: "Lamp \ufffd shade", fiat_amount: "12345678901234567890.123456789" });

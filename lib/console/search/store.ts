@@ -1,6 +1,6 @@
 import "server-only";
 import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
-import { searchInvoices } from "@/lib/console/schema";
+import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 
@@ -35,18 +35,26 @@ export async function indexInvoices(db: Db, invoices: Invoice[]): Promise<void> 
   // One provider page can name an invoice twice (a page that shifted under the walk): the last one wins.
   const rows = [...new Map(invoices.map((invoice) => [invoice.invoice_id, toRow(invoice)])).values()];
   if (rows.length === 0) return;
+  // The document goes with its row: only where the row was written (not where a newer one was kept).
   await db.execute(sql`
-    insert into ${searchInvoices} as t
-      (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, indexed_at, document)
-    select invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, now(), document
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (invoice_id text, order_id text, order_name text, status text,
-      fiat_amount numeric, fiat_currency text, crypto_amount numeric, currency text, created_at timestamptz, updated_at timestamptz, document text)
-    on conflict (invoice_id) do update set
-      order_id = excluded.order_id, order_name = excluded.order_name, status = excluded.status,
-      fiat_amount = excluded.fiat_amount, fiat_currency = excluded.fiat_currency, crypto_amount = excluded.crypto_amount,
-      currency = excluded.currency, created_at = excluded.created_at, updated_at = excluded.updated_at,
-      indexed_at = excluded.indexed_at, document = excluded.document
-    where t.updated_at is null or excluded.updated_at is null or excluded.updated_at >= t.updated_at`);
+    with r as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (invoice_id text, order_id text, order_name text,
+        status text, fiat_amount numeric, fiat_currency text, crypto_amount numeric, currency text, created_at timestamptz,
+        updated_at timestamptz, document text)
+    ), written as (
+      insert into ${searchInvoices} as t
+        (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, indexed_at)
+      select invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, now() from r
+      on conflict (invoice_id) do update set
+        order_id = excluded.order_id, order_name = excluded.order_name, status = excluded.status,
+        fiat_amount = excluded.fiat_amount, fiat_currency = excluded.fiat_currency, crypto_amount = excluded.crypto_amount,
+        currency = excluded.currency, created_at = excluded.created_at, updated_at = excluded.updated_at, indexed_at = excluded.indexed_at
+      where t.updated_at is null or excluded.updated_at is null or excluded.updated_at >= t.updated_at
+      returning invoice_id
+    )
+    insert into ${mirrorDocuments} (invoice_id, document)
+    select r.invoice_id, r.document from r join written using (invoice_id)
+    on conflict (invoice_id) do update set document = excluded.document`);
 }
 
 export async function countIndexed(db: Db): Promise<number> {

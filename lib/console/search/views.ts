@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { mirrorTotals, searchInvoices } from "@/lib/console/schema";
+import { mirrorDocuments, mirrorTotals, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, InvoiceList } from "@/lib/contract";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
@@ -73,7 +73,12 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<Invoic
       const reverse = after < offset;
       const ids = await pageIds(tx, view, { skip: reverse ? after : offset, limit, ascending: (view.sort_order === "asc") !== reverse });
       if (reverse) ids.reverse();
-      const found = new Map((await tx.select(columns).from(t).where(inArray(t.invoiceId, ids))).map((row) => [row.invoiceId, row]));
+      const read = await tx
+        .select({ ...columns, document: mirrorDocuments.document })
+        .from(t)
+        .leftJoin(mirrorDocuments, eq(mirrorDocuments.invoiceId, t.invoiceId))
+        .where(inArray(t.invoiceId, ids));
+      const found = new Map(read.map((row) => [row.invoiceId, row]));
       return { total, rows: ids.flatMap((id) => found.get(id) ?? []) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
