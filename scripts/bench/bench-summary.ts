@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type SQL, sql } from "drizzle-orm";
-import { wordsQuery } from "@/lib/console/search/store";
+import { wordsQuery } from "@/lib/console/search/text-match";
 import { type MirrorTotals, mirrorList, mirrorSummary } from "@/lib/console/search/views";
 import { type InvoiceListState, loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { indexInvoices, searchIndex, wordsQuery } from "./store";
+import { indexInvoices, searchIndex } from "./store";
+import { wordsQuery } from "./text-match";
 
 /* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
 let db: Db;
@@ -91,7 +92,9 @@ describe("search ranking", () => {
     ]);
     expect(await ids("%")).toEqual([]);
     expect(await ids("!&|:*()")).toEqual([]);
-    expect(wordsQuery("a&b | c")).toBe("a:* & b:* & c:*");
+    expect(wordsQuery("a&b | c")).toBe("a & b & c");
+    expect(wordsQuery("ORD-26")).toBe("ord & 26:*");
+    expect(wordsQuery("ORD-")).toBe("ord");
     for (const odd of ["x²", "١٢٣", "😀", "a:b", "'", "\\", "ǅemal", "ß".repeat(200), "--", "e.g. 1.5"]) {
       await expect(searchIndex(db, odd), odd).resolves.toBeInstanceOf(Array);
     }

@@ -3,11 +3,10 @@ import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { textMatch } from "./text-match";
 
 /** At most this many results: a palette shows a handful, never a list to page through. */
 export const SEARCH_LIMIT = 10;
-/** A bare UUID or another id's tail finds the invoice when at least this long (shorter would match many). */
-const ID_SUFFIX_MIN = 8;
 
 /** An invoice as the mirror's row, in JSON: strings well formed (a lone surrogate would fail the whole page). */
 const toRow = (invoice: Invoice) => ({
@@ -62,20 +61,6 @@ export async function countIndexed(db: Db): Promise<number> {
   return row.n;
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const reverse = (text: string) => [...text].reverse().join("");
-
-/** Letters and digits of what was typed, each a prefix: "blue moo" finds "Blue moon lamp". */
-export function wordsQuery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length
-    ? words
-        .slice(0, 12)
-        .map((w) => `${w}:*`)
-        .join(" & ")
-    : null;
-}
-
 /**
  * What support has in hand, ranked: the exact order id first, then an invoice id (exact, or its tail such as
  * the bare UUID of `invoice_<uuid>`), then order ids that start with it (in order), then order names (and
@@ -84,20 +69,13 @@ export function wordsQuery(q: string): string | null {
  * four would make PostgreSQL read and rank every match of a common word.
  */
 export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResult[]> {
-  const q = rawQuery.trim().toLowerCase();
   const t = searchInvoices;
-  const words = wordsQuery(q);
+  const m = textMatch(rawQuery);
   const arms: [SearchMatch, SQL, SQL[]][] = [
-    ["order_id", sql`lower(${t.orderId}) = ${q}`, [sql`${t.updatedAt} desc nulls last`]],
-    [
-      "invoice_id",
-      q.length >= ID_SUFFIX_MIN
-        ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
-        : sql`lower(${t.invoiceId}) = ${q}`,
-      [sql`${t.updatedAt} desc nulls last`],
-    ],
-    ["order_id_prefix", sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}`, [sql`lower(${t.orderId})`]],
-    ["words", words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`, [sql`${t.updatedAt} desc nulls last`]],
+    ["order_id", m.orderId, [sql`${t.updatedAt} desc nulls last`]],
+    ["invoice_id", m.invoiceId, [sql`${t.updatedAt} desc nulls last`]],
+    ["order_id_prefix", m.orderIdPrefix, [sql`lower(${t.orderId})`]],
+    ["words", m.words, [sql`${t.updatedAt} desc nulls last`]],
   ];
   // Everything but the vector itself, which only the database needs.
   const { searchVector: _vector, ...columns } = getTableColumns(t);

@@ -6,10 +6,10 @@ import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
-import { wordsQuery } from "./store";
+import { anyTextMatch } from "./text-match";
 
 /*
- * The views no provider answers (issue 24), read from the console's mirror of the provider's invoices
+ * The views no provider answers, read from the console's mirror of the provider's invoices
  * (console.search_invoices, kept by ./sync.ts): several statuses, a text query, and every view's totals.
  */
 
@@ -17,28 +17,6 @@ const t = searchInvoices;
 const DAY = 86_400_000;
 /** The last UTC day the contract's instants reach (years 0001–9999): no whole day of a range goes past it. */
 const LAST_DAY = Date.parse("9999-12-31T00:00:00.000Z");
-/** A bare UUID or another id's tail finds the invoice when at least this long (as the search palette). */
-const ID_SUFFIX_MIN = 8;
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const reverse = (text: string) => [...text].reverse().join("");
-
-/** What `q` finds: the order id (exact or its start), the invoice id (exact or its tail), or every word of the order name. */
-function textMatch(raw: string): SQL {
-  const q = raw.trim().toLowerCase();
-  const words = wordsQuery(q);
-  return sql`(${sql.join(
-    [
-      sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}`,
-      q.length >= ID_SUFFIX_MIN
-        ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
-        : sql`lower(${t.invoiceId}) = ${q}`,
-      ...(words ? [sql`${t.searchVector} @@ to_tsquery('simple', ${words})`] : []),
-    ],
-    sql` or `,
-  )})`;
-}
-
 /** The mirror's rows a view selects, leaving out its created range when `ranged` is false. */
 function rowFilter(view: InvoiceViewQuery, ranged = true): SQL | undefined {
   return and(
@@ -46,7 +24,7 @@ function rowFilter(view: InvoiceViewQuery, ranged = true): SQL | undefined {
     view.currency ? sql`lower(${t.currency}) = lower(${view.currency})` : undefined,
     ranged && view.created_after ? gt(t.createdAt, new Date(view.created_after)) : undefined,
     ranged && view.created_before ? lt(t.createdAt, new Date(view.created_before)) : undefined,
-    view.q ? textMatch(view.q) : undefined,
+    view.q ? anyTextMatch(view.q) : undefined,
     view.ids ? inArray(t.invoiceId, view.ids) : undefined,
   );
 }
@@ -65,14 +43,9 @@ const SORT_COLUMNS = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_am
 export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<InvoiceList> {
   const { total, rows } = await db.transaction(
     async (tx) => {
-      const total = (await mirrorSummary(tx, view)).count;
       const offset = (view.page - 1) * view.page_size;
-      const limit = Math.max(0, Math.min(view.page_size, total - offset));
-      if (limit === 0) return { total, rows: [] };
-      const after = total - offset - limit;
-      const reverse = after < offset;
-      const ids = await pageIds(tx, view, { skip: reverse ? after : offset, limit, ascending: (view.sort_order === "asc") !== reverse });
-      if (reverse) ids.reverse();
+      const { total, ids } = view.q || view.ids ? await matchedPage(tx, view, offset) : await walkedPage(tx, view, offset);
+      if (ids.length === 0) return { total, rows: [] };
       const read = await tx
         .select({ ...columns, document: mirrorDocuments.document })
         .from(t)
@@ -97,29 +70,50 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<Invoic
   };
 }
 
-/**
- * The ids of `limit` rows after the first `skip` of the view in this order. Without a text query or ids, one arm
- * per status, each a stretch of its (status, key, id) index, which PostgreSQL merges in order; a text query's
- * matches come from its own indexes and are sorted.
- */
-async function pageIds(db: Db, view: InvoiceViewQuery, walk: { skip: number; limit: number; ascending: boolean }): Promise<string[]> {
+type Page = { total: number; ids: string[] };
+
+/** A view without text: counted from the rollups, then walked from the nearer end of its order. */
+async function walkedPage(db: Db, view: InvoiceViewQuery, offset: number): Promise<Page> {
+  const total = (await mirrorSummary(db, view)).count;
+  const limit = Math.max(0, Math.min(view.page_size, total - offset));
+  if (limit === 0) return { total, ids: [] };
+  const after = total - offset - limit;
+  const reverse = after < offset;
+  const ascending = (view.sort_order === "asc") !== reverse;
   const key = SORT_COLUMNS[view.sort_by];
-  const direction = sql.raw(walk.ascending ? "asc" : "desc");
-  const arm = (where: SQL | undefined) =>
-    sql`select ${t.invoiceId} as id, ${key} as sort_key from ${t} ${where ? sql`where ${where}` : sql``}`;
-  const source =
-    view.q || view.ids || !view.status
-      ? arm(rowFilter(view))
-      : sql.join(
-          view.status.map((status) => arm(and(eq(t.status, status), rowFilter({ ...view, status: undefined })))),
-          sql` union all `,
-        );
-  // PostgreSQL's default place for nulls (last ascending, first descending): each sort index serves both ways.
+  const direction = sql.raw(ascending ? "asc" : "desc");
+  const skip = reverse ? after : offset;
+  // One arm per status, each a walk of its (status, key, id) index in PostgreSQL's default place for nulls (last
+  // ascending, first descending), merged in order. An arm's own order and limit make it that walk: a member of
+  // a UNION ALL with a WHERE is planned on its own, unordered.
+  const arms = (view.status ?? [undefined]).map(
+    (status) => sql`(select ${t.invoiceId} as id, ${key} as sort_key from ${t}
+      where ${and(status ? eq(t.status, status) : undefined, rowFilter({ ...view, status: undefined })) ?? sql`true`}
+      order by ${key} ${direction}, ${t.invoiceId} ${direction} limit ${skip + limit})`,
+  );
   const result = (await db.execute(sql`
-    select id from (${source}) as arms order by sort_key ${direction}, id ${direction} limit ${walk.limit} offset ${walk.skip}`)) as unknown as {
-    rows: { id: string }[];
+    select id from (${sql.join(arms, sql` union all `)}) as arms
+    order by sort_key ${direction}, id ${direction} limit ${limit} offset ${skip}`)) as unknown as { rows: { id: string }[] };
+  const ids = result.rows.map((row) => row.id);
+  return { total, ids: reverse ? ids.reverse() : ids };
+}
+
+/**
+ * A view with text or ids: its matches come from their own indexes, unordered, so they are counted and sorted in
+ * one pass (a second count only for a page past the end). Materialized: else the planner may walk a sort index
+ * and test every row against the text.
+ */
+async function matchedPage(db: Db, view: InvoiceViewQuery, offset: number): Promise<Page> {
+  const key = SORT_COLUMNS[view.sort_by];
+  const direction = sql.raw(view.sort_order === "asc" ? "asc" : "desc");
+  const result = (await db.execute(sql`
+    with matches as materialized (select ${t.invoiceId} as id, ${key} as sort_key from ${t} where ${rowFilter(view)})
+    select id, count(*) over () as total from matches
+    order by sort_key ${direction}, id ${direction} limit ${view.page_size} offset ${offset}`)) as unknown as {
+    rows: { id: string; total: string }[];
   };
-  return result.rows.map((row) => row.id);
+  if (result.rows.length) return { total: Number(result.rows[0].total), ids: result.rows.map((row) => row.id) };
+  return { total: (await mirrorSummary(db, view)).count, ids: [] };
 }
 
 /** A row written before the mirror kept whole invoices (its next sync replaces it): what the columns hold. */
