@@ -19,6 +19,7 @@ export { listWebhookDeliveries } from "./deliveries";
 export { getInvoice, listInvoices, updateInvoiceStatus } from "./invoices";
 export { type Caller, requireScope } from "./keys";
 export { sandboxRates } from "./rates";
+export { readSandboxJsonBody } from "./request-body";
 export { simulateWebhook } from "./simulate";
 export { wireJson } from "./wire";
 

@@ -150,8 +150,8 @@ export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise
 }
 
 /**
- * PATCH /invoices/{id}: any of the six statuses, from any status (the spec restricts none). Setting the
- * status it already has changes nothing, `updated_at` included.
+ * PATCH /invoices/{id}: any of the six statuses, from any status but archived (a record, kept as recorded: 422).
+ * Setting the status it already has changes nothing, `updated_at` included.
  */
 /**
  * Sets an invoice's status. A real change moves `updated_at` and queues the status webhook in the same

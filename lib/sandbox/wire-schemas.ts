@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { archivedCreatedAtSchema, CREATED_AT_EARLIEST, paginationSchema } from "@/lib/contract/schemas";
+import { archivedCreatedAtSchema, CREATED_AT_EARLIEST, invoiceStatusUpdateSchema, paginationSchema } from "@/lib/contract/schemas";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 
 /*
@@ -102,6 +102,15 @@ export const ratesQuerySchema = z.object({
   }),
 });
 export type RatesQuery = z.output<typeof ratesQuerySchema>;
+
+/**
+ * PATCH /invoices/{id}'s body as the sandbox reads it: the status and nothing else, so a field it would ignore
+ * (an amount, a typo) is a 422 naming it, as POST /archived answers.
+ */
+export const apiStatusUpdateSchema = z.strictObject(invoiceStatusUpdateSchema.shape, {
+  error: (issue) =>
+    issue.code === "unrecognized_keys" ? `is not a field PATCH can change: only status (${issue.keys.join(", ")})` : undefined,
+});
 
 export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 
