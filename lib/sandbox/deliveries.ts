@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { AnyInvoiceStatus } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { parseInvoiceId } from "./ids";
@@ -60,7 +61,7 @@ export async function listWebhookDeliveries(db: Db, caller: Caller, rawId: strin
 }
 
 /** The payload is ours (written by enqueueStatusWebhook), so its shape is known. */
-function readPayload(payload: string): { type: string; simulated: boolean; status: string | null } {
-  const body = JSON.parse(payload) as { type: string; data: { simulated?: boolean; invoice?: { status?: string } } };
+function readPayload(payload: string): { type: string; simulated: boolean; status: AnyInvoiceStatus | null } {
+  const body = JSON.parse(payload) as { type: string; data: { simulated?: boolean; invoice?: { status?: AnyInvoiceStatus } } };
   return { type: body.type, simulated: body.data.simulated === true, status: body.data.invoice?.status ?? null };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
-import type { InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
+import type { AnyInvoiceStatus, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { invoices, transactions } from "@/lib/sandbox/schema";
@@ -216,7 +216,8 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     invoice_id: formatInvoiceId(row.id),
     order_id: row.orderId,
     order_name: row.orderName,
-    status: row.status,
+    // Only PATCH, POST /archived and the seed write it, each one of the seven.
+    status: row.status as AnyInvoiceStatus,
     fiat_amount: amount(row.fiatAmount),
     fiat_currency: row.fiatCurrency,
     crypto_amount: amount(row.cryptoAmount),

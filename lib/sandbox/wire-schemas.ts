@@ -27,12 +27,12 @@ export const apiInvoiceSchema = z
     invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
     order_id: z.string(),
     order_name: z.string().nullable(),
-    status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
+    status: z.enum(ALL_INVOICE_STATUSES).meta({ description: "The spec's six, or `archived` (made only by POST /archived)." }),
     fiat_amount: amount.meta({ description: "Amount in EUR." }),
     fiat_currency: z.string().meta({ description: "Always EUR." }),
     crypto_amount: amount.meta({ description: "Amount in `currency`." }),
     currency: z.string().meta({ description: "A code from GET /currencies." }),
-    allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
+    allowed_error_percent: z.int().min(0).max(100).meta({ description: "Allowed payment error, percent (0–100)." }),
     callback_url: z.string().nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
@@ -65,6 +65,31 @@ export const apiInvoiceSchema = z
 export const apiInvoiceListSchema = z
   .object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema })
   .meta({ id: "InvoiceList" });
+
+/**
+ * A problem as the sandbox answers it (ARCHITECTURE.md §3): every answer has all five fields; a validation failure
+ * names each broken rule in `errors[]` by a JSON Pointer. The console reads any provider's more loosely
+ * (lib/contract/schemas.ts).
+ */
+export const apiProblemSchema = z
+  .looseObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ pointer: z.string(), code: z.string(), detail: z.string() })).optional(),
+  })
+  .meta({
+    id: "Problem",
+    description:
+      "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer.",
+  });
+
+/** POST /webhooks/simulate's answer as the sandbox gives it: `status` is the delivery's state after the first attempt. */
+export const apiSimulationResultSchema = z
+  .object({ status: z.enum(["delivered", "pending", "failed"]), message: z.string() })
+  .meta({ id: "WebhookSimulationResult" });
 
 /** GET /currencies as the sandbox answers it (ARCHITECTURE.md §3). */
 export const apiCurrencyListSchema = z
@@ -131,7 +156,7 @@ export const apiWebhookDeliverySchema = z.object({
   url: z.string(),
   simulated: z.boolean(),
   /** The status the webhook announced. */
-  status: z.string().nullable(),
+  status: z.enum(ALL_INVOICE_STATUSES).nullable(),
   state: z.enum(DELIVERY_STATES),
   created_at: isoDateTime,
   next_attempt_at: isoDateTime.nullable(),
