@@ -9,6 +9,8 @@ import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/a
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { GET as openApiRoute } from "@/app/sandbox/api/v1/openapi.json/route";
 import { GET as ratesRoute } from "@/app/sandbox/api/v1/rates/route";
+import { POST as redeliverRoute } from "@/app/sandbox/api/v1/webhook-deliveries/[delivery_id]/redeliver/route";
+import { GET as deliveriesRoute } from "@/app/sandbox/api/v1/webhook-deliveries/route";
 import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract";
 import { answeredMethods } from "@/lib/platform/http-methods";
 import { getSandboxDb } from "@/lib/sandbox";
@@ -242,6 +244,19 @@ describe("the sandbox's real answers match the document's response schemas", () 
       path: "/invoices/{invoice_id}",
       method: "patch",
       run: () => call(deleteRoute, "DELETE", `/invoices/${invoiceId}`, { params: { id: invoiceId } }),
+    },
+    { name: "deliveries", path: "/webhook-deliveries", method: "get", run: () => call(deliveriesRoute, "GET", "/webhook-deliveries") },
+    {
+      name: "deliveries, unknown state",
+      path: "/webhook-deliveries",
+      method: "get",
+      run: () => call(deliveriesRoute, "GET", "/webhook-deliveries?state=sent"),
+    },
+    {
+      name: "redeliver, unknown",
+      path: "/webhook-deliveries/{delivery_id}/redeliver",
+      method: "post",
+      run: () => call(redeliverRoute, "POST", "/webhook-deliveries/msg_nope/redeliver", { params: { delivery_id: "msg_nope" } }),
     },
     { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
     { name: "rates", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates", { key: ratesKey }) },

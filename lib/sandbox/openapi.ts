@@ -7,6 +7,7 @@ import {
   invoiceListQueryShape,
 } from "../contract/schemas";
 import { webhookSimulationSchema } from "../contract/webhooks";
+import { deliveryExample, deliveryPaths } from "./openapi-deliveries";
 import {
   badBody,
   dateForms,
@@ -344,34 +345,13 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             operationId: "listWebhookDeliveries",
             summary: "The invoice's webhook deliveries (sandbox extension)",
             description:
-              "Not in the spec: this sandbox's own log of every webhook it sent for the invoice (real and simulated), each with every attempt: when, the receiver's HTTP status, the latency, the first KB of its answer, or the reason nothing was sent.",
+              "Not in the spec: this sandbox's own log of every webhook it sent for the invoice (real and simulated), each with every attempt: when, the receiver's HTTP status, the latency, the first 2 KB of its answer, or the reason nothing was sent. `GET /webhook-deliveries` lists every invoice's.",
             requestParams: { path: z.object({ invoice_id: invoiceId }) },
             responses: {
               200: {
                 description: "Every delivery with its attempts.",
                 content: json(apiWebhookDeliveryListSchema, {
-                  deliveries: [
-                    {
-                      webhook_id: "msg_0190a1d2-2222-7000-8000-000000000009",
-                      type: "invoice.status_changed",
-                      url: "https://shop.example.com/api/payments/webhook",
-                      simulated: true,
-                      status: "completed",
-                      state: "delivered",
-                      created_at: "2026-11-22T09:30:00.000Z",
-                      next_attempt_at: null,
-                      attempts: [
-                        {
-                          attempt: 1,
-                          at: "2026-11-22T09:30:00.120Z",
-                          response_status: 200,
-                          duration_ms: 84,
-                          response_body: "ok",
-                          error: null,
-                        },
-                      ],
-                    },
-                  ],
+                  deliveries: [deliveryExample],
                 }),
               },
               401: unauthorized,
@@ -381,6 +361,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             },
           },
         },
+        ...deliveryPaths,
         "/webhooks/simulate": {
           post: {
             tags: ["Webhooks"],

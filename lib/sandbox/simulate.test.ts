@@ -30,7 +30,7 @@ beforeAll(async () => {
     const log = received.get(req.url!) ?? [];
     received.set(req.url!, [...log, { headers: req.headers, body }]);
     const status = answers[Math.min(log.length, answers.length - 1)];
-    res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? `ok ${"x".repeat(2_000)}` : "receiver is down");
+    res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? `ok ${"x".repeat(3_000)}` : "receiver is down");
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -157,8 +157,8 @@ describe("POST /webhooks/simulate", () => {
       },
       { attempt: 2, response_status: 200, error: null },
     ]);
-    // The first KB of the answer, no more.
-    expect(delivery.attempts[1].response_body).toHaveLength(1_024);
+    // The first 2 KB of the answer, no more.
+    expect(delivery.attempts[1].response_body).toHaveLength(2_048);
   });
 
   it("400 for a body that is not JSON or not an object", async () => {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { archivedCreatedAtSchema, CREATED_AT_EARLIEST, invoiceStatusUpdateSchema, paginationSchema } from "@/lib/contract/schemas";
+import {
+  archivedCreatedAtSchema,
+  CREATED_AT_EARLIEST,
+  checkCreatedRange,
+  invoiceListQueryShape,
+  invoiceStatusUpdateSchema,
+  paginationSchema,
+} from "@/lib/contract/schemas";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 
 /*
@@ -137,32 +144,75 @@ export const apiStatusUpdateSchema = z.strictObject(invoiceStatusUpdateSchema.sh
     issue.code === "unrecognized_keys" ? `is not a field PATCH can change: only status (${issue.keys.join(", ")})` : undefined,
 });
 
-export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+/**
+ * A delivery's state: `pending` (no attempt yet), `retrying` (attempted, another try scheduled), `delivered` (an
+ * attempt got a 2xx) or `failed` (the schedule ran out, or the address is refused).
+ */
+export const DELIVERY_STATES = ["pending", "retrying", "delivered", "failed"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The events the sandbox sends. */
+export const WEBHOOK_EVENTS = ["invoice.status_changed"] as const;
 
-/** GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every delivery with every attempt. */
+/** One attempt at a delivery (sandbox extension, ARCHITECTURE.md §3). */
 export const apiWebhookAttemptSchema = z.object({
-  attempt: z.number().int(),
+  /** 1, 2, … in the order they were made, redeliveries included. */
+  attempt: z.int().min(1),
   at: isoDateTime,
-  response_status: z.number().int().nullable(),
-  duration_ms: z.number().int(),
-  /** The first KB of the receiver's answer. */
+  /** The receiver's HTTP status; null when there was no answer (see `error`). */
+  response_status: z.int().min(100).max(599).nullable(),
+  duration_ms: z.int().min(0),
+  /** The first 2 KB of the receiver's answer. */
   response_body: z.string().nullable(),
+  /** Why the attempt did not count as delivered: a non-2xx answer or the network error. */
   error: z.string().nullable(),
+  /** Made by POST /webhook-deliveries/{id}/redeliver, outside the retry schedule. */
+  redelivery: z.boolean(),
 });
 
-export const apiWebhookDeliverySchema = z.object({
-  webhook_id: z.string(),
-  type: z.string(),
-  url: z.string(),
-  simulated: z.boolean(),
-  /** The status the webhook announced. */
-  status: z.enum(ALL_INVOICE_STATUSES).nullable(),
-  state: z.enum(DELIVERY_STATES),
-  created_at: isoDateTime,
-  next_attempt_at: isoDateTime.nullable(),
-  attempts: z.array(apiWebhookAttemptSchema),
-});
+export const apiWebhookDeliverySchema = z
+  .object({
+    /** `msg_<uuid v7>`: the `webhook-id` header of every attempt, and the delivery's id in paths. */
+    webhook_id: z.string(),
+    invoice_id: z.string(),
+    type: z.enum(WEBHOOK_EVENTS),
+    url: z.string(),
+    simulated: z.boolean(),
+    /** The status the webhook announced. */
+    status: z.enum(ALL_INVOICE_STATUSES).nullable(),
+    state: z.enum(DELIVERY_STATES),
+    created_at: isoDateTime,
+    /** When the next scheduled attempt is due: only while pending or retrying. */
+    next_attempt_at: isoDateTime.nullable(),
+    attempts: z.array(apiWebhookAttemptSchema),
+  })
+  .meta({ id: "WebhookDelivery" });
 
 export const apiWebhookDeliveryListSchema = z.object({ deliveries: z.array(apiWebhookDeliverySchema) });
 export type ApiWebhookDelivery = z.infer<typeof apiWebhookDeliverySchema>;
 export type ApiWebhookDeliveryList = z.infer<typeof apiWebhookDeliveryListSchema>;
+
+/** GET /webhook-deliveries (sandbox extension): a page of the merchant's deliveries, as the invoice list pages. */
+export const apiWebhookDeliveryPageSchema = z
+  .object({ items: z.array(apiWebhookDeliverySchema), pagination: paginationSchema })
+  .meta({ id: "WebhookDeliveryList" });
+export type ApiWebhookDeliveryPage = z.infer<typeof apiWebhookDeliveryPageSchema>;
+
+/** GET /webhook-deliveries's query: the list's paging and date bounds, and what to filter on. */
+export const deliveryListQuerySchema = z
+  .object({
+    state: z.enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(", ")}` }).optional(),
+    invoice_id: z
+      .string()
+      .trim()
+      .regex(/^(invoice_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+        error: "must be an invoice id: invoice_<uuid> or the bare UUID",
+      })
+      .optional(),
+    event: z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }).optional(),
+    created_after: invoiceListQueryShape.created_after,
+    created_before: invoiceListQueryShape.created_before,
+    page: invoiceListQueryShape.page,
+    page_size: invoiceListQueryShape.page_size,
+  })
+  .check(checkCreatedRange);
+export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;
