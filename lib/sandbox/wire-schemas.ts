@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DELIVERY_STATES, WEBHOOK_EVENTS } from "@/lib/contract/deliveries";
 import {
   archivedCreatedAtSchema,
   CREATED_AT_EARLIEST,
@@ -144,14 +145,7 @@ export const apiStatusUpdateSchema = z.strictObject(invoiceStatusUpdateSchema.sh
     issue.code === "unrecognized_keys" ? `is not a field PATCH can change: only status (${issue.keys.join(", ")})` : undefined,
 });
 
-/**
- * A delivery's state: `pending` (no attempt yet), `retrying` (attempted, another try scheduled), `delivered` (an
- * attempt got a 2xx) or `failed` (the schedule ran out, or the address is refused).
- */
-export const DELIVERY_STATES = ["pending", "retrying", "delivered", "failed"] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-/** The events the sandbox sends. */
-export const WEBHOOK_EVENTS = ["invoice.status_changed"] as const;
+export { DELIVERY_STATES, type DeliveryState, WEBHOOK_EVENTS } from "@/lib/contract/deliveries";
 
 /** One attempt at a delivery (sandbox extension, ARCHITECTURE.md §3). */
 export const apiWebhookAttemptSchema = z.object({

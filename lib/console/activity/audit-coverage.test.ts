@@ -362,6 +362,23 @@ const TABLE: Record<string, Audited | Unaudited> = {
         status: "delivered",
       }),
   },
+  "lib/console/webhooks/actions.ts#redeliverWebhookAction": {
+    kind: "webhook.redeliver",
+    as: "admin",
+    run: async (p, id) =>
+      expect(await act(id, p.cookie, { webhook_id: await aDelivery(), invoice_id: hooked })).toMatchObject({
+        ok: expect.stringContaining("HTTP 200"),
+      }),
+  },
+  "POST app/api/webhook-deliveries/[id]/redeliver/route.ts": {
+    kind: "webhook.redeliver",
+    as: "admin",
+    run: async (p, id) => {
+      const webhookId = await aDelivery();
+      const answer = await route(id, p, `/api/webhook-deliveries/${webhookId}/redeliver`, undefined, { id: webhookId }, 202);
+      expect(await answer.json()).toMatchObject({ webhook_id: webhookId, state: "delivered" });
+    },
+  },
   "POST app/api/webhook-inbox/route.ts": {
     kind: null,
     why: "a provider's delivery, with no person behind it: the inbox itself is its record",
@@ -559,6 +576,17 @@ async function act(id: string, cookie: string | null, fields: Record<string, str
     expect(digest, id).not.toMatch(/\/login\?next=/);
     return { redirect: digest };
   }
+}
+
+/** A delivery of the hooked invoice to resend: a test webhook sent straight to the sandbox, then read from its log. */
+async function aDelivery(): Promise<string> {
+  const sent = await fetch(`${sandbox.url}/webhooks/simulate`, {
+    method: "POST",
+    body: JSON.stringify({ invoice_id: hooked, status: "completed" }),
+  });
+  expect(sent.status).toBe(200);
+  const log = await (await fetch(`${sandbox.url}/webhook-deliveries?invoice_id=${hooked}`)).json();
+  return log.items[0].webhook_id;
 }
 
 /** Calls a route handler as `p` (null: nobody) and checks it answered `status` (a success unless told). */
