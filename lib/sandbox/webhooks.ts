@@ -56,6 +56,8 @@ export async function enqueueStatusWebhook(
     merchantId: input.merchantId,
     invoiceId: parseInvoiceId(invoice.invoice_id)!,
     url: invoice.callback_url,
+    // To the millisecond, as answered: GET /webhook-deliveries?created_after=X never returns the one created at X.
+    createdAt: now,
     // Amounts with exactly the ledger's digits, as in the API's answers.
     payload: stringifyJson({
       type: STATUS_CHANGED_EVENT,
