@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /** GET /webhook-deliveries and POST /webhook-deliveries/{id}/redeliver, sent for real to a local receiver. */
 
-process.env.SANDBOX_WEBHOOK_RETRY_SCHEDULE = "300ms,300ms";
+process.env.SANDBOX_WEBHOOK_RETRY_SCHEDULE = "1500ms,300ms";
 process.env.SANDBOX_CALLBACK_ALLOWLIST = "127.0.0.1";
 
 const SECRET = "whsec_dGVzdA=="; // the test merchant's (test/sandbox-fixtures.ts)
@@ -35,6 +35,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // Opened (migrated and seeded) here, within the hook's time, rather than inside the first test's.
+  await getSandboxDb();
 });
 afterAll(() => new Promise((resolve) => receiver.close(resolve)));
 
