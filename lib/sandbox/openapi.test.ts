@@ -316,6 +316,24 @@ describe("the sandbox's real answers match the document's response schemas", () 
     },
   ];
 
+  it("every example in the document is valid against its own schema", () => {
+    const checked: string[] = [];
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          for (const [type, media] of Object.entries(response.content ?? {}) as [string, { example?: unknown }][]) {
+            if (media.example === undefined) continue;
+            const pointer = `doc#/paths/${p.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}/responses/${status}/content/${type.replace("/", "~1")}/schema`;
+            const validate = ajv().getSchema(pointer)!;
+            expect(validate(media.example), `${method} ${p} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+            checked.push(`${method} ${p} ${status}`);
+          }
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(40);
+  });
+
   it("the check bites: an invoice without an id does not pass", () => {
     const validate = ajv().getSchema("doc#/components/schemas/Invoice")!;
     expect(validate({ order_id: "x" })).toBe(false);
