@@ -22,6 +22,7 @@ export const ACTIVITY_KINDS = {
   "policy.changed": "Changed the approval policy",
   "webhook.simulate": "Sent a test webhook",
   "webhook.redeliver": "Resent a webhook",
+  "bulk_redeliver.started": "Started resending failed webhooks",
   "saved_view.created": "Saved a view",
   "saved_view.removed": "Removed a saved view",
   sign_in: "Signed in",

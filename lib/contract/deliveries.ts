@@ -113,3 +113,33 @@ export function toDeliveryQuery(view: DeliveryView, timeZone: string) {
     page_size: "20",
   });
 }
+
+// ---- Resending every failed delivery of a view, as a server job ------------------------------------------
+
+/** The most deliveries one resend job takes: a view beyond this is narrowed first. */
+export const REDELIVER_JOB_MAX = 1000;
+
+/**
+ * What became of one delivery of a resend job (null while it waits): `delivered` (the receiver answered 2xx),
+ * `not_delivered` (sent, the receiver said no or was unreachable), `failed` (the provider refused or did not
+ * answer), `not_run` (the job stopped first: its person may no longer resend).
+ */
+export const REDELIVER_OUTCOMES = ["delivered", "not_delivered", "failed", "not_run"] as const;
+export type RedeliverOutcome = (typeof REDELIVER_OUTCOMES)[number];
+
+export type RedeliverJob = {
+  id: string;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+  total: number;
+  counts: Record<RedeliverOutcome | "waiting", number>;
+  items: { webhook_id: string; invoice_id: string; outcome: RedeliverOutcome | null; detail: string | null }[];
+};
+
+/** The resend-all form: the view it resends (its failed deliveries), as the view's address holds it. */
+export const redeliverViewSchema = z.object({
+  invoice: z.string().trim().max(500).optional(),
+  from: z.string().trim().max(10).optional(),
+  to: z.string().trim().max(10).optional(),
+});

@@ -370,6 +370,19 @@ const TABLE: Record<string, Audited | Unaudited> = {
         ok: expect.stringContaining("HTTP 200"),
       }),
   },
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction": {
+    kind: "bulk_redeliver.started",
+    as: "admin",
+    run: async (p, id) => {
+      // A callback URL on a private address is refused at once: a delivery that failed, to resend.
+      const sent = await fetch(`${sandbox.url}/webhooks/simulate`, {
+        method: "POST",
+        body: JSON.stringify({ invoice_id: unreachable, status: "completed" }),
+      });
+      expect(await sent.json()).toMatchObject({ status: "failed" });
+      expect(await act(id, p.cookie, { invoice: unreachable })).toMatchObject({ redirect: expect.stringContaining("job=") });
+    },
+  },
   "POST app/api/webhook-deliveries/[id]/redeliver/route.ts": {
     kind: "webhook.redeliver",
     as: "admin",
@@ -415,6 +428,8 @@ let merchantKey = "";
 let invoices: string[] = [];
 /** An invoice whose callback URL answers, for test webhooks. */
 let hooked = "";
+/** An invoice whose callback URL is refused (a private address), so its webhooks fail. */
+let unreachable = "";
 /** Someone else who asked for changes, for approvers to decide. */
 let requester: SessionUser;
 
@@ -429,10 +444,12 @@ beforeAll(async () => {
   const created = new Date("2026-01-01T00:00:00Z");
   const merchant = await createTestMerchant(db, [
     ...Array.from({ length: 16 }, () => ({ createdAt: created, status: "new" })),
+    { createdAt: created, status: "pending", callbackUrl: "http://10.255.255.1/hook" },
     { createdAt: created, status: "pending", callbackUrl: `${sandbox.hooksUrl}/audit` },
   ]);
   merchantKey = merchant.key;
-  invoices = merchant.invoices.slice(0, -1).map((row) => `invoice_${row.id}`);
+  invoices = merchant.invoices.slice(0, -2).map((row) => `invoice_${row.id}`);
+  unreachable = `invoice_${merchant.invoices.at(-2)!.id}`;
   hooked = `invoice_${merchant.invoices.at(-1)!.id}`;
   requester = (await person("support")).user;
 });

@@ -51,6 +51,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/users/actions.ts#setTwoFactorRequirementAction": "users:manage",
   "lib/console/webhooks/actions.ts#simulateWebhookAction": "webhooks:simulate",
   "lib/console/webhooks/actions.ts#redeliverWebhookAction": "webhooks:manage",
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction": "webhooks:manage",
   // Approving and rejecting also take invoices:approve, checked per decision (approvals/approvals.test.ts).
   "lib/console/approvals/actions.ts#decideApprovalAction": "invoices:change_status",
   "lib/console/approvals/actions.ts#savePolicyAction": "policy:manage",
@@ -81,6 +82,7 @@ const CALLS_PROVIDER = new Set([
   "lib/console/invoices/actions.ts#recordArchivedFormAction",
   "lib/console/webhooks/actions.ts#simulateWebhookAction",
   "lib/console/webhooks/actions.ts#redeliverWebhookAction",
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction",
 ]);
 
 /** Actions whose form holds a password or a code the test cannot know: let through, then a field error. */

@@ -26,7 +26,7 @@ export async function listDeliveryLog(upstream: Upstream, query: DeliveryLogQuer
 export async function redeliverFromConsole(input: {
   db: Db;
   upstream: Upstream;
-  user: SessionUser;
+  user: Pick<SessionUser, "id" | "email">;
   request: RedeliverRequest;
 }): Promise<WebhookDelivery> {
   const { db, upstream, user, request } = input;

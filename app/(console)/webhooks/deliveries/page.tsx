@@ -2,20 +2,26 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
+import { BulkResendForm } from "@/components/webhooks/bulk-resend-form";
 import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
 import { DeliveryFilterForm } from "@/components/webhooks/delivery-filter-form";
+import { RedeliverJobPanel } from "@/components/webhooks/redeliver-job-panel";
 import { guardPage } from "@/lib/console/bff/page";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
+import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
 import { NO_DELIVERIES_LOG } from "@/lib/console/webhooks/deliveries";
 import { deliveryViewHref, readDeliveryView, toDeliveryQuery } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Webhook deliveries" };
 
 export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await guardPage("webhooks:manage");
-  const view = readDeliveryView(await searchParams);
+  const user = await guardPage("webhooks:manage");
+  const params = await searchParams;
+  const view = readDeliveryView(params);
+  const job = typeof params.job === "string" ? await readRedeliverJob(await getDatabase(), user, params.job) : null;
   const { timeZone } = await requestTimeZone();
   const query = toDeliveryQuery(view, timeZone);
   const page = query.success
@@ -38,6 +44,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         </p>
       </div>
       <DeliveryFilterForm view={view} timeZone={timeZone} />
+      {job && <RedeliverJobPanel job={job} view={view} />}
       {page === null ? (
         <EmptyState
           title="No deliveries log"
@@ -49,6 +56,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         <EmptyState title="No deliveries" description="No webhook delivery matches this view." />
       ) : (
         <>
+          {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
           <DeliveriesTable deliveries={page.items} mayResend />
           <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
             <span className="tabular-nums">
