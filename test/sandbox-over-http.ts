@@ -8,7 +8,7 @@ import path from "node:path";
  * test/sandbox-fixtures.ts), whatever key the console sent. Anything posted under /hooks/ is answered 200: a
  * receiver for the callback URLs webhooks are delivered to.
  */
-const ROUTES: [RegExp, string][] = [
+const ROUTES: [RegExp, string, string?][] = [
   [/^\/api\/v1\/invoices$/, "invoices"],
   [/^\/api\/v1\/invoices\/([^/]+)$/, "invoices/[id]"],
   [/^\/api\/v1\/invoices\/([^/]+)\/webhook-deliveries$/, "invoices/[id]/webhook-deliveries"],
@@ -16,6 +16,8 @@ const ROUTES: [RegExp, string][] = [
   [/^\/api\/v1\/webhooks\/simulate$/, "webhooks/simulate"],
   [/^\/api\/v1\/currencies$/, "currencies"],
   [/^\/api\/v1\/rates$/, "rates"],
+  [/^\/api\/v1\/webhook-deliveries$/, "webhook-deliveries"],
+  [/^\/api\/v1\/webhook-deliveries\/([^/]+)\/redeliver$/, "webhook-deliveries/[delivery_id]/redeliver", "delivery_id"],
 ];
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -27,9 +29,11 @@ export async function startSandboxOverHttp(key: () => string): Promise<{ url: st
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (url.pathname.startsWith("/hooks/")) return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    const found = ROUTES.map(([pattern, name]) => [pattern.exec(url.pathname), name] as const).find(([match]) => match);
+    const found = ROUTES.map(([pattern, name, param]) => [pattern.exec(url.pathname), name, param ?? "id"] as const).find(
+      ([match]) => match,
+    );
     if (!found) return void res.writeHead(404, { "content-type": "application/json" }).end('{"message":"not here"}');
-    const [match, name] = found;
+    const [match, name, param] = found;
     const module = (await import(/* @vite-ignore */ path.join(root, "app/sandbox/api/v1", name, "route.ts"))) as Record<string, Handler>;
     const answer = await module[req.method ?? "GET"](
       new Request(`http://sandbox.test/sandbox${url.pathname}${url.search}`, {
@@ -37,7 +41,7 @@ export async function startSandboxOverHttp(key: () => string): Promise<{ url: st
         headers: { "api-key": key(), "content-type": "application/json" },
         body: chunks.length ? Buffer.concat(chunks).toString("utf8") : undefined,
       }),
-      { params: Promise.resolve<Record<string, string>>(match?.[1] ? { id: decodeURIComponent(match[1]) } : {}) },
+      { params: Promise.resolve<Record<string, string>>(match?.[1] ? { [param]: decodeURIComponent(match[1]) } : {}) },
     );
     res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" }).end(await answer.text());
   });

@@ -1,9 +1,11 @@
 import { DateTime } from "@/components/ui/date-time";
+import { ResendForm } from "@/components/webhooks/resend-form";
 import type { TimelineEntry } from "@/lib/console/invoices/timeline";
 
 const DOT = { neutral: "bg-neutral-solid", good: "bg-success-solid", bad: "bg-danger-solid" } as const;
 
-export function InvoiceTimeline({ entries }: { entries: TimelineEntry[] }) {
+/** `mayResend`: the person may send a webhook again (webhooks:manage), offered on each delivery's latest attempt. */
+export function InvoiceTimeline({ entries, mayResend = false }: { entries: TimelineEntry[]; mayResend?: boolean }) {
   return (
     <ol className="flex flex-col" aria-label="Invoice timeline">
       {entries.map((entry, i) => (
@@ -17,6 +19,11 @@ export function InvoiceTimeline({ entries }: { entries: TimelineEntry[] }) {
               <DateTime iso={entry.at} />
               {entry.actor && <> · {entry.actor}</>}
             </p>
+            {mayResend && entry.resend && (
+              <div className="mt-1">
+                <ResendForm webhookId={entry.resend.webhookId} invoiceId={entry.resend.invoiceId} />
+              </div>
+            )}
           </div>
         </li>
       ))}

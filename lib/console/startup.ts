@@ -4,6 +4,7 @@ import { signedSessionCheck } from "@/lib/console/auth/session-read";
 import { ensureStartupUsers } from "@/lib/console/auth/users";
 import { resumeBulkJobs } from "@/lib/console/invoices/bulk-runner";
 import { searchSync } from "@/lib/console/search";
+import { resumeRedeliverJobs } from "@/lib/console/webhooks/bulk-redeliver";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { log } from "@/lib/platform/observability/log";
@@ -23,9 +24,12 @@ export async function startup(): Promise<void> {
   onSignedInCheck(await signedSessionCheck());
   // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
-  // Bulk cancels an earlier run left unfinished go on (issue 24), once the embedded sandbox answers too.
+  // Bulk cancels and resend jobs an earlier run left unfinished go on, once the embedded sandbox answers too.
   setTimeout(
-    () => resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume")),
+    () => {
+      resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume"));
+      resumeRedeliverJobs().catch((error) => log.error({ err: error }, "resend jobs: could not resume"));
+    },
     e.embeddedSandbox ? 2_000 : 0,
   ).unref();
   // Activity older than AUDIT_RETENTION_DAYS goes now and once a day (several instances: one at a time, by its lock).

@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = {
   "approval.invoice_changed": "A request closed: the invoice changed",
   "policy.changed": "Changed the approval policy",
   "webhook.simulate": "Sent a test webhook",
+  "webhook.redeliver": "Resent a webhook",
+  "bulk_redeliver.started": "Started resending failed webhooks",
   "saved_view.created": "Saved a view",
   "saved_view.removed": "Removed a saved view",
   sign_in: "Signed in",

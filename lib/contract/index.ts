@@ -1,5 +1,6 @@
 export * from "./approvals";
 export * from "./bulk";
+export * from "./deliveries";
 export * from "./export";
 export * from "./invoice-view";
 export * from "./list-query";

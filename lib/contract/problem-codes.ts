@@ -11,6 +11,7 @@ export const PROBLEM_CODES = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   body_too_large: { status: 413, title: "The request body is too large" },
+  unsupported_media_type: { status: 415, title: "The request body must be JSON" },
   headers_too_large: { status: 431, title: "Request Header Fields Too Large" },
   request_timeout: { status: 408, title: "The request body took too long" },
   too_many_requests: { status: 429, title: "Too many requests" },

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "invoices:change_status",
   "invoices:approve",
   "webhooks:simulate",
+  "webhooks:manage",
   "users:manage",
   "policy:manage",
   "audit:read",
@@ -40,7 +41,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Reads invoices, rates and currencies; exports.",
   finance: "Viewer, plus records archived invoices, marks invoices completed, approves changes and reads the activity log.",
   support: "Viewer, plus cancels invoices and marks them expired.",
-  admin: "Everything, including webhook simulation, managing users and the approval policy.",
+  admin: "Everything, including webhook simulation, the deliveries log and resending, managing users and the approval policy.",
 };
 
 export const PERMISSION_LABELS: Record<Permission, string> = {
@@ -50,6 +51,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "invoices:change_status": "change an invoice's status",
   "invoices:approve": "approve status changes",
   "webhooks:simulate": "simulate webhooks",
+  "webhooks:manage": "read and resend webhook deliveries",
   "users:manage": "manage users",
   "policy:manage": "change the approval policy",
   "audit:read": "read the activity log",

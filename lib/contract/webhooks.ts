@@ -25,11 +25,15 @@ export type WebhookSimulationResult = z.infer<typeof webhookSimulationResultSche
 /** The console's shape of a delivery, from any provider that offers the extension (odd values → null). */
 export const webhookDeliverySchema = z.object({
   webhook_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  /** The event, such as invoice.status_changed. */
+  type: z.string().nullable(),
   url: z.string().nullable(),
   simulated: z.boolean().nullable(),
   status: z.string().nullable(),
   state: z.string().nullable(),
   created_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
   attempts: z.array(
     z.object({
       attempt: z.number().nullable(),
@@ -38,6 +42,8 @@ export const webhookDeliverySchema = z.object({
       duration_ms: z.number().nullable(),
       response_body: z.string().nullable(),
       error: z.string().nullable(),
+      /** Sent again by hand, outside the retry schedule. */
+      redelivery: z.boolean(),
     }),
   ),
 });

@@ -26,13 +26,13 @@ export class CallbackError extends Error {
 }
 
 /** How much of a receiver's answer is kept: enough to read an error message, never a flood. */
-export const RESPONSE_BODY_LIMIT = 1_024;
+export const RESPONSE_BODY_LIMIT = 2_048;
 
 export type CallbackAnswer = { status: number; body: string };
 
 /**
  * POSTs `body` to `url` and resolves with the HTTP status the receiver answered, whatever it is, and the first
- * KB of its answer (as much as arrived within the attempt's deadline).
+ * 2 KB of its answer (as much as arrived within the attempt's deadline).
  */
 export async function postCallback(
   url: string,

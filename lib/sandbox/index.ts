@@ -15,10 +15,12 @@ import { wireJson } from "./wire";
 
 export { createArchivedInvoice } from "./archived";
 export { SANDBOX_CURRENCIES } from "./currencies";
-export { listWebhookDeliveries } from "./deliveries";
+export { listMerchantDeliveries, listWebhookDeliveries } from "./deliveries";
 export { getInvoice, listInvoices, updateInvoiceStatus } from "./invoices";
 export { type Caller, requireScope } from "./keys";
 export { sandboxRates } from "./rates";
+export { redeliverWebhook } from "./redeliver";
+export { readSandboxJsonBody } from "./request-body";
 export { simulateWebhook } from "./simulate";
 export { wireJson } from "./wire";
 

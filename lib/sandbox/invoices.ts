@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
-import type { InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
+import type { AnyInvoiceStatus, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { invoices, transactions } from "@/lib/sandbox/schema";
@@ -150,8 +150,8 @@ export async function getInvoice(db: Db, caller: Caller, rawId: string): Promise
 }
 
 /**
- * PATCH /invoices/{id}: any of the six statuses, from any status (the spec restricts none). Setting the
- * status it already has changes nothing, `updated_at` included.
+ * PATCH /invoices/{id}: any of the six statuses, from any status but archived (a record, kept as recorded: 422).
+ * Setting the status it already has changes nothing, `updated_at` included.
  */
 /**
  * Sets an invoice's status. A real change moves `updated_at` and queues the status webhook in the same
@@ -216,7 +216,8 @@ function toApiInvoice(row: InvoiceRow, txs: TransactionRow[]): Invoice {
     invoice_id: formatInvoiceId(row.id),
     order_id: row.orderId,
     order_name: row.orderName,
-    status: row.status,
+    // Only PATCH, POST /archived and the seed write it, each one of the seven.
+    status: row.status as AnyInvoiceStatus,
     fiat_amount: amount(row.fiatAmount),
     fiat_currency: row.fiatCurrency,
     crypto_amount: amount(row.cryptoAmount),

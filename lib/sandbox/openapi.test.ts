@@ -5,10 +5,12 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as archivedRoute } from "@/app/sandbox/api/v1/archived/route";
 import { GET as currenciesRoute } from "@/app/sandbox/api/v1/currencies/route";
-import { GET as getRoute, PATCH as patchRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
+import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/sandbox/api/v1/invoices/[id]/route";
 import { GET as listRoute } from "@/app/sandbox/api/v1/invoices/route";
 import { GET as openApiRoute } from "@/app/sandbox/api/v1/openapi.json/route";
 import { GET as ratesRoute } from "@/app/sandbox/api/v1/rates/route";
+import { POST as redeliverRoute } from "@/app/sandbox/api/v1/webhook-deliveries/[delivery_id]/redeliver/route";
+import { GET as deliveriesRoute } from "@/app/sandbox/api/v1/webhook-deliveries/route";
 import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract";
 import { answeredMethods } from "@/lib/platform/http-methods";
 import { getSandboxDb } from "@/lib/sandbox";
@@ -122,6 +124,45 @@ describe("the OpenAPI document at /sandbox/api/v1/openapi.json", () => {
   });
 });
 
+describe("the document says what the server enforces", () => {
+  type Schema = Record<string, unknown>;
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item).map(([method, op]) => ({ name: `${method} ${p}`, op: op as unknown as Schema & { responses: Schema } })),
+    );
+
+  it("writes no bound it does not enforce: no ±(2^53 − 1) left by the generator", () => {
+    expect(JSON.stringify(doc)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  it("reads page and page_size as integers with their bounds, and the list's dates as a date or a date-time", () => {
+    const parameters = (doc.paths["/invoices"].get as unknown as { parameters: { name: string; schema: Schema }[] }).parameters;
+    const schema = (name: string) => parameters.find((p) => p.name === name)!.schema;
+    expect(schema("page")).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    expect(schema("page_size")).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
+    for (const name of ["created_after", "created_before"])
+      expect((schema(name).anyOf as Schema[]).map((s) => s.format)).toEqual(["date", "date-time"]);
+  });
+
+  it("states the invoice's status and allowed_error_percent as the server answers them", () => {
+    const invoice = doc.components.schemas.Invoice as { properties: Record<string, Schema> };
+    expect(invoice.properties.status.enum).toEqual(["new", "pending", "completed", "expired", "cancelled", "paid_partial", "archived"]);
+    expect(invoice.properties.allowed_error_percent).toMatchObject({ type: "integer", minimum: 0, maximum: 100 });
+  });
+
+  it("a problem has type, title, status, detail and code", () => {
+    expect((doc.components.schemas.Problem as { required: string[] }).required).toEqual(["type", "title", "status", "detail", "code"]);
+  });
+
+  it("every operation answers 405; every one with a body 413 and 415 as well", () => {
+    for (const { name, op } of operations()) {
+      const statuses = Object.keys(op.responses);
+      expect(statuses, name).toContain("405");
+      if (op.requestBody) expect(statuses, name).toEqual(expect.arrayContaining(["413", "415"]));
+    }
+  });
+});
+
 describe("the sandbox's real answers match the document's response schemas", () => {
   const ajv = () => {
     const a = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
@@ -176,6 +217,46 @@ describe("the sandbox's real answers match the document's response schemas", () 
       method: "patch",
       run: () =>
         call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { key: readOnlyKey, params: { id: invoiceId }, body: '{"status":"expired"}' }),
+    },
+    {
+      name: "patch, an unknown field",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () =>
+        call(patchRoute, "PATCH", `/invoices/${invoiceId}`, { params: { id: invoiceId }, body: '{"status":"completed","fiat_amount":0}' }),
+    },
+    {
+      name: "patch, sent as text",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () =>
+        patchRoute(
+          new Request(`${BASE}/invoices/${invoiceId}`, {
+            method: "PATCH",
+            headers: { "api-key": key, "content-type": "text/plain" },
+            body: '{"status":"expired"}',
+          }),
+          { params: Promise.resolve({ id: invoiceId }) },
+        ),
+    },
+    {
+      name: "patch, a method the path does not answer",
+      path: "/invoices/{invoice_id}",
+      method: "patch",
+      run: () => call(deleteRoute, "DELETE", `/invoices/${invoiceId}`, { params: { id: invoiceId } }),
+    },
+    { name: "deliveries", path: "/webhook-deliveries", method: "get", run: () => call(deliveriesRoute, "GET", "/webhook-deliveries") },
+    {
+      name: "deliveries, unknown state",
+      path: "/webhook-deliveries",
+      method: "get",
+      run: () => call(deliveriesRoute, "GET", "/webhook-deliveries?state=sent"),
+    },
+    {
+      name: "redeliver, unknown",
+      path: "/webhook-deliveries/{delivery_id}/redeliver",
+      method: "post",
+      run: () => call(redeliverRoute, "POST", "/webhook-deliveries/msg_nope/redeliver", { params: { delivery_id: "msg_nope" } }),
     },
     { name: "currencies", path: "/currencies", method: "get", run: () => call(currenciesRoute, "GET", "/currencies") },
     { name: "rates", path: "/rates", method: "get", run: () => call(ratesRoute, "GET", "/rates", { key: ratesKey }) },
@@ -234,6 +315,24 @@ describe("the sandbox's real answers match the document's response schemas", () 
       run: () => call(archivedRoute, "POST", "/archived", { body: "[]" }),
     },
   ];
+
+  it("every example in the document is valid against its own schema", () => {
+    const checked: string[] = [];
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          for (const [type, media] of Object.entries(response.content ?? {}) as [string, { example?: unknown }][]) {
+            if (media.example === undefined) continue;
+            const pointer = `doc#/paths/${p.replaceAll("~", "~0").replaceAll("/", "~1")}/${method}/responses/${status}/content/${type.replace("/", "~1")}/schema`;
+            const validate = ajv().getSchema(pointer)!;
+            expect(validate(media.example), `${method} ${p} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+            checked.push(`${method} ${p} ${status}`);
+          }
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(40);
+  });
 
   it("the check bites: an invoice without an id does not pass", () => {
     const validate = ajv().getSchema("doc#/components/schemas/Invoice")!;

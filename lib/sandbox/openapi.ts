@@ -4,16 +4,35 @@ import {
   ALLOWED_ERROR_PERCENT_DEFAULT,
   archivedInvoiceRequestSchema,
   CREATED_AT_EARLIEST,
-  invoiceListQuerySchema,
-  invoiceStatusUpdateSchema,
-  problemSchema,
+  invoiceListQueryShape,
 } from "../contract/schemas";
-import { webhookSimulationResultSchema, webhookSimulationSchema } from "../contract/webhooks";
+import { webhookSimulationSchema } from "../contract/webhooks";
+import { deliveryExample, deliveryPaths } from "./openapi-deliveries";
+import {
+  badBody,
+  dateForms,
+  describedAs,
+  forbiddenScope,
+  INVOICE_ID_EXAMPLE,
+  invoiceId,
+  json,
+  notFound,
+  otherMerchant,
+  pagingQuery,
+  problem,
+  problemResponse,
+  serverError,
+  unauthorized,
+  withCommonAnswers,
+  withoutSafeIntegerBounds,
+} from "./openapi-parts";
 import {
   apiCurrencyListSchema,
   apiInvoiceListSchema,
   apiInvoiceSchema,
   apiRatesSchema,
+  apiSimulationResultSchema,
+  apiStatusUpdateSchema,
   apiWebhookDeliveryListSchema,
   ratesQuerySchema,
 } from "./wire-schemas";
@@ -27,8 +46,6 @@ import {
  */
 
 export const OPENAPI_PATH = "/openapi.json";
-
-const INVOICE_ID_EXAMPLE = "invoice_0193f0d2-7c1a-7b3e-9f10-2a4c6e8b0d12";
 
 const invoiceExample = {
   invoice_id: INVOICE_ID_EXAMPLE,
@@ -92,65 +109,16 @@ const archivedExample = {
   },
 };
 
-const problem = (
-  status: number,
-  code: string,
-  title: string,
-  detail: string,
-  errors?: { pointer: string; code: string; detail: string }[],
-) => ({
-  type: `urn:invoice-console:problem:${code}`,
-  title,
-  status,
-  detail,
-  code,
-  ...(errors ? { errors } : {}),
+/** GET /invoices's query as the server reads it: page numbers as integers, bounds as a date or a date-time. */
+const listQuery = z.object({
+  ...invoiceListQueryShape,
+  created_after: dateForms.optional().meta(describedAs(invoiceListQueryShape.created_after)),
+  created_before: dateForms.optional().meta(describedAs(invoiceListQueryShape.created_before)),
+  ...pagingQuery,
 });
 
-const Problem = problemSchema;
-
-/** A problem answer for `status`, with one example. */
-const problemResponse = (description: string, example: ReturnType<typeof problem>) => ({
-  description,
-  content: { "application/problem+json": { schema: Problem, example } },
-});
-
-const unauthorized = problemResponse(
-  "Missing or unknown `Api-key` header.",
-  problem(401, "unauthorized", "Missing or unknown API key", "Send your key in the Api-key header."),
-);
-const forbiddenScope = problemResponse(
-  "The key is valid but lacks the scope (a read-only key sending a change), or the invoice belongs to another merchant.",
-  problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the invoices:write scope."),
-);
-const otherMerchant = problemResponse(
-  "The invoice belongs to another merchant.",
-  problem(403, "other_merchant", "This invoice belongs to another merchant", "The API key's merchant does not own this invoice."),
-);
-const notFound = problemResponse(
-  "No invoice has this id: unknown or malformed ids alike.",
-  problem(404, "not_found", "Not found", `No invoice has the id "invoice_nope".`),
-);
-const badBody = problemResponse(
-  "The body is not JSON, or not a JSON object.",
-  problem(400, "invalid_body", "The request body cannot be read", "The body is not valid JSON."),
-);
-const serverError = problemResponse(
-  "Something failed on the sandbox's side; the error was logged.",
-  problem(
-    500,
-    "internal_error",
-    "Something went wrong on our side",
-    "The error was logged. Try again; if it keeps happening, contact support.",
-  ),
-);
-
-const invoiceId = z.string().meta({
-  description: "The invoice's id: `invoice_<uuid v7>` (time-ordered). The bare UUID is accepted too. An unknown or malformed id is a 404.",
-  example: INVOICE_ID_EXAMPLE,
-});
-
-const json = <T extends z.ZodType>(schema: T, example: unknown) => ({ "application/json": { schema, example } });
+/** GET /rates's `at`, in the forms the server accepts. */
+const ratesQuery = z.object({ at: dateForms.optional().meta(describedAs(ratesQuerySchema.shape.at)) });
 
 const rateLimitHeaders = {
   "RateLimit-Policy": z.string().meta({
@@ -183,9 +151,11 @@ archived invoice cannot be changed.
 **Dates.** Stored and returned as UTC ISO 8601 (\`2026-01-31T12:00:00.000Z\`). Inputs accept a date
 (\`2026-01-31\`, midnight UTC) or a date-time with an offset.
 
-**Errors.** RFC 9457 \`application/problem+json\` with a stable \`code\`; a 400 is a body that is not JSON or
-not an object, a 422 a field (or query parameter) that breaks a rule, each named in \`errors[]\` by a JSON
-Pointer.
+**Errors.** RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\` and a stable \`code\`; a
+400 is a body that is not JSON or not an object, a 415 a body not sent as \`application/json\` (a charset is
+fine), a 422 a field (or query parameter) that breaks a rule, an unknown field included, each named in
+\`errors[]\` by a JSON Pointer. A method a path does not answer is a 405 with \`Allow\`; a body over the server's
+limit a 413.
 
 **Archived invoices.** \`allowed_error_percent\` defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}** when omitted. Give
 exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's rate at the
@@ -228,83 +198,84 @@ let cached: ReturnType<typeof createDocument> | undefined;
 
 /** The OpenAPI 3.1 document of the sandbox's API (`/sandbox/api/v1` relative to the console's address). */
 export function openApiDocument(): ReturnType<typeof createDocument> {
-  return (cached ??= createDocument({
-    openapi: "3.1.0",
-    info: { title: "Invoice Console sandbox: invoicing API", version: "1.0.0", description: DESCRIPTION },
-    servers: [{ url: "/sandbox/api/v1", description: "The sandbox, on this console" }],
-    security: [{ ApiKey: [] }],
-    tags: [
-      { name: "Invoices", description: "List, read and change invoices." },
-      { name: "Archive", description: "Record historical invoices." },
-      { name: "Webhooks", description: "Send a test webhook, and read every delivery and attempt." },
-      { name: "Reference", description: "Currencies, rates and this document." },
-    ],
-    paths: {
-      "/invoices": {
-        get: {
-          tags: ["Invoices"],
-          operationId: "listInvoices",
-          summary: "List invoices",
-          description: "Filter by status, currency and creation time; sort by any of four fields; page through the result.",
-          requestParams: { query: invoiceListQuerySchema },
-          responses: listResponses,
-        },
-      },
-      "/invoices/{invoice_id}": {
-        get: {
-          tags: ["Invoices"],
-          operationId: "getInvoice",
-          summary: "Get one invoice",
-          description: "The full invoice with its payment details and blockchain transactions.",
-          requestParams: { path: z.object({ invoice_id: invoiceId }) },
-          responses: {
-            200: { description: "The invoice.", content: json(apiInvoiceSchema, invoiceExample) },
-            401: unauthorized,
-            403: otherMerchant,
-            404: notFound,
-            500: serverError,
+  return (cached ??= withoutSafeIntegerBounds(
+    createDocument({
+      openapi: "3.1.0",
+      info: { title: "Invoice Console sandbox: invoicing API", version: "1.0.0", description: DESCRIPTION },
+      servers: [{ url: "/sandbox/api/v1", description: "The sandbox, on this console" }],
+      security: [{ ApiKey: [] }],
+      tags: [
+        { name: "Invoices", description: "List, read and change invoices." },
+        { name: "Archive", description: "Record historical invoices." },
+        { name: "Webhooks", description: "Send a test webhook, and read every delivery and attempt." },
+        { name: "Reference", description: "Currencies, rates and this document." },
+      ],
+      paths: withCommonAnswers({
+        "/invoices": {
+          get: {
+            tags: ["Invoices"],
+            operationId: "listInvoices",
+            summary: "List invoices",
+            description: "Filter by status, currency and creation time; sort by any of four fields; page through the result.",
+            requestParams: { query: listQuery },
+            responses: listResponses,
           },
         },
-        patch: {
-          tags: ["Invoices"],
-          operationId: "updateInvoiceStatus",
-          summary: "Change an invoice's status",
-          description:
-            "Any of the six statuses, from any status; the status it already has is a 200 that changes nothing. A real change queues the status webhook. An archived invoice cannot be changed (422).",
-          requestParams: { path: z.object({ invoice_id: invoiceId }) },
-          requestBody: { required: true, content: json(invoiceStatusUpdateSchema, { status: "cancelled" }) },
-          responses: {
-            200: { description: "The updated invoice.", content: json(apiInvoiceSchema, { ...invoiceExample, status: "cancelled" }) },
-            400: badBody,
-            401: unauthorized,
-            403: forbiddenScope,
-            404: notFound,
-            422: problemResponse(
-              "The status is not one of the six, or the invoice is archived.",
-              problem(
-                422,
-                "archived_invoice",
-                "An archived invoice cannot be changed",
-                "This invoice is an archived record (created with POST /archived); its status stays archived.",
-                [
-                  {
-                    pointer: "/status",
-                    code: "archived_invoice",
-                    detail: "cannot be changed: the invoice is an archived record, kept as it was recorded",
-                  },
-                ],
+        "/invoices/{invoice_id}": {
+          get: {
+            tags: ["Invoices"],
+            operationId: "getInvoice",
+            summary: "Get one invoice",
+            description: "The full invoice with its payment details and blockchain transactions.",
+            requestParams: { path: z.object({ invoice_id: invoiceId }) },
+            responses: {
+              200: { description: "The invoice.", content: json(apiInvoiceSchema, invoiceExample) },
+              401: unauthorized,
+              403: otherMerchant,
+              404: notFound,
+              500: serverError,
+            },
+          },
+          patch: {
+            tags: ["Invoices"],
+            operationId: "updateInvoiceStatus",
+            summary: "Change an invoice's status",
+            description:
+              "Any of the six statuses, from any status; the status it already has is a 200 that changes nothing. A real change queues the status webhook. An archived invoice cannot be changed (422).",
+            requestParams: { path: z.object({ invoice_id: invoiceId }) },
+            requestBody: { required: true, content: json(apiStatusUpdateSchema, { status: "cancelled" }) },
+            responses: {
+              200: { description: "The updated invoice.", content: json(apiInvoiceSchema, { ...invoiceExample, status: "cancelled" }) },
+              400: badBody,
+              401: unauthorized,
+              403: forbiddenScope,
+              404: notFound,
+              422: problemResponse(
+                "The status is not one of the six, the body has another field than `status` (named by its pointer), or the invoice is archived.",
+                problem(
+                  422,
+                  "archived_invoice",
+                  "An archived invoice cannot be changed",
+                  "This invoice is an archived record (created with POST /archived); its status stays archived.",
+                  [
+                    {
+                      pointer: "/status",
+                      code: "archived_invoice",
+                      detail: "cannot be changed: the invoice is an archived record, kept as it was recorded",
+                    },
+                  ],
+                ),
               ),
-            ),
-            500: serverError,
+              500: serverError,
+            },
           },
         },
-      },
-      "/archived": {
-        post: {
-          tags: ["Archive"],
-          operationId: "createArchivedInvoice",
-          summary: "Record an archived invoice",
-          description: `Creates an invoice in \`archived\` status for record keeping.
+        "/archived": {
+          post: {
+            tags: ["Archive"],
+            operationId: "createArchivedInvoice",
+            summary: "Record an archived invoice",
+            description: `Creates an invoice in \`archived\` status for record keeping.
 
 - \`order_id\` is required and unique among the merchant's invoices (a duplicate is a 422 naming \`/order_id\`; of two simultaneous requests with one order id, one creates the invoice).
 - Exactly one of \`fiat_amount\` and \`crypto_amount\` (both or neither: a 422 naming both), each a JSON number ≥ 0 read with exactly the digits sent; fiat in cents at most, crypto to the currency's own decimals (\`decimals\` in GET /currencies: ETH 18, SOL 9, BTC 8, USDT 6). At most 9,999,999,999,999,999.99 EUR and 20 crypto digits before the point (the ledger's columns); more is a 422 saying the limit. The other amount is derived with decimal arithmetic at the simulated market's rate of the UTC minute of the invoice's \`created_at\` (\`GET /rates?at=\` answers it), recorded as \`payment.rate\`: EUR = crypto × rate rounded half up to the cent, crypto = EUR ÷ rate rounded half up to the currency's quote decimals, min(\`decimals\`, 8) — as seeded invoices were priced, so archiving an exported invoice again with the amount it was priced in and its \`created_at\` derives the same other amount; \`priced_in\` says which amount was given. Every amount in an answer is a JSON number with exactly the stored digits.
@@ -313,229 +284,210 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
 - \`callback_url\`: an absolute http(s) URL. Archived invoices never send webhooks.
 - \`created_at\`: \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset, from ${CREATED_AT_EARLIEST} and not in the future (a minute of clock skew is tolerated); stored and returned in UTC. Default: now.
 - Any other field is a 422 naming it.`,
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: archivedInvoiceRequestSchema,
-                examples: {
-                  eur: {
-                    summary: "An amount in EUR",
-                    value: {
-                      order_id: "LEGACY-2025-0042",
-                      order_name: "Workshop Ticket: Winter Navigation",
-                      currency: "BTC",
-                      fiat_amount: 49.9,
-                      created_at: "2025-01-15",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: archivedInvoiceRequestSchema,
+                  examples: {
+                    eur: {
+                      summary: "An amount in EUR",
+                      value: {
+                        order_id: "LEGACY-2025-0042",
+                        order_name: "Workshop Ticket: Winter Navigation",
+                        currency: "BTC",
+                        fiat_amount: 49.9,
+                        created_at: "2025-01-15",
+                      },
                     },
-                  },
-                  crypto: {
-                    summary: "An amount in crypto, with a time and offset",
-                    value: {
-                      order_id: "LEGACY-2025-0043",
-                      currency: "ETH",
-                      crypto_amount: 0.25,
-                      allowed_error_percent: 2,
-                      created_at: "2025-01-15T14:30:00+01:00",
+                    crypto: {
+                      summary: "An amount in crypto, with a time and offset",
+                      value: {
+                        order_id: "LEGACY-2025-0043",
+                        currency: "ETH",
+                        crypto_amount: 0.25,
+                        allowed_error_percent: 2,
+                        created_at: "2025-01-15T14:30:00+01:00",
+                      },
                     },
                   },
                 },
               },
             },
-          },
-          responses: {
-            201: { description: "The archived invoice, in full.", content: json(apiInvoiceSchema, archivedExample) },
-            400: badBody,
-            401: unauthorized,
-            403: forbiddenScope,
-            422: problemResponse(
-              "A field breaks a rule; `errors[]` names each one. A duplicate order id is `duplicate_order_id` on `/order_id`.",
-              problem(
-                422,
-                "validation_failed",
-                "This order is already recorded",
-                'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
-                [
-                  {
-                    pointer: "/order_id",
-                    code: "duplicate_order_id",
-                    detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
-                  },
-                ],
+            responses: {
+              201: { description: "The archived invoice, in full.", content: json(apiInvoiceSchema, archivedExample) },
+              400: badBody,
+              401: unauthorized,
+              403: forbiddenScope,
+              422: problemResponse(
+                "A field breaks a rule; `errors[]` names each one. A duplicate order id is `duplicate_order_id` on `/order_id`.",
+                problem(
+                  422,
+                  "validation_failed",
+                  "This order is already recorded",
+                  'order_id is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
+                  [
+                    {
+                      pointer: "/order_id",
+                      code: "duplicate_order_id",
+                      detail: 'is already recorded: another invoice of this merchant has the order id "LEGACY-2025-0042"',
+                    },
+                  ],
+                ),
               ),
-            ),
-            500: serverError,
+              500: serverError,
+            },
           },
         },
-      },
-      "/invoices/{invoice_id}/webhook-deliveries": {
-        get: {
-          tags: ["Webhooks"],
-          operationId: "listWebhookDeliveries",
-          summary: "The invoice's webhook deliveries (sandbox extension)",
-          description:
-            "Not in the spec: this sandbox's own log of every webhook it sent for the invoice (real and simulated), each with every attempt: when, the receiver's HTTP status, the latency, the first KB of its answer, or the reason nothing was sent.",
-          requestParams: { path: z.object({ invoice_id: invoiceId }) },
-          responses: {
-            200: {
-              description: "Every delivery with its attempts.",
-              content: json(apiWebhookDeliveryListSchema, {
-                deliveries: [
-                  {
-                    webhook_id: "msg_0190a1d2-2222-7000-8000-000000000009",
-                    type: "invoice.status_changed",
-                    url: "https://shop.example.com/api/payments/webhook",
-                    simulated: true,
-                    status: "completed",
-                    state: "delivered",
-                    created_at: "2026-11-22T09:30:00.000Z",
-                    next_attempt_at: null,
-                    attempts: [
-                      {
-                        attempt: 1,
-                        at: "2026-11-22T09:30:00.120Z",
-                        response_status: 200,
-                        duration_ms: 84,
-                        response_body: "ok",
-                        error: null,
-                      },
-                    ],
-                  },
-                ],
-              }),
+        "/invoices/{invoice_id}/webhook-deliveries": {
+          get: {
+            tags: ["Webhooks"],
+            operationId: "listWebhookDeliveries",
+            summary: "The invoice's webhook deliveries (sandbox extension)",
+            description:
+              "Not in the spec: this sandbox's own log of every webhook it sent for the invoice (real and simulated), each with every attempt: when, the receiver's HTTP status, the latency, the first 2 KB of its answer, or the reason nothing was sent. `GET /webhook-deliveries` lists every invoice's.",
+            requestParams: { path: z.object({ invoice_id: invoiceId }) },
+            responses: {
+              200: {
+                description: "Every delivery with its attempts.",
+                content: json(apiWebhookDeliveryListSchema, {
+                  deliveries: [deliveryExample],
+                }),
+              },
+              401: unauthorized,
+              403: otherMerchant,
+              404: notFound,
+              500: serverError,
             },
-            401: unauthorized,
-            403: otherMerchant,
-            404: notFound,
-            500: serverError,
           },
         },
-      },
-      "/webhooks/simulate": {
-        post: {
-          tags: ["Webhooks"],
-          operationId: "simulateWebhook",
-          summary: "Send a test status webhook",
-          description:
-            'Sends the webhook the invoice would send on a change to `status`, through the same outbox, signature and retries as a real one, without changing the invoice; its payload says `"simulated": true`. Answers once the first attempt was made: `status` is the delivery\'s state (`delivered`, `pending` — to be retried — or `failed`), `message` says where it went and what the receiver answered.',
-          requestBody: {
-            required: true,
-            content: json(webhookSimulationSchema, { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" }),
-          },
-          responses: {
-            200: {
-              description: "The webhook was attempted.",
-              content: json(webhookSimulationResultSchema, {
-                status: "delivered",
-                message: "Webhook msg_… sent to https://shop.example.com/api/payments/webhook: the receiver answered HTTP 200.",
-              }),
+        ...deliveryPaths,
+        "/webhooks/simulate": {
+          post: {
+            tags: ["Webhooks"],
+            operationId: "simulateWebhook",
+            summary: "Send a test status webhook",
+            description:
+              'Sends the webhook the invoice would send on a change to `status`, through the same outbox, signature and retries as a real one, without changing the invoice; its payload says `"simulated": true`. Answers once the first attempt was made: `status` is the delivery\'s state (`delivered`, `pending` — to be retried — or `failed`), `message` says where it went and what the receiver answered.',
+            requestBody: {
+              required: true,
+              content: json(webhookSimulationSchema, { invoice_id: "invoice_0190a1d2-1111-7000-8000-000000000001", status: "completed" }),
             },
-            400: badBody,
-            401: unauthorized,
-            403: forbiddenScope,
-            404: notFound,
-            422: problemResponse(
-              "A field is missing or invalid, or the invoice has no callback URL.",
-              problem(
-                422,
-                "validation_failed",
-                "The body is not valid",
-                "status must be one of new, pending, completed, expired, cancelled, paid_partial",
-                [
-                  {
-                    pointer: "/status",
-                    code: "invalid_value",
-                    detail: "must be one of new, pending, completed, expired, cancelled, paid_partial",
-                  },
-                ],
+            responses: {
+              200: {
+                description: "The webhook was attempted.",
+                content: json(apiSimulationResultSchema, {
+                  status: "delivered",
+                  message: "Webhook msg_… sent to https://shop.example.com/api/payments/webhook: the receiver answered HTTP 200.",
+                }),
+              },
+              400: badBody,
+              401: unauthorized,
+              403: forbiddenScope,
+              404: notFound,
+              422: problemResponse(
+                "A field is missing or invalid, the invoice has no callback URL, or it is archived (`archived_invoice`: archived invoices never send webhooks).",
+                problem(
+                  422,
+                  "validation_failed",
+                  "The body is not valid",
+                  "status must be one of new, pending, completed, expired, cancelled, paid_partial",
+                  [
+                    {
+                      pointer: "/status",
+                      code: "invalid_value",
+                      detail: "must be one of new, pending, completed, expired, cancelled, paid_partial",
+                    },
+                  ],
+                ),
               ),
-            ),
-            500: serverError,
-          },
-        },
-      },
-      "/currencies": {
-        get: {
-          tags: ["Reference"],
-          operationId: "listCurrencies",
-          summary: "Supported cryptocurrencies",
-          responses: {
-            200: {
-              description: "Every currency invoices may be in.",
-              content: json(apiCurrencyListSchema, {
-                currencies: [
-                  { code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 },
-                  { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 },
-                ],
-              }),
+              500: serverError,
             },
-            401: unauthorized,
-            500: serverError,
           },
         },
-      },
-      "/rates": {
-        get: {
-          tags: ["Reference"],
-          operationId: "getRates",
-          summary: "Current EUR rates (simulated), or those of a past minute",
-          description: `EUR per one unit of every supported currency, each a JSON number with at most 8 decimal places. **Simulated**: the sandbox has no live market; rates follow a deterministic walk that is the same within one UTC minute and moves minute by minute. Limited per API key: 60 requests a minute by default (\`SANDBOX_RATES_LIMIT\`), in fixed one-minute windows.
+        "/currencies": {
+          get: {
+            tags: ["Reference"],
+            operationId: "listCurrencies",
+            summary: "Supported cryptocurrencies",
+            responses: {
+              200: {
+                description: "Every currency invoices may be in.",
+                content: json(apiCurrencyListSchema, {
+                  currencies: [
+                    { code: "BTC", name: "Bitcoin", network: "bitcoin", decimals: 8 },
+                    { code: "ETH", name: "Ether", network: "ethereum", decimals: 18 },
+                  ],
+                }),
+              },
+              401: unauthorized,
+              500: serverError,
+            },
+          },
+        },
+        "/rates": {
+          get: {
+            tags: ["Reference"],
+            operationId: "getRates",
+            summary: "Current EUR rates (simulated), or those of a past minute",
+            description: `EUR per one unit of every supported currency, each a JSON number with at most 8 decimal places. **Simulated**: the sandbox has no live market; rates follow a deterministic walk that is the same within one UTC minute and moves minute by minute. Limited per API key: 60 requests a minute by default (\`SANDBOX_RATES_LIMIT\`), in fixed one-minute windows.
 
 **\`at\` (a sandbox extension, not in the spec):** the rates of the UTC minute of that instant — the rates an invoice created then is priced at, and \`POST /archived\` derives at — answered as \`{"rates": {…}, "at": "2025-03-01T11:34:00.000Z"}\`, \`at\` being the start of that minute (UTC, milliseconds). \`YYYY-MM-DD\` (midnight UTC) or an ISO 8601 date-time with an offset (\`+01:00\` or \`Z\`), from ${CREATED_AT_EARLIEST}, not in the future (a minute of clock skew tolerated): the bounds of an archived invoice's \`created_at\`. Any other value is a 422 naming \`/at\` (not counted against the limit); a request with \`at\` counts like one without. Without \`at\` the answer is \`{"rates": {…}}\`, the current minute's.`,
-          requestParams: { query: ratesQuerySchema },
-          responses: {
-            200: {
-              description: "The rates, EUR per unit by currency code, with the key's rate-limit state.",
-              headers: z.object({ "RateLimit-Policy": rateLimitHeaders["RateLimit-Policy"], RateLimit: rateLimitHeaders.RateLimit }),
-              content: json(apiRatesSchema, {
-                rates: { BTC: 61234.5, ETH: 3180.12, USDT: 0.9203, USDC: 0.9198, LTC: 78.41, SOL: 142.7, DOGE: 0.146 },
-              }),
-            },
-            401: unauthorized,
-            403: problemResponse(
-              "The key lacks the rates:read scope.",
-              problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the rates:read scope."),
-            ),
-            422: problemResponse(
-              "`at` is not a date or a date-time with an offset, is before the earliest date or is in the future; `errors[]` names `/at`.",
-              problem(422, "validation_failed", "The query is not valid", "at must not be in the future", [
-                { pointer: "/at", code: "custom", detail: "must not be in the future" },
-              ]),
-            ),
-            429: {
-              ...problemResponse(
-                "The key used up this minute's requests. Wait `Retry-After` seconds.",
-                problem(429, "rate_limited", "Too many requests", "This key may call GET /rates 60 times a minute. Try again in 17 s."),
+            requestParams: { query: ratesQuery },
+            responses: {
+              200: {
+                description: "The rates, EUR per unit by currency code, with the key's rate-limit state.",
+                headers: z.object({ "RateLimit-Policy": rateLimitHeaders["RateLimit-Policy"], RateLimit: rateLimitHeaders.RateLimit }),
+                content: json(apiRatesSchema, {
+                  rates: { BTC: 61234.5, ETH: 3180.12, USDT: 0.9203, USDC: 0.9198, LTC: 78.41, SOL: 142.7, DOGE: 0.146 },
+                }),
+              },
+              401: unauthorized,
+              403: problemResponse(
+                "The key lacks the rates:read scope.",
+                problem(403, "insufficient_scope", "This API key may not do that", "The key lacks the rates:read scope."),
               ),
-              headers: z.object(rateLimitHeaders),
+              422: problemResponse(
+                "`at` is not a date or a date-time with an offset, is before the earliest date or is in the future; `errors[]` names `/at`.",
+                problem(422, "validation_failed", "The query is not valid", "at must not be in the future", [
+                  { pointer: "/at", code: "custom", detail: "must not be in the future" },
+                ]),
+              ),
+              429: {
+                ...problemResponse(
+                  "The key used up this minute's requests. Wait `Retry-After` seconds.",
+                  problem(429, "rate_limited", "Too many requests", "This key may call GET /rates 60 times a minute. Try again in 17 s."),
+                ),
+                headers: z.object(rateLimitHeaders),
+              },
+              500: serverError,
             },
-            500: serverError,
           },
         },
-      },
-      [OPENAPI_PATH]: {
-        get: {
-          tags: ["Reference"],
-          operationId: "getOpenApiDocument",
-          summary: "This document",
-          description: "The OpenAPI 3.1 document of this API. Needs no key.",
-          security: [],
-          responses: {
-            200: { description: "The document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } },
+        [OPENAPI_PATH]: {
+          get: {
+            tags: ["Reference"],
+            operationId: "getOpenApiDocument",
+            summary: "This document",
+            description: "The OpenAPI 3.1 document of this API. Needs no key.",
+            security: [],
+            responses: {
+              200: { description: "The document.", content: { "application/json": { schema: z.looseObject({ openapi: z.string() }) } } },
+            },
           },
         },
-      },
-    },
-    components: {
-      securitySchemes: {
-        ApiKey: {
-          type: "apiKey",
-          in: "header",
-          name: "Api-key",
-          description: "Your API key; the sandbox's test keys are listed in the console's README.",
+      }),
+      components: {
+        securitySchemes: {
+          ApiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "Api-key",
+            description: "Your API key; the sandbox's test keys are listed in the console's README.",
+          },
         },
+        headers: rateLimitHeaders,
       },
-      headers: rateLimitHeaders,
-    },
-  }));
+    }),
+  ));
 }

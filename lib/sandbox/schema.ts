@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -212,6 +213,8 @@ export const webhookDeliveries = sandbox.table(
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`state = 'pending'`),
     index("webhook_deliveries_invoice_idx").on(t.invoiceId),
+    // GET /webhook-deliveries: a merchant's, newest first.
+    index("webhook_deliveries_merchant_created_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -228,10 +231,15 @@ export const webhookAttempts = sandbox.table(
     responseStatus: integer("response_status"),
     error: text("error"),
     durationMs: integer("duration_ms").notNull(),
-    /** The first KB of what the receiver answered, as text. */
+    /** The first 2 KB of what the receiver answered, as text. */
     responseBody: text("response_body"),
+    /**
+     * Asked for by POST /webhook-deliveries/{id}/redeliver: outside the retry schedule, so it neither counts in the
+     * delivery's `attempts` nor takes a scheduled attempt's number (drizzle/0024_webhook_redelivery.sql).
+     */
+    redelivery: boolean("redelivery").notNull().default(false),
   },
-  (t) => [uniqueIndex("webhook_attempts_delivery_attempt_uq").on(t.deliveryId, t.attempt)],
+  (t) => [uniqueIndex("webhook_attempts_delivery_attempt_uq").on(t.deliveryId, t.attempt).where(sql`not redelivery`)],
 );
 
 /**

@@ -30,7 +30,7 @@ beforeAll(async () => {
     const log = received.get(req.url!) ?? [];
     received.set(req.url!, [...log, { headers: req.headers, body }]);
     const status = answers[Math.min(log.length, answers.length - 1)];
-    res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? `ok ${"x".repeat(2_000)}` : "receiver is down");
+    res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? `ok ${"x".repeat(3_000)}` : "receiver is down");
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -40,7 +40,7 @@ beforeEach(() => {
   answers = [200];
 });
 
-async function merchant(options: { callback?: boolean; scopes?: string[] } = {}) {
+async function merchant(options: { callback?: boolean; scopes?: string[]; status?: string } = {}) {
   const db = await getSandboxDb();
   const path = `/hooks/${randomUUID()}`;
   const { key, invoices } = await createTestMerchant(
@@ -48,7 +48,7 @@ async function merchant(options: { callback?: boolean; scopes?: string[] } = {})
     [
       {
         createdAt: new Date("2026-05-01T10:00:00Z"),
-        status: "pending",
+        status: options.status ?? "pending",
         callbackUrl: options.callback === false ? null : `${hookUrl}${path}`,
       },
     ],
@@ -157,8 +157,8 @@ describe("POST /webhooks/simulate", () => {
       },
       { attempt: 2, response_status: 200, error: null },
     ]);
-    // The first KB of the answer, no more.
-    expect(delivery.attempts[1].response_body).toHaveLength(1_024);
+    // The first 2 KB of the answer, no more.
+    expect(delivery.attempts[1].response_body).toHaveLength(2_048);
   });
 
   it("400 for a body that is not JSON or not an object", async () => {
@@ -205,6 +205,30 @@ describe("POST /webhooks/simulate", () => {
     const answer = await simulate(key, body(id));
     expect(answer.status).toBe(422);
     expect(answer.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([pointer]);
+    expect(got()).toEqual([]);
+  });
+
+  it("422 for an archived invoice, which never sends a webhook; nothing is sent or logged", async () => {
+    const { key, id, received: got } = await merchant({ status: "archived" });
+    const answer = await simulate(key, { invoice_id: id, status: "completed" });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ code: "archived_invoice" });
+    expect(answer.body.errors).toEqual([{ pointer: "/invoice_id", code: "archived_invoice", detail: expect.stringContaining("archived") }]);
+    expect(got()).toEqual([]);
+    expect((await deliveries(key, id)).body).toEqual({ deliveries: [] });
+  });
+
+  it("415 for a body that is not sent as application/json", async () => {
+    const { key, id, received: got } = await merchant();
+    const response = await simulateRoute.POST(
+      new Request("http://sandbox.test/sandbox/api/v1/webhooks/simulate", {
+        method: "POST",
+        headers: { "api-key": key, "content-type": "text/plain;charset=UTF-8" },
+        body: JSON.stringify({ invoice_id: id, status: "completed" }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(415);
     expect(got()).toEqual([]);
   });
 

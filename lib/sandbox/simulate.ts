@@ -19,6 +19,14 @@ export async function simulateWebhook(
   config: WebhookConfig = webhookConfig(),
 ): Promise<WebhookSimulationResult> {
   const invoice = await getInvoice(db, caller, input.invoice_id);
+  // An archived invoice is a record of a payment made elsewhere: it never sends a webhook, not even a test one.
+  if (invoice.status === "archived") {
+    throw Problem.of("archived_invoice", {
+      title: "An archived invoice sends no webhooks",
+      detail: "invoice_id names an archived record (created with POST /archived): archived invoices never send webhooks.",
+      errors: [{ pointer: "/invoice_id", code: "archived_invoice", detail: "names an archived invoice, which never sends webhooks" }],
+    });
+  }
   if (!invoice.callback_url) {
     throw new Problem({
       status: 422,

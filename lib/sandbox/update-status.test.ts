@@ -78,6 +78,51 @@ describe("PATCH /invoices/{id}", () => {
     expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/status"]);
   });
 
+  it("answers 422 naming a field it would otherwise ignore, and changes nothing", async () => {
+    const before = await current();
+    const { status, body } = await patch(id, '{"status":"completed","fiat_amount":0}');
+    expect(status).toBe(422);
+    expect(body.errors).toEqual([{ pointer: "/fiat_amount", code: "unrecognized_keys", detail: expect.stringContaining("only status") }]);
+    expect(await current()).toEqual(before);
+  });
+
+  it.each([
+    ["text/plain", "text/plain"],
+    ["form-encoded", "application/x-www-form-urlencoded"],
+    ["without a content type", null],
+  ])("answers 415 for a JSON body sent as %s, and changes nothing", async (_, type) => {
+    const before = await current();
+    const request = new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}`, {
+      method: "PATCH",
+      headers: { "api-key": key },
+      body: '{"status":"expired"}',
+    });
+    // A string body gets text/plain from the Request itself; the header says what the test means.
+    if (type) request.headers.set("content-type", type);
+    else request.headers.delete("content-type");
+    const response = await PATCH(request, { params: Promise.resolve({ id }) });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({
+      status: 415,
+      code: "unsupported_media_type",
+      detail: expect.stringContaining("application/json"),
+    });
+    expect(await current()).toEqual(before);
+  });
+
+  it("reads application/json with a charset", async () => {
+    const response = await PATCH(
+      new Request(`http://sandbox.test/sandbox/api/v1/invoices/${id}`, {
+        method: "PATCH",
+        headers: { "api-key": key, "content-type": "Application/JSON; charset=utf-8" },
+        body: '{"status":"expired"}',
+      }),
+      { params: Promise.resolve({ id }) },
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).status).toBe("expired");
+  });
+
   it("answers 401 without a key", async () => {
     expect((await patch(id, '{"status":"new"}', null)).status).toBe(401);
   });

@@ -56,6 +56,8 @@ export async function enqueueStatusWebhook(
     merchantId: input.merchantId,
     invoiceId: parseInvoiceId(invoice.invoice_id)!,
     url: invoice.callback_url,
+    // To the millisecond, as answered: GET /webhook-deliveries?created_after=X never returns the one created at X.
+    createdAt: now,
     // Amounts with exactly the ledger's digits, as in the API's answers.
     payload: stringifyJson({
       type: STATUS_CHANGED_EVENT,
@@ -118,8 +120,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
     const headers = await signedHeaders(db, delivery, at);
     const answer = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
     responseStatus = answer.status;
-    // PostgreSQL text cannot hold NUL; a receiver's odd bytes must not lose the attempt.
-    responseBody = answer.body.replace(/\u0000/g, "\uFFFD");
+    responseBody = storableText(answer.body);
     if (responseStatus < 200 || responseStatus > 299) error = `the receiver answered HTTP ${responseStatus}`;
   } catch (cause) {
     error = cause instanceof Error ? cause.message : String(cause);
@@ -223,8 +224,11 @@ export async function deliverNow(db: Db, deliveryId: string, config: WebhookConf
   }
 }
 
+/** PostgreSQL text cannot hold NUL; a receiver's odd bytes must not lose the attempt. */
+export const storableText = (text: string) => text.replace(/\u0000/g, "\uFFFD");
+
 /** Standard Webhooks headers: the same id on every attempt, this attempt's time, and the merchant's signature. */
-async function signedHeaders(db: Db, delivery: typeof webhookDeliveries.$inferSelect, at: Date): Promise<Record<string, string>> {
+export async function signedHeaders(db: Db, delivery: typeof webhookDeliveries.$inferSelect, at: Date): Promise<Record<string, string>> {
   const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId));
   const messageId = `msg_${delivery.id}`;
   return {

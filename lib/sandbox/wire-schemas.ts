@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { archivedCreatedAtSchema, CREATED_AT_EARLIEST, paginationSchema } from "@/lib/contract/schemas";
+import { DELIVERY_STATES, WEBHOOK_EVENTS } from "@/lib/contract/deliveries";
+import {
+  archivedCreatedAtSchema,
+  CREATED_AT_EARLIEST,
+  checkCreatedRange,
+  invoiceListQueryShape,
+  invoiceStatusUpdateSchema,
+  paginationSchema,
+} from "@/lib/contract/schemas";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 
 /*
@@ -27,12 +35,12 @@ export const apiInvoiceSchema = z
     invoice_id: z.string().min(1).meta({ description: "`invoice_<uuid v7>`, time-ordered." }),
     order_id: z.string(),
     order_name: z.string().nullable(),
-    status: z.string().meta({ description: `One of ${ALL_INVOICE_STATUSES.join(", ")}.` }),
+    status: z.enum(ALL_INVOICE_STATUSES).meta({ description: "The spec's six, or `archived` (made only by POST /archived)." }),
     fiat_amount: amount.meta({ description: "Amount in EUR." }),
     fiat_currency: z.string().meta({ description: "Always EUR." }),
     crypto_amount: amount.meta({ description: "Amount in `currency`." }),
     currency: z.string().meta({ description: "A code from GET /currencies." }),
-    allowed_error_percent: z.number().int().meta({ description: "Allowed payment error, percent (0–100)." }),
+    allowed_error_percent: z.int().min(0).max(100).meta({ description: "Allowed payment error, percent (0–100)." }),
     callback_url: z.string().nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
@@ -65,6 +73,31 @@ export const apiInvoiceSchema = z
 export const apiInvoiceListSchema = z
   .object({ items: z.array(apiInvoiceSchema), pagination: paginationSchema })
   .meta({ id: "InvoiceList" });
+
+/**
+ * A problem as the sandbox answers it (ARCHITECTURE.md §3): every answer has all five fields; a validation failure
+ * names each broken rule in `errors[]` by a JSON Pointer. The console reads any provider's more loosely
+ * (lib/contract/schemas.ts).
+ */
+export const apiProblemSchema = z
+  .looseObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ pointer: z.string(), code: z.string(), detail: z.string() })).optional(),
+  })
+  .meta({
+    id: "Problem",
+    description:
+      "RFC 9457 problem details with a stable `code`; validation failures name each broken rule in `errors[]` by a JSON Pointer.",
+  });
+
+/** POST /webhooks/simulate's answer as the sandbox gives it: `status` is the delivery's state after the first attempt. */
+export const apiSimulationResultSchema = z
+  .object({ status: z.enum(["delivered", "pending", "failed"]), message: z.string() })
+  .meta({ id: "WebhookSimulationResult" });
 
 /** GET /currencies as the sandbox answers it (ARCHITECTURE.md §3). */
 export const apiCurrencyListSchema = z
@@ -103,32 +136,77 @@ export const ratesQuerySchema = z.object({
 });
 export type RatesQuery = z.output<typeof ratesQuerySchema>;
 
-export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
+/**
+ * PATCH /invoices/{id}'s body as the sandbox reads it: the status and nothing else, so a field it would ignore
+ * (an amount, a typo) is a 422 naming it, as POST /archived answers.
+ */
+export const apiStatusUpdateSchema = z.strictObject(invoiceStatusUpdateSchema.shape, {
+  error: (issue) =>
+    issue.code === "unrecognized_keys" ? `is not a field PATCH can change: only status (${issue.keys.join(", ")})` : undefined,
+});
 
-/** GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every delivery with every attempt. */
+export { DELIVERY_STATES, type DeliveryState, WEBHOOK_EVENTS } from "@/lib/contract/deliveries";
+
+/** One attempt at a delivery (sandbox extension, ARCHITECTURE.md §3). */
 export const apiWebhookAttemptSchema = z.object({
-  attempt: z.number().int(),
+  /** 1, 2, … in the order they were made, redeliveries included. */
+  attempt: z.int().min(1),
   at: isoDateTime,
-  response_status: z.number().int().nullable(),
-  duration_ms: z.number().int(),
-  /** The first KB of the receiver's answer. */
+  /** The receiver's HTTP status; null when there was no answer (see `error`). */
+  response_status: z.int().min(100).max(599).nullable(),
+  duration_ms: z.int().min(0),
+  /** The first 2 KB of the receiver's answer. */
   response_body: z.string().nullable(),
+  /** Why the attempt did not count as delivered: a non-2xx answer or the network error. */
   error: z.string().nullable(),
+  /** Made by POST /webhook-deliveries/{id}/redeliver, outside the retry schedule. */
+  redelivery: z.boolean(),
 });
 
-export const apiWebhookDeliverySchema = z.object({
-  webhook_id: z.string(),
-  type: z.string(),
-  url: z.string(),
-  simulated: z.boolean(),
-  /** The status the webhook announced. */
-  status: z.string().nullable(),
-  state: z.enum(DELIVERY_STATES),
-  created_at: isoDateTime,
-  next_attempt_at: isoDateTime.nullable(),
-  attempts: z.array(apiWebhookAttemptSchema),
-});
+export const apiWebhookDeliverySchema = z
+  .object({
+    /** `msg_<uuid v7>`: the `webhook-id` header of every attempt, and the delivery's id in paths. */
+    webhook_id: z.string(),
+    invoice_id: z.string(),
+    type: z.enum(WEBHOOK_EVENTS),
+    url: z.string(),
+    simulated: z.boolean(),
+    /** The status the webhook announced. */
+    status: z.enum(ALL_INVOICE_STATUSES).nullable(),
+    state: z.enum(DELIVERY_STATES),
+    created_at: isoDateTime,
+    /** When the next scheduled attempt is due: only while pending or retrying. */
+    next_attempt_at: isoDateTime.nullable(),
+    attempts: z.array(apiWebhookAttemptSchema),
+  })
+  .meta({ id: "WebhookDelivery" });
 
 export const apiWebhookDeliveryListSchema = z.object({ deliveries: z.array(apiWebhookDeliverySchema) });
 export type ApiWebhookDelivery = z.infer<typeof apiWebhookDeliverySchema>;
 export type ApiWebhookDeliveryList = z.infer<typeof apiWebhookDeliveryListSchema>;
+
+/** GET /webhook-deliveries (sandbox extension): a page of the merchant's deliveries, as the invoice list pages. */
+export const apiWebhookDeliveryPageSchema = z
+  .object({ items: z.array(apiWebhookDeliverySchema), pagination: paginationSchema })
+  .meta({ id: "WebhookDeliveryList" });
+export type ApiWebhookDeliveryPage = z.infer<typeof apiWebhookDeliveryPageSchema>;
+
+/** GET /webhook-deliveries's query: the list's paging and date bounds, and what to filter on. */
+export const deliveryListQuerySchema = z
+  .object({
+    state: z.enum(DELIVERY_STATES, { error: `must be one of ${DELIVERY_STATES.join(", ")}` }).optional(),
+    invoice_id: z
+      .string()
+      .trim()
+      .regex(/^(invoice_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+        error: "must be an invoice id: invoice_<uuid> or the bare UUID",
+      })
+      .optional(),
+    event: z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }).optional(),
+    created_after: invoiceListQueryShape.created_after,
+    created_before: invoiceListQueryShape.created_before,
+    page: invoiceListQueryShape.page,
+    page_size: invoiceListQueryShape.page_size,
+  })
+  .check(checkCreatedRange);
+export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;

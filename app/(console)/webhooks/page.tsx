@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { type RecentInvoice, WebhookConsole } from "@/components/webhooks/webhook-console";
 import { INBOX_SHOWN } from "@/lib/browser/query/webhooks";
 import { guardPage } from "@/lib/console/bff/page";
@@ -14,6 +15,7 @@ import {
   STATUS_LABELS,
 } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
+import { can } from "@/lib/contract/roles";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 
@@ -22,7 +24,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 const RECENT = invoiceListQuerySchema.parse({ page_size: "20" });
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await guardPage("webhooks:simulate");
+  const user = await guardPage("webhooks:simulate");
   const e = env();
   const params = await searchParams;
   const asked = params.invoice;
@@ -42,6 +44,18 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <p className="mt-1 text-sm text-muted-foreground">
           Send an invoice&apos;s status webhook as a test and watch it arrive, with its signature checked.
         </p>
+        {can(user.role, "webhooks:manage") && (
+          <p className="mt-2 text-sm">
+            <Link href="/webhooks/deliveries" className="font-medium underline underline-offset-2">
+              Deliveries
+            </Link>{" "}
+            — every webhook sent, what each receiver answered, and{" "}
+            <Link href="/webhooks/deliveries?state=failed" className="underline underline-offset-2">
+              the failed ones
+            </Link>
+            , to resend.
+          </p>
+        )}
       </div>
       <WebhookConsole
         recent={recent instanceof Problem ? [] : recent}

@@ -362,6 +362,36 @@ const TABLE: Record<string, Audited | Unaudited> = {
         status: "delivered",
       }),
   },
+  "lib/console/webhooks/actions.ts#redeliverWebhookAction": {
+    kind: "webhook.redeliver",
+    as: "admin",
+    run: async (p, id) =>
+      expect(await act(id, p.cookie, { webhook_id: await aDelivery(), invoice_id: hooked })).toMatchObject({
+        ok: expect.stringContaining("HTTP 200"),
+      }),
+  },
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction": {
+    kind: "bulk_redeliver.started",
+    as: "admin",
+    run: async (p, id) => {
+      // A callback URL on a private address is refused at once: a delivery that failed, to resend.
+      const sent = await fetch(`${sandbox.url}/webhooks/simulate`, {
+        method: "POST",
+        body: JSON.stringify({ invoice_id: unreachable, status: "completed" }),
+      });
+      expect(await sent.json()).toMatchObject({ status: "failed" });
+      expect(await act(id, p.cookie, { invoice: unreachable })).toMatchObject({ redirect: expect.stringContaining("job=") });
+    },
+  },
+  "POST app/api/webhook-deliveries/[id]/redeliver/route.ts": {
+    kind: "webhook.redeliver",
+    as: "admin",
+    run: async (p, id) => {
+      const webhookId = await aDelivery();
+      const answer = await route(id, p, `/api/webhook-deliveries/${webhookId}/redeliver`, undefined, { id: webhookId }, 202);
+      expect(await answer.json()).toMatchObject({ webhook_id: webhookId, state: "delivered" });
+    },
+  },
   "POST app/api/webhook-inbox/route.ts": {
     kind: null,
     why: "a provider's delivery, with no person behind it: the inbox itself is its record",
@@ -398,6 +428,8 @@ let merchantKey = "";
 let invoices: string[] = [];
 /** An invoice whose callback URL answers, for test webhooks. */
 let hooked = "";
+/** An invoice whose callback URL is refused (a private address), so its webhooks fail. */
+let unreachable = "";
 /** Someone else who asked for changes, for approvers to decide. */
 let requester: SessionUser;
 
@@ -412,10 +444,12 @@ beforeAll(async () => {
   const created = new Date("2026-01-01T00:00:00Z");
   const merchant = await createTestMerchant(db, [
     ...Array.from({ length: 16 }, () => ({ createdAt: created, status: "new" })),
+    { createdAt: created, status: "pending", callbackUrl: "http://10.255.255.1/hook" },
     { createdAt: created, status: "pending", callbackUrl: `${sandbox.hooksUrl}/audit` },
   ]);
   merchantKey = merchant.key;
-  invoices = merchant.invoices.slice(0, -1).map((row) => `invoice_${row.id}`);
+  invoices = merchant.invoices.slice(0, -2).map((row) => `invoice_${row.id}`);
+  unreachable = `invoice_${merchant.invoices.at(-2)!.id}`;
   hooked = `invoice_${merchant.invoices.at(-1)!.id}`;
   requester = (await person("support")).user;
 });
@@ -559,6 +593,17 @@ async function act(id: string, cookie: string | null, fields: Record<string, str
     expect(digest, id).not.toMatch(/\/login\?next=/);
     return { redirect: digest };
   }
+}
+
+/** A delivery of the hooked invoice to resend: a test webhook sent straight to the sandbox, then read from its log. */
+async function aDelivery(): Promise<string> {
+  const sent = await fetch(`${sandbox.url}/webhooks/simulate`, {
+    method: "POST",
+    body: JSON.stringify({ invoice_id: hooked, status: "completed" }),
+  });
+  expect(sent.status).toBe(200);
+  const log = await (await fetch(`${sandbox.url}/webhook-deliveries?invoice_id=${hooked}`)).json();
+  return log.items[0].webhook_id;
 }
 
 /** Calls a route handler as `p` (null: nobody) and checks it answered `status` (a success unless told). */

@@ -50,6 +50,8 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/users/actions.ts#setTimeZoneAction": "signed-in",
   "lib/console/users/actions.ts#setTwoFactorRequirementAction": "users:manage",
   "lib/console/webhooks/actions.ts#simulateWebhookAction": "webhooks:simulate",
+  "lib/console/webhooks/actions.ts#redeliverWebhookAction": "webhooks:manage",
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction": "webhooks:manage",
   // Approving and rejecting also take invoices:approve, checked per decision (approvals/approvals.test.ts).
   "lib/console/approvals/actions.ts#decideApprovalAction": "invoices:change_status",
   "lib/console/approvals/actions.ts#savePolicyAction": "policy:manage",
@@ -79,6 +81,8 @@ const CALLS_PROVIDER = new Set([
   "lib/console/invoices/actions.ts#changeStatusFormAction",
   "lib/console/invoices/actions.ts#recordArchivedFormAction",
   "lib/console/webhooks/actions.ts#simulateWebhookAction",
+  "lib/console/webhooks/actions.ts#redeliverWebhookAction",
+  "lib/console/webhooks/actions.ts#startBulkRedeliverAction",
 ]);
 
 /** Actions whose form holds a password or a code the test cannot know: let through, then a field error. */
@@ -236,6 +240,7 @@ function formFor(id: string, role: Role): FormData {
     },
     "lib/console/invoices/actions.ts#recordArchivedAction": { request: '{"order_id": "ACCESS-1", "currency": "BTC", "fiat_amount": 49.9}' },
     "lib/console/webhooks/actions.ts#simulateWebhookAction": { invoice_id: "invoice_action_access", status: "completed" },
+    "lib/console/webhooks/actions.ts#redeliverWebhookAction": { webhook_id: "msg_action_access" },
     "lib/console/saved-views/actions.ts#saveViewAction": {
       name: `View ${added}`,
       query: "status=pending,paid_partial&page=2",

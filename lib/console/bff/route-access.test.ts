@@ -94,6 +94,15 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
       },
     },
   },
+  "app/api/webhook-deliveries/route.ts": {
+    path: "/api/webhook-deliveries?state=failed",
+    methods: { GET: { access: "webhooks:manage", status: 200 } },
+  },
+  "app/api/webhook-deliveries/[id]/redeliver/route.ts": {
+    path: "/api/webhook-deliveries/msg_1/redeliver",
+    params: { id: "msg_1" },
+    methods: { POST: { access: "webhooks:manage", status: 202 } },
+  },
   // Providers post webhooks with no session (unsigned here, and no WEBHOOK_SECRET: kept as "not verified", 202).
   "app/api/webhook-inbox/route.ts": {
     path: "/api/webhook-inbox",
@@ -143,8 +152,13 @@ beforeAll(async () => {
               ? { rates: { BTC: 61234.5 }, at: "2025-03-01T14:03:00.000Z" }
               : url === "/api/v1/webhooks/simulate"
                 ? { status: "sent", message: "Webhook sent." }
-                : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
-    res.writeHead(url === "/api/v1/archived" ? 201 : 200, { "content-type": "application/json" }).end(JSON.stringify(body));
+                : url.startsWith("/api/v1/webhook-deliveries?")
+                  ? { items: [], pagination: { current_page: 1, page_size: 20, total_pages: 0, total_records: 0 } }
+                  : url.endsWith("/redeliver")
+                    ? { webhook_id: "msg_1", invoice_id: invoice.invoice_id, state: "delivered", attempts: [] }
+                    : { currencies: [{ code: "BTC", name: "Bitcoin" }] };
+    const status = url === "/api/v1/archived" ? 201 : url.endsWith("/redeliver") ? 202 : 200;
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   process.env.INVOICING_API_URL = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api/v1`;

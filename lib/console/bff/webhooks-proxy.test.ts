@@ -103,4 +103,24 @@ describe("POST /api/webhooks/simulate against another provider", () => {
     const { upstream } = await import("@/lib/console/upstream/client");
     expect(await upstream().listWebhookDeliveries("inv_8Hq2x")).toBeNull();
   });
+
+  it("nor the deliveries log: GET /api/webhook-deliveries says this provider offers none, and the invoice list still answers", async () => {
+    const { GET: deliveries } = await import("@/app/api/webhook-deliveries/route");
+    const answer = await deliveries(
+      new Request("http://console.test/api/webhook-deliveries?state=failed", { headers: { cookie: admin } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({
+      code: "not_found",
+      detail: expect.stringContaining("This provider offers no deliveries log"),
+    });
+    const { GET: invoices } = await import("@/app/api/invoices/route");
+    const list = await invoices(new Request("http://console.test/api/invoices", { headers: { cookie: admin } }), {
+      params: Promise.resolve({}),
+    });
+    expect(list.status).toBe(200);
+  });
 });

@@ -35,6 +35,8 @@ const LEASE_MS = 60_000;
 /** A 429 with a Retry-After up to this many seconds is waited out, up to RATE_LIMIT_TRIES tries per invoice. */
 const RATE_LIMIT_WAIT_MAX_S = 10;
 const RATE_LIMIT_TRIES = 3;
+/** Bulk cancels' rows among console.bulk_jobs (resending failed webhooks keeps its jobs there too). */
+const CANCEL_KIND = "cancel";
 /** What a cancel job needs of its person, for as long as it runs. */
 const JOB_PERMISSION: Permission = "invoices:change_status";
 
@@ -85,7 +87,7 @@ export async function createBulkCancel(
   return db.transaction(async (tx) => {
     const [job] = await tx
       .insert(bulkJobs)
-      .values({ kind: "cancel", reason, createdBy: user.id, createdByEmail: user.email, awaitingApproval })
+      .values({ kind: CANCEL_KIND, reason, createdBy: user.id, createdByEmail: user.email, awaitingApproval })
       .returning({ id: bulkJobs.id });
     for (let i = 0; i < unique.length; i += 500) {
       await tx.insert(bulkJobItems).values(unique.slice(i, i + 500).map((invoiceId, j) => ({ jobId: job.id, position: i + j, invoiceId })));
@@ -109,6 +111,7 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
     .where(
       and(
         eq(bulkJobs.id, jobId),
+        eq(bulkJobs.kind, CANCEL_KIND),
         isNull(bulkJobs.finishedAt),
         isNull(bulkJobs.awaitingApproval),
         or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date())),
@@ -324,7 +327,7 @@ export async function retryFailed(db: Db, jobId: string, actor: Pick<SessionUser
 export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">, jobId: string): Promise<BulkJob | null> {
   if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
   const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
-  if (!job || (job.createdBy !== user.id && user.role !== "admin")) return null;
+  if (!job || job.kind !== CANCEL_KIND || (job.createdBy !== user.id && user.role !== "admin")) return null;
   const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));
   const counts = { cancelled: 0, refused: 0, failed: 0, duplicate: 0, not_run: 0, awaiting_approval: 0, waiting: 0 };
   const [approval] = job.awaitingApproval
@@ -364,7 +367,7 @@ export async function listBulkJobs(db: Db, user: Pick<SessionUser, "id">, limit 
     })
     .from(bulkJobs)
     .leftJoin(bulkJobItems, eq(bulkJobItems.jobId, bulkJobs.id))
-    .where(eq(bulkJobs.createdBy, user.id))
+    .where(and(eq(bulkJobs.createdBy, user.id), eq(bulkJobs.kind, CANCEL_KIND)))
     .groupBy(bulkJobs.id)
     .orderBy(desc(bulkJobs.createdAt))
     .limit(limit);
@@ -384,6 +387,7 @@ export async function unfinishedJobIds(db: Db): Promise<string[]> {
     .from(bulkJobs)
     .where(
       and(
+        eq(bulkJobs.kind, CANCEL_KIND),
         isNull(bulkJobs.finishedAt),
         isNull(bulkJobs.awaitingApproval),
         or(isNull(bulkJobs.leaseUntil), lt(bulkJobs.leaseUntil, new Date())),

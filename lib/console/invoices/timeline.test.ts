@@ -91,11 +91,14 @@ describe("buildTimeline", () => {
         deliveries: [
           {
             webhook_id: "msg_1",
+            invoice_id: null,
+            type: "invoice.status_changed",
             url: "https://shop.example/hook",
             simulated: true,
             status: "completed",
             state: "delivered",
             created_at: "2026-05-01T13:00:00.000Z",
+            next_attempt_at: null,
             attempts: [
               {
                 attempt: 1,
@@ -104,17 +107,29 @@ describe("buildTimeline", () => {
                 duration_ms: 41.6,
                 response_body: "down for\nmaintenance",
                 error: "the receiver answered HTTP 500",
+                redelivery: false,
               },
-              { attempt: 2, at: "2026-05-01T13:00:05.100Z", response_status: 200, duration_ms: 12, response_body: "", error: null },
+              {
+                attempt: 2,
+                at: "2026-05-01T13:00:05.100Z",
+                response_status: 200,
+                duration_ms: 12,
+                response_body: "",
+                error: null,
+                redelivery: false,
+              },
             ],
           },
           {
             webhook_id: "msg_0",
+            invoice_id: null,
+            type: "invoice.status_changed",
             url: "https://nowhere.example/hook",
             simulated: false,
             status: "cancelled",
             state: "failed",
             created_at: "2026-05-01T12:00:00.000Z",
+            next_attempt_at: null,
             attempts: [
               {
                 attempt: 1,
@@ -123,6 +138,7 @@ describe("buildTimeline", () => {
                 duration_ms: 3,
                 response_body: null,
                 error: "could not resolve nowhere.example",
+                redelivery: false,
               },
             ],
           },
@@ -146,12 +162,15 @@ describe("buildTimeline", () => {
   it("puts a change before the webhook it caused, however late the provider answered the change", () => {
     const delivery = (at: string) => ({
       webhook_id: "msg_2",
+      invoice_id: null,
+      type: "invoice.status_changed",
       url: "https://shop.example/hook",
       simulated: false,
       status: "cancelled",
       state: "delivered" as const,
       created_at: at,
-      attempts: [{ attempt: 1, at, response_status: 200, duration_ms: 9, response_body: "", error: null }],
+      next_attempt_at: null,
+      attempts: [{ attempt: 1, at, response_status: 200, duration_ms: 9, response_body: "", error: null, redelivery: false }],
     });
     const change = (recordedAt: string, sentAt?: string) => ({
       at: at(recordedAt),

@@ -10,6 +10,8 @@ export type TimelineEntry = {
   tone: "neutral" | "good" | "bad";
   /** A webhook is an effect: at the same instant as a change, it is listed after it (above it, newest first). */
   effect?: boolean;
+  /** The delivery's latest attempt carries its id, so the timeline offers to send it again there. */
+  resend?: { webhookId: string; invoiceId: string | null };
 };
 
 export type AuditRow = { at: Date; actorEmail: string; action: string; detail: Record<string, unknown> };
@@ -141,21 +143,21 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
 function deliveryEntries(deliveries: WebhookDelivery[]): TimelineEntry[] {
   return deliveries.flatMap((d) => {
     const what = `${d.simulated ? "Test webhook" : "Webhook"}${d.status ? ` (${label(d.status)})` : ""}`;
-    return d.attempts
-      .filter((a) => a.at)
-      .map((a) => {
-        const ok = a.response_status !== null && a.response_status >= 200 && a.response_status <= 299;
-        // What a refusing receiver said helps; a 2xx's body is noise.
-        const answer = !ok && a.response_body?.trim() ? ` · “${shorten(a.response_body.trim())}”` : "";
-        const took = a.duration_ms !== null ? ` in ${Math.round(a.duration_ms)} ms` : "";
-        return {
-          at: a.at!,
-          effect: true,
-          tone: ok ? "good" : "bad",
-          title: `${what} ${a.attempt && a.attempt > 1 ? `attempt ${a.attempt} ` : ""}${ok ? "delivered" : "not delivered"}: ${a.response_status !== null ? `HTTP ${a.response_status}${took}` : (a.error ?? "no answer")}`,
-          detail: `${d.url ?? ""}${answer}`,
-        } satisfies TimelineEntry;
-      });
+    const attempts = d.attempts.filter((a) => a.at);
+    return attempts.map((a, i) => {
+      const ok = a.response_status !== null && a.response_status >= 200 && a.response_status <= 299;
+      // What a refusing receiver said helps; a 2xx's body is noise.
+      const answer = !ok && a.response_body?.trim() ? ` · “${shorten(a.response_body.trim())}”` : "";
+      const took = a.duration_ms !== null ? ` in ${Math.round(a.duration_ms)} ms` : "";
+      return {
+        at: a.at!,
+        effect: true,
+        tone: ok ? "good" : "bad",
+        title: `${what} ${a.redelivery ? "resent " : a.attempt && a.attempt > 1 ? `attempt ${a.attempt} ` : ""}${ok ? "delivered" : "not delivered"}: ${a.response_status !== null ? `HTTP ${a.response_status}${took}` : (a.error ?? "no answer")}`,
+        detail: `${d.url ?? ""}${answer}`,
+        ...(i === attempts.length - 1 && d.webhook_id ? { resend: { webhookId: d.webhook_id, invoiceId: d.invoice_id } } : {}),
+      } satisfies TimelineEntry;
+    });
   });
 }
 

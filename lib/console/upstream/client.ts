@@ -5,6 +5,8 @@ import { Agent, type Dispatcher, interceptors, request as undiciRequest } from "
 import {
   type ArchivedInvoiceInput,
   archivedInvoiceRequestJson,
+  type DeliveryLogQuery,
+  deliveryLogSearchParams,
   type InvoiceListQuery,
   type InvoiceStatusUpdate,
   invoiceListQueryToSearchParams,
@@ -25,13 +27,13 @@ import { readErrorBody } from "./error-body";
 import { upstreamLimit } from "./limiter";
 import {
   normaliseCurrencies,
-  normaliseDeliveries,
   normaliseHistoricalRates,
   normaliseInvoice,
   normaliseInvoiceList,
   normaliseRates,
   normaliseSimulationResult,
 } from "./normalise";
+import { normaliseDeliveries, normaliseDeliveryPage } from "./normalise-deliveries";
 
 /**
  * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
@@ -222,6 +224,23 @@ export function createUpstream(config: UpstreamConfig) {
         throw error;
       }
     },
+    /** The deliveries log (the sandbox's GET /webhook-deliveries); null from a provider without it, as above. */
+    listAllWebhookDeliveries: async (query: DeliveryLogQuery) => {
+      try {
+        return await call(normaliseDeliveryPage, "a page of webhook deliveries", `/webhook-deliveries?${deliveryLogSearchParams(query)}`);
+      } catch (error) {
+        if (error instanceof Problem && [404, 405, 501].includes(error.upstreamStatus ?? 0)) return null;
+        throw error;
+      }
+    },
+    /** POST /webhook-deliveries/{id}/redeliver (the sandbox's extension): the delivery, with the new attempt. */
+    redeliverWebhook: async (webhookId: string) =>
+      call(
+        (raw) => normaliseDeliveries([raw])?.[0] ?? null,
+        "the webhook delivery",
+        `/webhook-deliveries/${encodeURIComponent(webhookId)}/redeliver`,
+        { resource: true, method: "POST" },
+      ),
   };
 }
 

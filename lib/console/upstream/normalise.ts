@@ -13,7 +13,6 @@ import {
   type Rates,
   type Transaction,
   toDecimal,
-  type WebhookDelivery,
   type WebhookSimulationResult,
 } from "@/lib/contract";
 
@@ -30,7 +29,7 @@ import {
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Reads fields by any of their names, remembering which ones were used: the rest are the provider's own. */
 class Reader {
@@ -88,7 +87,7 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
-function toInteger(value: unknown): number | null {
+export function toInteger(value: unknown): number | null {
   const n = toNumber(value);
   return n !== null && Number.isInteger(n) ? n : null;
 }
@@ -102,7 +101,7 @@ export function toAmount(value: unknown): Decimal | null {
 }
 
 /** A string as it is; a number as its decimal text (ids like 48213); anything else → null. */
-function toText(value: unknown): string | null {
+export function toText(value: unknown): string | null {
   if (typeof value === "string") return value;
   if (isLosslessNumber(value)) return value.value;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
@@ -257,7 +256,7 @@ export function normaliseInvoice(raw: unknown): Invoice | null {
   return { ...invoice, payment, provider_fields: [...r.rest(), ...rest] };
 }
 
-function readPagination(raw: unknown, count: number): Pagination {
+export function readPagination(raw: unknown, count: number): Pagination {
   const p = isObject(raw) ? raw : {};
   const pageSize = toInteger(p.page_size ?? p.per_page ?? p.limit) ?? Math.max(count, 1);
   const current = toInteger(p.current_page ?? p.page) ?? 1;
@@ -414,26 +413,4 @@ export function normaliseSimulationResult(raw: unknown): WebhookSimulationResult
     status: toText(raw.status) ?? "sent",
     message: toText(raw.message) ?? toText(raw.detail) ?? "The invoicing API reports the webhook as sent.",
   };
-}
-
-/** The deliveries extension (a sandbox's; another provider may offer its like): a list, or `{deliveries}`. */
-export function normaliseDeliveries(raw: unknown): WebhookDelivery[] | null {
-  const list = Array.isArray(raw) ? raw : isObject(raw) ? (raw.deliveries ?? raw.items ?? raw.data) : undefined;
-  if (!Array.isArray(list)) return null;
-  return list.filter(isObject).map((d) => ({
-    webhook_id: toText(d.webhook_id ?? d.id),
-    url: toText(d.url),
-    simulated: typeof d.simulated === "boolean" ? d.simulated : null,
-    status: toText(d.status),
-    state: toText(d.state),
-    created_at: toInstant(d.created_at),
-    attempts: (Array.isArray(d.attempts) ? d.attempts : []).filter(isObject).map((a) => ({
-      attempt: toInteger(a.attempt),
-      at: toInstant(a.at),
-      response_status: toInteger(a.response_status),
-      duration_ms: toNumber(a.duration_ms),
-      response_body: toText(a.response_body),
-      error: toText(a.error),
-    })),
-  }));
 }

@@ -179,7 +179,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
       </div>
 
       <InvoiceSection title="Timeline">
-        <InvoiceTimeline entries={buildTimeline(invoice, audit, webhooks)} />
+        <InvoiceTimeline entries={buildTimeline(invoice, audit, webhooks)} mayResend={can(user.role, "webhooks:manage")} />
       </InvoiceSection>
       <InvoiceSection title="Blockchain transactions">
         <InvoiceTransactions invoice={invoice} />

@@ -1,7 +1,6 @@
 import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema } from "@/lib/contract";
-import { parseJsonBodyLossless } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";
-import { createArchivedInvoice, requireScope, sandboxRoute, wireJson } from "@/lib/sandbox";
+import { createArchivedInvoice, readSandboxJsonBody, requireScope, sandboxRoute, wireJson } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: sandboxRoute(async ({ request, db, caller }) => {
@@ -9,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     const invoice = await createArchivedInvoice(
       db,
       caller,
-      await parseJsonBodyLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE),
+      await readSandboxJsonBody(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE),
     );
     return wireJson(invoice, { status: 201, headers: { "cache-control": "no-store" } });
   }),

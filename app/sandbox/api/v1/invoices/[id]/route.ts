@@ -1,7 +1,6 @@
-import { invoiceStatusUpdateSchema } from "@/lib/contract";
-import { parseJsonBodyLossless } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";
-import { getInvoice, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
+import { getInvoice, readSandboxJsonBody, requireScope, sandboxRoute, updateInvoiceStatus, wakeWebhooks } from "@/lib/sandbox";
+import { apiStatusUpdateSchema } from "@/lib/sandbox/wire-schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: sandboxRoute<{ id: string }>(async ({ db, caller, params }) => {
@@ -10,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   }),
   PATCH: sandboxRoute<{ id: string }>(async ({ request, db, caller, params }) => {
     requireScope(caller, "invoices:write");
-    const { status } = await parseJsonBodyLossless(request, invoiceStatusUpdateSchema);
+    const { status } = await readSandboxJsonBody(request, apiStatusUpdateSchema);
     const invoice = await updateInvoiceStatus(db, caller, params.id, status);
     wakeWebhooks();
     return invoice;

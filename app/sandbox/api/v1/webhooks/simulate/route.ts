@@ -1,12 +1,11 @@
 import { webhookSimulationSchema } from "@/lib/contract";
-import { parseJsonBodyLossless } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";
-import { requireScope, sandboxRoute, simulateWebhook, wakeWebhooks } from "@/lib/sandbox";
+import { readSandboxJsonBody, requireScope, sandboxRoute, simulateWebhook, wakeWebhooks } from "@/lib/sandbox";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: sandboxRoute(async ({ request, db, caller }) => {
     requireScope(caller, "webhooks:write");
-    const input = await parseJsonBodyLossless(request, webhookSimulationSchema);
+    const input = await readSandboxJsonBody(request, webhookSimulationSchema);
     const result = await simulateWebhook(db, caller, input);
     // The first attempt is made; retries are the dispatcher's.
     wakeWebhooks();

@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ProblemState } from "@/components/ui/problem-state";
+import { BulkResendForm } from "@/components/webhooks/bulk-resend-form";
+import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
+import { DeliveryFilterForm } from "@/components/webhooks/delivery-filter-form";
+import { RedeliverJobPanel } from "@/components/webhooks/redeliver-job-panel";
+import { guardPage } from "@/lib/console/bff/page";
+import { requestTimeZone } from "@/lib/console/time-zone-server";
+import { upstream } from "@/lib/console/upstream/client";
+import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
+import { NO_DELIVERIES_LOG } from "@/lib/console/webhooks/deliveries";
+import { deliveryViewHref, readDeliveryView, toDeliveryQuery } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
+import { getDatabase } from "@/lib/platform/db";
+
+export const metadata: Metadata = { title: "Webhook deliveries" };
+
+export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await guardPage("webhooks:manage");
+  const params = await searchParams;
+  const view = readDeliveryView(params);
+  const job = typeof params.job === "string" ? await readRedeliverJob(await getDatabase(), user, params.job) : null;
+  const { timeZone } = await requestTimeZone();
+  const query = toDeliveryQuery(view, timeZone);
+  const page = query.success
+    ? await upstream()
+        .listAllWebhookDeliveries(query.data)
+        .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error)))
+    : Problem.fromZod(query.error, "filter");
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/webhooks" className="underline underline-offset-2">
+            Webhooks
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">Deliveries</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Every webhook the invoicing API sent, newest first: what each receiver answered, and when the next retry is due.
+        </p>
+      </div>
+      <DeliveryFilterForm view={view} timeZone={timeZone} />
+      {job && <RedeliverJobPanel job={job} view={view} />}
+      {page === null ? (
+        <EmptyState
+          title="No deliveries log"
+          description={`${NO_DELIVERIES_LOG} The webhook inbox on the Webhooks page shows what arrived here.`}
+        />
+      ) : page instanceof Problem ? (
+        <ProblemState problem={page} />
+      ) : page.items.length === 0 ? (
+        <EmptyState title="No deliveries" description="No webhook delivery matches this view." />
+      ) : (
+        <>
+          {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
+          <DeliveriesTable deliveries={page.items} mayResend />
+          <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+            <span className="tabular-nums">
+              Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} · {page.pagination.total_records} deliveries
+            </span>
+            {page.pagination.has_previous && (
+              <Link href={deliveryViewHref({ ...view, page: view.page - 1 })} className="underline underline-offset-2">
+                Newer
+              </Link>
+            )}
+            {page.pagination.has_next && (
+              <Link href={deliveryViewHref({ ...view, page: view.page + 1 })} className="underline underline-offset-2">
+                Older
+              </Link>
+            )}
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

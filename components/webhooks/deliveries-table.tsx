@@ -1,0 +1,132 @@
+import Link from "next/link";
+import { DateTime } from "@/components/ui/date-time";
+import type { WebhookDelivery } from "@/lib/contract";
+import { invoiceHref } from "@/lib/contract/invoice-href";
+import { DeliveryStateBadge } from "./delivery-state-badge";
+import { ResendForm } from "./resend-form";
+
+type Attempt = WebhookDelivery["attempts"][number];
+
+/** What an attempt came to, in a few words: the receiver's status, or why there was no answer. */
+export function attemptAnswer(attempt: Attempt | undefined): string {
+  if (!attempt) return "Not tried yet";
+  if (attempt.response_status !== null) return `HTTP ${attempt.response_status}`;
+  return attempt.error ?? "No answer";
+}
+
+/**
+ * The deliveries log as a table, drawn on the server: each delivery's state, invoice (linked), event, last answer
+ * and next retry; its attempts open below it (a plain <details>, no script), with Resend beside them.
+ */
+export function DeliveriesTable({ deliveries, mayResend }: { deliveries: WebhookDelivery[]; mayResend: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Webhook deliveries, newest first</caption>
+        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              State
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Invoice
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Event
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Last answer
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Next retry
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Attempts
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((d, i) => (
+            <tr key={d.webhook_id ?? i} className="border-t border-border align-top" data-webhook-id={d.webhook_id ?? ""}>
+              <td className="px-3 py-2">
+                <DeliveryStateBadge state={d.state} />
+              </td>
+              <td className="px-3 py-2 font-mono text-xs">
+                {d.invoice_id ? (
+                  <Link href={invoiceHref(d.invoice_id)} className="underline underline-offset-2">
+                    {d.invoice_id}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="px-3 py-2">
+                {d.type ?? "—"}
+                {d.status && (
+                  <span className="block text-xs text-muted-foreground">
+                    to {d.status}
+                    {d.simulated ? " (test)" : ""}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <DateTime iso={d.created_at} />
+              </td>
+              <td className="px-3 py-2">{attemptAnswer(d.attempts.at(-1))}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <DateTime iso={d.next_attempt_at} />
+              </td>
+              <td className="min-w-64 px-3 py-2">
+                <details>
+                  <summary className="cursor-pointer tabular-nums">
+                    {d.attempts.length} {d.attempts.length === 1 ? "attempt" : "attempts"}
+                  </summary>
+                  <AttemptList attempts={d.attempts} url={d.url} webhookId={d.webhook_id} />
+                  {mayResend && d.webhook_id && (
+                    <div className="mt-2">
+                      <ResendForm webhookId={d.webhook_id} invoiceId={d.invoice_id} />
+                    </div>
+                  )}
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Every attempt with what the receiver answered (the first 2 KB the provider kept) or why nothing was. */
+export function AttemptList({ attempts, url, webhookId }: { attempts: Attempt[]; url: string | null; webhookId: string | null }) {
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      <p className="text-xs text-muted-foreground">
+        <span className="font-mono">{webhookId ?? "—"}</span> to <span className="break-all font-mono">{url ?? "—"}</span>
+      </p>
+      {attempts.length === 0 && <p className="text-xs text-muted-foreground">No attempt yet.</p>}
+      <ol className="flex flex-col gap-2">
+        {attempts.map((a, i) => (
+          <li key={`${a.attempt}-${i}`} className="rounded-md border border-border p-2">
+            <p className="text-xs">
+              <span className="font-medium">
+                {a.redelivery ? "Resent" : `Attempt ${a.attempt ?? i + 1}`}: {attemptAnswer(a)}
+              </span>{" "}
+              · <DateTime iso={a.at} />
+              {a.duration_ms !== null && <> · {a.duration_ms} ms</>}
+            </p>
+            {a.error && a.response_status !== null && <p className="text-xs text-muted-foreground">{a.error}</p>}
+            {a.response_body && (
+              <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono text-xs">
+                {a.response_body}
+              </pre>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

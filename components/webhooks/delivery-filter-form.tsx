@@ -1,0 +1,62 @@
+import Link from "next/link";
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type DeliveryView, deliveryViewHref } from "@/lib/contract";
+
+const FIELD = "flex flex-col gap-1 text-xs font-medium text-muted-foreground";
+const CONTROL = "h-control-sm rounded-md border border-input bg-card px-2 text-sm text-card-foreground shadow-xs";
+
+/**
+ * Which deliveries the view shows, as a GET form (the address holds it; it works without script), with the
+ * states one click away as links. Days are days in `timeZone`, both included.
+ */
+export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; timeZone: string }) {
+  return (
+    <div className="mb-4 flex flex-col gap-3">
+      <nav aria-label="Deliveries by state" className="flex flex-wrap gap-2 text-sm">
+        {[null, ...DELIVERY_STATES].map((state) => (
+          <Link
+            key={state ?? "all"}
+            href={deliveryViewHref({ ...view, state, page: 1 })}
+            aria-current={view.state === state ? "page" : undefined}
+            className="rounded-md border border-border px-2 py-1 hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-medium"
+          >
+            {state ? DELIVERY_STATE_LABELS[state] : "All"}
+          </Link>
+        ))}
+      </nav>
+      <form method="get" action="/webhooks/deliveries" aria-label="Filter the deliveries" className="flex flex-wrap items-end gap-3">
+        <label className={FIELD}>
+          State
+          <select name="state" defaultValue={view.state ?? ""} className={CONTROL}>
+            <option value="">Any</option>
+            {DELIVERY_STATES.map((state) => (
+              <option key={state} value={state}>
+                {DELIVERY_STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={FIELD}>
+          Invoice
+          <input
+            name="invoice"
+            defaultValue={view.invoice ?? ""}
+            maxLength={500}
+            spellCheck={false}
+            className={`${CONTROL} w-56 font-mono`}
+          />
+        </label>
+        <label className={FIELD}>
+          From (day, {timeZone})
+          <input type="date" name="from" defaultValue={view.from ?? ""} className={CONTROL} />
+        </label>
+        <label className={FIELD}>
+          To (day, {timeZone})
+          <input type="date" name="to" defaultValue={view.to ?? ""} className={CONTROL} />
+        </label>
+        <button type="submit" className={`${CONTROL} font-medium hover:bg-accent`}>
+          Show
+        </button>
+      </form>
+    </div>
+  );
+}

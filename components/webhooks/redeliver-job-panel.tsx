@@ -1,0 +1,38 @@
+import Link from "next/link";
+import { Notice } from "@/components/ui/notice";
+import { type DeliveryView, deliveryViewHref, type RedeliverJob, type RedeliverOutcome } from "@/lib/contract";
+
+const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
+  delivered: "Delivered",
+  not_delivered: "Not delivered",
+  failed: "Failed",
+  not_run: "Not run",
+};
+
+/** A resend job as it stands: how many deliveries came to what, and each one's result. Reload to follow it. */
+export function RedeliverJobPanel({ job, view }: { job: RedeliverJob; view: DeliveryView }) {
+  const done = job.total - job.counts.waiting;
+  return (
+    <section aria-label="Resending failed webhooks" className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
+      <Notice role="status" tone={job.finished_at ? "success" : "neutral"}>
+        {job.finished_at ? "Resent" : "Resending"} {done} of {job.total} failed deliveries: {job.counts.delivered} delivered,{" "}
+        {job.counts.not_delivered} not delivered, {job.counts.failed} failed
+        {job.counts.not_run ? `, ${job.counts.not_run} not run` : ""}.{" "}
+        {!job.finished_at && (
+          <Link href={`${deliveryViewHref(view)}${view.state ? "&" : "?"}job=${job.id}`} className="underline underline-offset-2">
+            Reload to follow it
+          </Link>
+        )}
+      </Notice>
+      <ol className="flex flex-col gap-1">
+        {job.items.map((item) => (
+          <li key={item.webhook_id} data-outcome={item.outcome ?? "waiting"} className="flex flex-wrap gap-x-2">
+            <span className="font-medium">{item.outcome ? OUTCOME_LABELS[item.outcome] : "Waiting"}</span>
+            <span className="font-mono text-xs break-all">{item.webhook_id}</span>
+            {item.detail && <span className="text-muted-foreground">{item.detail}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

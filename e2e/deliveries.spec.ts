@@ -1,0 +1,64 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { seriousFindings, signIn } from "./fixtures";
+
+/** Support and developers find a webhook among all deliveries, read what the receiver answered, and resend it. */
+
+const KEY = { "api-key": "sk_test_demo_full" };
+
+/** A seeded invoice of the demo merchant whose callback URL is the console's inbox, with one test webhook sent. */
+async function deliveredInvoice(request: APIRequestContext, skip: number): Promise<string> {
+  const list = await (await request.get("/sandbox/api/v1/invoices?status=pending&page_size=100&sort_order=asc", { headers: KEY })).json();
+  const invoice = list.items.filter((i: { callback_url: string | null }) => i.callback_url)[skip];
+  const sent = await request.post("/sandbox/api/v1/webhooks/simulate", {
+    headers: KEY,
+    data: { invoice_id: invoice.invoice_id, status: "completed" },
+  });
+  expect(await sent.json()).toMatchObject({ status: "delivered" });
+  return invoice.invoice_id;
+}
+
+test("an admin finds a delivery by invoice, reads the receiver's answer, resends it and sees the new attempt", async ({
+  page,
+  request,
+}) => {
+  const invoiceId = await deliveredInvoice(request, 3);
+  await signIn(page, "admin", "/webhooks");
+  await page.goto("/webhooks");
+  await page.getByRole("link", { name: "Deliveries", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+
+  // Failed is one click away, and the view is in the address.
+  await page.getByRole("navigation", { name: "Deliveries by state" }).getByRole("link", { name: "Failed" }).click();
+  await expect(page).toHaveURL(/\/webhooks\/deliveries\?state=failed$/);
+
+  await page.goto("/webhooks/deliveries");
+  await page.getByRole("textbox", { name: "Invoice", exact: true }).fill(invoiceId);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`invoice=${invoiceId}`));
+  const row = page.locator("tr[data-webhook-id]").first();
+  await expect(row).toContainText("Delivered");
+  await expect(row.getByRole("link", { name: invoiceId })).toHaveAttribute("href", `/invoices/${invoiceId}`);
+  await expect(row).toContainText("invoice.status_changed");
+  expect(await seriousFindings(page)).toEqual([]);
+
+  await row.getByText("1 attempt").click();
+  await expect(row).toContainText(/Attempt 1: HTTP 20\d/);
+  await row.getByRole("button", { name: /^Resend webhook msg_/ }).click();
+  await expect(row.getByRole("status")).toContainText(/Resent msg_.*: the receiver answered HTTP 20\d\./);
+  await expect(page.locator("tr[data-webhook-id]").first()).toContainText("2 attempts");
+
+  // The same delivery offers Resend on the invoice's timeline.
+  await page.goto(`/invoices/${invoiceId}`);
+  await expect(
+    page
+      .getByRole("list", { name: "Invoice timeline" })
+      .getByRole("button", { name: /^Resend webhook msg_/ })
+      .first(),
+  ).toBeVisible();
+});
+
+test("a role without webhooks:manage is refused the deliveries view", async ({ page }) => {
+  await signIn(page, "support", "/invoices");
+  const answer = await page.goto("/webhooks/deliveries");
+  expect(answer?.status()).toBe(403);
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import { recordAudit } from "@/lib/console/audit";
+import type { SessionUser } from "@/lib/console/auth/session";
+import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
+import type { Upstream } from "@/lib/console/upstream/client";
+import type { DeliveryLogQuery, DeliveryPage, RedeliverRequest, WebhookDelivery } from "@/lib/contract";
+import { Problem, toProblem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+
+export const WEBHOOK_REDELIVER_ACTION = "webhook.redeliver";
+
+/** Said wherever the provider has no deliveries log: it answered 404 (or 405, 501) for it. */
+export const NO_DELIVERIES_LOG = "This provider offers no deliveries log: its invoicing API does not list the webhooks it sent.";
+
+/** A page of the provider's deliveries log; a provider without one is a 404 problem that says so. */
+export async function listDeliveryLog(upstream: Upstream, query: DeliveryLogQuery): Promise<DeliveryPage> {
+  const page = await upstream.listAllWebhookDeliveries(query);
+  if (!page) throw Problem.of("not_found", { title: "No deliveries log", detail: NO_DELIVERIES_LOG });
+  return page;
+}
+
+/**
+ * A person asks the provider to send one webhook again (the same webhook-id, a new attempt now). Audited either
+ * way, under the invoice it belongs to: what was asked, and what the receiver or the provider answered.
+ */
+export async function redeliverFromConsole(input: {
+  db: Db;
+  upstream: Upstream;
+  user: Pick<SessionUser, "id" | "email">;
+  request: RedeliverRequest;
+}): Promise<WebhookDelivery> {
+  const { db, upstream, user, request } = input;
+  const audit = (invoiceId: string | null | undefined, detail: Record<string, unknown>) =>
+    recordAudit(db, {
+      actor: user,
+      action: WEBHOOK_REDELIVER_ACTION,
+      target: invoiceId ? invoiceAuditTarget(invoiceId) : `webhook:${request.webhook_id}`,
+      detail: { webhook_id: request.webhook_id, ...detail },
+    });
+  try {
+    const delivery = await upstream.redeliverWebhook(request.webhook_id);
+    const last = delivery.attempts.at(-1);
+    await audit(delivery.invoice_id ?? request.invoice_id, {
+      outcome: "sent",
+      upstream_status: 202,
+      state: delivery.state,
+      answer: last ? { response_status: last.response_status, error: last.error } : null,
+    });
+    return delivery;
+  } catch (error) {
+    const problem = toProblem(error);
+    await audit(request.invoice_id, {
+      outcome: "failed",
+      upstream_status: problem.upstreamStatus ?? null,
+      answer: { title: problem.title, detail: problem.detail ?? null },
+    });
+    throw problem;
+  }
+}
+
+/** What a resend came to, in a sentence for the page that asked. */
+export function redeliverySentence(delivery: WebhookDelivery): string {
+  const last = delivery.attempts.at(-1);
+  const answer = !last
+    ? "no attempt is recorded yet"
+    : last.response_status !== null
+      ? `the receiver answered HTTP ${last.response_status}`
+      : `no answer: ${last.error ?? "the attempt failed"}`;
+  return `Resent ${delivery.webhook_id ?? "the webhook"}: ${answer}.`;
+}
