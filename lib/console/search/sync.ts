@@ -40,7 +40,7 @@ export type SearchSyncOptions = {
 export type SyncOutcome = "not_due" | "busy" | "filling" | "filled" | "synced" | "paused";
 
 /**
- * Keeps the search index (./store.ts) in step with the provider, which cannot search (issue 15).
+ * Keeps the search index (./store.ts) in step with the provider, which cannot search.
  *
  * First fill: the whole list, oldest first, 100 a page, a few pages at once at a bounded pace; after each batch
  * the next page number is written with the lease check, so a restart resumes there. Then incremental syncs every

@@ -9,7 +9,7 @@ import { indexInvoices } from "./store";
 import { mirrorList, mirrorSummary } from "./views";
 
 /*
- * The mirror's views (issue 24) on the real database (PGlite, or PostgreSQL with DATABASE_URL): totals from the
+ * The mirror's views on the real database (PGlite, or PostgreSQL with DATABASE_URL): totals from the
  * rollups equal a plain sum over the invoices after every kind of write, and several statuses, a text query and
  * the created range select what a plain filter selects.
  */

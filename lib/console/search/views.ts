@@ -35,10 +35,9 @@ const { searchVector: _vector, ...columns } = getTableColumns(t);
 const SORT_COLUMNS = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount };
 
 /**
- * One page of a view, in the provider's list shape; the count is the summary's (rollups, no row count). As the
- * sandbox's list (ARCHITECTURE.md §4), fast at any depth: the page's ids are found by walking from the nearer
- * end of the order, in one sort index per status merged in order (each holds the currency and created_at it
- * filters by, so the walk never reads the table), and only those rows are read. Count and rows share a snapshot.
+ * One page of a view, in the provider's list shape. As the sandbox's list (ARCHITECTURE.md §4), fast at any
+ * depth: the page's ids are found first (walkedPage, matchedPage), then only those rows and their documents are
+ * read. Count and rows share a snapshot.
  */
 export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<InvoiceList> {
   const { total, rows } = await db.transaction(
