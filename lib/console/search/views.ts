@@ -107,11 +107,11 @@ async function matchedPage(db: Db, view: InvoiceViewQuery, offset: number): Prom
   const direction = sql.raw(view.sort_order === "asc" ? "asc" : "desc");
   const result = (await db.execute(sql`
     with matches as materialized (select ${t.invoiceId} as id, ${key} as sort_key from ${t} where ${rowFilter(view)})
-    select id, count(*) over () as total from matches
+    select id, count(*) over () as matched from matches
     order by sort_key ${direction}, id ${direction} limit ${view.page_size} offset ${offset}`)) as unknown as {
-    rows: { id: string; total: string }[];
+    rows: { id: string; matched: string }[];
   };
-  if (result.rows.length) return { total: Number(result.rows[0].total), ids: result.rows.map((row) => row.id) };
+  if (result.rows.length) return { total: Number(result.rows[0].matched), ids: result.rows.map((row) => row.id) };
   return { total: (await mirrorSummary(db, view)).count, ids: [] };
 }
 
