@@ -2,7 +2,7 @@
 // console's proxy? Seeds a fresh database (and says how long that took), serves the built app with `next start`,
 // and prints p50/p95 straight and through the console, with their ratio, for every sort_by × sort_order × filter
 // (none, a status, a currency, a 30-day created range, all three) on page 1, page 50, the middle page and the
-// last page (issue 13). Figures are printed, never asserted (ARCHITECTURE.md §6).
+// last page. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:list                                   100,000 invoices in a fresh temporary PGlite folder
 //   DATABASE_URL=postgres://… npm run bench:list         1,000,000 invoices on PostgreSQL (seeded once, then reused)
@@ -518,7 +518,7 @@ function printSummary(rows: Row[]): void {
   );
 }
 
-/** Issue 13's goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
+/** The goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
 function printGoals(rows: Row[]): void {
   console.log("");
   for (const page of PAGES) {
@@ -594,7 +594,7 @@ async function main(): Promise<void> {
   // The page's JavaScript as a browser downloads it, on a console of its own (scripts/bench/first-load-js.ts).
   const [invoicesPage] = await measureFirstLoadJs({ routes: ["/invoices"] });
   console.log("");
-  console.log(`First-load JS of /invoices (goal ≤ 170 KB gzip), beside main's before issue 13:`);
+  console.log(`First-load JS of /invoices (goal ≤ 170 KB gzip), beside main's at commit 191b965:`);
   console.log(formatFirstLoadTable([invoicesPage]));
   console.log(`Measured in ${seconds(performance.now() - started)}.`);
 }

@@ -19,8 +19,8 @@
 //   --soak           30 clients for 10 minutes on one instance, RSS each minute
 //   --attack         one instance (PGlite), 100 clients: a quiet run, then the same while 16 connections send
 //                    POST bodies at one byte every 5 s (to the inbox, the sandbox's archive, a page's server
-//                    action), each reopened when the server closes it; prints both and their ratios (issue 21)
-//   --ignore-retry-after  clients ask again at once after a 503, as a hostile client would (issue 21)
+//                    action), each reopened when the server closes it; prints both and their ratios
+//   --ignore-retry-after  clients ask again at once after a 503, as a hostile client would
 //
 // Two instances need PostgreSQL: DATABASE_URL, or else a throwaway PostgreSQL 15 cluster this script starts
 // (from /usr/lib/postgresql/15/bin, as root through `runuser -u postgres`) and removes afterwards.
@@ -293,7 +293,7 @@ async function stopInstances(instances: Instance[]): Promise<void> {
 }
 
 /**
- * Issue 21: the same clients on the same console, quiet and then while `connections` slow bodies stay open
+ * The same clients on the same console, quiet and then while `connections` slow bodies stay open
  * (each reopened as soon as the server closes it at its body deadline). Prints the ratios of the two runs.
  */
 async function underAttack(o: Options, connections = 16): Promise<void> {

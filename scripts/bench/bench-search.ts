@@ -1,4 +1,4 @@
-// `npm run bench:search`: the console's search index (issue 15) on a big merchant. Seeds a fresh PGlite folder,
+// `npm run bench:search`: the console's search index on a big merchant. Seeds a fresh PGlite folder,
 // serves the built console (`scripts/server/server.mjs`) with its sync at full pace, and prints: the first fill's time
 // and provider calls; one incremental sync after N changes (time and calls); and search p50/p95 through the
 // console (GET /api/search) for each kind of query — beside a baseline measured in the same run: finding an

@@ -1,10 +1,10 @@
-// `npm run bench:summary`: the totals of any view from the console's mirror (issue 24). Fills the mirror
+// `npm run bench:summary`: the totals of any view from the console's mirror. Fills the mirror
 // (console.search_invoices) of a fresh database with N synthetic invoices in bulk — INSERT ... SELECT
 // generate_series, the migration's triggers keeping console.mirror_totals — and prints, for every filter kind
 // × page (1, 10, the last), p50/p95 of mirrorSummary (the rollups) and of mirrorList (a page, with its
 // summary), beside a baseline measured in the same run: a plain count(*)/sum() over the mirror with the same
 // filter (no rollups), and its ratio to the summary. Once per filter kind it checks that the summary equals
-// that plain sum and prints "equal" or the difference. Goal (issue 24): summary p95 ≤ 20 ms at 1,000,000
+// that plain sum and prints "equal" or the difference. Goal: summary p95 ≤ 20 ms at 1,000,000
 // invoices on PostgreSQL and at 100,000 on PGlite. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:summary                          100,000 invoices in a fresh temporary PGlite folder
