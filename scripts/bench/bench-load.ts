@@ -34,9 +34,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ConsoleServer, freePort, startConsoleServer } from "@/test/console-server";
+import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { slowBody } from "@/test/http/raw-requests";
 import { option } from "./bench-option";
+import { freePort, percentile, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -185,7 +186,7 @@ async function load(
   const client = async (i: number) => {
     const { console: target } = instances[i % instances.length];
     const cookie = target.sessions.roles.viewer;
-    await new Promise((r) => setTimeout(r, Math.floor((i / clients) * 1000)));
+    await sleep(Math.floor((i / clients) * 1000));
     while (Date.now() < deadline) {
       const detail = ids.length > 0 && Math.random() < 0.3;
       const url = detail ? `/api/invoices/${encodeURIComponent(pick(ids))}` : randomListPath();
@@ -205,7 +206,7 @@ async function load(
           result.shed.push(ms);
           // What the UI does: wait as long as Retry-After asks before this client's next request.
           const wait = Number(response.headers.get("retry-after") ?? 2);
-          if (honourRetryAfter) await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
+          if (honourRetryAfter) await sleep(Math.min(wait, 10) * 1000);
         }
       } catch (error) {
         count(error instanceof ClientTimeout ? "client timeout (30 s)" : "network error");
@@ -219,8 +220,6 @@ async function load(
   return result;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
 
 type Summary = { served: number; servedPerSecond: number; p95: number; errors: number };
@@ -255,7 +254,7 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
   );
   const elapsed = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  await new Promise((r) => setTimeout(r, 2_000));
+  await sleep(2_000);
   instances.forEach((inst, n) => (rss[n].end = rssMb(inst.pid)));
 
   const answered = r.answered.sort((a, b) => a - b);

@@ -21,7 +21,6 @@
 // programs (/usr/lib/postgresql/15/bin, as .ci/run) and, when run as root, the `postgres` user.
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +32,7 @@ import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
+import { freePort, percentile } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
@@ -104,15 +104,6 @@ function runPg(program: string, programArgs: string[], asPostgres: boolean) {
   else execFileSync(file, programArgs, { stdio: "pipe" });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** A throwaway PostgreSQL 15 server, as .ci/run starts one (durability off: throwaway data). */
 async function startPostgres(): Promise<string> {
   if (!existsSync(path.join(PG_BIN, "pg_ctl"))) throw new Error(`--pg: PostgreSQL 15 is not installed (${PG_BIN})`);
@@ -158,8 +149,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** SQL picking one of `values` from a hash of the row number (deterministic, no random()). */
