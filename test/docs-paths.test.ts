@@ -15,10 +15,10 @@ const scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.jso
 
 const repositoryPath = /^(?:lib|app|components|scripts|drizzle|e2e|test|public|docs|\.ci)\/\S*$/;
 
-/** Repository paths in a document's inline code spans (fenced blocks left out; a span may wrap a line), with lines. */
-function namedPaths(text: string): { path: string; line: number }[] {
+/** A document without its fenced blocks (their lines left empty, so line numbers hold). */
+function prose(text: string): string {
   let fenced = false;
-  const prose = text
+  return text
     .split("\n")
     .map((line) => {
       if (line.trimStart().startsWith("```")) {
@@ -28,14 +28,32 @@ function namedPaths(text: string): { path: string; line: number }[] {
       return fenced ? "" : line;
     })
     .join("\n");
+}
+
+/** Repository paths in a document's inline code spans (a span may wrap a line), with their lines. */
+function namedPaths(text: string): { path: string; line: number }[] {
+  const outside = prose(text);
   const found: { path: string; line: number }[] = [];
-  for (const match of prose.matchAll(/`([^`]+)`/g)) {
-    const line = prose.slice(0, match.index).split("\n").length;
+  for (const match of outside.matchAll(/`([^`]+)`/g)) {
+    const line = outside.slice(0, match.index).split("\n").length;
     for (const token of match[1].split(/\s+/)) {
       if (repositoryPath.test(token)) found.push({ path: token, line });
     }
   }
   return found;
+}
+
+/** The anchors GitHub gives a document's headings. */
+function anchors(text: string): Set<string> {
+  const headings = [...prose(text).matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]);
+  return new Set(
+    headings.map((heading) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s-]/gu, "")
+        .replace(/\s/g, "-"),
+    ),
+  );
 }
 
 /** A path as it lies on disk: a glob (`app/(console)/*`) stands for its folder, `…` for the folder it is in. */
@@ -53,6 +71,19 @@ describe.each(documents)("%s", (document) => {
       .filter(({ path: named }) => !existsSync(onDisk(named)))
       .map(({ path: named, line }) => `${document}:${line} ${named}`);
     expect(missing).toEqual([]);
+  });
+
+  it("links only to documents and headings that exist", () => {
+    const broken = [...prose(text).matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => {
+        const [file, anchor] = target.split("#");
+        const linked = file ? path.join(root, path.dirname(document), file) : path.join(root, document);
+        if (!existsSync(linked)) return true;
+        return anchor !== undefined && linked.endsWith(".md") && !anchors(readFileSync(linked, "utf8")).has(anchor);
+      });
+    expect(broken).toEqual([]);
   });
 
   it("shows only npm scripts that exist", () => {
