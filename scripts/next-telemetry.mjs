@@ -1,4 +1,4 @@
-// Next.js's anonymous telemetry is off unless asked for (README, NEXT_TELEMETRY_DISABLED). Next.js reads any
+// Next.js's anonymous telemetry is off unless asked for (docs/configuration.md, NEXT_TELEMETRY_DISABLED). Next.js reads any
 // non-empty value as "disabled", so the one way to ask, NEXT_TELEMETRY_DISABLED=0 (or false), is taken away;
 // unset, it is set to 1. The server (scripts/server/server.mjs), `npm start`'s build and `npm test` apply it.
 

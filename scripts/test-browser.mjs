@@ -1,4 +1,4 @@
-// `npm test` brings its browser (issue 26): Playwright drives CHROMIUM_PATH, else /usr/bin/chromium, else its own
+// `npm test` brings its browser: Playwright drives CHROMIUM_PATH, else /usr/bin/chromium, else its own
 // Chromium (playwright.config.ts). When none of them is there, Playwright's own is installed
 // (`npx playwright install chromium`), saying so; when that cannot be done (no network, a proxy), the one command
 // that fixes it is printed and the browser step counts as 1 failed.

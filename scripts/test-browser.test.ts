@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain ES module of the test runner, without type declarations
 import { ensureChromium } from "./test-browser.mjs";
 
-/** `npm test` brings its browser (scripts/test.mjs, issue 26). */
+/** `npm test` brings its browser (scripts/test.mjs). */
 describe("ensureChromium", () => {
   const OWN = "/root/.cache/ms-playwright/chromium-1/chrome-linux/chrome";
   const setup = (present: string[], { installs = true, env = {} as Record<string, string>, debianLike = true } = {}) => {

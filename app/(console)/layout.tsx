@@ -18,7 +18,7 @@ import { env } from "@/lib/platform/env";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const { embeddedSandbox } = env();
-  // The invoice list's saved views, read after the session: the person's own and the team's (issue 24).
+  // The invoice list's saved views, read after the session: the person's own and the team's.
   const db = await getDatabase();
   const views = can(user.role, "invoices:read") ? await listSavedViews(db, user) : [];
   // Those who may approve see how many requests wait for someone like them.

@@ -3,7 +3,7 @@ import { stringifyJson } from "@/lib/contract/money-json";
 import { type ArchiveFormValues, archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest } from "./archive-form-values";
 
 /*
- * The archive form reads its amount with the console's one reader of typed amounts (issue 22): exact digits
+ * The archive form reads its amount with the console's one reader of typed amounts: exact digits
  * go to the API as JSON numbers with those digits; a comma, grouping, sign or currency is an error on the
  * amount that names it and says what to write, and nothing is guessed.
  */

@@ -3,7 +3,7 @@ import { dayOf } from "@/lib/contract/time-zone";
 import type { InvoiceListQuery } from "./schemas";
 
 /*
- * GET /api/invoices/export (the console's own endpoint, issue 14): the list's own filter and sort parameters
+ * GET /api/invoices/export (the console's own endpoint): the list's own filter and sort parameters
  * plus these. The walk, the encoders and the stream are in lib/console/invoices/export.ts.
  */
 

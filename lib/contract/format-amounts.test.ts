@@ -10,7 +10,7 @@ import {
   MISSING,
 } from "./format";
 
-describe("amounts on screen, from their decimal strings (issue 22)", () => {
+describe("amounts on screen, from their decimal strings", () => {
   it("show every digit the provider sent, grouped, with at least the currency's decimals", () => {
     expect(formatFiat("100000000000000.01", "EUR")).toBe("€100,000,000,000,000.01");
     expect(formatFiat("12.5", "EUR")).toBe("€12.50");

@@ -10,7 +10,7 @@ const LOCALE = "en-GB";
 const integer = new Intl.NumberFormat(LOCALE);
 
 /*
- * Amounts (issue 22) are decimal strings and are formatted from the string (lib/contract/money.ts), never
+ * Amounts are decimal strings and are formatted from the string (lib/contract/money.ts), never
  * through a float: grouped with `,`, at least the currency's own decimals (2 for EUR), and every further
  * significant digit the provider sent — nothing it sent is ever rounded away, so 1 wei is
  * "0.000000000000000001 ETH" and €12.345 stays €12.345. Only a figure the console computes (crypto at a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalListSearch, listSearchWith, nextSort, readInvoiceListSearch, serializeInvoiceListState } from "./invoice-list-state";
 
-describe("the list's URL from its GET form (issue 25)", () => {
+describe("the list's URL from its GET form", () => {
   it("leaves out empty fields, joins repeated statuses, drops 'custom'", () => {
     const form: [string, string][] = [
       ["q", ""],

@@ -33,7 +33,7 @@ const parseAsCurrencyCode = createParser({
 });
 
 export const invoiceListParsers = {
-  /** One status or several (`status=pending,paid_partial`): several are answered from the mirror (issue 24). */
+  /** One status or several (`status=pending,paid_partial`): several are answered from the mirror. */
   status: parseAsArrayOf(parseAsStringLiteral(ALL_INVOICE_STATUSES)),
   /** Text inside the list: an order id, words of the order name, or an invoice id (from the mirror). */
   q: parseAsString,
@@ -141,7 +141,7 @@ export function searchEntries(search: RawSearch): [string, string][] {
 }
 
 /**
- * The list's state from a URL, with a sentence for each value it could not read (issue 25: `?status=bogus` is
+ * The list's state from a URL, with a sentence for each value it could not read (`?status=bogus` is
  * said, not silently dropped), and `redirect`: the canonical query string when the URL was a form's submission
  * (empty fields, repeated statuses) that reads the same without them.
  */

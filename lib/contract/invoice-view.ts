@@ -5,7 +5,7 @@ import { checkCreatedRange, decimalAmount, type InvoiceListQuery, invoiceListQue
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus } from "./status";
 
 /*
- * A view of the invoice list as the console offers it (issue 24): the provider's list query (spec §4.1) plus
+ * A view of the invoice list as the console offers it: the provider's list query (spec §4.1) plus
  * what no provider answers — several statuses at once (`status=pending,paid_partial`) and a text query (`q`,
  * an order id, words of the order name, or an invoice id). A view the provider can answer goes to the provider;
  * any other is answered from the console's mirror of the provider's invoices (ARCHITECTURE.md §4), which says

@@ -18,7 +18,7 @@ export const PAGE_SIZE_MAX = 100;
  */
 export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 
-/** The longest text query of a view (`q`, issue 24). */
+/** The longest text query of a view (`q`). */
 export const VIEW_QUERY_MAX = 200;
 
 /** The longest reason a status change may carry. */

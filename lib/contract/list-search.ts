@@ -2,7 +2,7 @@
 
 /**
  * The list's URL as one canonical query string ("?status=pending,paid_partial&currency=BTC"), from a URL or
- * from the toolbar's GET form (issue 25): empty fields are left out, repeated `status` boxes become one list,
+ * from the toolbar's GET form: empty fields are left out, repeated `status` boxes become one list,
  * "Custom range…" is no value of its own, and a preset drops the custom days. The form's script pushes this
  * same string, and the server redirects a form submitted without script to it, so both land on one URL.
  */

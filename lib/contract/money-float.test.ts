@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Issue 22: an amount is never a float. Outside lib/contract/money.ts nothing in lib/, components/ or app/
+ * An amount is never a float. Outside lib/contract/money.ts nothing in lib/, components/ or app/
  * may apply `Number(…)`, `parseFloat(…)` (or `Number.parseFloat`, `parseInt`) or a unary `+` to an expression
  * naming an amount, fiat, crypto, rate or total. A hit fails with its file, line and text; ALLOWED lists the
  * few uses that are not money, each with why.
@@ -66,7 +66,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("no amount becomes a float (issue 22)", () => {
+describe("no amount becomes a float", () => {
   it("finds the coercions it is looking for", () => {
     const sample = [
       "const a = Number(invoice.fiat_amount);",

@@ -1,7 +1,7 @@
 import Big from "big.js";
 
 /*
- * The console's one money module (README, "Amounts are decimals"; issue 22): an amount is a decimal, never a float. It arrives
+ * The console's one money module (docs/operations.md, "Amounts are decimals"): an amount is a decimal, never a float. It arrives
  * from the provider as a JSON number literal kept as text (lib/console/upstream/client.ts reads every answer with
  * lossless-json) or as a numeric string, is carried everywhere as a canonical decimal string, is compared,
  * added and multiplied with decimal arithmetic (big.js) and is formatted from the string. Nothing here, nor

@@ -6,7 +6,7 @@ import type { SearchResult } from "./search";
 export type OpenByIdTarget = { kind: "invoice"; id: string } | { kind: "list"; q: string };
 
 /**
- * "Open by invoice or order id" (issue 24) from the index's answer for what was typed: the one invoice whose
+ * "Open by invoice or order id" from the index's answer for what was typed: the one invoice whose
  * order id or invoice id (exact or its tail) it is; the list filtered by it when several are (an order id used
  * twice); and, when the index knows none (not synced yet, or not a provider that lists it), the typed text as
  * an invoice id, since the provider may still know it and the invoice page says so if not.

@@ -2,7 +2,7 @@ import type { Invoice, PricedIn } from "@/lib/contract";
 import { formatDateTime, formatEur } from "@/lib/contract/format";
 
 /*
- * How an archived invoice was priced, as the invoice page says it beside its amounts (README, "Recording
+ * How an archived invoice was priced, as the invoice page says it beside its amounts (docs/user-guide.md, "Recording
  * archived invoices in the console"): which amount was given and the rate, of which moment, the other was
  * derived at — "Priced in ETH; EUR derived at 1 ETH = €2,310.42 on 1 Mar 2025, 15:03 CET". Only when the
  * provider says both (`priced_in` and `payment.rate`); nothing is inferred.

@@ -1,7 +1,7 @@
 // Plain values and types, without zod: the navigation and the list's toolbar carry them (./saved-view-schema.ts reads forms).
 
 /*
- * Saved views of the invoice list (issue 24): a name and the list's query string as the URL holds it, without
+ * Saved views of the invoice list: a name and the list's query string as the URL holds it, without
  * `page`, for one person or for the team. Opening one is the plain URL `/invoices?<query>`.
  */
 

@@ -33,7 +33,7 @@ const numberOrNull = z.number().finite().nullable();
 const textOrNull = z.string().nullable();
 
 /**
- * An amount, a rate or a total (issue 22): a JSON number literal (as lossless-json keeps it, or as a number)
+ * An amount, a rate or a total: a JSON number literal (as lossless-json keeps it, or as a number)
  * or a decimal string, given back as its canonical decimal string (lib/contract/money.ts) — never a float.
  * Anything else is refused. The console's own API sends these as strings.
  */
@@ -77,7 +77,7 @@ export const paymentSchema = z.object({
 });
 
 /**
- * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, README "Archived
+ * Which amount of an archived invoice was given (`priced_in`, a sandbox extension, docs/sandbox.md "Archived
  * invoices"); the other was derived at `payment.rate`.
  */
 export const pricedInSchema = z.enum(["fiat", "crypto"]);
@@ -105,7 +105,7 @@ export const invoiceSchema = z.object({
   /**
    * Which amount the invoice was priced in — `fiat` or `crypto` — when the provider says (our sandbox does on
    * archived invoices: `priced_in`); the other was derived at `payment.rate`. Null when it does not say. The
-   * exports write it, and the archive import sends that amount (README, "Recording archived invoices").
+   * exports write it, and the archive import sends that amount (docs/user-guide.md, "Recording archived invoices").
    */
   priced_in: pricedInSchema.nullable(),
   payment: paymentSchema.nullable(),
@@ -200,7 +200,7 @@ const instant = z
   )
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
   // Years 0001–9999 in UTC: what ISO 8601's four-digit years, JavaScript's ISO strings and the sandbox's day
-  // arithmetic agree on (issue 21). A leap second (23:59:60) is no ISO date-time here either: a 422.
+  // arithmetic agree on. A leap second (23:59:60) is no ISO date-time here either: a 422.
   .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, {
     error: "must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z (the years 0001 to 9999 in UTC)",
   })
@@ -365,7 +365,7 @@ export const archivedCreatedAtSchema = z
   });
 
 /**
- * GET /api/rates/history?at=… (the console's route; README, "Rates in the console"): the instant whose rates
+ * GET /api/rates/history?at=… (the console's route; docs/user-guide.md, "Rates in the console"): the instant whose rates
  * are wanted, as the archive form's created_at is written — a date (midnight UTC) or a date-time with an
  * offset, from 2000-01-01, not in the future.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readTypedAmount, TYPED_AMOUNT_EXPECTED } from "./typed-amount";
 
 /*
- * Issue 22, "no silent guesses on numbers people type": the archive form and the converter read a typed
+ * No silent guesses on numbers people type: the archive form and the converter read a typed
  * amount with this one function. Digits and at most one point are read exactly; everything else is refused
  * with a sentence naming the field and saying what to write.
  */

@@ -1,7 +1,7 @@
 import { type Decimal, parseDecimal } from "./money";
 
 /*
- * The one reader of an amount a person types (README, "Amounts are decimals"; issue 22): the archive form's
+ * The one reader of an amount a person types (docs/operations.md, "Amounts are decimals"): the archive form's
  * amount and both boxes of the rates converter. It accepts digits with at most one decimal point, and nothing
  * else: a comma, a grouping separator (a space, an apostrophe, dots between groups of three), a sign, a
  * currency or a letter is refused with a sentence that names the field and says what to write. It never

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/platform/db";
 const SETTING = "embedded_sandbox_key";
 
 /**
- * The console's own API key for its embedded sandbox (issue 21), used when INVOICING_API_KEY is unset. The
+ * The console's own API key for its embedded sandbox, used when INVOICING_API_KEY is unset. The
  * public demo keys are known to everyone, and GET /rates is limited per key: had the console sent one of them,
  * anybody calling the sandbox with it could spend the console's allowance and leave everyone's rates stale.
  * This key is random, made on first start by whichever instance asks first and kept in the console's settings,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-/** PostgreSQL's settings (issue 26): pool size, statement timeout, and TLS from the URL's sslmode, checked at start. */
+/** PostgreSQL's settings: pool size, statement timeout, and TLS from the URL's sslmode, checked at start. */
 describe("DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_URL's sslmode", () => {
   afterEach(() => {
     vi.unstubAllEnvs();

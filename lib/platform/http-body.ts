@@ -25,7 +25,7 @@ export async function parseJsonBody<S extends z.ZodType>(
 
 /**
  * The same, but every number literal is kept as the text it was sent as (a `LosslessNumber`, lib/contract/money-json.ts),
- * so that an amount is read with exactly its digits (issue 22): the sandbox reads every body with this. The
+ * so that an amount is read with exactly its digits: the sandbox reads every body with this. The
  * schema decides what a number literal may be; a duplicate key is not JSON here (a 400).
  */
 export async function parseJsonBodyLossless<S extends z.ZodType>(

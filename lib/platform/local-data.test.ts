@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-/** The start and the Users page say plainly where people and the audit log live against a real provider (issue 26). */
+/** The start and the Users page say plainly where people and the audit log live against a real provider. */
 describe("localDataNotice", () => {
   afterEach(() => {
     vi.unstubAllEnvs();

@@ -9,7 +9,7 @@ import { invoices } from "@/lib/sandbox/schema";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
 /*
- * Issue 22: the sandbox keeps each currency's precision. Amounts go in as JSON number literals, are stored
+ * The sandbox keeps each currency's precision. Amounts go in as JSON number literals, are stored
  * with exactly those digits, and come out as JSON number literals with exactly those digits — read here from
  * the answer's text, never through a float. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */

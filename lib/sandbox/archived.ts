@@ -29,7 +29,7 @@ function recordedRate(code: string, at: Date): string {
 /**
  * POST /archived (spec §4.5): a historical invoice in `archived` status. Exactly one amount is given; the
  * other is derived at the market's rate at the invoice's created_at, which is recorded on the invoice with
- * which amount was given (`priced_in`). Amounts are decimals throughout (issue 22): the given one is stored
+ * which amount was given (`priced_in`). Amounts are decimals throughout: the given one is stored
  * with exactly the digits sent, the other is worked out with big.js by the sandbox's one pricing rule (lib/sandbox/pricing.ts): EUR rounded half up to the cent, crypto
  * to the currency's quote decimals, min(decimals, 8) — as the seed prices its invoices, so that an invoice
  * archived again with its EUR amount and created_at gets the same crypto amount. A given crypto amount keeps

@@ -27,7 +27,7 @@ export { wireJson } from "./wire";
 const holder = globalThis as typeof globalThis & { __invoiceConsoleSandbox?: Promise<Db> };
 
 /**
- * The sandbox's database, seeded on its first start (README, "The sandbox"). When this sandbox is the console's upstream
+ * The sandbox's database, seeded on its first start (docs/sandbox.md). When this sandbox is the console's upstream
  * and no INVOICING_API_KEY is set, the console's own key is registered too, before any request is served.
  */
 export function getSandboxDb(): Promise<Db> {

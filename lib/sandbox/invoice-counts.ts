@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 /**
  * The last UTC day the contract's instants reach (lib/contract: years 0001–9999). The day after it, year
  * 10000, is written `+010000-01-01` by JavaScript, which PostgreSQL does not read: no bound, day or edge of a
- * range may go past this day's end (issue 21).
+ * range may go past this day's end.
  */
 const LAST_DAY = Date.parse("9999-12-31T00:00:00.000Z");
 

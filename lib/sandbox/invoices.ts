@@ -29,7 +29,7 @@ const SORT_COLUMNS = {
 /**
  * GET /invoices: one page in the requested order, ties broken by id so pages never overlap (ARCHITECTURE.md §3).
  *
- * Fast at any depth of a million invoices (issue 13): the total comes from the rollup (invoice-counts.ts),
+ * Fast at any depth of a million invoices: the total comes from the rollup (invoice-counts.ts),
  * the page's ids are found by walking the offset in an index alone (every filter column is in the sort
  * indexes), and only those rows are read. A page past the middle is walked from the other end of the index,
  * so the last page is as cheap as the first, and a page deep in the list from the bucket of its sort key

@@ -12,7 +12,7 @@ export type Scope = (typeof SCOPES)[number];
 export const DEMO_MERCHANT_ID = "0190a1d2-0000-7000-8000-000000000001";
 export const OTHER_MERCHANT_ID = "0190a1d2-0000-7000-8000-000000000002";
 
-/** Well-known test keys, like stripe-mock's (ARCHITECTURE.md §3.1). Documented in the README. */
+/** Well-known test keys, like stripe-mock's (ARCHITECTURE.md §3.1). Documented in the README and docs/sandbox.md. */
 export const DEMO_KEYS = [
   { key: SANDBOX_FULL_ACCESS_KEY, name: "Demo full access", merchantId: DEMO_MERCHANT_ID, scopes: [...SCOPES] },
   { key: "sk_test_demo_readonly", name: "Demo read-only", merchantId: DEMO_MERCHANT_ID, scopes: ["invoices:read", "rates:read"] },

@@ -9,7 +9,7 @@ import { invoices } from "@/lib/sandbox/schema";
 import type { ApiInvoiceList } from "@/lib/sandbox/wire-schemas";
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 
-// Issue 21: GET /invoices with created_after / created_before at the edges of time — the first and last days
+// GET /invoices with created_after / created_before at the edges of time — the first and last days
 // PostgreSQL and the contract can hold, before 1970, leap seconds, odd offsets — answers 200 with what a plain
 // query finds, or a 422 naming the parameter; never a 500. On PGlite here, and on PostgreSQL when DATABASE_URL
 // names one (CI: `DATABASE_URL=postgres://… TEST_ONLY=unit node scripts/test.mjs lib/sandbox`).
@@ -143,7 +143,7 @@ async function plain(
   return { total: n, ids: rows.map((r) => `invoice_${r.id}`) };
 }
 
-describe("GET /invoices at the edges of time (issue 21)", () => {
+describe("GET /invoices at the edges of time", () => {
   it("the seeded invoices are where the test thinks (a plain query counts them all)", async () => {
     expect((await plain(undefined, undefined, "created_at", true, 100)).total).toBe(CREATED.length);
   });

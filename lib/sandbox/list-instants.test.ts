@@ -10,7 +10,7 @@ import { invoiceCounts, invoiceDayBuckets, invoiceSortBuckets, invoices } from "
 import { createTestMerchant } from "@/test/sandbox-fixtures";
 import { seedInvoices } from "./seed";
 
-// Issue 22: an instant the sandbox answers is the instant it stores, to the millisecond, so that an invoice's
+// An instant the sandbox answers is the instant it stores, to the millisecond, so that an invoice's
 // own created_at sent back as created_after or created_before never returns that invoice (both are strict).
 
 const URL_ = "http://sandbox.test/sandbox/api/v1";

@@ -12,7 +12,7 @@ import { listInvoices, updateInvoiceStatus } from "./invoices";
 import type { Caller } from "./keys";
 import { seedInvoices } from "./seed";
 
-// Issue 13: GET /invoices's totals come from a rollup kept by triggers, and its pages from index walks that
+// GET /invoices's totals come from a rollup kept by triggers, and its pages from index walks that
 // turn around past the middle. Everything here is checked against plain queries: count(*) and ORDER BY …
 // OFFSET on the table itself.
 

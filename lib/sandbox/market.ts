@@ -3,13 +3,13 @@ import { Big } from "@/lib/contract/money-json";
 import { SANDBOX_CURRENCIES, type SandboxCurrency } from "./currencies";
 
 /*
- * The sandbox's simulated market: EUR per one unit of every sandbox currency (README, "Rates"). No live prices
+ * The sandbox's simulated market: EUR per one unit of every sandbox currency (docs/sandbox.md, "Rates"). No live prices
  * are fetched. Each rate wanders around its currency's reference level — slow swings of weeks, faster ones of
  * hours and a small jitter a minute — scaled by the currency's volatility, so stablecoins barely move and DOGE
  * moves a lot. A rate is a pure function of the UTC minute: every instance of the sandbox quotes the same rate
  * in the same minute, and the rate moves from one minute to the next.
  *
- * Exact (issue 22): integers only, no floating point. With m the minute since the epoch, every wave is a
+ * Exact: integers only, no floating point. With m the minute since the epoch, every wave is a
  * triangle of the minute's phase and the jitter an integer hash of the minute, and
  *
  *   rate = reference × (1 + volatility × (0.7·tri(8 weeks) + 0.3·tri(3 weeks) + 0.04·tri(8 h) + 0.02·tri(3 h)

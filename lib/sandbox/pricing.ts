@@ -4,7 +4,7 @@ import { Big, roundDecimal } from "@/lib/contract/money-json";
 import { RATE_PLACES } from "./market";
 
 /*
- * The sandbox's one pricing rule (README, "Archived invoices: POST /archived"): an invoice priced in one amount
+ * The sandbox's one pricing rule (docs/sandbox.md, "Archived invoices: POST /archived"): an invoice priced in one amount
  * at a rate gets the other
  *   - EUR: crypto × rate, rounded half up to the cent;
  *   - crypto: EUR ÷ rate, rounded half up to the currency's quote decimals, min(decimals, 8) — what the seed

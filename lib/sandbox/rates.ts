@@ -13,7 +13,7 @@ import type { RatesQuery } from "./wire-schemas";
  * counted against the key's limit. Every answer, the 429 included, carries the limit's headers. Each rate is a
  * JSON number with exactly the market's digits (at most 8 places).
  *
- * With `at` (a sandbox extension, README "Rates"): the rates of that instant's UTC minute — what an invoice
+ * With `at` (a sandbox extension, docs/sandbox.md "Rates"): the rates of that instant's UTC minute — what an invoice
  * created then is priced at — and `at`, the start of that minute. Counted like any other request; a malformed
  * `at` is a 422 from the route before it is counted.
  */

@@ -92,7 +92,7 @@ export const invoices = sandbox.table(
     // One index per sort key, alone and behind each equality filter, each ending in the tie-breaker, so
     // every filter × sort of GET /invoices reads a page straight off an index (scanned backwards for desc).
     // Behind the unique id come the other filters' columns (they never change the order): a deep page's
-    // offset is then walked in the index alone, filters included, without reading one table row (issue 13).
+    // offset is then walked in the index alone, filters included, without reading one table row.
     ...(["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const).flatMap((key) => {
       const column = { created_at: t.createdAt, updated_at: t.updatedAt, fiat_amount: t.fiatAmount, crypto_amount: t.cryptoAmount }[key];
       const created = key === "created_at" ? [] : [t.createdAt];
@@ -107,7 +107,7 @@ export const invoices = sandbox.table(
 );
 
 /**
- * Exact totals for GET /invoices without counting invoices at request time (issue 13): how many invoices a
+ * Exact totals for GET /invoices without counting invoices at request time: how many invoices a
  * merchant has per status, currency and UTC day of `created_at`, plus one row per key with day = 'infinity'
  * holding its all-time total (a total without a created range sums a few dozen rows). Kept by statement triggers on
  * sandbox.invoices in the same transaction as every insert, update and delete (drizzle/0006, at its end), so
@@ -128,7 +128,7 @@ export const invoiceCounts = sandbox.table(
 );
 
 /**
- * Where a deep page starts, without walking the index to it (issue 13): how many of a merchant's invoices per
+ * Where a deep page starts, without walking the index to it: how many of a merchant's invoices per
  * status and currency fall in each bucket of a sort key — `updated_at` by UTC day (the bucket is the epoch
  * second of its midnight), `fiat_amount` and `crypto_amount` by their first two significant digits (the
  * bucket is the amount cut to those digits). A bucket is the smallest key its invoices can have, so the rows

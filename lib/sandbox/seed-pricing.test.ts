@@ -13,7 +13,7 @@ import { marketRate } from "./market";
 import { seedInvoices } from "./seed";
 
 /*
- * Issue 22: every invoice the seed makes is priced at the market's rate of its own created_at, by the pricing
+ * Every invoice the seed makes is priced at the market's rate of its own created_at, by the pricing
  * rule POST /archived uses, so that archiving it again with its EUR amount and created_at gives the same record.
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */

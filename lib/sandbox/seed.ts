@@ -190,7 +190,7 @@ export async function seedInvoices(
              else 'archived' end as status
       from draw d join catalog c on d.r_currency * ${cumulative}::float8 >= c.lo and d.r_currency * ${cumulative}::float8 < c.hi
     ),
-    -- Instants are stored to the millisecond, as the API answers them (issue 22): a created_at read from an
+    -- Instants are stored to the millisecond, as the API answers them: a created_at read from an
     -- answer and sent back as created_after/created_before then means exactly that invoice's instant.
     timed as (
       select s.*,

@@ -12,7 +12,7 @@ export type WalkStart = { from: SQL; skip: number };
 
 /**
  * The bucket that holds the invoice at `offset` (0-based, ascending order) and the invoices before it, so that
- * the walk to a deep page starts at that bucket instead of at the first invoice (issue 13). The rows before a
+ * the walk to a deep page starts at that bucket instead of at the first invoice. The rows before a
  * bucket are exactly those of the buckets below it (drizzle/0008), so the result is exact in the caller's
  * snapshot. Undefined where the caller's walk from the nearer end is short enough already: a created range
  * sorted by created_at or updated_at is one stretch of its index, and a range with a status or currency

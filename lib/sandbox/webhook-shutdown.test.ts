@@ -7,7 +7,7 @@ import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import type { WireInvoice } from "./wire";
 
 /**
- * Graceful shutdown of the webhook dispatcher (issue 16): what a stopping instance claimed is handed back at
+ * Graceful shutdown of the webhook dispatcher: what a stopping instance claimed is handed back at
  * once, so another instance sends it in its next pass instead of after the claim's 2-minute lease.
  */
 

@@ -3,7 +3,7 @@ import { jsonNumber, type LosslessNumber, stringifyJson } from "@/lib/contract/m
 import type { ApiInvoice } from "./wire-schemas";
 
 /*
- * The sandbox's answers as they go on the wire (issue 22): every amount is a JSON number with exactly the
+ * The sandbox's answers as they go on the wire: every amount is a JSON number with exactly the
  * digits the ledger holds (`"crypto_amount":0.123456789012345678`), never a float's approximation. Amounts are
  * carried as `LosslessNumber`s from the numeric columns' text and written by `stringifyJson`.
  */

@@ -35,6 +35,7 @@ import { startTestPostgres, type TestPostgres } from "@/test/postgres";
 import { activityCases } from "./audit-cases";
 import { fillAuditLog } from "./audit-fill";
 import { option } from "./bench-option";
+import { percentile } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
@@ -70,8 +71,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
 const count = (n: number) => Math.round(n).toLocaleString("en");
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 type Timed = { times: number[]; results: number[] };
 

@@ -19,7 +19,6 @@
 // as it is, so rebuild after changing the code. Linux only for the memory figures (/proc); elsewhere they read "n/a".
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +26,7 @@ import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { DEMO_KEYS } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
+import { freePort, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -71,7 +71,7 @@ async function cleanup() {
     } catch {
       // already gone
     }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    await Promise.race([exited, sleep(8_000)]);
   }
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   tempDir = undefined;
@@ -176,12 +176,7 @@ async function main() {
     );
   }
 
-  const port = await new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: p } = s.address() as net.AddressInfo;
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "production" };
   delete env.INVOICING_API_URL;
   delete env.INVOICING_API_KEY;
@@ -203,7 +198,7 @@ async function main() {
       () => false,
     );
     if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   const pid = server.pid!;
   console.log(

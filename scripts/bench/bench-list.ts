@@ -2,7 +2,7 @@
 // console's proxy? Seeds a fresh database (and says how long that took), serves the built app with `next start`,
 // and prints p50/p95 straight and through the console, with their ratio, for every sort_by × sort_order × filter
 // (none, a status, a currency, a 30-day created range, all three) on page 1, page 50, the middle page and the
-// last page (issue 13). Figures are printed, never asserted (ARCHITECTURE.md §6).
+// last page. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:list                                   100,000 invoices in a fresh temporary PGlite folder
 //   DATABASE_URL=postgres://… npm run bench:list         1,000,000 invoices on PostgreSQL (seeded once, then reused)
@@ -28,7 +28,6 @@
 // used as it is, so rebuild after changing the code.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +37,7 @@ import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
 import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
 import { formatFirstLoadTable, measureFirstLoadJs } from "./first-load-js";
+import { freePort, ms, percentile, seconds, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
@@ -308,17 +308,6 @@ async function ensureBuilt(): Promise<string> {
   return `${id} (built ${statSync(buildId).mtime.toISOString()})`;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(o: Options, target: string): Promise<{ base: string; log: () => string }> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production" };
@@ -462,12 +451,6 @@ async function measure(base: string, c: Combination, values: FilterValues, o: Op
   return row;
 }
 
-/** Nearest-rank percentile. */
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
 function median(values: number[]): number {
   return percentile(values, 50);
 }
@@ -518,7 +501,7 @@ function printSummary(rows: Row[]): void {
   );
 }
 
-/** Issue 13's goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
+/** The goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
 function printGoals(rows: Row[]): void {
   console.log("");
   for (const page of PAGES) {
@@ -533,10 +516,6 @@ function printGoals(rows: Row[]): void {
   const ratio = median(rows.flatMap((r) => r.console)) / median(rows.flatMap((r) => r.direct));
   console.log(`Console / direct: p50 of all console requests / p50 of all direct ones = ${ratio.toFixed(2)}× (goal ≤ 1.10×)`);
 }
-
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const seconds = (v: number) => `${(v / 1000).toFixed(1)} s`;
-const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -594,7 +573,7 @@ async function main(): Promise<void> {
   // The page's JavaScript as a browser downloads it, on a console of its own (scripts/bench/first-load-js.ts).
   const [invoicesPage] = await measureFirstLoadJs({ routes: ["/invoices"] });
   console.log("");
-  console.log(`First-load JS of /invoices (goal ≤ 170 KB gzip), beside main's before issue 13:`);
+  console.log(`First-load JS of /invoices (goal ≤ 170 KB gzip), beside main's at commit 191b965:`);
   console.log(formatFirstLoadTable([invoicesPage]));
   console.log(`Measured in ${seconds(performance.now() - started)}.`);
 }

@@ -19,8 +19,8 @@
 //   --soak           30 clients for 10 minutes on one instance, RSS each minute
 //   --attack         one instance (PGlite), 100 clients: a quiet run, then the same while 16 connections send
 //                    POST bodies at one byte every 5 s (to the inbox, the sandbox's archive, a page's server
-//                    action), each reopened when the server closes it; prints both and their ratios (issue 21)
-//   --ignore-retry-after  clients ask again at once after a 503, as a hostile client would (issue 21)
+//                    action), each reopened when the server closes it; prints both and their ratios
+//   --ignore-retry-after  clients ask again at once after a 503, as a hostile client would
 //
 // Two instances need PostgreSQL: DATABASE_URL, or else a throwaway PostgreSQL 15 cluster this script starts
 // (from /usr/lib/postgresql/15/bin, as root through `runuser -u postgres`) and removes afterwards.
@@ -34,9 +34,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ConsoleServer, freePort, startConsoleServer } from "@/test/console-server";
+import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { slowBody } from "@/test/http/raw-requests";
 import { option } from "./bench-option";
+import { freePort, percentile, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -185,7 +186,7 @@ async function load(
   const client = async (i: number) => {
     const { console: target } = instances[i % instances.length];
     const cookie = target.sessions.roles.viewer;
-    await new Promise((r) => setTimeout(r, Math.floor((i / clients) * 1000)));
+    await sleep(Math.floor((i / clients) * 1000));
     while (Date.now() < deadline) {
       const detail = ids.length > 0 && Math.random() < 0.3;
       const url = detail ? `/api/invoices/${encodeURIComponent(pick(ids))}` : randomListPath();
@@ -205,7 +206,7 @@ async function load(
           result.shed.push(ms);
           // What the UI does: wait as long as Retry-After asks before this client's next request.
           const wait = Number(response.headers.get("retry-after") ?? 2);
-          if (honourRetryAfter) await new Promise((r) => setTimeout(r, Math.min(wait, 10) * 1000));
+          if (honourRetryAfter) await sleep(Math.min(wait, 10) * 1000);
         }
       } catch (error) {
         count(error instanceof ClientTimeout ? "client timeout (30 s)" : "network error");
@@ -219,8 +220,6 @@ async function load(
   return result;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`);
 
 type Summary = { served: number; servedPerSecond: number; p95: number; errors: number };
@@ -255,7 +254,7 @@ async function measure(instances: Instance[], o: Options): Promise<Summary> {
   );
   const elapsed = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  await new Promise((r) => setTimeout(r, 2_000));
+  await sleep(2_000);
   instances.forEach((inst, n) => (rss[n].end = rssMb(inst.pid)));
 
   const answered = r.answered.sort((a, b) => a - b);
@@ -293,7 +292,7 @@ async function stopInstances(instances: Instance[]): Promise<void> {
 }
 
 /**
- * Issue 21: the same clients on the same console, quiet and then while `connections` slow bodies stay open
+ * The same clients on the same console, quiet and then while `connections` slow bodies stay open
  * (each reopened as soon as the server closes it at its body deadline). Prints the ratios of the two runs.
  */
 async function underAttack(o: Options, connections = 16): Promise<void> {

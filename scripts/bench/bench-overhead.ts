@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startConsoleServer } from "@/test/console-server";
+import { percentile } from "./kit";
 
 type Probe = { name: string; path: string; headers: (cookie: string) => Record<string, string> };
 
@@ -60,10 +61,6 @@ function serverCpuMs(pid: number): number | null {
 }
 /** Linux's USER_HZ: 100 on every common platform. */
 const CLOCK_TICKS = 100;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function time(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();

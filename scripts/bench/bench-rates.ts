@@ -23,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { option } from "./bench-option";
+import { percentile, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -104,7 +105,7 @@ async function poll(consoles: ConsoleServer[], o: Options): Promise<Result> {
     const target = consoles[i % consoles.length];
     const cookie = target.sessions.roles.viewer;
     // Spread the clients' first requests over one interval, as browsers opening the page at different times.
-    await new Promise((r) => setTimeout(r, Math.floor((i / o.clients) * o.intervalMs)));
+    await sleep(Math.floor((i / o.clients) * o.intervalMs));
     while (Date.now() < deadline && sent < o.maxRequests) {
       sent++;
       const started = performance.now();
@@ -120,15 +121,12 @@ async function poll(consoles: ConsoleServer[], o: Options): Promise<Result> {
       } catch {
         result.errors++;
       }
-      await new Promise((r) => setTimeout(r, o.intervalMs));
+      await sleep(o.intervalMs);
     }
   };
   await Promise.all(Array.from({ length: o.clients }, (_, i) => client(i)));
   return result;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 async function run(label: string, instances: number, o: Options, provider: Awaited<ReturnType<typeof startProvider>>): Promise<void> {
   await emptyCache(o.databaseUrl);

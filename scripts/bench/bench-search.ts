@@ -1,4 +1,4 @@
-// `npm run bench:search`: the console's search index (issue 15) on a big merchant. Seeds a fresh PGlite folder,
+// `npm run bench:search`: the console's search index on a big merchant. Seeds a fresh PGlite folder,
 // serves the built console (`scripts/server/server.mjs`) with its sync at full pace, and prints: the first fill's time
 // and provider calls; one incremental sync after N changes (time and calls); and search p50/p95 through the
 // console (GET /api/search) for each kind of query — beside a baseline measured in the same run: finding an
@@ -13,7 +13,6 @@
 // The app must be built (`npx next build`); an existing build is used as it is.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +22,7 @@ import type { SearchAnswer } from "@/lib/contract";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
+import { freePort, percentile, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -60,11 +60,8 @@ async function cleanup() {
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
 type Sample = { orderId: string; orderName: string; id: string; status: string };
 
@@ -83,15 +80,6 @@ async function prepare(): Promise<{ cookie: string; samples: Sample[] }> {
   } finally {
     await closeDatabase();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function main() {

@@ -1,10 +1,10 @@
-// `npm run bench:summary`: the totals of any view from the console's mirror (issue 24). Fills the mirror
+// `npm run bench:summary`: the totals of any view from the console's mirror. Fills the mirror
 // (console.search_invoices) of a fresh database with N synthetic invoices in bulk — INSERT ... SELECT
 // generate_series, the migration's triggers keeping console.mirror_totals — and prints, for every filter kind
 // × page (1, 10, the last), p50/p95 of mirrorSummary (the rollups) and of mirrorList (a page, with its
 // summary), beside a baseline measured in the same run: a plain count(*)/sum() over the mirror with the same
 // filter (no rollups), and its ratio to the summary. Once per filter kind it checks that the summary equals
-// that plain sum and prints "equal" or the difference. Goal (issue 24): summary p95 ≤ 20 ms at 1,000,000
+// that plain sum and prints "equal" or the difference. Goal: summary p95 ≤ 20 ms at 1,000,000
 // invoices on PostgreSQL and at 100,000 on PGlite. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:summary                          100,000 invoices in a fresh temporary PGlite folder
@@ -21,7 +21,6 @@
 // programs (/usr/lib/postgresql/15/bin, as .ci/run) and, when run as root, the `postgres` user.
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +32,7 @@ import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
+import { freePort, percentile } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
@@ -104,15 +104,6 @@ function runPg(program: string, programArgs: string[], asPostgres: boolean) {
   else execFileSync(file, programArgs, { stdio: "pipe" });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** A throwaway PostgreSQL 15 server, as .ci/run starts one (durability off: throwaway data). */
 async function startPostgres(): Promise<string> {
   if (!existsSync(path.join(PG_BIN, "pg_ctl"))) throw new Error(`--pg: PostgreSQL 15 is not installed (${PG_BIN})`);
@@ -158,8 +149,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** SQL picking one of `values` from a hash of the row number (deterministic, no random()). */

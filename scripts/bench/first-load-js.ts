@@ -57,7 +57,7 @@ export type PageJs = {
 const KB = 1024;
 export const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 
-/** main's figures (commit 191b965, measured with this script before issue 13's changes), in KB gzip. */
+/** main's figures (commit 191b965, measured with this script before the first-load JS was cut), in KB gzip. */
 export const BASELINE_KB = JSON.parse(readFileSync(path.join(root, "scripts", "bench", "first-load-js.baseline.json"), "utf8")) as {
   commit: string;
   firstLoadKb: Record<string, number>;
@@ -137,7 +137,7 @@ export async function measureFirstLoadJs(options: Options = {}): Promise<PageJs[
  * with modules skip): `<script src>`, and every chunk named elsewhere in the document — `<link rel="preload"
  * as="script">`, and the inline RSC payload (`self.__next_f.push(...)`), whose client references name the
  * chunks React loads before it can hydrate the parts that use them (e.g. a component of `next/dynamic`
- * rendered on the server). Counting `<script src>` alone left those out (issue 25: 194.9 vs 233.6 KB).
+ * rendered on the server). Counting `<script src>` alone left those out (194.9 vs 233.6 KB).
  */
 export function scriptsNamedIn(html: string, base: string): { tags: Set<string>; elsewhere: Set<string> } {
   const urls = new Set<string>();

@@ -12,9 +12,9 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 export const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
 
-/** The value below which `p` percent of `values` lie (nearest rank). */
+/** The value below which `p` percent of `values` lie: the sorted values' element at ⌊p% × n⌋ (NaN when there are none). */
 export const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] : Number.NaN;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

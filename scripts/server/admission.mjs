@@ -1,4 +1,4 @@
-// The server's front door (issue 16): at most `limit` requests are worked on at once; a few more wait, for at
+// The server's front door: at most `limit` requests are worked on at once; a few more wait, for at
 // most `maxWaitMs`, in a queue of `queue` places; the rest are refused at once. Bounding work where it enters
 // keeps everything behind it (session reads, the embedded database, calls to the invoicing API) short, so
 // a person gets a fast answer or a fast, honest "busy" rather than a ten-second wait that ends in a timeout.

@@ -1,5 +1,5 @@
 // The server layer's metrics, in the process's one registry (lib/platform/observability/metrics-registry.mjs,
-// GET /api/metrics, issue 26), made before Next.js starts so the app's bundles (lib/platform/observability/metrics.ts)
+// GET /api/metrics), made before Next.js starts so the app's bundles (lib/platform/observability/metrics.ts)
 // add theirs to the same one.
 // This layer records what only it sees: every request's duration by route pattern and status (the routes
 // manifest names the pattern of pages and API routes alike, and a request refused here never reaches a route),

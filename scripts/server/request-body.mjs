@@ -1,4 +1,4 @@
-// Request bodies, read by the server layer before a request takes its front-door place (issue 21): a slow
+// Request bodies, read by the server layer before a request takes its front-door place: a slow
 // client then costs one socket, never a place, and no body is read past its size limit.
 //
 //   - a Content-Length over the limit is refused at once (413), before a byte of the body is read;

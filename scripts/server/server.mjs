@@ -382,7 +382,7 @@ function rewriteForwardedHeaders(req) {
  * checked is the one the app takes for its own (proxy.ts, lib/console/bff/route.ts): behind a trusted proxy that
  * sends X-Forwarded-Host, every host in it, and Host then names only the proxy's way here (an upstream name or
  * address) and is not checked; otherwise Host. A proxy that rewrites Host to an address and sends no
- * X-Forwarded-Host leaves nothing to check by name: it must check the host itself (README, "Running in
+ * X-Forwarded-Host leaves nothing to check by name: it must check the host itself (docs/operations.md, "Running in
  * production"). An HTTP/1.0 request without Host (a load balancer's plain health check; no browser sends one) is
  * given the address it arrived at, so the app sees one. A request target that is not a path (absolute-form,
  * `GET http://evil.example/`, whose authority would override Host: RFC 9112 §3.2.2) is a 400: browsers and

@@ -40,7 +40,7 @@ const settle = <T,>(promise: Promise<T>) =>
   );
 
 /**
- * The invoice list, rendered on the server (issue 25): the URL is read with the list's own parsers (a value
+ * The invoice list, rendered on the server: the URL is read with the list's own parsers (a value
  * that does not parse is said, not silently dropped), the view and its totals are fetched straight from the
  * use cases, and the toolbar, rows, totals and pages arrive as HTML with forms and links, so the list works
  * before and without script. Script adds small islands: auto-applying filters, selection, export, saved views.

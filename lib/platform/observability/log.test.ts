@@ -5,7 +5,7 @@ import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
- * The app's one logger (lib/platform/observability/log.ts, issue 26): with LOG_FORMAT=json a line is JSON with the
+ * The app's one logger (lib/platform/observability/log.ts): with LOG_FORMAT=json a line is JSON with the
  * serving request's id and an error's stack in `err.stack`; otherwise a line for a person, the stack under it.
  */
 const holder = globalThis as typeof globalThis & { __invoiceConsoleServer?: unknown };

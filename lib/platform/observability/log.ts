@@ -6,7 +6,7 @@ import { currentRequestId } from "@/lib/platform/server-lifecycle";
 import { createPino } from "./pino.mjs";
 
 /**
- * The app's one logger (ARCHITECTURE.md §2, issue 26): a child of the server layer's pino (lib/platform/observability/pino.mjs,
+ * The app's one logger (ARCHITECTURE.md §2): a child of the server layer's pino (lib/platform/observability/pino.mjs,
  * on the `__invoiceConsoleServer` bridge), so the process has one, with the serving request's `request_id` (and,
  * when traces are on, its `trace_id`) on every line written while that request is served. An error goes in the
  * `err` field (`log.error({ err }, "what failed")`), logged once, where it is handled, with its stack in `err.stack`.

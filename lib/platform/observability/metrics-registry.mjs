@@ -1,4 +1,4 @@
-// The process's one Prometheus registry (GET /api/metrics, issue 26), kept on globalThis under one key: the
+// The process's one Prometheus registry (GET /api/metrics), kept on globalThis under one key: the
 // server layer (scripts/server/metrics.mjs) asks for it before Next.js starts, and the app's bundles
 // (./metrics.ts, loaded once per bundle) find the same one. It lives in lib/platform, which the server layer may
 // import, because lib/ imports nothing outside lib/ (ARCHITECTURE.md §8). Under `next dev` or in a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { counter, gaugeSource, metricsRegistry } from "./metrics";
 
-/** The process's one registry (issue 26): each metric made once by name, gauges read from their latest source. */
+/** The process's one registry: each metric made once by name, gauges read from their latest source. */
 describe("metrics", () => {
   it("makes a metric once per name, whoever asks (Next.js loads a module once per bundle)", async () => {
     counter("test_once_total", "a test counter", ["kind"]).inc({ kind: "a" });

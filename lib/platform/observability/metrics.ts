@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { metricsHolder as holder } from "./metrics-registry.mjs";
 
 /**
- * The process's Prometheus metrics (GET /api/metrics, issue 26). One registry per process, on globalThis
+ * The process's Prometheus metrics (GET /api/metrics). One registry per process, on globalThis
  * (./metrics-registry.mjs): the server layer (scripts/server/server.mjs) makes it before Next.js
  * starts and records what only it sees (every request's duration by route pattern and status, the front
  * door's queue and refusals, the process's own metrics); the app's bundles (Next.js loads a module once per

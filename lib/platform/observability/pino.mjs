@@ -1,4 +1,4 @@
-// One structured logger (pino) for everything the server writes when LOG_FORMAT=json (issue 26): the request
+// One structured logger (pino) for everything the server writes when LOG_FORMAT=json: the request
 // lines and the shutdown line of server.mjs, and — console.* routed through it — everything the app and Next.js
 // print, each a JSON line with `time`, `level`, `msg`, the serving request's `request_id` when there is one, and
 // an error's stack in `err.stack` (never raw stack lines between the JSON). With LOG_FORMAT=text console.* is left

@@ -8,7 +8,7 @@ import { log } from "@/lib/platform/observability/log";
 import { currentRequestId, outsideRequest } from "@/lib/platform/server-lifecycle";
 
 /**
- * Traces over OTLP/HTTP (ARCHITECTURE.md §2, issue 26), started by instrumentation.ts only when
+ * Traces over OTLP/HTTP (ARCHITECTURE.md §2), started by instrumentation.ts only when
  * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. The SDK reads the standard
  * variables itself (OTEL_EXPORTER_OTLP_*, OTEL_TRACES_SAMPLER, OTEL_BSP_*); the service is OTEL_SERVICE_NAME, or
  * invoice-console. Registered globally with W3C trace context (no baggage), so Next.js's own request span (which

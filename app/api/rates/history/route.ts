@@ -5,7 +5,7 @@ import { parseQuery } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";
 
 /**
- * GET /api/rates/history?at=… (README, "Rates in the console"): EUR per unit at the minute of `at`, as
+ * GET /api/rates/history?at=… (docs/user-guide.md, "Rates in the console"): EUR per unit at the minute of `at`, as
  * `{rates, at}`; `at` is null when the provider answered its current rates instead (it does not know `at`). A
  * minute not asked before counts against the person's and everyone's lookups (429 with Retry-After beyond them).
  */
