@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { indexInvoices, searchIndex, wordsQuery } from "./store";
+import { indexInvoices, recordedOrderIds, searchIndex, wordsQuery } from "./store";
 
 /* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
 let db: Db;
@@ -105,5 +105,13 @@ describe("search ranking", () => {
       invoice({ invoice_id: "inv_8Hq2x", order_id: "SO-1002", status: "new", updated_at: "2026-11-01T00:00:00.000Z" }),
     ]);
     expect((await searchIndex(db, "SO-1002"))[0].status).toBe("cancelled");
+  });
+});
+
+describe("recorded order ids (an import's preview)", () => {
+  it("names the order ids an invoice has, exactly as written, and none other", async () => {
+    const found = await recordedOrderIds(db, ["SO-1001", "so-1002", "SO_100%", "SO-1%", "LEGACY-NEW", "SO-1001"]);
+    expect(found.sort()).toEqual(["SO-1001", "SO_100%"]);
+    expect(await recordedOrderIds(db, [])).toEqual([]);
   });
 });
