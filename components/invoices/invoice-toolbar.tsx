@@ -2,6 +2,7 @@ import { BookmarkPlus, Download } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { DAY_FORMAT } from "@/components/ui/date-input";
 import type { Currency } from "@/lib/contract";
 import { formatCalendarDay } from "@/lib/contract/format";
 import {
@@ -105,8 +106,8 @@ export function InvoiceToolbar({
         {/* Shown while "Custom range…" is chosen: by CSS, so also without script. */}
         <fieldset className="hidden flex-wrap items-start gap-2 [form:has(option[value=custom]:checked)_&]:flex">
           <legend className="sr-only">Custom date range (days in {timeZone})</legend>
-          <DateField label="From" name="from" edge="from" timeZone={timeZone} value={state.from} max={state.to} />
-          <DateField label="To" name="to" edge="to" timeZone={timeZone} value={state.to} min={state.from} />
+          <DateField label="From" name="from" edge="from" timeZone={timeZone} value={state.from} />
+          <DateField label="To" name="to" edge="to" timeZone={timeZone} value={state.to} />
           {state.from && state.to && state.from > state.to && (
             <p role="alert" className="self-center text-xs text-danger-text">
               “From” is after “To”: the dates are ignored until you swap them.
@@ -202,17 +203,9 @@ function Labelled({ label, id, className, children }: { label: string; id: strin
   );
 }
 
-function DateField(props: {
-  label: string;
-  name: "from" | "to";
-  edge: "from" | "to";
-  timeZone: string;
-  value: Date | null;
-  min?: Date | null;
-  max?: Date | null;
-}) {
-  // The browser draws the date input in its own format; the day is repeated in the table's format, with the
-  // zone whose day it is (the whole day counts: from its start, or to its end).
+function DateField(props: { label: string; name: "from" | "to"; edge: "from" | "to"; timeZone: string; value: Date | null }) {
+  // Typed as YYYY-MM-DD (components/ui/date-input.tsx), and read back in the table's format with the zone whose
+  // day it is (the whole day counts: from its start, or to its end).
   const day = props.value && formatCalendarDay(props.value);
   const id = `${props.name}-filter`;
   return (
@@ -222,16 +215,21 @@ function DateField(props: {
       </label>
       <input
         id={id}
-        type="date"
+        type="text"
         name={props.name}
         defaultValue={isoDay(props.value)}
-        min={isoDay(props.min ?? null) || undefined}
-        max={isoDay(props.max ?? null) || undefined}
+        placeholder={DAY_FORMAT}
+        pattern="\d{4}-\d{2}-\d{2}"
+        maxLength={10}
+        autoComplete="off"
+        spellCheck={false}
         aria-describedby={`${id}-description`}
-        className={control}
+        className={`${control} w-32`}
       />
       <p id={`${id}-description`} className="text-xs text-muted-foreground">
-        {day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`}
+        {day
+          ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}`
+          : `${DAY_FORMAT}, a day in ${props.timeZone}`}
       </p>
     </div>
   );
