@@ -1,4 +1,4 @@
-import { DateTime } from "@/components/ui/date-time";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import type { TimelineEntry } from "@/lib/console/invoices/timeline";
 
 const DOT = { neutral: "bg-neutral-solid", good: "bg-success-solid", bad: "bg-danger-solid" } as const;

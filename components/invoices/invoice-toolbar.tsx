@@ -2,7 +2,8 @@ import { BookmarkPlus, Download } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { DAY_FORMAT } from "@/components/ui/date-input";
+// The format alone, not date-input.tsx: that module would bring its client input into the list's first load.
+import { DAY_FORMAT } from "@/components/ui/date-format";
 import type { Currency } from "@/lib/contract";
 import { formatCalendarDay } from "@/lib/contract/format";
 import {

@@ -1,9 +1,8 @@
 import type { ComponentProps } from "react";
+import { DAY_FORMAT, TIME_FORMAT } from "./date-format";
 import { Input } from "./input";
 
-/** How a person types a day or a time here: the form of the address bar, the exports and every message. */
-export const DAY_FORMAT = "YYYY-MM-DD";
-export const TIME_FORMAT = "HH:MM";
+export { DAY_FORMAT, TIME_FORMAT };
 
 type Props = Omit<ComponentProps<"input">, "type" | "pattern" | "placeholder" | "min" | "max">;
 
