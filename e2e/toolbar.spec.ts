@@ -34,11 +34,13 @@ async function boxes(page: Page, view: string) {
     export: page.getByRole("button", { name: "Export", exact: true }),
     open: page.getByLabel("Open by invoice or order id"),
   };
+  // From the toolbar's own corner: a notice above it (the mirror filling, a busy provider) may come and go.
+  const origin = (await page.getByRole("form", { name: "Filter the list" }).boundingBox())!;
   const out: Record<string, { x: number; y: number; width: number; height: number }> = {};
   for (const [name, locator] of Object.entries(controls)) {
     const box = await locator.filter({ visible: true }).boundingBox();
     expect(box, `${name} in ${view}`).not.toBeNull();
-    out[name] = box!;
+    out[name] = { ...box!, x: box!.x - origin.x, y: box!.y - origin.y };
   }
   return out;
 }
