@@ -34,8 +34,8 @@ async function boxes(page: Page, view: string) {
     export: page.getByRole("button", { name: "Export", exact: true }),
     open: page.getByLabel("Open by invoice or order id"),
   };
-  // From the toolbar's own corner: a notice above it (the mirror filling, a busy provider) may come and go.
-  const origin = (await page.getByRole("form", { name: "Filter the list" }).boundingBox())!;
+  // From the toolbar's first control: a notice above the toolbar (the mirror filling, a busy provider) may come and go.
+  const origin = (await page.getByLabel("Search in list").boundingBox())!;
   const out: Record<string, { x: number; y: number; width: number; height: number }> = {};
   for (const [name, locator] of Object.entries(controls)) {
     const box = await locator.filter({ visible: true }).boundingBox();
