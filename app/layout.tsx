@@ -43,7 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const timeZone = await requestTimeZone();
   return (
     // The pre-paint script sets the theme class and colour-scheme before React hydrates; React must not undo it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <ThemeScript nonce={nonce} />
       </head>

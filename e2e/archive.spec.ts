@@ -132,6 +132,12 @@ test("a typed amount is never guessed at: a comma, grouping or currency is refus
     // No figure is previewed for what was not read.
     await expect(page.getByTestId("amount-preview")).not.toContainText("≈");
   }
+  // Read, but refused (a tenth of a cent): no figure beside it either, and the sentence says why.
+  await amount.fill("49.905");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("amount-preview")).toHaveText(
+    "No other amount is derived from a refused amount: correct the amount above first.",
+  );
   await page.getByRole("button", { name: "Record archived invoice" }).click();
   await expect(amount).toBeFocused();
   expect(posts).toEqual([]);
@@ -215,11 +221,11 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
     .filter((i) => i.order_id.startsWith(`CSV-${run}-`));
   expect(recorded).toHaveLength(47);
 
-  // The same file again: every row is already recorded.
+  // The same file again: the preview says every row is already recorded, before anything is sent.
   await page.locator("#archive-csv").setInputFiles(file);
-  await page.getByRole("button", { name: "Record 47 archived invoices" }).click();
-  await expect(page.getByText("Import finished: 47 of 47 rows sent")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("import-summary")).toHaveText("0 recorded · 47 already recorded · 3 failed");
+  await expect(page.getByText("Checked 50 rows: 0 ready, 47 already recorded, 3 with problems")).toBeVisible();
+  await expect(page.getByTestId("import-already-recorded")).toContainText("47 rows are already recorded (same order id)");
+  await expect(page.getByRole("button", { name: "Record 0 archived invoices" })).toBeDisabled();
 });
 
 test("an exported file imported again sends the priced-in amount, shows the other as it will be derived and flags an edited one", async ({

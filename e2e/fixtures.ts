@@ -19,9 +19,9 @@ export function formAlert(page: Page): Locator {
 // place, and a navigation that starts before the swap renders beside it: for a moment the same rows and ids
 // exist twice. What a person sees is what counts, so these locators match visible elements only.
 
-/** The invoice table's rows. */
+/** The invoice list's rows: the table's, or on a phone its cards. */
 export function invoiceRows(page: Page): Locator {
-  return page.locator("tbody tr").filter({ visible: true });
+  return page.locator("tbody tr, li[data-invoice-card]").filter({ visible: true });
 }
 
 /** The pagination's "41–60 of 2,013" line. */

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
+import { DAY_FORMAT, DateInput } from "@/components/ui/date-input";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/browser/cn";
 import { ACTIVITY_KINDS, type ActivityQuery, activitySearch, isFiltered } from "@/lib/contract/activity";
@@ -41,12 +42,12 @@ export function ActivityFilters({ query, people, timeZone }: { query: ActivityQu
           <Input name="q" type="search" defaultValue={query.q ?? ""} maxLength={200} />
         </label>
         <label className={FIELD}>
-          From (business day, {timeZone})
-          <Input name="after" type="date" defaultValue={query.after ?? ""} />
+          From ({DAY_FORMAT}, business day in {timeZone})
+          <DateInput name="after" defaultValue={query.after ?? ""} />
         </label>
         <label className={FIELD}>
-          To (included)
-          <Input name="before" type="date" defaultValue={query.before ?? ""} />
+          To ({DAY_FORMAT}, included)
+          <DateInput name="before" defaultValue={query.before ?? ""} />
         </label>
       </div>
       <details className="group text-sm" open={chosen.size > 0}>

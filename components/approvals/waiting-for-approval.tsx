@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { DateTime } from "@/components/ui/date-time";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import { Notice } from "@/components/ui/notice";
 import type { Approval } from "@/lib/contract/approvals";
 import { statusLabel } from "@/lib/contract/status";

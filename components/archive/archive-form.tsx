@@ -5,15 +5,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useActionState, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
+import { DAY_FORMAT, DateInput, TIME_FORMAT, TimeInput } from "@/components/ui/date-input";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { runAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
+import { toast } from "@/lib/browser/toast";
 import type { ActionState } from "@/lib/console/bff/action";
 import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type CurrencyList, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
@@ -33,7 +34,6 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import { stringifyJson } from "@/lib/contract/money-json";
 import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { todayIn } from "@/lib/contract/time-zone";
 import { previewSentence } from "./archive-preview";
 import { useLeaveGuard } from "./use-leave-guard";
 import { usePreviewRates } from "./use-rates";
@@ -80,7 +80,6 @@ export function ArchiveForm({
   const values = watch();
   const currency = values.currency;
   const currencyName = currencies.data?.currencies.find((c) => c.code === currency)?.name;
-  const today = useMemo(() => todayIn(timeZone), [timeZone]);
 
   async function submit(data: ArchiveFormValues) {
     if (inFlight.current) return;
@@ -126,6 +125,7 @@ export function ArchiveForm({
     amountIn,
     amount: typed.kind === "amount" ? typed.value : null,
     timeZone,
+    amountRefused: Boolean(errors.amount ?? postedErrors.amount),
   });
   const busy = isSubmitting || recorded;
   const typeCode = currencies.isError || (!currencies.data && initialCurrencies === null);
@@ -268,11 +268,11 @@ export function ArchiveForm({
 
         <div className="flex flex-col gap-1 md:col-span-2">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Created on" error={error("date")}>
-              <Input {...register("date", { deps: ["time"] })} defaultValue={start.date} type="date" max={today} />
+            <Field label="Created on" error={error("date")} description={DAY_FORMAT}>
+              <DateInput {...register("date", { deps: ["time"] })} defaultValue={start.date} />
             </Field>
-            <Field label={`Time (${timeZone})`} error={error("time")}>
-              <Input {...register("time", { deps: ["date"] })} defaultValue={start.time} type="time" />
+            <Field label={`Time (${timeZone})`} error={error("time")} description={`${TIME_FORMAT}, 24-hour`}>
+              <TimeInput {...register("time", { deps: ["date"] })} defaultValue={start.time} />
             </Field>
           </div>
           <p className="text-xs text-muted-foreground">

@@ -36,6 +36,14 @@ describe("previewSentence", () => {
     expect(text).toContain("on 1\u00a0Mar\u00a02025, 15:03\u00a0CET");
   });
 
+  it("says no figure beside an amount the form refuses, whatever the rate", () => {
+    const refused = say({ amountIn: "fiat", amount: "0.005", amountRefused: true, rates: { kind: "current", rates: { ETH: "3180" } } });
+    expect(refused).toBe("No other amount is derived from a refused amount: correct the amount above first.");
+    expect(refused).not.toContain("≈");
+    // Not yet typed: the sentence says how to enter one, as before.
+    expect(say({ amount: null, amountRefused: true, rates: { kind: "current", rates: { ETH: "3180" } } })).toContain("Enter it in EUR");
+  });
+
   it("no creation date: the current rate, said so", () => {
     expect(say({ rates: { kind: "current", rates: { ETH: "3180" } } })).toBe("≈ €1,590.00 at 1 ETH = €3,180.00 (current rate)");
   });

@@ -17,6 +17,8 @@ export type PreviewInput = {
   /** The typed amount, when it reads as one (lib/contract/typed-amount.ts). */
   amount: Decimal | null;
   timeZone: string;
+  /** The form refuses the typed amount (its message is under the field): no figure is derived from it. */
+  amountRefused?: boolean;
 };
 
 /** The other amount at `rate`: crypto to 8 places, EUR to cents, both marked "≈" (the provider derives the real one). */
@@ -29,8 +31,9 @@ function derived(amount: Decimal, rate: Decimal, amountIn: "fiat" | "crypto", cu
   return `≈ ${formatEur(roundDecimal(multiplyDecimal(amount, rate), 2))}`;
 }
 
-export function previewSentence({ rates, currency, currencyName, amountIn, amount, timeZone }: PreviewInput): string {
+export function previewSentence({ rates, currency, currencyName, amountIn, amount, timeZone, amountRefused }: PreviewInput): string {
   const enter = `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}`;
+  if (amountRefused && amount !== null) return "No other amount is derived from a refused amount: correct the amount above first.";
   if (!currency) return `${enter}; the provider derives the other amount at the rate of the creation date and records the rate.`;
   // "1 Mar 2025," and "14:03 CET" each kept on one line (no-break spaces): the line may wrap only between them.
   const on = (iso: string) =>

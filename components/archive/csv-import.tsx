@@ -17,6 +17,7 @@ import {
 } from "@/lib/browser/archive/csv";
 import { isAlreadyRecorded } from "@/lib/browser/archive/duplicate";
 import { derivedDifference } from "@/lib/browser/archive/pricing";
+import { recordedOrderIdsOptions } from "@/lib/browser/archive/recorded";
 import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
@@ -91,8 +92,15 @@ export function CsvImport() {
   const currencies = useQuery(currencyListOptions()).data?.currencies.map((c) => c.code) ?? null;
   const checked = file ? checkCsvCurrencies(file.csv, currencies) : null;
   const rows = checked?.rows ?? [];
-  const valid = rows.filter((r) => r.body);
+  const checkedValid = rows.filter((r) => r.body);
   const invalid = rows.filter((r) => !r.body);
+  // Rows whose order the console already knows are said before sending, and not sent.
+  const recordedCheck = useQuery({ ...recordedOrderIdsOptions(checkedValid.map((r) => r.body!.order_id)), enabled: phase === "checked" });
+  const recorded = phase === "checked" ? (recordedCheck.data ?? null) : null;
+  const [known, setKnown] = useState<CsvRow[]>([]);
+  const alreadyKnown = recorded ? checkedValid.filter((r) => recorded.has(r.body!.order_id)) : known;
+  const valid = checkedValid.filter((r) => !alreadyKnown.includes(r));
+  const checking = phase === "checked" && checkedValid.length > 0 && recordedCheck.isPending;
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
@@ -113,6 +121,7 @@ export function CsvImport() {
   async function send() {
     const controller = new AbortController();
     abort.current = controller;
+    setKnown(alreadyKnown);
     setPhase("sending");
     setResults([]);
     await sendRows(valid, sendOne, (row, outcome) => setResults((r) => [...r, { row, outcome, flag: flagOf(row, outcome) }]), {
@@ -124,7 +133,7 @@ export function CsvImport() {
   }
 
   const created = results.filter((r) => r.outcome.kind === "created").length;
-  const already = results.filter((r) => r.outcome.kind === "already_recorded").length;
+  const already = alreadyKnown.length + results.filter((r) => r.outcome.kind === "already_recorded").length;
   const failedSends = results.filter((r) => r.outcome.kind === "failed");
   const flaggedResults = results.filter((r) => r.flag);
   const report: ReportLine[] = [
@@ -261,8 +270,21 @@ export function CsvImport() {
       {file && rows.length > 0 && (
         <section aria-labelledby="csv-check" className="flex flex-col gap-3">
           <h3 id="csv-check" className="text-sm font-semibold">
-            Checked {rows.length} rows: {valid.length} ready, {invalid.length} with problems
+            Checked {rows.length} rows: {checking ? checkedValid.length : valid.length} ready
+            {alreadyKnown.length > 0 && `, ${alreadyKnown.length} already recorded`}, {invalid.length} with problems
           </h3>
+          {checking && (
+            <p role="status" className="text-sm text-muted-foreground">
+              Checking which orders are already recorded…
+            </p>
+          )}
+          {phase === "checked" && recordedCheck.isError && (
+            <p role="status" className="text-sm text-muted-foreground">
+              Could not check which orders are already recorded ({problemDetail(recordedCheck.error as Problem)}); the provider refuses
+              those rows when they are sent, and the report lists them.
+            </p>
+          )}
+          {alreadyKnown.length > 0 && <AlreadyRecorded rows={alreadyKnown} />}
           {invalid.length > 0 && (
             <div className="overflow-x-auto rounded-md border border-border">
               <table className="w-full text-sm" aria-label="Rows with problems">
@@ -288,7 +310,7 @@ export function CsvImport() {
           {phase === "checked" && valid.length > 0 && <CsvPreview rows={valid} />}
           {phase === "checked" && (
             <div className="flex flex-wrap items-center gap-3">
-              <Button variant="primary" onClick={() => void send()} disabled={valid.length === 0}>
+              <Button variant="primary" onClick={() => void send()} disabled={valid.length === 0 || checking}>
                 Record {valid.length} archived invoice{valid.length === 1 ? "" : "s"}
               </Button>
               {invalid.length > 0 && (
@@ -352,5 +374,23 @@ export function CsvImport() {
       )}
       {leaveDialog}
     </div>
+  );
+}
+
+/** Rows the console already has an invoice for: not sent, so a file uploaded again records nothing twice. */
+function AlreadyRecorded({ rows }: { rows: CsvRow[] }) {
+  return (
+    <details className="rounded-md border border-border px-3 py-2 text-sm" data-testid="import-already-recorded">
+      <summary className="cursor-pointer">
+        {rows.length} row{rows.length === 1 ? " is" : "s are"} already recorded (same order id) and will not be sent
+      </summary>
+      <ul className="mt-2 flex flex-col gap-1">
+        {rows.map((row) => (
+          <li key={row.line}>
+            Line {row.line}: <span className="font-mono text-xs">{row.order_id}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

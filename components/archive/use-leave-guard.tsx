@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/lazy-dialog";
 
 /**
  * Asks before a half-filled form is left: the browser's own prompt when the tab is closed or reloaded, and a

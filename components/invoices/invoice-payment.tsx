@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/ui/copy-button";
-import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import { awaitsPayment, compareDecimal, type Decimal, type Invoice, isZero, multiplyDecimal, subtractDecimal } from "@/lib/contract";
 import { addressExplorerLink, type ExplorerLink, transactionExplorerLink } from "@/lib/contract/explorer";
 import {

@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { runAction } from "@/lib/browser/action";
+import { toast } from "@/lib/browser/toast";
 import { previewBulkCancelAction, startBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { Invoice } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";

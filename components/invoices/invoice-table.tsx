@@ -4,36 +4,30 @@ import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/lib/browser/cn";
 import type { Invoice } from "@/lib/contract";
-import {
-  cryptoDecimalsShown,
-  formatCryptoAligned,
-  formatDateTime,
-  formatFiat,
-  formatUtc,
-  MISSING,
-  shortInvoiceId,
-} from "@/lib/contract/format";
+import { cryptoDecimalsShown, formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceListState, listSearchWith, nextSort, SORT_LABELS } from "@/lib/contract/invoice-list-state";
 import type { SortField } from "@/lib/contract/list-query";
 import { receivedFacts } from "@/lib/contract/received";
+import { InvoiceCards } from "./invoice-cards";
 import { PageCheckbox, RowCheckbox } from "./list/selection";
 import { StatusBadge } from "./status-badge";
+import { Time } from "./time";
 
 const numeric = "text-right tabular-nums";
 
 /**
- * The columns, in order. On a phone (issue 25) the order, its status and amount stay; the others (the
- * selection's checkboxes too) come back from `sm`, `md` and `lg` up, so the list never scrolls sideways at 390 px.
+ * The columns, in order, from `sm` up (a phone gets cards, invoice-cards.tsx); some come back only from `md`
+ * and `lg` up, so the table never scrolls sideways.
  */
 const COLUMNS: { id: string; label: string; sort?: SortField; className?: string }[] = [
-  { id: "select", label: "Select", className: "w-8 hidden sm:table-cell" },
-  { id: "invoice_id", label: "Invoice", className: "hidden sm:table-cell" },
+  { id: "select", label: "Select", className: "w-8" },
+  { id: "invoice_id", label: "Invoice" },
   { id: "order_id", label: "Order" },
   { id: "order_name", label: "Order name", className: "hidden md:table-cell" },
   { id: "status", label: "Status" },
   { id: "fiat_amount", label: "Amount (EUR)", sort: "fiat_amount", className: numeric },
-  { id: "crypto_amount", label: "Crypto amount", sort: "crypto_amount", className: `${numeric} hidden sm:table-cell` },
+  { id: "crypto_amount", label: "Crypto amount", sort: "crypto_amount", className: numeric },
   { id: "created_at", label: "Created", sort: "created_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
   { id: "updated_at", label: "Updated", sort: "updated_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
 ];
@@ -62,7 +56,8 @@ export function InvoiceTable(props: {
   const cryptoDecimals = items.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.crypto_amount)), 2);
   return (
     <div className="overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs">
-      <div className="relative overflow-x-auto">
+      <InvoiceCards items={items} timeZone={props.timeZone} />
+      <div className="relative hidden overflow-x-auto sm:block">
         <table className="w-full text-sm" aria-describedby={props.describedBy}>
           <caption className="sr-only">Invoices</caption>
           <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
@@ -173,15 +168,5 @@ function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string
       {td(7, <Time iso={row.created_at} timeZone={timeZone} />)}
       {td(8, <Time iso={row.updated_at} timeZone={timeZone} />)}
     </tr>
-  );
-}
-
-/** A timestamp in the person's display zone (drawn on the server, which decided it), with UTC on hover. */
-function Time({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {
-  if (!iso) return <span className="text-muted-foreground">—</span>;
-  return (
-    <time dateTime={iso} title={formatUtc(iso)}>
-      {formatDateTime(iso, timeZone)}
-    </time>
   );
 }

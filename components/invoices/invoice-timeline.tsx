@@ -1,4 +1,4 @@
-import { DateTime } from "@/components/ui/date-time";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import { ResendForm } from "@/components/webhooks/resend-form";
 import type { TimelineEntry } from "@/lib/console/invoices/timeline";
 

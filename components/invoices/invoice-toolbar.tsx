@@ -2,6 +2,8 @@ import { BookmarkPlus, Download } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+// The format alone, not date-input.tsx: that module would bring its client input into the list's first load.
+import { DAY_FORMAT } from "@/components/ui/date-format";
 import type { Currency } from "@/lib/contract";
 import { formatCalendarDay } from "@/lib/contract/format";
 import {
@@ -55,99 +57,109 @@ export function InvoiceToolbar({
     ...(state.currency && !currencies?.some((c) => c.code === state.currency) ? [{ value: state.currency, label: state.currency }] : []),
   ];
   const cleared = listSearchWith(state, Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
+  const preset = state.created ? PRESET_LABELS[state.created] : null;
+  // Every control has one place whatever the view: what does not apply is drawn disabled there, saying why.
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <AutoSubmitForm aria-label="Filter the list" className="contents">
-        <Labelled label="Search in list" id="list-search" className="min-w-48 flex-1 sm:flex-none">
-          <input
-            id="list-search"
-            type="search"
-            name="q"
-            defaultValue={state.q ?? ""}
-            maxLength={VIEW_QUERY_MAX}
-            placeholder="Order id, name words, invoice id"
-            className={`${control} sm:w-60`}
-          />
-        </Labelled>
-        <StatusFilter value={state.status ?? []} />
-        <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:flex-none">
-          <select
-            id="currency-filter"
-            name="currency"
-            defaultValue={state.currency ?? ""}
-            data-value={state.currency ?? ""}
-            className={control}
-          >
-            {currencyOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled label="Created" id="created-filter" className="min-w-36 flex-1 sm:flex-none">
-          <select
-            id="created-filter"
-            name="created"
-            defaultValue={state.created ?? (custom ? "custom" : "")}
-            data-value={state.created ?? (custom ? "custom" : "")}
-            className={control}
-          >
-            <option value="">Any time</option>
-            {Object.keys(CREATED_PRESETS).map((p) => (
-              <option key={p} value={p}>
-                {PRESET_LABELS[p as CreatedPreset]}
-              </option>
-            ))}
-            <option value="custom">Custom range…</option>
-          </select>
-        </Labelled>
-        {/* Shown while "Custom range…" is chosen: by CSS, so also without script. */}
-        <fieldset className="hidden flex-wrap items-start gap-2 [form:has(option[value=custom]:checked)_&]:flex">
-          <legend className="sr-only">Custom date range (days in {timeZone})</legend>
-          <DateField label="From" name="from" edge="from" timeZone={timeZone} value={state.from} max={state.to} />
-          <DateField label="To" name="to" edge="to" timeZone={timeZone} value={state.to} min={state.from} />
-          {state.from && state.to && state.from > state.to && (
-            <p role="alert" className="self-center text-xs text-danger-text">
-              “From” is after “To”: the dates are ignored until you swap them.
-            </p>
+    <div className="flex flex-col gap-3">
+      <AutoSubmitForm aria-label="Filter the list" className="flex flex-col gap-1.5">
+        <div className="flex flex-wrap items-end gap-3">
+          <Labelled label="Search in list" id="list-search" className="min-w-48 flex-1 sm:w-60 sm:flex-none">
+            <input
+              id="list-search"
+              type="search"
+              name="q"
+              defaultValue={state.q ?? ""}
+              maxLength={VIEW_QUERY_MAX}
+              placeholder="Order id, name words, invoice id"
+              className={control}
+            />
+          </Labelled>
+          <StatusFilter value={state.status ?? []} />
+          <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:w-44 sm:flex-none">
+            <select
+              id="currency-filter"
+              name="currency"
+              defaultValue={state.currency ?? ""}
+              data-value={state.currency ?? ""}
+              className={control}
+            >
+              {currencyOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled label="Created" id="created-filter" className="min-w-36 flex-1 sm:w-40 sm:flex-none">
+            <select
+              id="created-filter"
+              name="created"
+              defaultValue={state.created ?? (custom ? "custom" : "")}
+              data-value={state.created ?? (custom ? "custom" : "")}
+              className={control}
+            >
+              <option value="">Any time</option>
+              {Object.keys(CREATED_PRESETS).map((p) => (
+                <option key={p} value={p}>
+                  {PRESET_LABELS[p as CreatedPreset]}
+                </option>
+              ))}
+              <option value="custom">Custom range…</option>
+            </select>
+          </Labelled>
+          <fieldset className="flex gap-3">
+            <legend className="sr-only">Custom date range (days in {timeZone})</legend>
+            <DateField label="From" name="from" value={state.from} presetLabel={preset} />
+            <DateField label="To" name="to" value={state.to} presetLabel={preset} />
+          </fieldset>
+          {state.sort_by !== "created_at" && <input type="hidden" name="sort_by" value={state.sort_by} />}
+          {state.sort_order !== "desc" && <input type="hidden" name="sort_order" value={state.sort_order} />}
+          {state.page_size !== 20 && <input type="hidden" name="page_size" value={state.page_size} />}
+          <Button type="submit" variant="ghost">
+            Apply
+          </Button>
+          {hasFilters(state) ? (
+            <Button asChild variant="ghost">
+              <Link href={`/invoices${cleared}`} scroll={false}>
+                Reset filters
+              </Link>
+            </Button>
+          ) : (
+            <>
+              <Button type="button" variant="ghost" disabled title="No filter is set" aria-describedby="reset-reason">
+                Reset filters
+              </Button>
+              <span id="reset-reason" hidden>
+                No filter is set
+              </span>
+            </>
           )}
-        </fieldset>
-        {state.sort_by !== "created_at" && <input type="hidden" name="sort_by" value={state.sort_by} />}
-        {state.sort_order !== "desc" && <input type="hidden" name="sort_order" value={state.sort_order} />}
-        {state.page_size !== 20 && <input type="hidden" name="page_size" value={state.page_size} />}
-        <Button type="submit" variant="ghost">
-          Apply
-        </Button>
+        </div>
+        <RangeLine state={state} preset={preset} timeZone={timeZone} />
       </AutoSubmitForm>
-      {hasFilters(state) && (
-        <Button asChild variant="ghost">
-          <Link href={`/invoices${cleared}`} scroll={false}>
-            Reset filters
-          </Link>
-        </Button>
-      )}
-      <LazyGoToInvoice placeholder={<GoToInvoiceForm />} />
-      <LazySaveView
-        views={savedViews}
-        placeholder={
-          <Button disabled title="Saving a view needs JavaScript">
-            <BookmarkPlus aria-hidden /> Save view
-          </Button>
-        }
-      />
-      <LazyExportMenu
-        placeholder={
-          // Before (or without) script: a plain link that downloads the view as CSV; the menu takes its place after.
-          <Button asChild>
-            <a href={viewExportHref(state, timeZone)} download title="Download this view as CSV">
-              <Download aria-hidden /> Export
-            </a>
-          </Button>
-        }
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <LazySaveView
+          views={savedViews}
+          placeholder={
+            <Button disabled title="Saving a view needs JavaScript">
+              <BookmarkPlus aria-hidden /> Save view
+            </Button>
+          }
+        />
+        <LazyExportMenu
+          placeholder={
+            // Before (or without) script: a plain link that downloads the view as CSV; the menu takes its place after.
+            <Button asChild>
+              <a href={viewExportHref(state, timeZone)} download title="Download this view as CSV">
+                <Download aria-hidden /> Export
+              </a>
+            </Button>
+          }
+        />
+        <LazyGoToInvoice placeholder={<GoToInvoiceForm />} />
+      </div>
       {state.sort_by === "crypto_amount" && !state.currency && (
-        <p role="note" className="w-full text-xs text-muted-foreground">
+        <p role="note" className="text-xs text-muted-foreground">
           Sorted by the number alone, across currencies (100 DOGE comes after 0.5 BTC).{" "}
           <a href="#currency-filter" className="text-link underline-offset-4 hover:underline">
             Choose one currency
@@ -202,38 +214,50 @@ function Labelled({ label, id, className, children }: { label: string; id: strin
   );
 }
 
-function DateField(props: {
-  label: string;
-  name: "from" | "to";
-  edge: "from" | "to";
-  timeZone: string;
-  value: Date | null;
-  min?: Date | null;
-  max?: Date | null;
-}) {
-  // The browser draws the date input in its own format; the day is repeated in the table's format, with the
-  // zone whose day it is (the whole day counts: from its start, or to its end).
-  const day = props.value && formatCalendarDay(props.value);
+function DateField(props: { label: string; name: "from" | "to"; value: Date | null; presetLabel: string | null }) {
   const id = `${props.name}-filter`;
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex w-32 flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
         {props.label}
       </label>
+      {/* Typed as YYYY-MM-DD (components/ui/date-input.tsx); under a preset the days do not apply, and say so. */}
       <input
         id={id}
-        type="date"
+        type="text"
         name={props.name}
-        defaultValue={isoDay(props.value)}
-        min={isoDay(props.min ?? null) || undefined}
-        max={isoDay(props.max ?? null) || undefined}
-        aria-describedby={`${id}-description`}
-        className={control}
+        defaultValue={props.presetLabel ? "" : isoDay(props.value)}
+        disabled={props.presetLabel !== null}
+        placeholder={DAY_FORMAT}
+        pattern="\d{4}-\d{2}-\d{2}"
+        maxLength={10}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby="range-line"
+        className={`${control} disabled:cursor-not-allowed disabled:opacity-60`}
       />
-      <p id={`${id}-description`} className="text-xs text-muted-foreground">
-        {day ? `${props.edge === "from" ? "From the start of" : "To the end of"} ${day}, ${props.timeZone}` : `Any day (${props.timeZone})`}
-      </p>
     </div>
+  );
+}
+
+/**
+ * One line under the filters saying how the days read (the whole day counts, in the zone whose day it is) or
+ * why they do not apply: one line in every state, so nothing below it moves.
+ */
+function RangeLine({ state, preset, timeZone }: { state: InvoiceListState; preset: string | null; timeZone: string }) {
+  const from = state.from && formatCalendarDay(state.from);
+  const to = state.to && formatCalendarDay(state.to);
+  const reversed = !preset && state.from && state.to && state.from > state.to;
+  return (
+    <p id="range-line" className={`min-h-8 text-xs sm:min-h-4 sm:truncate ${reversed ? "text-danger-text" : "text-muted-foreground"}`}>
+      {preset
+        ? `From and To are not used with “${preset}”: choose “Custom range…” in Created to type days.`
+        : reversed
+          ? "“From” is after “To”: the dates are ignored until you swap them."
+          : from || to
+            ? [from && `From the start of ${from}, ${timeZone}`, to && `To the end of ${to}, ${timeZone}`].filter(Boolean).join(" · ")
+            : `From and To: days as ${DAY_FORMAT}, in ${timeZone}.`}
+    </p>
   );
 }
 

@@ -1,17 +1,23 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, type MouseEvent, useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { runAction } from "@/lib/browser/action";
 import { changeStatusAction } from "@/lib/console/invoices/actions";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
-import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
+import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
 import type { TransitionOffer } from "@/lib/contract/transition-policy";
-import { ChangeForm, ChangeSummary, type ChangingInvoice, StatusChangeFields, statusLabel } from "./status-change-parts";
+import type { ChangingInvoice } from "./status-change-parts";
+
+// The dialogs load after the page, and the no-script form only when the page draws it: until then (and without
+// script) the triggers are links to that form, so the page's first load is its content.
+const dialogs = () => import("./status-change-dialogs");
+const CancelInvoiceDialog = dynamic(() => dialogs().then((m) => m.CancelInvoiceDialog), { ssr: false });
+const ChangeStatusDialog = dynamic(() => dialogs().then((m) => m.ChangeStatusDialog), { ssr: false });
+const ChangeForm = dynamic(() => import("./status-change-parts").then((m) => m.ChangeForm));
 
 type Props = {
   /** With what it has received: cancelling does not return it, and the dialogs say so. */
@@ -150,29 +156,17 @@ export function StatusChange({ invoice, offers, query = {} }: Props) {
                 Cancel invoice
               </a>
             </Button>
-            <ConfirmDialog
-              tone="danger"
+            <CancelInvoiceDialog
               open={cancelOpen}
               onOpenChange={setCancelOpen}
-              title={`Cancel invoice for order ${order}?`}
-              description={<ChangeSummary from={from} to="cancelled" />}
-              confirmLabel={cancelOffer.approval ? "Ask for approval" : "Cancel invoice"}
-              pendingLabel={cancelOffer.approval ? "Asking…" : "Cancelling…"}
-              cancelLabel="Keep invoice"
-              onOpenAutoFocus={(event) => {
-                // The reason is required: start there, not on "Keep invoice".
-                event.preventDefault();
-                reasonRef.current?.focus();
-              }}
-              onCloseAutoFocus={(event) => {
-                // Back to the trigger; once cancelled, "Cancel invoice" goes away: focus lands on the control that stays.
-                event.preventDefault();
-                (outcome.done ? changeButton.current : cancelLink.current)?.focus();
-              }}
+              order={order}
+              from={from}
+              offer={cancelOffer}
+              invoice={invoice}
+              reason={parts}
+              onCloseAutoFocus={() => (outcome.done ? changeButton.current : cancelLink.current)?.focus()}
               onConfirm={() => change_("cancelled")}
-            >
-              <StatusChangeFields invoice={invoice} offer={cancelOffer} reason={parts} />
-            </ConfirmDialog>
+            />
           </>
         )}
         <Button asChild>
@@ -187,7 +181,7 @@ export function StatusChange({ invoice, offers, query = {} }: Props) {
             Change status…
           </a>
         </Button>
-        <Dialog
+        <ChangeStatusDialog
           open={changeOpen}
           onOpenChange={(open) => {
             // While the change runs its outcome must be seen: Escape and outside clicks wait.
@@ -195,44 +189,19 @@ export function StatusChange({ invoice, offers, query = {} }: Props) {
             if (open) reset(null);
             setChangeOpen(open);
           }}
-        >
-          <DialogContent
-            showClose={false}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              changeButton.current?.focus();
-            }}
-          >
-            <form className="flex flex-col gap-4" action={submitChange}>
-              <DialogHeader>
-                <DialogTitle>Change the status of order {order}</DialogTitle>
-                <DialogDescription>
-                  <ChangeSummary from={from} to={target} />
-                </DialogDescription>
-              </DialogHeader>
-              <StatusChangeFields
-                invoice={invoice}
-                choice={{ offers, chosen: target, onChoose: setTarget }}
-                offer={chosenOffer}
-                reason={parts}
-              />
-              <DialogFooter>
-                <Button onClick={() => setChangeOpen(false)} disabled={pending}>
-                  Close
-                </Button>
-                <Button type="submit" variant="primary" loading={pending} disabled={!target}>
-                  {pending
-                    ? "Saving…"
-                    : !target
-                      ? "Choose a status"
-                      : chosenOffer?.approval
-                        ? `Ask to set to ${STATUS_LABELS[target]}`
-                        : `Set to ${STATUS_LABELS[target]}`}
-                </Button>
-              </DialogFooter>
-            </form>
-          </DialogContent>
-        </Dialog>
+          onCloseAutoFocus={() => changeButton.current?.focus()}
+          submit={submitChange}
+          pending={pending}
+          order={order}
+          from={from}
+          target={target}
+          setTarget={setTarget}
+          invoice={invoice}
+          offers={offers}
+          chosenOffer={chosenOffer}
+          reason={parts}
+          close={() => setChangeOpen(false)}
+        />
       </div>
       <p role="status" className="text-sm text-success-text">
         {said}

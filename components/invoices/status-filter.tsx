@@ -16,14 +16,14 @@ export function statusSummary(selected: readonly AnyInvoiceStatus[]): string {
 export function StatusFilter({ value }: { value: readonly AnyInvoiceStatus[] }) {
   const selected = new Set(value);
   return (
-    <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
+    <div className="flex min-w-36 flex-1 flex-col gap-1 sm:w-44 sm:flex-none">
       <span id="status-filter-label" className="text-xs font-medium text-muted-foreground">
         Status
       </span>
       <details id="status-filter" className="group relative">
         <summary
           aria-labelledby="status-filter-label status-filter-value"
-          className="flex h-control w-full min-w-0 cursor-pointer list-none items-center justify-between gap-1.5 rounded-md border border-input bg-card px-3.5 text-sm shadow-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-auto [&::-webkit-details-marker]:hidden"
+          className="flex h-control w-full min-w-0 cursor-pointer list-none items-center justify-between gap-1.5 rounded-md border border-input bg-card px-3.5 text-sm shadow-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
         >
           <span id="status-filter-value" className="truncate">
             {statusSummary(value)}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DAY_FORMAT, DateInput } from "@/components/ui/date-input";
 import { Notice } from "@/components/ui/notice";
 import { cn } from "@/lib/browser/cn";
 import {
@@ -12,7 +12,6 @@ import {
   serializeOverviewState,
 } from "@/lib/console/overview/period";
 import { formatIsoDay } from "@/lib/contract/format";
-import { todayIn } from "@/lib/contract/time-zone";
 
 /**
  * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the
@@ -44,15 +43,18 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
           {state.bucket && <input type="hidden" name="bucket" value={state.bucket} />}
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             From
-            <Input type="date" name="from" defaultValue={from} max={todayIn(period.timeZone)} required className="w-40" />
+            <DateInput name="from" defaultValue={from} required className="w-40" aria-describedby="period-format" />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             To
-            <Input type="date" name="to" defaultValue={to} required className="w-40" />
+            <DateInput name="to" defaultValue={to} required className="w-40" aria-describedby="period-format" />
           </label>
           <Button type="submit" variant={period.period === "custom" ? "primary" : "secondary"}>
             Show period
           </Button>
+          <p id="period-format" className="self-center text-xs text-muted-foreground">
+            Days as {DAY_FORMAT}
+          </p>
         </form>
       </div>
       <p className="text-sm text-muted-foreground" data-testid="period-range">

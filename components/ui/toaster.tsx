@@ -4,7 +4,7 @@ import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 import { useTheme } from "@/components/theme/theme-provider";
 
-/** Toasts follow the console's theme. Use `toast.success(...)` from "sonner" for outcomes that need no reply. */
+/** Toasts follow the console's theme. Use `toast.success(...)` from lib/browser/toast.ts (it loads sonner on demand) for outcomes that need no reply. */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
   return (

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { ConfirmDialog } from "@/components/ui/lazy-dialog";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { runAction, useFormAction } from "@/lib/browser/action";

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { INBOX_VERDICT_LABELS, INBOX_VERDICTS, type InboxFilter } from "@/lib/contract";
+import type { InboxFilter } from "@/lib/contract";
+import { INBOX_VERDICT_LABELS, INBOX_VERDICTS } from "@/lib/contract/inbox-verdicts";
 
 const FIELD = "flex flex-col gap-1 text-xs font-medium text-muted-foreground";
 const CONTROL = "h-control-sm rounded-md border border-input bg-card px-2 text-sm text-card-foreground shadow-xs";

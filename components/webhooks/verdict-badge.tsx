@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { INBOX_VERDICT_LABELS, type InboxVerdict } from "@/lib/contract";
+import { INBOX_VERDICT_LABELS, type InboxVerdict } from "@/lib/contract/inbox-verdicts";
 
 const TONES: Record<InboxVerdict, BadgeTone> = {
   valid: "success",

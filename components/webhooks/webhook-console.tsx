@@ -2,7 +2,6 @@
 
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,6 +13,7 @@ import { Select } from "@/components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { actionProblem, useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
+import { toast } from "@/lib/browser/toast";
 import { simulateWebhookAction } from "@/lib/console/webhooks/actions";
 import type { InboxFilter, InboxList, WebhookSimulationResult } from "@/lib/contract";
 import { problemDetail } from "@/lib/contract/problem";

@@ -1,4 +1,5 @@
 export * from "./approvals";
+export * from "./archived-check";
 export * from "./bulk";
 export * from "./deliveries";
 export * from "./export";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INBOX_VERDICTS, type InboxVerdict } from "./inbox-verdicts";
 import { INVOICE_STATUSES } from "./status";
 
 /*
@@ -51,16 +52,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 // ---- The console's webhook inbox (POST/GET /api/webhook-inbox) ---------------------------------------
 
-export const INBOX_VERDICTS = ["valid", "invalid", "too_old", "replayed", "not_verified"] as const;
-export type InboxVerdict = (typeof INBOX_VERDICTS)[number];
-
-export const INBOX_VERDICT_LABELS: Record<InboxVerdict, string> = {
-  valid: "Signature valid",
-  invalid: "Signature invalid",
-  too_old: "Too old",
-  replayed: "Replayed",
-  not_verified: "Not verified",
-};
+export { INBOX_VERDICT_LABELS, INBOX_VERDICTS, type InboxVerdict } from "./inbox-verdicts";
 
 export const inboxEntrySchema = z.object({
   id: z.string(),

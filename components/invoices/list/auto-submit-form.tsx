@@ -121,7 +121,9 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
       }}
       onInput={(event) => {
         const target = event.target as unknown as HTMLInputElement;
-        if (target.type !== "search") return;
+        // A day typed as text (From, To) applies once it reads as one, or is emptied.
+        const day = target.type === "text" && target.pattern !== "" && /^(\d{4}-\d{2}-\d{2})?$/.test(target.value);
+        if (target.type !== "search" && !day) return;
         clearTimeout(timer.current);
         timer.current = setTimeout(apply, TYPING_PAUSE_MS);
       }}

@@ -81,8 +81,11 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
   },
   "app/api/search/route.ts": { path: "/api/search?q=O-1", methods: { GET: { access: "invoices:read", status: 200 } } },
   "app/api/archived/route.ts": {
-    path: "/api/archived",
-    methods: { POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } } },
+    path: "/api/archived?order_id=LEGACY-1",
+    methods: {
+      GET: { access: "invoices:archive", status: 200 },
+      POST: { access: "invoices:archive", status: 201, body: { order_id: "LEGACY-1", currency: "BTC", fiat_amount: 10 } },
+    },
   },
   "app/api/webhooks/simulate/route.ts": {
     path: "/api/webhooks/simulate",

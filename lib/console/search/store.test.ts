@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { indexInvoices, searchIndex } from "./store";
+import { indexInvoices, recordedOrderIds, searchIndex } from "./store";
 import { wordsQuery } from "./text-match";
 
 /* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -121,5 +121,13 @@ describe("search ranking", () => {
     ]);
     const [found] = await searchIndex(db, "inv_odd");
     expect(found).toMatchObject({ order_id: 'SO-"9\\', order_name: "Lamp \ufffd shade", fiat_amount: "12345678901234567890.123456789" });
+  });
+});
+
+describe("recorded order ids (an import's preview)", () => {
+  it("names the order ids an invoice has, exactly as written, and none other", async () => {
+    const found = await recordedOrderIds(db, ["SO-1001", "so-1002", "SO_100%", "SO-1%", "LEGACY-NEW", "SO-1001"]);
+    expect(found.sort()).toEqual(["SO-1001", "SO_100%"]);
+    expect(await recordedOrderIds(db, [])).toEqual([]);
   });
 });

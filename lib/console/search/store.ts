@@ -107,3 +107,18 @@ export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResul
   }
   return [...found.values()].slice(0, SEARCH_LIMIT);
 }
+
+/**
+ * Which of these order ids an indexed invoice has: what the provider refuses again as already recorded (its
+ * order ids are unique a merchant). Read through the lowercased index, then compared exactly.
+ */
+export async function recordedOrderIds(db: Db, orderIds: readonly string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const t = searchInvoices;
+  const lowered = [...new Set(orderIds.map((id) => id.toLowerCase()))];
+  const rows = await db
+    .selectDistinct({ orderId: t.orderId })
+    .from(t)
+    .where(sql`lower(${t.orderId}) = any(${sql.param(lowered)}::text[]) and ${t.orderId} = any(${sql.param([...orderIds])}::text[])`);
+  return rows.map((r) => r.orderId!).filter(Boolean);
+}

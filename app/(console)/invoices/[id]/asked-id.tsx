@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import { useParams } from "next/navigation";
-import { Button } from "@/components/ui/button";
-import { serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
+import type { ComponentProps } from "react";
 
 /** The id as it was linked or pasted: a not-found file gets no params, and Next.js hands them over still percent-encoded. */
 function useAskedId(): string {
@@ -21,13 +20,17 @@ export function AskedInvoiceId() {
   return id ? <span className="block font-mono text-xs [overflow-wrap:anywhere] text-foreground">{id}</span> : null;
 }
 
-/** The list searched for what was asked (an order id, or part of an invoice id), on the not-found page. */
-export function SearchListForId() {
+/**
+ * The list searched for what was asked (an order id, or part of an invoice id), on the not-found page: the link
+ * alone, its look given by the server's Button (asChild), so the button's code stays out of the browser.
+ */
+export function SearchListLink(props: Omit<ComponentProps<"a">, "href" | "children">) {
   const id = useAskedId();
   if (!id) return null;
+  // The list's own `q`, written here: the list's state module (and zod with it) would load with every invoice page.
   return (
-    <Button variant="secondary" asChild>
-      <Link href={`/invoices${serializeInvoiceListState({ q: id })}`}>Search the list for it</Link>
-    </Button>
+    <Link {...props} href={`/invoices?${new URLSearchParams({ q: id })}`}>
+      Search the list for it
+    </Link>
   );
 }

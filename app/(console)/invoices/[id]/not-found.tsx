@@ -2,7 +2,7 @@ import { FileQuestion } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { ProblemState } from "@/components/ui/problem-state";
-import { AskedInvoiceId, SearchListForId } from "./asked-id";
+import { AskedInvoiceId, SearchListLink } from "./asked-id";
 
 /**
  * The invoicing API has no invoice under the id asked. page.tsx calls notFound() before anything is sent (this
@@ -26,7 +26,9 @@ export default function InvoiceNotFound() {
       }
       action={
         <>
-          <SearchListForId />
+          <Button variant="secondary" asChild>
+            <SearchListLink />
+          </Button>
           <Button asChild>
             <Link href="/invoices">Back to all invoices</Link>
           </Button>

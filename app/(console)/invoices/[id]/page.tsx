@@ -10,13 +10,13 @@ import { PricedInNote } from "@/components/invoices/priced-in";
 import { ProviderFields } from "@/components/invoices/provider-fields";
 import { StatusBadge } from "@/components/invoices/status-badge";
 import { StatusChange } from "@/components/invoices/status-change";
-import { WorthToday } from "@/components/rates/worth-today";
-import { RetryOnceWhenBusy } from "@/components/ui/busy-notice";
+import { LazyWorthToday } from "@/components/rates/lazy-worth-today";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DateTime } from "@/components/ui/date-time";
 import { DescriptionItem, DescriptionList } from "@/components/ui/description-list";
+import { LazyRetryOnceWhenBusy as RetryOnceWhenBusy } from "@/components/ui/lazy-busy-notice";
 import { ProblemState } from "@/components/ui/problem-state";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import { SendTestWebhook } from "@/components/webhooks/send-test-webhook";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { pendingApprovalFor } from "@/lib/console/approvals/store";
@@ -119,7 +119,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
               )}
             </p>
             <PricedInNote invoice={invoice} />
-            <WorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
+            <LazyWorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
           </div>
           {invoice.status === "archived" ? (
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>

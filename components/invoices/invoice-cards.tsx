@@ -1,0 +1,56 @@
+import Link from "next/link";
+import type { Invoice } from "@/lib/contract";
+import { formatCrypto, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
+import { receivedFacts } from "@/lib/contract/received";
+import { PageCheckbox, RowCheckbox } from "./list/selection";
+import { StatusBadge } from "./status-badge";
+import { Time } from "./time";
+
+/**
+ * The list on a phone: a card a row, with what triage needs (order, status, when it was made, both amounts)
+ * and the row's checkbox, so a selection and the bulk bar work there too. From `sm` up the table is shown.
+ */
+export function InvoiceCards({ items, timeZone }: { items: readonly Invoice[]; timeZone: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="sm:hidden">
+      {/* The page's checkbox is named by itself ("Select the rows of this page"); the words beside it say so. */}
+      <div className="flex items-center gap-3 border-b border-border bg-muted px-3 py-2 text-xs font-medium text-muted-foreground">
+        <PageCheckbox />
+        <span>Rows of this page</span>
+      </div>
+      <ul aria-label="Invoices" className="divide-y divide-border">
+        {items.map((row) => (
+          <li key={row.invoice_id} data-invoice-card className="flex items-start gap-3 px-3 py-3 hover:bg-accent/60">
+            <span className="pt-0.5">
+              <RowCheckbox row={{ invoice_id: row.invoice_id, order_id: row.order_id, ...receivedFacts(row) }} />
+            </span>
+            <div className="grid min-w-0 flex-1 gap-1">
+              <div className="flex items-center justify-between gap-2">
+                <Link href={invoiceHref(row.invoice_id)} className="truncate text-sm font-medium text-link tabular-nums hover:underline">
+                  {row.order_id ?? (row.invoice_id ? shortInvoiceId(row.invoice_id) : MISSING)}
+                </Link>
+                <StatusBadge status={row.status} />
+              </div>
+              {row.order_name && (
+                <p className="truncate text-xs text-muted-foreground">
+                  <bdi>{row.order_name}</bdi>
+                </p>
+              )}
+              <div className="flex items-baseline justify-between gap-2 text-sm tabular-nums">
+                <span className="font-medium">{formatFiat(row.fiat_amount, row.fiat_currency)}</span>
+                <span className="truncate text-muted-foreground">
+                  {formatCrypto(row.crypto_amount)} {row.currency ?? ""}
+                </span>
+              </div>
+              <p className="text-xs text-muted-foreground tabular-nums">
+                Created <Time iso={row.created_at} timeZone={timeZone} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
