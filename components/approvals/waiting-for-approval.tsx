@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import { Notice } from "@/components/ui/notice";
+import { ServerDateTime as DateTime } from "@/components/ui/server-date-time";
 import type { Approval } from "@/lib/contract/approvals";
 import { statusLabel } from "@/lib/contract/status";
 
