@@ -9,7 +9,7 @@ import { isCurrent, NavCount, type NavItem } from "./nav-item";
 
 /**
  * The look of the design's ghost button (components/ui/button.tsx) as plain classes: the header's buttons are in
- * every page's first load, which does without the Button's class merging (tailwind-merge) and slot (issue 25).
+ * every page's first load, which does without the Button's class merging (tailwind-merge) and slot.
  */
 const BUTTON = `inline-flex shrink-0 items-center justify-center rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 hover:bg-accent hover:text-accent-foreground`;
 
@@ -24,7 +24,7 @@ export function NavLinks({
   viewsIcon,
 }: {
   items: NavItem[];
-  /** The invoice list's saved views this person sees: their own and the team's (issue 24). */
+  /** The invoice list's saved views this person sees: their own and the team's. */
   views: SavedView[];
   /** The menu buttons' icons, drawn on the server. */
   menuIcon: ReactNode;

@@ -44,7 +44,7 @@ import { usePreviewRates } from "./use-rates";
  * server action (recordArchivedAction) runs and stays so once it succeeded, and a provider answers a repeated
  * order id as already recorded.
  *
- * It also works before its script loads and without script (issue 25): the fields are named, the currencies
+ * It also works before its script loads and without script: the fields are named, the currencies
  * drawn by the server, and the form posts them to recordArchivedFormAction, which reads them by the same rules
  * (lib/contract/archive-form-values.ts) and comes back with what was typed and what is wrong. With script,
  * the form is judged here and sent as one request (recordArchivedAction). A session that ended meanwhile is
@@ -86,7 +86,7 @@ export function ArchiveForm({
     inFlight.current = true;
     setFailure(null);
     const form = new FormData();
-    // Amounts as JSON numbers with exactly the typed digits, never through a float (issue 22).
+    // Amounts as JSON numbers with exactly the typed digits, never through a float.
     form.set("request", stringifyJson(toArchiveRequest(data, timeZone)));
     const { answer, problem } = await runAction(recordArchivedAction, form);
     if (answer) {

@@ -45,7 +45,7 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
     const invoice = await fetchJson("/api/archived", (c) => c.invoiceSchema, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      // Amounts are decimal strings after the check; sent as JSON numbers with their digits (issue 22).
+      // Amounts are decimal strings after the check; sent as JSON numbers with their digits.
       body: archivedInvoiceRequestJson(row.body!),
     });
     return { kind: "created", value: invoice };

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
  * runs and nothing loads from elsewhere, so it works before hydration and under the strict CSP, and it is
  * made of the console's own parts (so its contrast and focus rings are the console's, in both themes).
  *
- * It replaced Scalar's bundled renderer (issue 25): that one's markup carried axe findings no configuration
+ * It replaced Scalar's bundled renderer: that one's markup carried axe findings no configuration
  * reaches (unnamed section toggles, ARIA attributes its roles do not allow, a tree missing its children, 165
  * low-contrast nodes; scalar/scalar#9725), and it mounted a Vue app in the browser for a nine-operation document.
  *

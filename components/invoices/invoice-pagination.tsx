@@ -9,7 +9,7 @@ import { type InvoiceListState, listSearchWith, PAGE_SIZES, serializeInvoiceList
 import { AutoSubmitForm } from "./list/auto-submit-form";
 
 /**
- * Page size, where you are ("41–60 of 2,013") and first/previous/next/last, rendered on the server (issue 25):
+ * Page size, where you are ("41–60 of 2,013") and first/previous/next/last, rendered on the server:
  * the pages are links and the page size a GET form, so both work before and without script. On a phone it
  * wraps to two lines and the word labels give way to arrows, which keep their accessible names.
  */

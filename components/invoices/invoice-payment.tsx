@@ -26,7 +26,7 @@ export function InvoicePayment({ invoice }: Props) {
   }
   const crypto = (amount: Decimal | null | undefined) => (amount != null ? `${formatCrypto(amount)} ${invoice.currency ?? ""}` : MISSING);
   const { amount_due: due, amount_received: received, rate } = payment;
-  // Decimal arithmetic (issue 22): what is owed is exact; only its EUR worth at the rate is rounded, and marked.
+  // Decimal arithmetic: what is owed is exact; only its EUR worth at the rate is rounded, and marked.
   const addressLink = addressExplorerLink(payment.address, invoice.currency, payment.network);
   const owed =
     awaitsPayment(invoice.status) && due != null && received != null && compareDecimal(received, due) < 0

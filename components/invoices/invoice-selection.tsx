@@ -40,7 +40,7 @@ type BarProps = {
 };
 
 /**
- * What can be done with the selected rows (issue 24): select the whole view, cancel them with one reason (roles
+ * What can be done with the selected rows: select the whole view, cancel them with one reason (roles
  * that may change statuses), export them, copy their ids.
  */
 export function SelectionBar({ selection, pageRows, total, query, viewStatuses, mayCancel, onChange, onExport, onJobStarted }: BarProps) {

@@ -17,7 +17,7 @@ export type InvoiceTableMessageProps =
 
 /**
  * What the invoice table shows in place of rows: the error, or why the page is empty and what to do, rendered
- * on the server with links (issue 25), so each way out works before and without script.
+ * on the server with links, so each way out works before and without script.
  */
 export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
   switch (props.kind) {

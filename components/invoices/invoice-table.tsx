@@ -36,7 +36,7 @@ const COLUMNS: { id: string; label: string; sort?: SortField; className?: string
 const cell = "px-1.5 py-2.5 first:pl-3 last:pr-3 sm:px-2.5 sm:first:pl-4 sm:last:pr-4";
 
 /**
- * The invoice list's table, rendered on the server (issue 25): rows are there and usable with the HTML, the
+ * The invoice list's table, rendered on the server: rows are there and usable with the HTML, the
  * sortable headers are links to the same view sorted otherwise (from page 1), and each row links to its
  * invoice. Only the checkboxes and the copy buttons are islands.
  */

@@ -34,7 +34,7 @@ const control =
 const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 
 /**
- * The list's toolbar (issue 25): a GET form of the URL's own keys, rendered on the server, so it filters
+ * The list's toolbar: a GET form of the URL's own keys, rendered on the server, so it filters
  * before and without script ("Apply"); with script each change applies by itself (AutoSubmitForm).
  */
 export function InvoiceToolbar({

@@ -20,7 +20,7 @@ export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state" | "pro
 }
 
 /**
- * The view's totals under the toolbar (issue 24), for every view: from the console's mirror of the provider's
+ * The view's totals under the toolbar, for every view: from the console's mirror of the provider's
  * invoices, with how fresh it is, so a reconciliation needs no spreadsheet. Rendered on the server with the rows.
  */
 export function InvoiceTotals({ summary, error, now }: { summary: InvoiceSummary | null; error: string | null; now: number }) {

@@ -1,6 +1,6 @@
 /**
  * Where the list was: the invoice list remembers its query so "← All invoices" restores filters, sort and page,
- * also in an invoice opened in a new tab (issue 25), hence the browser's storage rather than the tab's.
+ * also in an invoice opened in a new tab, hence the browser's storage rather than the tab's.
  */
 const LIST_SEARCH_KEY = "invoice-console:list-search";
 

@@ -13,7 +13,7 @@ const loadDialog = () => import("./save-view-dialog");
 const SaveViewDialog = dynamic(() => loadDialog().then((m) => m.SaveViewDialog), { ssr: false });
 
 /**
- * "Save view": the list's current query string without `page`, under a name, for oneself or the team (issue 24).
+ * "Save view": the list's current query string without `page`, under a name, for oneself or the team.
  * The dialog also lists the saved views, with Remove where this person may remove one.
  */
 export function SaveView({ views }: { views: SavedView[] }) {

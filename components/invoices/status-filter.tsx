@@ -10,8 +10,8 @@ export function statusSummary(selected: readonly AnyInvoiceStatus[]): string {
 
 /**
  * The status filter: any number of statuses (pending and partly paid together). A disclosure of real
- * checkboxes named `status` inside the toolbar's GET form, so it works before and without script (issue 25);
- * a view of several is answered from the console's mirror (issue 24), one status still from the provider.
+ * checkboxes named `status` inside the toolbar's GET form, so it works before and without script;
+ * a view of several is answered from the console's mirror, one status still from the provider.
  */
 export function StatusFilter({ value }: { value: readonly AnyInvoiceStatus[] }) {
   const selected = new Set(value);

@@ -6,7 +6,7 @@ import { type InvoiceListState, loadInvoiceListState } from "@/lib/contract/invo
 
 /**
  * The list's state as the URL holds it, for the islands beside the server-rendered list (export, save view).
- * The list changes it through its forms and links (issue 25), which the server renders; this only reads.
+ * The list changes it through its forms and links, which the server renders; this only reads.
  */
 export function useInvoiceListState(): { state: InvoiceListState } {
   const params = useSearchParams();

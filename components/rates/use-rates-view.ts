@@ -36,7 +36,7 @@ export type RatesState = {
  * The server never has rates (none are fetched for a page), while the browser's cache may already hold them
  * when a part of the page hydrates: the shell's strip asks for them at once, and the page's own part (the
  * invoice's "worth today") hydrates after it. So until mounted, every user of this hook draws what the server
- * drew — rates on their way — and the browser's cache counts from the render after (issue 21, #418).
+ * drew — rates on their way — and the browser's cache counts from the render after (React #418).
  */
 export function useRatesView(): RatesState {
   const query = useQuery(ratesOptions());

@@ -59,7 +59,7 @@ export function SearchLauncher({ children }: { children: ReactNode }) {
       <button
         type="button"
         // The design's secondary button (components/ui/button.tsx) as plain classes: every page's first load
-        // does without the Button's class merging (issue 25).
+        // does without the Button's class merging.
         className="inline-flex shrink-0 items-center justify-center rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 h-control-sm gap-2 border border-input bg-card px-2.5 text-muted-foreground shadow-xs hover:bg-accent hover:text-accent-foreground"
         aria-keyshortcuts="/ Control+K Meta+K"
         onPointerEnter={() => void loadPalette()}

@@ -54,7 +54,7 @@ export default function SearchPalette(props: {
 
   const [navigating, setNavigating] = useState(false);
   // The highlighted result, held here: cmdk highlights the first item only as it mounts, so results that arrive
-  // (or change) while the person types slowly were left with none highlighted and Enter did nothing (issue 25).
+  // (or change) while the person types slowly were left with none highlighted and Enter did nothing.
   // Whenever the results change, the first one is highlighted unless the highlighted one is still among them.
   const [highlighted, setHighlighted] = useState("");
   const resultIds = answer?.results.map((r) => r.invoice_id).join("\n") ?? "";

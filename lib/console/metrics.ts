@@ -6,7 +6,7 @@ import { can } from "@/lib/contract/roles";
 import { metricsRegistry } from "@/lib/platform/observability/metrics";
 
 /**
- * GET /api/metrics (issue 26): this process's metrics in Prometheus's text format, for a scrape with
+ * GET /api/metrics: this process's metrics in Prometheus's text format, for a scrape with
  * `Authorization: Bearer $HEALTH_TOKEN`, or for a signed-in admin. Anyone else gets a 401 problem (no token, no
  * session) or a 403 (a session whose role may not manage users), before any metric is read.
  */

@@ -176,7 +176,7 @@ export const settings = consoleSchema.table("settings", {
 export const ratesCache = consoleSchema.table("rates_cache", {
   id: text("id").primaryKey(),
   /**
-   * The last good rates, EUR per unit by code, as decimal strings (issue 22; rows written before it hold
+   * The last good rates, EUR per unit by code, as decimal strings (rows written before amounts were strings hold
    * numbers, read as decimals all the same); null until the first success.
    */
   rates: jsonb("rates").$type<Record<string, string | number>>(),
@@ -251,7 +251,7 @@ export const searchInvoices = consoleSchema.table(
     orderId: text("order_id"),
     orderName: text("order_name"),
     status: text("status"),
-    // Decimal strings (issue 22): PostgreSQL's numeric keeps every digit, and so does the string.
+    // Decimal strings: PostgreSQL's numeric keeps every digit, and so does the string.
     fiatAmount: numeric("fiat_amount", { mode: "string" }),
     fiatCurrency: text("fiat_currency"),
     cryptoAmount: numeric("crypto_amount", { mode: "string" }),
@@ -290,7 +290,7 @@ export const mirrorDocuments = consoleSchema.table("mirror_documents", {
 });
 
 /**
- * The mirror's totals (issue 24), kept equal to console.search_invoices by triggers in every transaction that
+ * The mirror's totals, kept equal to console.search_invoices by triggers in every transaction that
  * writes it (hand-written in the migration, the pattern of sandbox.invoice_counts): per status, currency and
  * fiat currency, one row per UTC day of `created_at` ('-infinity' for an invoice without one) and one with
  * day = 'infinity' holding the all-time total. A view's sums are then a sum over a few hundred rows plus the
@@ -311,7 +311,7 @@ export const mirrorTotals = consoleSchema.table(
   (t) => [primaryKey({ columns: [t.status, t.currency, t.fiatCurrency, t.day] }), index("mirror_totals_day_idx").on(t.day)],
 );
 
-/** A named view of the invoice list (issue 24): its query string, for its owner alone or for the whole team. */
+/** A named view of the invoice list: its query string, for its owner alone or for the whole team. */
 export const savedViews = consoleSchema.table(
   "saved_views",
   {
@@ -330,7 +330,7 @@ export const savedViews = consoleSchema.table(
 );
 
 /**
- * A bulk cancel (issue 24): one reason for many invoices, run on the server as one job that survives the
+ * A bulk cancel: one reason for many invoices, run on the server as one job that survives the
  * browser closing and the instance restarting (a lease, as the search sync's), visible to whoever started it.
  */
 export const bulkJobs = consoleSchema.table(

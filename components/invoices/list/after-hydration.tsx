@@ -4,7 +4,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import type { SavedView } from "@/lib/contract/saved-view";
 
 /**
- * A control whose code loads right after the page (issue 25: the list's first load is its rows and forms):
+ * A control whose code loads right after the page (the list's first load is its rows and forms):
  * the server draws `placeholder` (the same button, inert for that moment), then the real one takes its place.
  */
 function useLoaded<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> | null {

@@ -24,7 +24,7 @@ function showViewInSelects(form: HTMLFormElement, afterReset = false): void {
 const TYPING_PAUSE_MS = 400;
 
 /**
- * One of the list's GET forms (issue 25). Without script it submits itself as a form does, and the server
+ * One of the list's GET forms. Without script it submits itself as a form does, and the server
  * redirects to the canonical URL; with script every change applies by itself, as the same canonical URL
  * pushed in a transition, so the rows on screen stay until the server has the next ones (a thin bar says so).
  */

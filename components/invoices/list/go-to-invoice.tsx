@@ -11,7 +11,7 @@ import { canonicalListSearch } from "@/lib/contract/list-search";
 import { type OpenByIdTarget, openByIdTarget } from "@/lib/contract/open-by-id";
 
 /**
- * "Open by invoice or order id" (issue 24): what was typed is looked up in the console's index (GET /api/search,
+ * "Open by invoice or order id": what was typed is looked up in the console's index (GET /api/search,
  * exact order id first, then the invoice id exact or its tail). One invoice → its page; several sharing an
  * order id → the list filtered by it; none → its page by the id as typed, since the provider may know an
  * invoice the index does not yet (the invoice page says so if it does not). Ids are the provider's and opaque.

@@ -17,7 +17,7 @@ type Context = { selection: Selection; pageRows: readonly SelectedRow[]; toggle:
 const SelectionContext = createContext<Context | null>(null);
 
 /**
- * Row selection over the server-rendered table (issue 24, 25): the checkboxes are small islands that read
+ * Row selection over the server-rendered table: the checkboxes are small islands that read
  * this; the bar (select the whole view, cancel, export, copy ids) and a running bulk cancel load after.
  * A selection belongs to its view: the page gives this a `key` per filter, so another filter starts anew.
  */

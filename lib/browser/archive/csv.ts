@@ -41,7 +41,7 @@ export const CSV_MAX_ROWS = 5_000;
 /**
  * How the file writes a decimal: `.` (`1234.50`, as the export and most systems do) or `,` (`1234,50`, as
  * spreadsheets in much of Europe do). The person chooses; nothing is guessed, so `1,234` is never silently
- * read as 1.234 or as 1234 (issue 22).
+ * read as 1.234 or as 1234.
  */
 export type DecimalSeparator = "." | ",";
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "./fetch-json";
 
-// The invoice list is rendered on the server (issue 25): the browser caches only currencies and bulk jobs.
+// The invoice list is rendered on the server: the browser caches only currencies and bulk jobs.
 export const currencyKeys = { all: ["currencies"] as const };
 
 export function currencyListOptions() {

@@ -39,7 +39,7 @@ type ActionOptions = {
   /** For a change whose refusal (the role lacks the permission) is itself worth an audit entry, as `bffRoute`'s. */
   auditRefusal?: (fields: Record<string, string>) => Promise<RefusedAttempt>;
   /**
-   * For a form that also posts without script (issue 25): where its draft lives, as a page path whose query
+   * For a form that also posts without script: where its draft lives, as a page path whose query
    * holds what was typed (never a password). When the session has ended, the person is sent to sign in and back
    * there, so the page comes back filled in; with script, runAction signs in again in place instead.
    */

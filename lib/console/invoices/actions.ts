@@ -61,7 +61,7 @@ export const changeStatusAction = guardedAction(
 /** The invoice's own page, as the console links it. */
 
 /**
- * The same change from the form an invoice's page draws without script (`?change=cancelled`, issue 25): a
+ * The same change from the form an invoice's page draws without script (`?change=cancelled`): a
  * refusal comes back to that form with the reason kept; a change made goes back to the invoice, which says
  * so (`?changed=`). An ended session leads to sign-in and back to the same form, the reason filled in.
  */
@@ -82,7 +82,7 @@ export const changeStatusFormAction = guardedAction(
 
 /**
  * One archived invoice recorded from its request as JSON text: read as POST /api/archived reads it, so every
- * amount keeps exactly the digits typed (issue 22) and a broken rule names the request's own fields.
+ * amount keeps exactly the digits typed and a broken rule names the request's own fields.
  */
 async function recordArchived(request: string, user: SessionUser) {
   const body = parseJsonTextLossless(request, archivedInvoiceRequestSchema, ARCHIVED_BODY_EXAMPLE);
@@ -155,7 +155,7 @@ function parseView(view: string): InvoiceViewQuery {
   return parsed.data;
 }
 
-/** Bulk cancel (issue 24): records the job, starts it, and answers with its id for the page to follow. */
+/** Bulk cancel: records the job, starts it, and answers with its id for the page to follow. */
 export const startBulkCancelAction = guardedAction("invoices:change_status", startSchema, async (input, user) => {
   let ids: string[];
   if (input.view !== undefined) {

@@ -18,7 +18,7 @@ import { log } from "@/lib/platform/observability/log";
 import { requestStatusChange } from "./change-status";
 
 /*
- * Bulk cancel (issue 24): one reason for many invoices, run on the server as one job. The job and its items are
+ * Bulk cancel: one reason for many invoices, run on the server as one job. The job and its items are
  * rows (console.bulk_jobs, console.bulk_job_items), so it survives the browser closing and the instance
  * restarting: whoever holds the job's lease works through the items without an outcome, a few at a time, each
  * through the same use case as a single cancel (its audit entry, with the shared reason and the job's id, and

@@ -5,7 +5,7 @@ import { Problem } from "@/lib/contract/problem";
 export const EXPORT_RETRY_SECONDS = 10;
 
 /**
- * Exports streaming at once on this instance, per person and in all (issue 21). A download holds no front-door
+ * Exports streaming at once on this instance, per person and in all. A download holds no front-door
  * place once its headers are out (scripts/server/server.mjs), so without this one person could open hundreds and
  * starve everybody's calls to the invoicing API.
  */

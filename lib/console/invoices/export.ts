@@ -17,7 +17,7 @@ import { Problem, problemSentence, toProblem } from "@/lib/contract/problem";
 import { log } from "@/lib/platform/observability/log";
 
 /*
- * The export of issue 14: every invoice of a list view, walked page by page from the provider and streamed
+ * The export: every invoice of a list view, walked page by page from the provider and streamed
  * out as it goes, so no more than one page is ever held.
  *
  * The rule that keeps the walk consistent while invoices are added: the export fixes an upper bound before its
@@ -45,7 +45,7 @@ export async function planExport(
   const bound = view.created_before && Date.parse(view.created_before) < now.getTime() ? view.created_before : now.toISOString();
   const query: InvoiceViewQuery = { ...view, created_before: bound, page: 1, page_size: EXPORT_PAGE_SIZE };
   // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
-  // empty file, without asking the provider a range it would refuse as inverted (issue 21).
+  // empty file, without asking the provider a range it would refuse as inverted.
   if (view.created_after && Date.parse(view.created_after) >= Date.parse(bound)) {
     return { query, total: 0, fileName: exportFileName(view, format, timeZone), pages: (async function* () {})() };
   }
@@ -85,7 +85,7 @@ const AMOUNT_INDEXES = new Set(INVOICE_CSV_COLUMNS.flatMap((column, i) => (AMOUN
 /**
  * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
  * Text is neutralised against formula injection in every part a spreadsheet could split it into
- * (lib/contract/csv-formula.ts); numbers are written as they are, and amounts (decimal strings, issue 22) with exactly
+ * (lib/contract/csv-formula.ts); numbers are written as they are, and amounts (decimal strings) with exactly
  * their digits — `0.123456789012345678`, `100000000000000.01` — in plain notation, never as a float.
  */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {

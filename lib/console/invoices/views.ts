@@ -8,7 +8,7 @@ import { providerQuery } from "@/lib/contract/invoice-view";
 import { getDatabase } from "@/lib/platform/db";
 
 /*
- * The invoice list's views (issue 24, ARCHITECTURE.md §4): a view the provider can answer (one status or none,
+ * The invoice list's views (ARCHITECTURE.md §4): a view the provider can answer (one status or none,
  * no text) is read live from the provider, as always; any other from the console's mirror of the provider's
  * invoices, with how fresh it is. Totals always come from the mirror: no provider sums.
  */

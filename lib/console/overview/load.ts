@@ -19,7 +19,7 @@ import type { ResolvedPeriod } from "./period";
 
 /**
  * The overview's cards: the counts and the completed volume from the invoice list's own totals (the console's
- * mirror, issue 24) once it is ready, before that from the provider through lib/console/upstream; each kept for OVERVIEW_CACHE_SECONDS
+ * mirror) once it is ready, before that from the provider through lib/console/upstream; each kept for OVERVIEW_CACHE_SECONDS
  * in this process (lib/console/upstream/ttl-cache.ts): a reload, another person or a second tab within that time
  * makes no provider call. Per card, so one card's failure is not kept and does not hold the others back.
  */
@@ -28,7 +28,7 @@ const ttlMs = OVERVIEW_CACHE_SECONDS * 1000;
 
 const list = (query: Parameters<ReturnType<typeof upstream>["listInvoices"]>[0]) => upstream().listInvoices(query);
 
-/** The invoice list's totals (issue 24), for any period. */
+/** The invoice list's totals, for any period. */
 const totals: ViewTotals = async (view) =>
   mirrorSummary(await getDatabase(), { page: 1, page_size: 1, sort_by: "created_at", sort_order: "desc", ...view });
 /** The mirror answers once it has listed every invoice; until then the cards read the provider as before. */

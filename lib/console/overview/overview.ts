@@ -104,7 +104,7 @@ export async function completedVolume(
       const point = points[bucketIndex(slots, at)];
       if (!point) continue;
       point.count += 1;
-      // Decimal sums (issue 22): no rounding per addition, no drift however large the amounts.
+      // Decimal sums: no rounding per addition, no drift however large the amounts.
       if (isEur(invoice)) point.sumEur = addDecimals(point.sumEur!, invoice.fiat_amount!);
       else notSummed += 1;
     }
@@ -172,7 +172,7 @@ async function mapLimit<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<
 }
 
 /**
- * The same two cards from the console's mirror (issue 24), once it has listed every invoice: the totals the
+ * The same two cards from the console's mirror, once it has listed every invoice: the totals the
  * invoice list shows, exact for any period and any number of invoices (no page budget, no provider call).
  */
 export type ViewTotals = (view: {

@@ -25,7 +25,7 @@ export type RatesCacheOptions = {
 };
 
 /**
- * The console's rates cache (issue 11). The row in console.rates_cache is the truth every instance shares:
+ * The console's rates cache. The row in console.rates_cache is the truth every instance shares:
  * the last good rates, when they were fetched, and `next_try_at`, before which nobody asks upstream. A
  * caller reads the row; when it is due, it tries to take the lease (lib/console/leased-job.ts), and only
  * the instance that gets it calls upstream — so across all instances at most one call is in flight and at
@@ -146,7 +146,7 @@ export function createRatesCache(options: RatesCacheOptions) {
 
 export type RatesCache = ReturnType<typeof createRatesCache>;
 
-/** Rates as decimal strings, whether the row was written with strings or (before issue 22) with numbers. */
+/** Rates as decimal strings, whether the row was written with strings or (before they were kept as strings) with numbers. */
 function decimals(rates: Record<string, string | number>): Record<string, Decimal> {
   return Object.fromEntries(
     Object.entries(rates).flatMap(([code, rate]) => {

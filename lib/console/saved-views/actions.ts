@@ -7,7 +7,7 @@ import { getDatabase } from "@/lib/platform/db";
 import { removeView, saveView } from "./store";
 
 /**
- * The invoice list's saved views (issue 24). Anyone who reads invoices keeps views of the list; removing a
+ * The invoice list's saved views. Anyone who reads invoices keeps views of the list; removing a
  * team view someone else saved takes an admin, which `removeView` checks after the guard (it depends on the view).
  * Both revalidate the layout: the navigation lists the views on every page.
  */

@@ -85,7 +85,7 @@ export function createUpstream(config: UpstreamConfig) {
   }
 
   /**
-   * One call to the provider (a read retried after a short 503 included), timed, with its outcome (issue 26), in
+   * One call to the provider (a read retried after a short 503 included), timed, with its outcome, in
    * a span of its own, a child of the console request's, whose `traceparent` goes with the call (ARCHITECTURE.md §2).
    */
   function request<T>(read: (body: unknown) => T | null, what: string, path: string, init: CallOptions): Promise<T> {
@@ -201,7 +201,7 @@ export function createUpstream(config: UpstreamConfig) {
       call(normaliseInvoice, "the archived invoice with an id", "/archived", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        // The amounts are decimal strings, sent as JSON numbers with exactly their digits (issue 22).
+        // The amounts are decimal strings, sent as JSON numbers with exactly their digits.
         body: archivedInvoiceRequestJson(body),
       }),
     /** POST /webhooks/simulate (spec §4.4); its 404 is "invoice not found", as the spec lists. */
@@ -315,7 +315,7 @@ async function send(url: string, sent: Sent): Promise<Answer> {
 }
 
 /**
- * Every provider answer is read losslessly (README, "Amounts are decimals"; issue 22): each number literal reaches the normaliser
+ * Every provider answer is read losslessly (docs/operations.md, "Amounts are decimals"): each number literal reaches the normaliser
  * with exactly its digits and becomes the decimal string the console carries (lib/contract/money.ts). A key
  * given twice keeps its last value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
  *
