@@ -64,7 +64,7 @@ test("with the console saturated, the list says it is busy and retrying, then sh
   await signIn(page);
 
   const free = await saturate(page);
-  // The list is rendered on the server (issue 25): the page itself came back busy, and says so in its HTML.
+  // The list is rendered on the server: the page itself came back busy, and says so in its HTML.
   const document = await page.goto(at("/invoices?status=pending"));
   expect(await document!.text()).toContain("Busy right now");
   await expect(busyNotice(page)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * The changes with scripts held back (issue 25): signing in, cancelling an invoice with a reason and recording
+ * The changes with scripts held back: signing in, cancelling an invoice with a reason and recording
  * an archived invoice are plain forms that post to server actions, so they work before scripts load and
  * without them.
  */

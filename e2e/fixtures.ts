@@ -44,9 +44,9 @@ export async function untilInteractive(page: Page): Promise<void> {
 }
 
 /**
- * Waits until React has hydrated one control: a button clicked before that does nothing yet (issue 25 is
- * about making such clicks work before scripts load; until then a test waits, as a person would see nothing
- * happen and click again).
+ * Waits until React has hydrated one control: a button clicked before that does nothing yet (the forms are meant
+ * to work before scripts load; where one does not yet, a test waits, as a person would see nothing happen and
+ * click again).
  */
 export async function untilHydrated(control: Locator): Promise<void> {
   await expect.poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
@@ -67,7 +67,7 @@ export async function chooseStatuses(page: Page, labels: string[]): Promise<void
     await box.setChecked(labels.includes(label));
   }
   await page.keyboard.press("Escape");
-  // Each tick applies by itself (issue 25: a server render each): done when the list shows the last of them,
+  // Each tick applies by itself (a server render each): done when the list shows the last of them,
   // as a person would see the filter's summary say it.
   const chosen = all.filter((label) => labels.includes(label));
   await expect(statusFilter(page)).toHaveText(

@@ -81,7 +81,7 @@ for (const timezoneId of ZONES) {
 
     expect(seen.errors, seen.errors.join("\n")).toEqual([]);
 
-    // The times are in the business zone (CONSOLE_TIME_ZONE: UTC on this server, issue 22) whatever the
+    // The times are in the business zone (CONSOLE_TIME_ZONE: UTC on this server) whatever the
     // browser's zone, in the HTML already and unchanged after hydration: the invoice page says which zone.
     const response = await page.request.get(invoicePage);
     const zone = /\bUTC\b/;

@@ -97,7 +97,7 @@ test("filter, sort and paginate; reload and back restore the view", async ({ pag
 test("a change of view renders the list on the server without reloading the page; back and forward restore it", async ({ page }) => {
   await page.goto("/invoices");
   await untilInteractive(page);
-  // The list is rendered on the server (issue 25): a change of view is a router navigation (the page's RSC
+  // The list is rendered on the server: a change of view is a router navigation (the page's RSC
   // payload), never a new document, and nothing asks the API for rows from the browser.
   const documents: string[] = [];
   const apiLists: string[] = [];
@@ -198,7 +198,7 @@ test("invalid URL parameters fall back to the defaults", async ({ page }) => {
   await expect(invoiceRows(page)).toHaveCount(20);
   await expect(invoiceRange(page)).toHaveText(/^1–20 of /);
   await expect(statusFilter(page)).toHaveText("All statuses");
-  // Said, not silently ignored (issue 25), in the server's HTML.
+  // Said, not silently ignored, in the server's HTML.
   const notice = page.getByTestId("list-url-notice");
   await expect(notice).toContainText("“bogus” is not a status; showing all statuses.");
   await expect(notice).toContainText("“abc” is not a page number");
@@ -216,7 +216,7 @@ test("a page past the end offers the last page", async ({ page }) => {
 
 test("a row opens its invoice; an unknown id shows a way back", async ({ page }) => {
   await page.goto("/invoices?status=completed");
-  // The order's name links to its invoice (issue 25: also before and without script).
+  // The order's name links to its invoice (also before and without script).
   const orderId = (await column(page, 3))[0];
   await invoiceRows(page).first().locator("td:nth-child(4)").click();
   await expect(page).toHaveURL(/\/invoices\/invoice_[0-9a-f-]{36}$/);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { invoiceRows, signIn, statusFilter, untilInteractive } from "./fixtures";
 
-/** The invoice list's toolbar with script (issue 25): every change applies by itself, and the last one wins. */
+/** The invoice list's toolbar with script: every change applies by itself, and the last one wins. */
 
 const STATUS_COLUMN = 5;
 

@@ -80,7 +80,7 @@ test("a custom period: counts equal the table's for the same days", async ({ pag
   await form.getByLabel("To").fill(to);
   await form.getByRole("button", { name: "Show period" }).click();
   await expect(page).toHaveURL(new RegExp(`period=custom&from=${from}&to=${to}`));
-  // The overview writes every date one way, the console's (issue 25): "5 Jan 2026".
+  // The overview writes every date one way, the console's: "5 Jan 2026".
   await expect(page.getByTestId("period-range")).toContainText(`${formatIsoDay(from)} to ${formatIsoDay(to)}`);
 
   const links = await statusLinks(page);

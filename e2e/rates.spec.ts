@@ -78,7 +78,7 @@ test.describe("on the embedded sandbox", () => {
     await expect(ether).toHaveValue("2");
     await expect.poll(async () => Math.abs(Number(await eur.inputValue()) - 2 * (await rate()).ETH)).toBeLessThanOrEqual(0.005);
 
-    // Nothing typed is guessed at (issue 22): a comma, grouping or currency is refused with what to write.
+    // Nothing typed is guessed at: a comma, grouping or currency is refused with what to write.
     const error = page.getByTestId("converter-error");
     await eur.fill("1.000,50");
     await expect(error).toHaveText(
@@ -122,7 +122,7 @@ test("the archive form's preview converts at the console's cached rates", async 
   await page.getByLabel("Amount in EUR").fill("1000");
   // The cache may move to a new value between the page's read and this one: compare until they agree.
   await expect(async () => {
-    // Rates are decimal strings (issue 22); the preview divides them exactly and shows the rate with all its digits.
+    // Rates are decimal strings; the preview divides them exactly and shows the rate with all its digits.
     const rate = ((await (await page.request.get("/api/rates")).json()) as { rates: Record<string, string> }).rates.BTC;
     const expected = `€${formatDecimal(rate, { minDecimals: 2 })}`;
     await expect(page.getByText(`≈ ${divideDecimal("1000", rate, 8)} BTC at 1 BTC = ${expected} (current rate)`)).toBeVisible({

@@ -144,7 +144,7 @@ test("a slow answer: the page waits for it, then shows the invoice", async ({ pa
   await signIn(page);
   provider.settings.slowMs = 4_000;
   // The page waits for the provider's answer before it sends anything, so an unknown id can still be a 404
-  // (issue 25); the answer comes well within UPSTREAM_TIMEOUT_MS, so no error.
+  //; the answer comes well within UPSTREAM_TIMEOUT_MS, so no error.
   await page.goto(at(`/invoices/${encodeURIComponent("inv_slow")}`), { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Slow to answer", { timeout: 15_000 });
   await expect(page.getByText("did not answer in time")).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { type DemoRole, invoiceRows, untilHydrated } from "./fixtures";
 
 /**
- * An expired session never loses work (issue 25): a change or a form sent after the session ended asks to sign
+ * An expired session never loses work: a change or a form sent after the session ended asks to sign
  * in again in place, then completes; what was typed is never typed again.
  */
 

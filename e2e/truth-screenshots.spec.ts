@@ -4,8 +4,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
 /**
- * `npm run screenshots` (playwright.config.ts' "screenshots" project, not part of `npm test`): the pages issue 25
- * changed, at 390 and 1440 px, light and dark, for a person to look at, in screenshots/ (git-ignored). It stops
+ * `npm run screenshots` (playwright.config.ts' "screenshots" project, not part of `npm test`): the main pages,
+ * at 390 and 1440 px, light and dark, for a person to look at, in screenshots/ (git-ignored). It stops
  * where a page does not arrive or scrolls sideways on a phone, so no picture of a broken page is taken.
  */
 const SHOTS = "screenshots";

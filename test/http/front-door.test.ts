@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useConsoleServer, useConsoleWithProvider } from "./use-console-server";
 
 /**
- * The server's front door (scripts/server/server.mjs, issue 16), through the real server. Places
+ * The server's front door (scripts/server/server.mjs), through the real server. Places
  * (scripts/server/admission.mjs): with one place and no queue, a request held at the provider fills it, and
  * every other request is refused at once with a 503 and Retry-After, until the place comes free; probes and
  * static files still pass. Host names (scripts/server/allowed-hosts.mjs): only the console's own are answered,

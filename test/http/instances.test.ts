@@ -4,7 +4,7 @@ import { type ConsoleServer, startConsoleServer } from "../console-server";
 import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "../postgres";
 
 /**
- * Several instances (issue 16): two built consoles on one PostgreSQL, as behind a load balancer. Each serves
+ * Several instances: two built consoles on one PostgreSQL, as behind a load balancer. Each serves
  * the same data, they share the sandbox's rate limits and the console's rates cache, and a change made
  * through one is seen through the other on the very next request. PostgreSQL: TEST_POSTGRES_URL (CI), else a
  * throwaway cluster when the server programs are installed (test/postgres.ts).

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useConsoleServer } from "./use-console-server";
 
 /**
- * GET /api/metrics (issue 26), through the real server on the embedded sandbox: refused to anyone without the
+ * GET /api/metrics, through the real server on the embedded sandbox: refused to anyone without the
  * monitor's token or an admin's session (before anything is read), Prometheus's text format with it (read by a
  * parser, not a regex), and counters that move with the requests made.
  */

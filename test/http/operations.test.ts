@@ -5,7 +5,7 @@ import { type ConsoleServer, exited, startConsoleServer } from "../console-serve
 import { type SecondProvider, startSecondProvider } from "../second-provider";
 
 /**
- * Operating the console (issue 16), through the real server (scripts/server/server.mjs over the build): one JSON log
+ * Operating the console, through the real server (scripts/server/server.mjs over the build): one JSON log
  * line per request, readiness, and a graceful shutdown on SIGTERM. The upstream is a provider of the test's
  * own, so that a request can be held in flight for as long as the test needs.
  */

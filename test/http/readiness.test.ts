@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleServer, freePort, startConsoleServer } from "../console-server";
 
 /**
- * Readiness means "this instance can serve people" (issue 26): with the invoicing API unreachable (a closed
+ * Readiness means "this instance can serve people": with the invoicing API unreachable (a closed
  * port on 127.0.0.1), sign-in, Users, the audit log and the inbox still work, so the load balancer must keep the
  * instance. The provider's state is for /api/health's details. (503 while draining: operations.test.ts, SIGTERM.)
  */
@@ -37,7 +37,7 @@ describe("readiness with the provider down", () => {
   });
 });
 
-describe("the start explains itself (issue 26)", () => {
+describe("the start explains itself", () => {
   it("says where people and the audit log live, says when it is ready, and prints no warning nobody can act on", async () => {
     // An upstream call has been made (the details above), so the upstream client's agent exists.
     await fetch(`${server.url}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });

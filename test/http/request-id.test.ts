@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useConsoleServer } from "./use-console-server";
 
 /**
- * X-Request-Id behind a trusted proxy (TRUSTED_PROXIES=1, issue 26): the load balancer's id is kept — in the
+ * X-Request-Id behind a trusted proxy (TRUSTED_PROXIES=1): the load balancer's id is kept — in the
  * answer's header, its problem body and its log line — unless it is not a plain token, then one is made.
  * (Without a trusted proxy a client's own is never believed: operations.test.ts.)
  */

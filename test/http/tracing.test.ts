@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ConsoleServer, startConsoleServer } from "../console-server";
 
 /**
- * Traces (issue 26, ARCHITECTURE.md §2): a console started with OTEL_EXPORTER_OTLP_ENDPOINT sends its spans over
+ * Traces (ARCHITECTURE.md §2): a console started with OTEL_EXPORTER_OTLP_ENDPOINT sends its spans over
  * OTLP/HTTP (JSON) to a receiver this test runs; one request that calls the invoicing API (here the embedded
  * sandbox, over real HTTP) is one trace: the console's request span, its upstream call's child span, and the
  * sandbox's span on the other side of the `traceparent`. A console started without the variable
@@ -186,7 +186,7 @@ describe("traces sent to an OTLP endpoint", () => {
     expect(spansOf(receiver.exports).some((s) => s.traceId === theirs.trace)).toBe(false);
   });
 
-  // Request ids (issue 26) in the problems of the two wrappers that lacked them, on the same running console.
+  // Request ids in the problems of the two wrappers that lacked them, on the same running console.
   it("puts the request id in the sandbox's problems, as in its X-Request-Id header", async () => {
     const answer = await fetch(`${server.url}/sandbox/api/v1/invoices`, { headers: { "api-key": "not-a-key" } });
     expect(answer.status).toBe(401);

@@ -138,7 +138,7 @@ const record = (i: Invoice) => ({
   priced_in: i.priced_in,
 });
 
-describe("an export imported again is the same record (issue 22)", () => {
+describe("an export imported again is the same record", () => {
   it("archive → list → CSV and JSON export → import into another merchant: the same digits", { timeout: 120_000 }, async () => {
     let run = 0;
     let recorded = 0;

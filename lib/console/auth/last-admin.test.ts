@@ -8,7 +8,7 @@ import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgr
 import { setUserDisabled, setUserRole } from "./users";
 
 /*
- * The last admin under hostile timing (issue 21): two admins remove each other at the same moment, each
+ * The last admin under hostile timing: two admins remove each other at the same moment, each
  * through another console instance. Whatever the interleaving, exactly one change goes through, the other is
  * refused with `last_admin`, and somebody can still manage users. On PostgreSQL the two instances are two
  * connection pools on one server (TEST_POSTGRES_URL, else a throwaway cluster, as test/http/instances.test.ts);

@@ -57,7 +57,7 @@ describe("POST /api/archived against another provider", () => {
       currency: "ETH",
       created_at: "2025-05-01T08:00:00.000Z",
     });
-    // As the provider sent them: decimal strings with its digits (issue 22).
+    // As the provider sent them: decimal strings with its digits.
     expect(body.payment.rate).toBe("3180");
     const [entry] = await auditTrail(await getDatabase(), "invoice:70001");
     expect(entry).toMatchObject({

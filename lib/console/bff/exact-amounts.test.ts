@@ -53,7 +53,7 @@ function expectExact(invoice: Invoice) {
   expect(invoice.payment!.transactions[0]).toMatchObject({ tx_hash: "0xexact", amount: EXACT_AMOUNTS.tx_value });
 }
 
-describe("exact amounts from a provider's JSON numbers (issue 22)", () => {
+describe("exact amounts from a provider's JSON numbers", () => {
   it("the provider really sends them as number literals, not strings", async () => {
     const response = await fetch(`${provider.url}/invoices/inv_exact`, { headers: { "api-key": provider.key } });
     const text = await response.text();

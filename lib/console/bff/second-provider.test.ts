@@ -89,7 +89,7 @@ describe("the list, against a provider with other choices", () => {
 
     const short = byId(body.items, "inv_8Hq2x");
     expect(short).toMatchObject({
-      fiat_amount: "12.50", // as sent: a decimal string with the provider's digits (issue 22)
+      fiat_amount: "12.50", // as sent: a decimal string with the provider's digits
       crypto_amount: "0.00020408",
       order_name: null,
       callback_url: null,

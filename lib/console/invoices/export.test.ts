@@ -128,7 +128,7 @@ describe("CSV export", () => {
     expect(parse(await file([[invoice({ order_name: "a=b-c" })]])).data[0].order_name).toBe("a=b-c");
   });
 
-  it("quotes and neutralises every part a spreadsheet splitting on ; , tab or lines would make (issue 21)", async () => {
+  it("quotes and neutralises every part a spreadsheet splitting on ; , tab or lines would make", async () => {
     const attack = "x;=cmd|'/C calc'!A0;y";
     const names = [attack, "a\t@SUM(A1)", "ok\r\n+1", "1, -2", "semi;colon"];
     const csv = await file([names.map((order_name, i) => invoice({ order_id: `O-${i}`, order_name }))]);
@@ -181,7 +181,7 @@ describe("CSV export", () => {
     expect(parse(await file([[noTx]])).data[0].tx_hashes).toBe("");
   });
 
-  it("writes amounts with exactly the provider's digits: 18 decimals, 15-digit euros, trailing zeros (issue 22)", async () => {
+  it("writes amounts with exactly the provider's digits: 18 decimals, 15-digit euros, trailing zeros", async () => {
     const exact = invoice({
       fiat_amount: "100000000000000.01",
       crypto_amount: "0.123456789012345678",
@@ -198,7 +198,7 @@ describe("CSV export", () => {
     expect(invoiceCsvCells(invoice({ crypto_amount: "0.00000001" }))[INVOICE_CSV_COLUMNS.indexOf("crypto_amount")]).toBe("0.00000001");
   });
 
-  it("writes which amount the invoice was priced in, empty when the provider does not say (issue 22)", async () => {
+  it("writes which amount the invoice was priced in, empty when the provider does not say", async () => {
     const rows = [
       invoice({ order_id: "P-1", priced_in: "crypto" }),
       invoice({ order_id: "P-2", priced_in: "fiat" }),
@@ -326,7 +326,7 @@ function readJsonExport(text: string) {
 }
 
 describe("JSON export", () => {
-  it("writes amounts as raw JSON numbers with exactly the provider's digits (issue 22)", async () => {
+  it("writes amounts as raw JSON numbers with exactly the provider's digits", async () => {
     const exact = invoice({
       fiat_amount: "100000000000000.01",
       crypto_amount: "0.123456789012345678",
@@ -453,7 +453,7 @@ describe("the file name", () => {
     const berlinDay = q({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
     expect(exportFileName(berlinDay, "csv", "Europe/Berlin")).toBe("invoices_all_2026-11-21_2026-11-21.csv");
     expect(exportFileName(berlinDay, "csv", "UTC")).toBe("invoices_all_2026-11-20_2026-11-21.csv");
-    // The last and first instants the contract takes name days of their own, not +010000-01-01 (issue 21).
+    // The last and first instants the contract takes name days of their own, not +010000-01-01.
     expect(exportFileName(q({ created_after: "9999-12-31T23:59:59.999Z" }), "csv", "UTC")).toBe("invoices_all_from_9999-12-31.csv");
     expect(exportFileName(q({ created_before: "0001-01-01T00:00:00.000Z" }), "csv", "UTC")).toBe("invoices_all_until_0001-01-01.csv");
   });

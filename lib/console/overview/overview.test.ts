@@ -100,7 +100,7 @@ describe("completedVolume", () => {
     expect(v).toMatchObject({ completed: 4, totalEur: "5.3", notSummed: 1, calls: 1 });
   });
 
-  it("sums with decimal arithmetic: 15-digit euros and many cents add up to the cent, where floats drift (issue 22)", async () => {
+  it("sums with decimal arithmetic: 15-digit euros and many cents add up to the cent, where floats drift", async () => {
     // 100000000000000.01 is 100000000000000.02 as a float; each sum rounded to cents drifts past about €7e13.
     const rows = [
       ...Array.from({ length: 3 }, (_, i) => invoice(i, "completed", day("2026-03-12") + i * 1000, "100000000000000.01")),
@@ -198,7 +198,7 @@ describe("ttlCache", () => {
   });
 });
 
-describe("the overview from the mirror (issue 24)", () => {
+describe("the overview from the mirror", () => {
   it("gives the same counts and the same exact EUR sums as the walk of the provider's list, with no page budget", async () => {
     const { getDatabase } = await import("@/lib/platform/db");
     const { indexInvoices } = await import("@/lib/console/search/store");

@@ -187,7 +187,7 @@ describe("readErrorBody", () => {
 });
 
 describe("normaliseRates: spec §4.6 in any reasonable shape", () => {
-  // Decimal strings (issue 22), whatever form the provider wrote them in.
+  // Decimal strings, whatever form the provider wrote them in.
   const expected = { rates: { BTC: "61234.5", ETH: "3180.12" } };
   it.each([
     ["the spec's rates object", { rates: { BTC: 61234.5, ETH: 3180.12 } }],
@@ -239,14 +239,14 @@ describe("retryAfterSeconds", () => {
   });
 });
 
-describe("amounts read losslessly from the provider's JSON (issue 22)", () => {
+describe("amounts read losslessly from the provider's JSON", () => {
   const wire = `{"invoice_id": 48213, "fiat_amount": 100000000000000.01, "crypto_amount": 0.123456789012345678, "confirmations_total": 12,
     "payment": {"amount_due": 12345.123456789012345678, "amount_received": 1e-18, "rate": 3180.10, "confirmations": 3,
       "transactions": [{"tx_hash": "0xaa", "amount": 0.000000000000000001, "block_height": 23480001}]},
     "risk_score": 0.123456789012345678, "note": {"score": 0.5}}`;
 
   it("keeps every digit of every amount, as canonical decimal strings; ids, counts and heights as before", () => {
-    // What JSON.parse would have made of them: the floats issue 22 is about.
+    // What JSON.parse would have made of them: the floats the console never uses for money.
     expect(String((JSON.parse(wire) as { crypto_amount: number }).crypto_amount)).toBe("0.12345678901234568");
     const invoice = normaliseInvoice(readLosslessJson(wire))!;
     expect(invoice).toMatchObject({ invoice_id: "48213", fiat_amount: "100000000000000.01", crypto_amount: "0.123456789012345678" });
