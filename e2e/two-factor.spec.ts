@@ -101,6 +101,8 @@ test("a person sets up an authenticator app, signs in with a code and a recovery
 });
 
 test("the sign-in-again dialog asks for the code after the password, then sends the change", async ({ page, context }) => {
+  // Two sign-ins, a sign-out in another tab and the dialog's two steps: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
   // The viewer has the app from the journey above: signed in with a recovery code, as the app's steps are spent.
   await passwordStep(page, VIEWER);
   await page.getByLabel("Authentication code").fill(viewerRecovery.shift()!);

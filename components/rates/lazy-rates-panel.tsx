@@ -9,8 +9,9 @@ export const LazyRatesPanel = dynamic(() => import("./rates-panel").then((m) => 
   loading: () => (
     <div className="flex flex-col gap-1">
       <h1 className="text-2xl font-semibold tracking-tight">Rates</h1>
+      <p className="text-sm text-muted-foreground">EUR per one unit of each currency, from the invoicing API.</p>
       <p className="text-sm text-muted-foreground" role="status">
-        Loading the rates from the invoicing API…
+        Loading the rates…
       </p>
     </div>
   ),

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DAY_FORMAT, DateInput } from "@/components/ui/date-input";
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type DeliveryView, deliveryViewHref } from "@/lib/contract";
 
 const FIELD = "flex flex-col gap-1 text-xs font-medium text-muted-foreground";
@@ -46,12 +47,12 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
           />
         </label>
         <label className={FIELD}>
-          From (day, {timeZone})
-          <input type="date" name="from" defaultValue={view.from ?? ""} className={CONTROL} />
+          From ({DAY_FORMAT}, day in {timeZone})
+          <DateInput name="from" defaultValue={view.from ?? ""} className={`${CONTROL} w-36`} />
         </label>
         <label className={FIELD}>
-          To (day, {timeZone})
-          <input type="date" name="to" defaultValue={view.to ?? ""} className={CONTROL} />
+          To ({DAY_FORMAT}, included)
+          <DateInput name="to" defaultValue={view.to ?? ""} className={`${CONTROL} w-36`} />
         </label>
         <button type="submit" className={`${CONTROL} font-medium hover:bg-accent`}>
           Show
