@@ -410,6 +410,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             tags: ["Reference"],
             operationId: "listCurrencies",
             summary: "Supported cryptocurrencies",
+            description: "Every currency an invoice may be in, with its network and the decimals its amounts carry.",
             responses: {
               200: {
                 description: "Every currency invoices may be in.",
