@@ -1,4 +1,4 @@
-import type { InvoiceListQuery } from "./schemas";
+import type { InvoiceListQuery, Pagination } from "./schemas";
 
 // The contract's plain values and helpers, without zod: the browser's first load needs these (the table's
 // sort, the URL parsers) but none of the schemas, which it loads when it first reads an answer
@@ -41,4 +41,20 @@ export function invoiceListQueryToSearchParams(
     if (text !== undefined && text !== null && text !== "") params.set(key, String(text));
   }
   return params;
+}
+
+/**
+ * The spec's pagination of page `page` (of `pageSize`) over `total` records. The provider says 0 pages for an empty
+ * list; the console's own lists keep one page to show (`atLeastOnePage`).
+ */
+export function paginationOf(page: number, pageSize: number, total: number, { atLeastOnePage = false } = {}): Pagination {
+  const totalPages = Math.max(atLeastOnePage ? 1 : 0, Math.ceil(total / pageSize));
+  return {
+    current_page: page,
+    page_size: pageSize,
+    total_pages: totalPages,
+    total_records: total,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
 }

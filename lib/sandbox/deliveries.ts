@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyInvoiceStatus } from "@/lib/contract";
+import { paginationOf } from "@/lib/contract/list-query";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
@@ -60,18 +61,7 @@ export async function listMerchantDeliveries(db: Db, caller: Caller, query: Deli
     // The total and the page from one snapshot, whatever the dispatcher commits between.
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const totalPages = Math.ceil(total / query.page_size);
-  return {
-    items: await withAttempts(db, rows),
-    pagination: {
-      current_page: query.page,
-      page_size: query.page_size,
-      total_pages: totalPages,
-      total_records: total,
-      has_next: query.page < totalPages,
-      has_previous: query.page > 1,
-    },
-  };
+  return { items: await withAttempts(db, rows), pagination: paginationOf(query.page, query.page_size, total) };
 }
 
 function filters(query: DeliveryListQuery): SQL[] {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { AnyInvoiceStatus, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
+import { paginationOf } from "@/lib/contract/list-query";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { invoices, transactions } from "@/lib/sandbox/schema";
@@ -59,18 +60,7 @@ export async function listInvoices(db: Db, caller: Caller, query: InvoiceListQue
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
 
-  const totalPages = Math.ceil(total / query.page_size);
-  return {
-    items,
-    pagination: {
-      current_page: query.page,
-      page_size: query.page_size,
-      total_pages: totalPages,
-      total_records: total,
-      has_next: query.page < totalPages,
-      has_previous: query.page > 1,
-    },
-  };
+  return { items, pagination: paginationOf(query.page, query.page_size, total) };
 }
 
 /** Where the walk in the index to a page starts, and in which direction it goes. */

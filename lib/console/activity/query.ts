@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import { auditCheckpoints, auditLog } from "@/lib/console/schema";
 import type { ActivityEntry, ActivityList, ActivityQuery } from "@/lib/contract/activity";
+import { paginationOf } from "@/lib/contract/list-query";
 import { addDays, startOfDay } from "@/lib/contract/time-zone";
 import type { Db } from "@/lib/platform/db";
 import { type RollupCount, rollupCount, withinBounds } from "./counts";
@@ -192,18 +193,7 @@ export async function listActivity(db: Db, query: ActivityQuery, businessTimeZon
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const totalPages = Math.max(1, Math.ceil(records / query.page_size));
-  return {
-    items: rows.map(toEntry),
-    pagination: {
-      current_page: query.page,
-      page_size: query.page_size,
-      total_pages: totalPages,
-      total_records: records,
-      has_next: query.page < totalPages,
-      has_previous: query.page > 1,
-    },
-  };
+  return { items: rows.map(toEntry), pagination: paginationOf(query.page, query.page_size, records, { atLeastOnePage: true }) };
 }
 
 /** The view's entries, newest first, a batch at a time, each batch after the last one's number: for the export. */

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, gt, gte, inArray, lt, type SQL, sql } from "d
 import { mirrorDocuments, mirrorTotals, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, InvoiceList } from "@/lib/contract";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
+import { paginationOf } from "@/lib/contract/list-query";
 import { toDecimal } from "@/lib/contract/money";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
@@ -55,17 +56,9 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<Invoic
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const totalPages = Math.max(1, Math.ceil(total / view.page_size));
   return {
     items: rows.map((row) => (row.document ? (JSON.parse(row.document) as Invoice) : fromColumns(row))),
-    pagination: {
-      current_page: view.page,
-      page_size: view.page_size,
-      total_pages: totalPages,
-      total_records: total,
-      has_next: view.page < totalPages,
-      has_previous: view.page > 1,
-    },
+    pagination: paginationOf(view.page, view.page_size, total, { atLeastOnePage: true }),
   };
 }
 
