@@ -69,7 +69,7 @@ export default defineConfig({
       testIgnore: ["*.noscript.spec.ts", "truth-screenshots.spec.ts"],
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
-    // The main journeys with scripts held back (issue 25): what a person on a slow phone meets before they load.
+    // The main journeys with scripts held back: what a person on a slow phone meets before they load.
     { name: "no-script", testMatch: "*.noscript.spec.ts", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
     // Pictures for a person to look at, not tests: only `npm run screenshots` runs them (into screenshots/).
     { name: "screenshots", testMatch: "truth-screenshots.spec.ts", default: false, use: { ...devices["Desktop Chrome"], launchOptions } },

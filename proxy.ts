@@ -45,7 +45,7 @@ export async function proxy(request: NextRequest) {
 /**
  * Pages only. API routes (`/api/…`, `/sandbox/…`) need neither a nonce nor the sign-in redirect: they check the
  * session themselves, and scripts/server/server.mjs gives their answers the security headers (a CSP of
- * `default-src 'none'`). Skipping them saves the proxy's run on every API request (issue 16).
+ * `default-src 'none'`). Skipping them saves the proxy's run on every API request.
  */
 export const config = {
   matcher: ["/((?!_next/static|api/|sandbox/|icon.svg|favicon.ico|robots.txt|apple-touch-icon.png).*)"],

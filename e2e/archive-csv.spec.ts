@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
-/** Issue 25, the archive CSV import: re-reading a file, unknown currencies, and the keyboard. */
+/** The archive CSV import: re-reading a file, unknown currencies, and the keyboard. */
 
 async function openCsvTab(page: Page) {
   await signIn(page, "finance");

@@ -3,7 +3,7 @@ import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { invoiceRows } from "./fixtures";
 
 /**
- * Issue 22: a day is a day of the business time zone (CONSOLE_TIME_ZONE) everywhere. A console started in
+ * A day is a day of the business time zone (CONSOLE_TIME_ZONE) everywhere. A console started in
  * Europe/Berlin, then one in America/New_York (browser in the same zone), is given two archived invoices at
  * 00:30 and 23:30 local time on one day, outside every seeded invoice's range: each is found under its own day
  * in the table's filter (and not under the day before or after, as UTC days would put one of them), counted in

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
 /**
- * Issue 21: the server's HTML and the browser's first render must agree wherever the browser is, or React
+ * The server's HTML and the browser's first render must agree wherever the browser is, or React
  * throws #418 ("text content does not match") and redraws the page. Each page is opened fresh in Chromium
  * set to a time zone other than the server's (UTC), and any hydration error in the console or as a page
  * error fails the test.

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
-/** Issue 25's minor rows on the invoice page: order id copy, explorer links, aligned amounts, who archived. */
+/** The invoice page's minor rows: order id copy, explorer links, aligned amounts, who archived. */
 
 type ListedInvoice = {
   invoice_id: string;

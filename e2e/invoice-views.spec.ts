@@ -5,7 +5,7 @@ import Papa from "papaparse";
 import { chooseStatuses, invoiceRange, invoiceRows, signIn, statusFilter, untilHydrated, untilInteractive } from "./fixtures";
 
 /*
- * Issue 24 as people use it: finance combines several statuses and sees the view's exact totals, equal to its
+ * The console's own views as people use them: finance combines several statuses and sees the view's exact totals, equal to its
  * export; support selects rows and cancels them with one reason, and each invoice's timeline says so.
  */
 

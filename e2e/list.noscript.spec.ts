@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { invoiceRange, invoiceRows } from "./fixtures";
 
 /**
- * Issue 25: the invoice list with scripts held back (the `no-script` project), as a person on a slow phone
+ * The invoice list with scripts held back (the `no-script` project), as a person on a slow phone
  * meets it before they load: filter through the toolbar's form, sort by a header, page, open an invoice.
  */
 

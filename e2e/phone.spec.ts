@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
-/** Issue 25, phones (390 px): the Users page's actions in reach without a sideways scroll, no email cut mid-word. */
+/** Phones (390 px): the Users page's actions in reach without a sideways scroll, no email cut mid-word. */
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { invoiceRange, invoiceRows, signIn, untilHydrated, untilInteractive } from "./fixtures";
 
 /**
- * Issue 24: a saved team view opened by another person, and "Open by invoice or order id" with an order id.
+ * A saved team view opened by another person, and "Open by invoice or order id" with an order id.
  * SHOTS_DIR (default test-results/e2e) receives the navigation with saved views, at 1440 and 390 px.
  */
 

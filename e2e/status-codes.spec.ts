@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures";
 
 /**
- * Issue 25, "status codes tell the truth": an unknown invoice is an HTTP 404 (not a 200 that says so), a page
+ * Status codes tell the truth: an unknown invoice is an HTTP 404 (not a 200 that says so), a page
  * the role may not open a 403, and a forged session cookie a sign-in redirect with no data. Checked on the
  * document a browser receives, and with a plain HTTP client as a monitor or a crawler would ask.
  */

@@ -234,7 +234,7 @@ export const webhookInboxIds = consoleSchema.table("webhook_inbox_ids", {
 });
 
 /**
- * The console's mirror of the provider's invoices (issues 15 and 24): every invoice the provider lists, kept so
+ * The console's mirror of the provider's invoices: every invoice the provider lists, kept so
  * that support can find one by order id, order name or invoice id, and so that views the provider's list cannot
  * answer (several statuses, text, totals) can be (ARCHITECTURE.md §4). The invoice page still reads the
  * provider. `search_vector` holds the words of the

@@ -1,6 +1,6 @@
 /*
  * Days and times in a time zone: the one place that decides which zone, and the one place that does the
- * arithmetic (issues 21 and 22).
+ * arithmetic.
  *
  * One business time zone, CONSOLE_TIME_ZONE (lib/platform/env.ts, default UTC), decides what a day is everywhere: the
  * times shown, the table's date filters and presets, the overview's periods and buckets, export bounds and

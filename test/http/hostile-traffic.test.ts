@@ -6,7 +6,7 @@ import { bigPost, slowBody } from "./raw-requests";
 import { useConsoleServer } from "./use-console-server";
 
 /**
- * Issue 21's attacks, each bounded in count and time, against the built console over real HTTP: what an
+ * Outsiders' attacks, each bounded in count and time, against the built console over real HTTP: what an
  * outsider on the network can send must cost the console a socket, never a signed-in person's answer.
  */
 

@@ -11,7 +11,7 @@ import { readArchiveCsv } from "./csv";
 import { derivedDifference } from "./pricing";
 
 /**
- * Issue 22, "an export imported again is the same record", end to end through the console's real routes,
+ * An export imported again is the same record, end to end through the console's real routes,
  * its upstream client and real HTTP to the sandbox's own route handlers on PGlite: random invoices in every
  * sandbox currency at the edges of their precision, priced in EUR or in crypto, back-dated → POST
  * /api/archived → the list → the CSV and JSON exports → the archive import's reading of the CSV (it reads

@@ -5,7 +5,7 @@ import { type Invoice, invoiceListSchema, invoiceSchema } from "@/lib/contract";
 import { EXACT_AMOUNTS, type SecondProvider, startSecondProvider } from "@/test/second-provider";
 
 /**
- * Issue 22 from wire to file: a provider sends amounts as JSON numbers no float holds (18 decimals of ETH,
+ * Exact amounts from wire to file: a provider sends amounts as JSON numbers no float holds (18 decimals of ETH,
  * 1 wei, 15-digit euros). The console's routes must hand the browser those exact digits as strings, and the
  * exports must write them as they came — through the real routes, upstream client and HTTP.
  */

@@ -13,7 +13,7 @@ import { apiKeys, rateLimitCounters } from "@/lib/sandbox/schema";
 import { ratesCache } from "./index";
 
 /*
- * Issue 21: anyone may call the embedded sandbox's GET /rates with the public demo keys, and must not be able
+ * Anyone may call the embedded sandbox's GET /rates with the public demo keys, and must not be able
  * to starve the console's own rates that way. The console here is the real wiring — lib/platform/env's defaults, the
  * upstream client, the shared rates cache — calling its embedded sandbox over real HTTP: a plain Node server
  * on the port the console believes is its own, answering with the sandbox's route handler (no build needed).
