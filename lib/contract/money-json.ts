@@ -71,10 +71,33 @@ export { Big, isLosslessNumber, LosslessNumber };
 
 /**
  * JSON text with every number literal kept as its text (a `LosslessNumber`): nothing is rounded through a
- * float on the way in. Throws a SyntaxError for text that is not JSON (duplicate keys included).
+ * float on the way in. Throws a SyntaxError for text that is not JSON, and for a key given twice unless
+ * `duplicateKeys: "last"` (then the last value is kept, as JSON.parse does).
+ *
+ * With "last", a fast path: when every number literal in the text is one a float writes back unchanged
+ * (`49.9`, `0.00091929`, `2400`), the native JSON.parse loses nothing and is read instead; any other literal
+ * (`0.123456789012345678`, `12.50`, `1e-7`, `-0`) sends the whole text through lossless-json.
  */
-export function parseJsonLossless(text: string): unknown {
-  return parseLossless(text);
+export function parseJsonLossless(text: string, { duplicateKeys = "refuse" }: { duplicateKeys?: "refuse" | "last" } = {}): unknown {
+  if (duplicateKeys === "refuse") return parseLossless(text);
+  if (floatsKeepEveryLiteral(text)) return JSON.parse(text);
+  return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
+}
+
+/**
+ * Candidates for number literals: digits after `:`, `[` or `,`. Text inside strings may match too, which
+ * only ever sends a text down the slow, exact path; every real literal stands after one of them (a
+ * document that is a bare number is left to lossless-json).
+ */
+const LITERAL = /[:[,]\s*(-?\d[\d.eE+-]*)/g;
+
+function floatsKeepEveryLiteral(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  for (const [, literal] of text.matchAll(LITERAL)) {
+    // A check of the literal's text, not a use of its value: the value is read from the text either way.
+    if (String(Number(literal)) !== literal) return false;
+  }
+  return true;
 }
 
 /** JSON text in which each `LosslessNumber` is written as a number with exactly its digits. */

@@ -1,6 +1,5 @@
 import "server-only";
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { parse as parseLossless } from "lossless-json";
 import { Agent, type Dispatcher, interceptors, request as undiciRequest } from "undici";
 import {
   type ArchivedInvoiceInput,
@@ -13,6 +12,7 @@ import {
   type WebhookSimulation,
 } from "@/lib/contract";
 import { isDotSegment } from "@/lib/contract/invoice-href";
+import { parseJsonLossless } from "@/lib/contract/money-json";
 import { operationOf } from "@/lib/contract/operation";
 import { Problem } from "@/lib/contract/problem";
 import type { ProblemCode } from "@/lib/contract/problem-codes";
@@ -34,6 +34,7 @@ import {
   normaliseSimulationResult,
 } from "./normalise";
 import { normaliseDeliveries, normaliseDeliveryPage } from "./normalise-deliveries";
+import { normaliseOpenApi } from "./normalise-openapi";
 
 /**
  * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
@@ -233,6 +234,17 @@ export function createUpstream(config: UpstreamConfig) {
         throw error;
       }
     },
+    /** The provider's own OpenAPI 3 document at its base URL (`/openapi.json`), or null when it serves none. */
+    getOpenApiDocument: async () => {
+      try {
+        return await call(normaliseOpenApi, "an OpenAPI 3 document", "/openapi.json");
+      } catch (error) {
+        // An answer that is not such a document (a web page served for any path) is no document either.
+        if (error instanceof Problem && ([404, 405, 501].includes(error.upstreamStatus ?? 0) || error.code === "upstream_invalid_response"))
+          return null;
+        throw error;
+      }
+    },
     /** POST /webhook-deliveries/{id}/redeliver (the sandbox's extension): the delivery, with the new attempt. */
     redeliverWebhook: async (webhookId: string) =>
       call(
@@ -308,41 +320,12 @@ async function send(url: string, sent: Sent): Promise<Answer> {
         if (value !== undefined) read.set(name, Array.isArray(value) ? value.join(", ") : value);
       return read;
     },
-    json: async () => readLosslessJson(await body.text()),
+    // Every answer is read losslessly (docs/operations.md, "Amounts are decimals"); a key given twice keeps its
+    // last value, as JSON.parse does.
+    json: async () => parseJsonLossless(await body.text(), { duplicateKeys: "last" }),
     text: () => body.text(),
     discard: () => void body.dump().catch(() => {}),
   };
-}
-
-/**
- * Every provider answer is read losslessly (docs/operations.md, "Amounts are decimals"): each number literal reaches the normaliser
- * with exactly its digits and becomes the decimal string the console carries (lib/contract/money.ts). A key
- * given twice keeps its last value, as JSON.parse does. Not JSON: a SyntaxError, as from JSON.parse.
- *
- * The fast path: when every number literal in the text is one a float writes back unchanged (`49.9`,
- * `0.00091929`, `2400`), the native JSON.parse loses nothing and is read instead; any other literal
- * (`0.123456789012345678`, `12.50`, `1e-7`, `-0`) sends the whole text through lossless-json, which keeps
- * each literal as its text (a LosslessNumber).
- */
-export function readLosslessJson(text: string): unknown {
-  if (floatsKeepEveryLiteral(text)) return JSON.parse(text);
-  return parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
-}
-
-/**
- * Candidates for number literals: digits after `:`, `[` or `,`. Text inside strings may match too, which
- * only ever sends an answer down the slow, exact path; every real literal stands after one of them (a
- * document that is a bare number is left to lossless-json).
- */
-const LITERAL = /[:[,]\s*(-?\d[\d.eE+-]*)/g;
-
-function floatsKeepEveryLiteral(text: string): boolean {
-  if (!/^\s*[[{]/.test(text)) return false;
-  for (const [, literal] of text.matchAll(LITERAL)) {
-    // A check of the literal's text, not a use of its value: the value is read from the text either way.
-    if (String(Number(literal)) !== literal) return false;
-  }
-  return true;
 }
 
 /**

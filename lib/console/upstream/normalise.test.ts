@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { invoiceSchema } from "@/lib/contract";
-import { readLosslessJson, retryAfterSeconds } from "./client";
+import { parseJsonLossless } from "@/lib/contract/money-json";
+import { retryAfterSeconds } from "./client";
+
+const readLosslessJson = (text: string) => parseJsonLossless(text, { duplicateKeys: "last" });
+
 import { readErrorBody, toPointer } from "./error-body";
 import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";
 
