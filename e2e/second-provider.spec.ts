@@ -55,6 +55,15 @@ test("several statuses, text in the list and the view's totals come from the con
   await expect(page.getByRole("link", { name: "Open invoice 48213" })).toBeVisible();
 });
 
+test("the API reference is this provider's: it serves no OpenAPI document, and the page says so instead of showing the sandbox's", async ({
+  page,
+}) => {
+  await signIn(page, "/docs/api");
+  await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+  await expect(page.getByText(/serves no OpenAPI document at its base URL/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "List invoices" })).toHaveCount(0);
+});
+
 test("lists the provider's invoices as they are: its ids, its statuses, a dash for an odd value", async ({ page }) => {
   await signIn(page);
   await expect(invoiceRows(page)).toHaveCount(20);

@@ -30,9 +30,6 @@ const EXCEPTIONS: Record<string, { imports: string; reason: string }[]> = {
     { imports: "lib/sandbox", reason: "the one place that mounts the embedded sandbox: opens its database at start-up" },
     { imports: "lib/sandbox/webhooks", reason: "and stops its webhook dispatcher at shutdown" },
   ],
-  "app/(console)/docs/api/page.tsx": [
-    { imports: "lib/sandbox/openapi", reason: "the console's API reference page shows the sandbox's OpenAPI document" },
-  ],
 };
 
 type Wing = "contract" | "platform" | "console" | "browser" | "sandbox" | null;

@@ -35,6 +35,13 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     busyCalls++;
     res.writeHead(503, { "retry-after": "30" }).end();
   },
+  // Its own OpenAPI document, a number no float keeps in it; another provider's web page for any path.
+  "/ok/openapi.json": (_, res) =>
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end('{"openapi":"3.1.0","info":{"title":"Pay","version":"2"},"paths":{"/invoices":{}},"x-limit":0.10000000000000000001}'),
+  "/401/openapi.json": (_, res) => json(res, 401, { title: "Unauthorized", status: 401 }),
+  "/html/openapi.json": (_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>"),
   "/404/invoices/invoice_x": (_, res) =>
     json(res, 404, { title: "Not found", status: 404, code: "not_found", detail: "No invoice has the id invoice_x." }),
 };
@@ -122,6 +129,16 @@ describe("upstream client", () => {
   it("keeps Retry-After on a rate-limited answer", async () => {
     const problem = await problemOf(client("429").listCurrencies());
     expect(problem.headers["retry-after"]).toBe("17");
+  });
+
+  it("reads the provider's own OpenAPI document; none from a provider without one, or with a web page there", async () => {
+    const document = await client("ok").getOpenApiDocument();
+    expect(document).toMatchObject({ openapi: "3.1.0", info: { title: "Pay", version: "2" }, paths: { "/invoices": {} } });
+    expect(typeof document?.["x-limit"]).toBe("number");
+    expect(seenPaths.at(-1)).toBe("/ok/openapi.json");
+    expect(await client("404").getOpenApiDocument()).toBeNull();
+    expect(await client("html").getOpenApiDocument()).toBeNull();
+    expect((await problemOf(client("401").getOpenApiDocument())).code).toBe("upstream_key_rejected");
   });
 
   it("passes the provider's own 404 problem through", async () => {
