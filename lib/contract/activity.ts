@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationSchema } from "./schemas";
+import { paginationSchema } from "./invoice";
 
 /*
  * The activity log (the console's audit entries, lib/console/activity): what GET /api/activity, its export and

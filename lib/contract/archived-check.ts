@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_ID_MAX } from "./schemas";
+import { ORDER_ID_MAX } from "./archived-request";
 
 /** Order ids a preview asks about at once: a query string stays well under any server's limit. */
 export const RECORDED_CHECK_MAX = 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { archivedInvoiceRequestFields, archivedInvoiceRequestJson, archivedInvoiceRequestSchema } from "./archived-request";
 import { jsonNumber } from "./money-json";
-import { archivedInvoiceRequestFields, archivedInvoiceRequestJson, archivedInvoiceRequestSchema } from "./schemas";
 
 describe("an archive request's fields left empty (one rule for what is sent and what the audit log records)", () => {
   const body = archivedInvoiceRequestSchema.parse({

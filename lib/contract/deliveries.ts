@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invoiceListQueryShape, paginationSchema } from "./schemas";
+import { paginationSchema } from "./invoice";
+import { invoiceListQueryShape } from "./list-query-schema";
 import { addDays, startOfDay } from "./time-zone";
 import { webhookDeliverySchema } from "./webhooks";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dayOf } from "@/lib/contract/time-zone";
-import type { InvoiceListQuery } from "./schemas";
+import type { InvoiceListQuery } from "./list-query-schema";
 
 /*
  * GET /api/invoices/export (the console's own endpoint): the list's own filter and sort parameters

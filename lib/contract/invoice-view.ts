@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { fillProgressSchema } from "./fill-progress";
+import { decimalAmount, invoiceListSchema } from "./invoice";
 import { PAGE_SIZE_MAX, VIEW_QUERY_MAX } from "./list-query";
-import { checkCreatedRange, decimalAmount, type InvoiceListQuery, invoiceListQueryShape, invoiceListSchema } from "./schemas";
+import { checkCreatedRange, type InvoiceListQuery, invoiceListQueryShape } from "./list-query-schema";
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus } from "./status";
 
 /*

@@ -1,8 +1,9 @@
-import type { InvoiceListQuery, Pagination } from "./schemas";
+import type { Pagination } from "./invoice";
+import type { InvoiceListQuery } from "./list-query-schema";
 
 // The contract's plain values and helpers, without zod: the browser's first load needs these (the table's
 // sort, the URL parsers) but none of the schemas, which it loads when it first reads an answer
-// (lib/browser/query/fetch-json.ts). schemas.ts builds its rules from these; the barrel exports both.
+// (lib/browser/query/fetch-json.ts). ./list-query-schema.ts builds its rules from these; the barrel exports both.
 
 export const SORT_FIELDS = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { decimalAmount } from "./invoice";
 import {
   addDecimals,
   compareDecimal,
@@ -14,7 +15,6 @@ import {
   toDecimal,
   toMinorUnits,
 } from "./money";
-import { decimalAmount } from "./schemas";
 
 /** A decimal's text: up to 20 integer digits and up to 18 decimals, maybe negative, as a provider writes one. */
 const decimalText = fc

@@ -1,6 +1,6 @@
 import { formatCount, formatCrypto, formatEur } from "./format";
+import type { Invoice, Payment, Transaction } from "./invoice";
 import { addDecimals, compareDecimal, type Decimal, divideDecimal, isZero, multiplyDecimal, roundDecimal } from "./money";
-import type { Invoice, Payment, Transaction } from "./schemas";
 
 /*
  * What crypto invoices have already received on chain, said before they are cancelled: cancelling does not

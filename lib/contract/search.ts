@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decimalAmount } from "./schemas";
+import { decimalAmount } from "./invoice";
 
 /** GET /api/search?q=: what a person typed into the search palette. */
 export const searchQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { invoiceListQueryShape } from "../contract/schemas";
+import { invoiceListQueryShape } from "../contract/list-query-schema";
 import {
   dateForms,
   describedAs,

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
-import {
-  ALLOWED_ERROR_PERCENT_DEFAULT,
-  archivedInvoiceRequestSchema,
-  CREATED_AT_EARLIEST,
-  invoiceListQueryShape,
-} from "../contract/schemas";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, CREATED_AT_EARLIEST } from "../contract/archived-request";
+import { invoiceListQueryShape } from "../contract/list-query-schema";
 import { webhookSimulationSchema } from "../contract/webhooks";
 import { deliveryExample, deliveryPaths } from "./openapi-deliveries";
 import {

@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { archivedCreatedAtSchema, CREATED_AT_EARLIEST } from "@/lib/contract/archived-request";
 import { DELIVERY_STATES, WEBHOOK_EVENTS } from "@/lib/contract/deliveries";
-import {
-  archivedCreatedAtSchema,
-  CREATED_AT_EARLIEST,
-  checkCreatedRange,
-  invoiceListQueryShape,
-  invoiceStatusUpdateSchema,
-  paginationSchema,
-} from "@/lib/contract/schemas";
+import { paginationSchema } from "@/lib/contract/invoice";
+import { checkCreatedRange, invoiceListQueryShape } from "@/lib/contract/list-query-schema";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
+import { invoiceStatusUpdateSchema } from "@/lib/contract/status-change";
 
 /*
  * The sandbox's wire shapes (ARCHITECTURE.md §3, §7): what our own provider answers and the requests only it reads.
