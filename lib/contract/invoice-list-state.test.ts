@@ -99,7 +99,8 @@ describe("toListQuery", () => {
 // toListQuery runs in the browser without zod; the contract's schema stays the judge of what the API accepts.
 describe("toListQuery against the contract's query schema", () => {
   /** What the API reads from a query: the schema's own parse of its query string. */
-  const apiReads = (query: object) => invoiceViewQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
+  const apiReads = (query: Parameters<typeof invoiceListQueryToSearchParams>[0]) =>
+    invoiceViewQuerySchema.safeParse(searchParamsToObject(invoiceListQueryToSearchParams(query)));
 
   // A small seeded generator (mulberry32), so a failure reproduces.
   function random(seed: number) {

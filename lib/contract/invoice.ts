@@ -107,6 +107,22 @@ export const paginationSchema = z.object({
   has_previous: z.boolean(),
 });
 
+/**
+ * The spec's pagination of page `page` (of `pageSize`) over `total` records. The provider says 0 pages for an empty
+ * list; the console's own lists keep one page to show (`atLeastOnePage`).
+ */
+export function paginationOf(page: number, pageSize: number, total: number, { atLeastOnePage = false } = {}): Pagination {
+  const totalPages = Math.max(atLeastOnePage ? 1 : 0, Math.ceil(total / pageSize));
+  return {
+    current_page: page,
+    page_size: pageSize,
+    total_pages: totalPages,
+    total_records: total,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+}
+
 export const invoiceListSchema = z.object({
   items: z.array(invoiceSchema),
   pagination: paginationSchema,

@@ -1,6 +1,3 @@
-import type { Pagination } from "./invoice";
-import type { InvoiceListQuery } from "./list-query-schema";
-
 // The contract's plain values and helpers, without zod: the browser's first load needs these (the table's
 // sort, the URL parsers) but none of the schemas, which it loads when it first reads an answer
 // (lib/browser/query/fetch-json.ts). ./list-query-schema.ts builds its rules from these; the barrel exports both.
@@ -33,29 +30,13 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
 }
 
 /** The query string for a list query or a view: every parameter that has a value, a list joined by commas. */
-export function invoiceListQueryToSearchParams(
-  query: Partial<Omit<InvoiceListQuery, "status">> & { status?: string | readonly string[]; q?: string },
-): URLSearchParams {
+export function invoiceListQueryToSearchParams(query: {
+  readonly [key: string]: string | number | readonly string[] | null | undefined;
+}): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     const text = Array.isArray(value) ? value.join(",") : value;
     if (text !== undefined && text !== null && text !== "") params.set(key, String(text));
   }
   return params;
-}
-
-/**
- * The spec's pagination of page `page` (of `pageSize`) over `total` records. The provider says 0 pages for an empty
- * list; the console's own lists keep one page to show (`atLeastOnePage`).
- */
-export function paginationOf(page: number, pageSize: number, total: number, { atLeastOnePage = false } = {}): Pagination {
-  const totalPages = Math.max(atLeastOnePage ? 1 : 0, Math.ceil(total / pageSize));
-  return {
-    current_page: page,
-    page_size: pageSize,
-    total_pages: totalPages,
-    total_records: total,
-    has_next: page < totalPages,
-    has_previous: page > 1,
-  };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AnyInvoiceStatus } from "@/lib/contract";
-import { paginationOf } from "@/lib/contract/list-query";
+import { paginationOf } from "@/lib/contract/invoice";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { AnyInvoiceStatus, InvoiceListQuery, InvoiceStatus } from "@/lib/contract";
-import { paginationOf } from "@/lib/contract/list-query";
+import { paginationOf } from "@/lib/contract/invoice";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { invoices, transactions } from "@/lib/sandbox/schema";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import { auditCheckpoints, auditLog } from "@/lib/console/schema";
 import type { ActivityEntry, ActivityList, ActivityQuery } from "@/lib/contract/activity";
-import { paginationOf } from "@/lib/contract/list-query";
+import { paginationOf } from "@/lib/contract/invoice";
 import { addDays, startOfDay } from "@/lib/contract/time-zone";
 import type { Db } from "@/lib/platform/db";
 import { type RollupCount, rollupCount, withinBounds } from "./counts";
