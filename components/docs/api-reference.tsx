@@ -75,7 +75,8 @@ function inline(text: string): ReactNode[] {
 function Markdown({ text, className }: { text: string; className?: string }) {
   const blocks = text.trim().split(/\n\s*\n/);
   return (
-    <div className={className ?? "flex flex-col gap-2 text-sm text-muted-foreground"}>
+    // A long figure (a limit such as 99,999,999,999,999,999,999.99…) breaks rather than widen a phone's page.
+    <div className={`wrap-anywhere ${className ?? "flex flex-col gap-2 text-sm text-muted-foreground"}`}>
       {blocks.map((block, i) => {
         const lines = block.split("\n");
         if (lines.every((line) => /^\s*[-*] /.test(line) || /^\s{2,}\S/.test(line))) {
