@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { invoiceSchema } from "@/lib/contract";
 import { parseJsonLossless } from "@/lib/contract/money-json";
-import { retryAfterSeconds } from "./client";
+import { retryAfterSeconds } from "./refusals";
 
 const readLosslessJson = (text: string) => parseJsonLossless(text, { duplicateKeys: "last" });
 
