@@ -22,16 +22,11 @@ import { log } from "@/lib/platform/observability/log";
 import { histogram, REQUEST_BUCKETS } from "@/lib/platform/observability/metrics";
 import { countUpstreamCall } from "@/lib/platform/server-lifecycle";
 import { upstreamLimit } from "./limiter";
-import {
-  normaliseCurrencies,
-  normaliseHistoricalRates,
-  normaliseInvoice,
-  normaliseInvoiceList,
-  normaliseRates,
-  normaliseSimulationResult,
-} from "./normalise";
+import { normaliseInvoice, normaliseInvoiceList, normaliseSimulationResult } from "./normalise";
+import { normaliseCurrencies } from "./normalise-currencies";
 import { normaliseDeliveries, normaliseDeliveryPage } from "./normalise-deliveries";
 import { normaliseOpenApi } from "./normalise-openapi";
+import { normaliseHistoricalRates, normaliseRates } from "./normalise-rates";
 import { answeredWith, failed, invalidAnswer, outcomeOf, unreachable } from "./refusals";
 import { type Answer, COMPRESSED, embeddedHeaders, send } from "./transport";
 

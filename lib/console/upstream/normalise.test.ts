@@ -7,7 +7,9 @@ import { retryAfterSeconds } from "./refusals";
 const readLosslessJson = (text: string) => parseJsonLossless(text, { duplicateKeys: "last" });
 
 import { readErrorBody, toPointer } from "./error-body";
-import { normaliseCurrencies, normaliseInvoice, normaliseInvoiceList, normaliseRates, toInstant, toNumber } from "./normalise";
+import { normaliseInvoice, normaliseInvoiceList, toInstant, toNumber } from "./normalise";
+import { normaliseCurrencies } from "./normalise-currencies";
+import { normaliseRates } from "./normalise-rates";
 
 describe("toInstant: any ISO 8601 form → UTC ISO", () => {
   it.each([

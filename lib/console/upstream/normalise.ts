@@ -1,16 +1,12 @@
 import "server-only";
 import { isLosslessNumber, isSafeNumber } from "lossless-json";
 import {
-  type Currency,
-  type CurrencyList,
   type Decimal,
-  type HistoricalRates,
   type Invoice,
   type InvoiceList,
   type Pagination,
   type Payment,
   type ProviderField,
-  type Rates,
   type Transaction,
   toDecimal,
   type WebhookSimulationResult,
@@ -289,116 +285,6 @@ export function normaliseInvoiceList(raw: unknown): (InvoiceList & { skipped: nu
     pagination: readPagination(raw.pagination ?? raw.meta ?? raw, items.length),
     skipped: invoices.length - kept.length,
   };
-}
-
-// ---- Currencies ---------------------------------------------------------------------------------------
-
-const CURRENCY_WRAPPERS = ["currencies", "data", "items", "results"];
-/** Keys of an envelope, never currency codes. */
-const NOT_CODES = new Set([...CURRENCY_WRAPPERS, "meta", "pagination", "status", "message", "error", "errors", "count", "total", "links"]);
-
-function readCurrency(raw: unknown, keyedCode?: string): Currency | null {
-  if (typeof raw === "string") {
-    // ["BTC", …], or {"BTC": "Bitcoin"} keyed by code.
-    return keyedCode
-      ? { code: keyedCode, name: raw || keyedCode, network: null, decimals: null }
-      : raw.trim()
-        ? { code: raw.trim(), name: raw.trim(), network: null, decimals: null }
-        : null;
-  }
-  if (keyedCode && raw === true) return { code: keyedCode, name: keyedCode, network: null, decimals: null };
-  if (!isObject(raw)) return null;
-  const code = keyedCode ?? toText(raw.code ?? raw.symbol ?? raw.ticker ?? raw.currency ?? raw.id);
-  if (!code?.trim()) return null;
-  return {
-    code: code.trim(),
-    name: toText(raw.name ?? raw.title ?? raw.display_name) || code.trim(),
-    network: toText(raw.network ?? raw.chain ?? raw.blockchain),
-    decimals: toInteger(raw.decimals ?? raw.precision),
-  };
-}
-
-/**
- * The supported currencies in any reasonable shape (spec §4.7 shows none): a list of codes, a list of
- * objects with a code, an object keyed by code, or any of those wrapped in currencies / data / items.
- * Null when it is none of them.
- */
-export function normaliseCurrencies(raw: unknown, depth = 0): CurrencyList | null {
-  if (Array.isArray(raw)) {
-    const currencies = raw.map((item) => readCurrency(item)).filter((c): c is Currency => c !== null);
-    return currencies.length || raw.length === 0 ? { currencies: dedupe(currencies) } : null;
-  }
-  if (!isObject(raw)) return null;
-  const wrapper = CURRENCY_WRAPPERS.find((key) => key in raw && (Array.isArray(raw[key]) || isObject(raw[key])));
-  if (wrapper && depth < 2) return normaliseCurrencies(raw[wrapper], depth + 1);
-  // Keyed by code: keys that look like codes, values that describe one (an object, a name, or just true).
-  const entries = Object.entries(raw).filter(
-    ([key, value]) =>
-      /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/.test(key) &&
-      !NOT_CODES.has(key.toLowerCase()) &&
-      (isObject(value) || typeof value === "string" || value === true),
-  );
-  const currencies = entries.map(([code, value]) => readCurrency(value, code)).filter((c): c is Currency => c !== null);
-  return currencies.length ? { currencies: dedupe(currencies) } : null;
-}
-
-function dedupe(currencies: Currency[]): Currency[] {
-  const seen = new Set<string>();
-  return currencies.filter((c) => !seen.has(c.code) && seen.add(c.code));
-}
-
-// ---- Rates ---------------------------------------------------------------------------------------------
-
-const RATE_WRAPPERS = ["rates", "data", "items", "results", "prices", "quotes"];
-const RATE_VALUE_NAMES = ["rate", "eur", "EUR", "price", "value", "price_eur", "rate_eur"];
-const RATE_CODE_NAMES = ["code", "currency", "symbol", "asset", "ticker", "crypto"];
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/;
-
-/** A rate: a positive decimal (number literal or numeric string), or an object holding one under a usual name. */
-function readRate(value: unknown): Decimal | null {
-  if (isObject(value)) {
-    for (const name of RATE_VALUE_NAMES) if (name in value) return readRate(value[name]);
-    return null;
-  }
-  const rate = toAmount(value);
-  return rate !== null && !rate.startsWith("-") && /[1-9]/.test(rate) ? rate : null;
-}
-
-/**
- * GET /rates (spec §4.6: "an object with a rates member") in any reasonable shape: `{rates: {BTC: 61234.5}}`,
- * the same wrapped in data, a bare object keyed by code, a list of `{code, rate}` (or currency / symbol with
- * rate / price / value / eur), and numbers as strings. Codes are upper-cased; entries that are not a
- * positive number are left out. Null when no rate at all can be read.
- */
-export function normaliseRates(raw: unknown, depth = 0): Rates | null {
-  const rates: Record<string, Decimal> = {};
-  if (Array.isArray(raw)) {
-    for (const item of raw) {
-      if (!isObject(item)) continue;
-      const code = RATE_CODE_NAMES.map((name) => toText(item[name])).find((c) => c !== null && CODE.test(c));
-      const rate = readRate(item);
-      if (code && rate !== null) rates[code.toUpperCase()] ??= rate;
-    }
-  } else if (isObject(raw)) {
-    const wrapper = RATE_WRAPPERS.find((key) => key in raw && (Array.isArray(raw[key]) || isObject(raw[key])));
-    if (wrapper && depth < 3) return normaliseRates(raw[wrapper], depth + 1);
-    for (const [key, value] of Object.entries(raw)) {
-      if (!CODE.test(key) || NOT_CODES.has(key.toLowerCase())) continue;
-      const rate = readRate(value);
-      if (rate !== null) rates[key.toUpperCase()] ??= rate;
-    }
-  }
-  return Object.keys(rates).length ? { rates } : null;
-}
-
-/**
- * GET /rates?at=…'s answer: the rates as `normaliseRates` reads them, and the instant the provider says they
- * are of (`at`, top level), or null when it says none: then they are its current rates.
- */
-export function normaliseHistoricalRates(raw: unknown): HistoricalRates | null {
-  const read = normaliseRates(raw);
-  if (!read) return null;
-  return { rates: read.rates, at: isObject(raw) ? toInstant(raw.at) : null };
 }
 
 // ---- Webhooks -----------------------------------------------------------------------------------------
