@@ -35,7 +35,7 @@ function userColumns(meId: string) {
   return column.columns([
     column.accessor("name", {
       header: "Name",
-      meta: { cellClassName: "whitespace-normal" },
+      meta: { wrap: true },
       cell: ({ row }) => (
         <>
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
@@ -53,7 +53,7 @@ function userColumns(meId: string) {
     // beside the add form instead of behind a scroll, and no word is cut in two.
     column.accessor("email", {
       header: "Email",
-      meta: { className: "hidden sm:table-cell", cellClassName: "min-w-32 text-muted-foreground whitespace-normal" },
+      meta: { className: "hidden sm:table-cell", cellClassName: "min-w-32 text-muted-foreground", wrap: true },
       cell: ({ getValue }) => <EmailText email={getValue()} />,
     }),
     column.accessor("role", {
