@@ -11,8 +11,6 @@ declare module "@tanstack/react-table" {
     className?: string;
     /** Classes for the body cells only. */
     cellClassName?: string;
-    /** Body cells wrap their text; by default a cell keeps to one line. */
-    wrap?: boolean;
     /** The column's name in words when its header is not plain text; used for the sort button's label. */
     label?: string;
   }

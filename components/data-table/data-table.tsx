@@ -91,8 +91,7 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                     <td
                       key={cell.id}
                       className={cn(
-                        "px-2.5 py-2.5 first:pl-4 last:pr-4",
-                        columnMeta(cell.column)?.wrap ? "whitespace-normal" : "whitespace-nowrap",
+                        "px-2.5 py-2.5 whitespace-nowrap first:pl-4 last:pr-4",
                         columnMeta(cell.column)?.className,
                         columnMeta(cell.column)?.cellClassName,
                       )}
