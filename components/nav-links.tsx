@@ -9,7 +9,7 @@ import { isCurrent, NavCount, type NavItem } from "./nav-item";
 
 /**
  * The look of the design's ghost button (components/ui/button.tsx) as plain classes: the header's buttons are in
- * every page's first load, which does without the Button's class merging (tailwind-merge) and slot.
+ * every page's first load, which does without the Button's slot.
  */
 const BUTTON = `inline-flex shrink-0 items-center justify-center rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 hover:bg-accent hover:text-accent-foreground`;
 

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { formatIsoDay } from "../lib/contract/format";
+import { formatIsoDay } from "../lib/contract/format-date";
 import { invoiceRange, invoiceRows, signIn, statusFilter } from "./fixtures";
 
 /** Finance starts the day on the overview: its counts are the table's totals, and its links open those views. */

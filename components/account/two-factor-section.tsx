@@ -83,7 +83,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
           <form action={confirm.action} onSubmit={confirm.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
             <DrawnForField />
             <Field label="Authentication code" error={confirm.state.fieldErrors?.code ?? confirm.state.error}>
-              <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="w-40 font-mono" />
+              <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40 font-mono" />
             </Field>
             <Button type="submit" variant="primary" loading={confirm.pending}>
               Confirm
@@ -100,7 +100,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
             error={remove.state.fieldErrors?.code ?? remove.state.error}
             description="To turn the app off, enter a code it shows now."
           >
-            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="w-40 font-mono" />
+            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40 font-mono" />
           </Field>
           <Button type="submit" loading={remove.pending}>
             Turn off

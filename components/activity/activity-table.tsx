@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { ActivityEntry } from "@/lib/contract/activity";
 import { activityOutcome, activitySummary, targetHref } from "@/lib/contract/activity-words";
-import { formatDateTime } from "@/lib/contract/format";
+import { formatDateTime } from "@/lib/contract/format-date";
 
 const TONES = { good: "success", bad: "danger", neutral: "neutral" } as const;
 // On a phone each row becomes a card: cells stack, each led by its column's name.

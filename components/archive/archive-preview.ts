@@ -1,5 +1,6 @@
 import type { ArchiveCsv } from "@/lib/browser/archive/csv";
-import { formatDateTime, formatEur } from "@/lib/contract/format";
+import { formatEur } from "@/lib/contract/format";
+import { formatDateTime } from "@/lib/contract/format-date";
 import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/contract/money";
 import type { PreviewRates } from "./use-rates";
 

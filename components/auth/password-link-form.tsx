@@ -35,10 +35,10 @@ export function PasswordLinkForm({ kind, token, email }: { kind: "invite" | "res
         description="At least 12 characters, and not one of the most common passwords. A few unrelated words make a good one."
         className="[&>label]:text-sm"
       >
-        <Input name="password" type="password" autoComplete="new-password" className="h-control-lg" autoFocus />
+        <Input name="password" type="password" autoComplete="new-password" size="lg" autoFocus />
       </Field>
       <Field id="password_again" label="The same password again" error={errors.password_again} className="[&>label]:text-sm">
-        <Input name="password_again" type="password" autoComplete="new-password" className="h-control-lg" />
+        <Input name="password_again" type="password" autoComplete="new-password" size="lg" />
       </Field>
       <Button type="submit" variant="primary" size="lg" loading={pending}>
         {pending ? "Saving…" : "Save password and sign in"}

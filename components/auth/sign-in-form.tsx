@@ -70,17 +70,10 @@ export function SignInForm({
           </Notice>
         )}
         <Field id="email" label="Email" error={passwordState.fieldErrors?.email} className="[&>label]:text-sm">
-          <Input
-            name="email"
-            type="email"
-            autoComplete="username"
-            defaultValue={passwordState.values?.email}
-            className="h-control-lg"
-            autoFocus
-          />
+          <Input name="email" type="email" autoComplete="username" defaultValue={passwordState.values?.email} size="lg" autoFocus />
         </Field>
         <Field id="password" label="Password" error={passwordState.fieldErrors?.password} className="[&>label]:text-sm">
-          <Input name="password" type="password" autoComplete="current-password" className="h-control-lg" />
+          <Input name="password" type="password" autoComplete="current-password" size="lg" />
         </Field>
         <Button type="submit" variant="primary" size="lg" loading={pending}>
           {pending ? "Signing in…" : "Sign in"}
@@ -105,14 +98,18 @@ export function SignInForm({
                   <input type="hidden" name="next" value={next} />
                   <input type="hidden" name="email" value={user.email} />
                   <input type="hidden" name="password" value={user.password} />
-                  {/* A card-sized choice: the Button's look, but two lines of text and the full width. */}
-                  <Button type="submit" disabled={pending} className="h-auto w-full justify-between gap-3 py-2 text-left whitespace-normal">
+                  {/* A card-sized choice: a secondary button's colours, but two lines of text and the full width. */}
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    className="flex w-full items-center justify-between gap-3 rounded-md border border-input bg-card px-3.5 py-2 text-left text-sm font-medium text-card-foreground shadow-xs transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60"
+                  >
                     <span>
                       <span className="font-medium">Sign in as {user.role}</span>
                       <span className="block text-xs font-normal text-muted-foreground">{user.description}</span>
                     </span>
                     <span className="font-mono text-xs font-normal text-muted-foreground">{user.email}</span>
-                  </Button>
+                  </button>
                 </form>
               </li>
             ))}
@@ -184,14 +181,7 @@ function CodeStep({
         description="The 6-digit code from your app, or one of your recovery codes."
         className="[&>label]:text-sm"
       >
-        <Input
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          className="h-control-lg font-mono"
-          autoFocus
-        />
+        <Input name="code" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} size="lg" className="font-mono" autoFocus />
       </Field>
       <Button type="submit" variant="primary" size="lg" loading={pending}>
         {pending ? "Checking…" : "Sign in"}

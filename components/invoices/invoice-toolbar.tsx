@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 // The format alone, not date-input.tsx: that module would bring its client input into the list's first load.
 import { DAY_FORMAT } from "@/components/ui/date-format";
 import type { Currency } from "@/lib/contract";
-import { formatCalendarDay } from "@/lib/contract/format";
+import { formatCalendarDay } from "@/lib/contract/format-date";
 import {
   CREATED_PRESETS,
   type CreatedPreset,

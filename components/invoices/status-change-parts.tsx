@@ -131,7 +131,6 @@ export function StatusChangeFields({ invoice, choice, offer, reason }: StatusCha
                 : { defaultChecked: choice.chosen === to })}
               required
               disabled={!allowed}
-              className={allowed ? undefined : "cursor-not-allowed opacity-70 hover:bg-transparent"}
               label={approval ? `${STATUS_LABELS[to]} · needs approval` : STATUS_LABELS[to]}
               description={refusal ?? STATUS_DESCRIPTIONS[to]}
             />

@@ -1,4 +1,4 @@
-import { formatDateTime, formatUtc } from "@/lib/contract/format";
+import { formatDateTime, formatUtc } from "@/lib/contract/format-date";
 
 /** A timestamp in the person's display zone (drawn on the server, which decided it), with UTC on hover. */
 export function Time({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardTitle } from "@/components/ui/card";
 import { MessageBlock } from "@/components/ui/message-block";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/browser/cn";
@@ -14,13 +14,13 @@ type CardProps = { id: string; title: string; description?: ReactNode; className
 export function OverviewCard({ id, title, description, className, children, action }: CardProps) {
   return (
     <Card className={cn("flex min-w-0 flex-col", className)} role="region" aria-labelledby={`${id}-title`} data-testid={id}>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-1">
+      <div className="flex flex-row flex-wrap items-start justify-between gap-x-4 gap-y-1 px-5 pt-5">
         <div className="flex min-w-0 flex-col gap-1">
           <CardTitle id={`${id}-title`}>{title}</CardTitle>
           {description && <CardDescription>{description}</CardDescription>}
         </div>
         {action}
-      </CardHeader>
+      </div>
       <CardContent className="flex-1">{children}</CardContent>
     </Card>
   );

@@ -11,7 +11,7 @@ import {
   type ResolvedPeriod,
   serializeOverviewState,
 } from "@/lib/console/overview/period";
-import { formatIsoDay } from "@/lib/contract/format";
+import { formatIsoDay } from "@/lib/contract/format-date";
 
 /**
  * The period as links (today, 7, 30, 90 days) and a custom range as a plain GET form: the choice lives in the
@@ -30,8 +30,8 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
               href={`/overview${serializeOverviewState({ period: p, from: null, to: null, bucket: null })}`}
               aria-current={period.period === p ? "page" : undefined}
               className={cn(
-                "rounded px-3 py-1.5 font-medium text-muted-foreground hover:text-foreground",
-                period.period === p && "bg-accent text-accent-foreground",
+                "rounded px-3 py-1.5 font-medium",
+                period.period === p ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:text-foreground",
               )}
             >
               {PERIOD_LABELS[p]}

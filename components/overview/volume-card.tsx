@@ -4,7 +4,8 @@ import { cn } from "@/lib/browser/cn";
 import { loadCompletedVolume } from "@/lib/console/overview/load";
 import { VOLUME_PAGE_BUDGET, VOLUME_PAGE_SIZE, type Volume } from "@/lib/console/overview/overview";
 import { MAX_DAY_BUCKETS, type OverviewState, type ResolvedPeriod, serializeOverviewState, tableHref } from "@/lib/console/overview/period";
-import { formatCount, formatEur, formatIsoDay } from "@/lib/contract/format";
+import { formatCount, formatEur } from "@/lib/contract/format";
+import { formatIsoDay } from "@/lib/contract/format-date";
 import { compareDecimal } from "@/lib/contract/money";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 import { VolumeChartLazy } from "./volume-chart-lazy";
@@ -127,8 +128,8 @@ function BucketSwitch({ period, state }: { period: ResolvedPeriod; state: Overvi
             aria-current={current ? "true" : undefined}
             scroll={false}
             className={cn(
-              "rounded px-2.5 py-1 font-medium text-muted-foreground hover:text-foreground",
-              current && "bg-accent text-accent-foreground",
+              "rounded px-2.5 py-1 font-medium",
+              current ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:text-foreground",
             )}
           >
             {label}

@@ -2,7 +2,8 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { VolumePoint } from "@/lib/console/overview/overview";
-import { formatCount, formatEur, formatIsoDay } from "@/lib/contract/format";
+import { formatCount, formatEur } from "@/lib/contract/format";
+import { formatIsoDay } from "@/lib/contract/format-date";
 import { plotNumber } from "@/lib/contract/money";
 
 const compactEur = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });

@@ -36,9 +36,8 @@ export function RatesStrip() {
           <span
             key={code}
             className={cn(
-              "inline-flex shrink-0 items-center gap-1.5 tabular-nums",
-              i >= 2 && "hidden sm:inline-flex",
-              i >= 4 && "sm:hidden lg:inline-flex",
+              "shrink-0 items-center gap-1.5 tabular-nums",
+              i < 2 ? "inline-flex" : i < 4 ? "hidden sm:inline-flex" : "hidden lg:inline-flex",
             )}
           >
             <span className="font-medium text-muted-foreground">{code}</span>

@@ -69,7 +69,7 @@ function defaultHint(fields: Fields, to: InvoiceStatus): string | null {
 const approvalOptions = APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_LABELS[rule] }));
 
 // One grid for the column heads and every row: a table's look from 1024 px, each status stacked as a block below.
-const ROW = "grid gap-3 py-4 lg:grid-cols-[8rem_16rem_minmax(0,1fr)_15rem] lg:items-start lg:gap-x-6";
+const COLUMNS = "gap-3 lg:grid-cols-[8rem_16rem_minmax(0,1fr)_15rem] lg:items-start lg:gap-x-6";
 
 /**
  * The transition policy as one plain form: it posts without script too. `policy` is the one in force; with
@@ -98,7 +98,7 @@ export function PolicyForm({ policy, showDefaults }: { policy: TransitionPolicy;
           </Link>
         </Notice>
       )}
-      <div aria-hidden className={cn(ROW, "hidden border-b border-border py-2 text-xs font-medium text-muted-foreground lg:grid")}>
+      <div aria-hidden className={cn(COLUMNS, "hidden border-b border-border py-2 text-xs font-medium text-muted-foreground lg:grid")}>
         <span>Status</span>
         <span>Who may ask</span>
         <span>From</span>
@@ -152,7 +152,7 @@ export function PolicyForm({ policy, showDefaults }: { policy: TransitionPolicy;
           step={1}
           required
           defaultValue={fields.bulk_approval_over ?? ""}
-          className="w-28"
+          className="max-w-28"
         />
       </Field>
 
@@ -180,7 +180,7 @@ function TargetRow({ to, fields, error }: { to: InvoiceStatus; fields: Fields; e
   const name = STATUS_LABELS[to];
   const hint = defaultHint(fields, to);
   return (
-    <div className={ROW}>
+    <div className={cn(COLUMNS, "grid py-4")}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium">{name}</span>
         {hint && <ChangedBadge />}

@@ -13,7 +13,9 @@ export function ChoiceCard({ label, description, className, ...props }: ChoiceCa
   return (
     <label
       className={cn(
-        "flex cursor-pointer items-start gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-accent/60 has-checked:border-primary has-checked:bg-accent has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring",
+        "flex items-start gap-2 rounded-md border border-border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring",
+        // A choice that cannot be made looks it, and does not answer the pointer.
+        props.disabled ? "cursor-not-allowed opacity-70" : "cursor-pointer hover:bg-accent/60",
         className,
       )}
     >

@@ -4,7 +4,7 @@ import { Input } from "./input";
 
 export { DAY_FORMAT, TIME_FORMAT };
 
-type Props = Omit<ComponentProps<"input">, "type" | "pattern" | "placeholder" | "min" | "max">;
+type Props = Omit<ComponentProps<typeof Input>, "type" | "pattern" | "placeholder" | "min" | "max">;
 
 /**
  * A day typed as YYYY-MM-DD. Not <input type="date">: it draws the day in the browser's own locale (mm/dd/yyyy

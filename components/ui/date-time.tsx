@@ -1,7 +1,7 @@
 "use client";
 
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
-import { formatDateTime, formatUtc } from "@/lib/contract/format";
+import { formatDateTime, formatUtc } from "@/lib/contract/format-date";
 
 /**
  * A timestamp in the person's display time zone (lib/contract/time-zone.ts), with UTC on hover. The server draws it in

@@ -2,6 +2,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/browser/cn";
 
 type MessageBlockProps = Omit<ComponentProps<"div">, "title"> & {
+  /** Replaces the block's room above and below (py-14), so a block inside a card gives its own py-*. */
+  className?: string;
   icon?: ReactNode;
   title: ReactNode;
   /** The heading level when the block is the page's main message (a 404, an error page); otherwise a <p>. */
@@ -17,7 +19,7 @@ type MessageBlockProps = Omit<ComponentProps<"div">, "title"> & {
 export function MessageBlock({ icon, title, headingLevel, description, action, className, children, ...props }: MessageBlockProps) {
   const Title = headingLevel === 1 ? "h1" : headingLevel === 2 ? "h2" : "p";
   return (
-    <div className={cn("mx-auto flex max-w-lg flex-col items-center gap-3 px-6 py-14 text-center", className)} {...props}>
+    <div className={cn("mx-auto flex max-w-lg flex-col items-center gap-3 px-6 text-center", className ?? "py-14")} {...props}>
       {icon && <div className="grid size-10 place-items-center rounded-full bg-muted text-muted-foreground [&_svg]:size-5">{icon}</div>}
       <Title className={cn("font-semibold text-foreground", headingLevel === 1 ? "text-xl" : "text-base")}>{title}</Title>
       {description && <div className="text-sm text-muted-foreground">{description}</div>}

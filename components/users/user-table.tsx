@@ -1,14 +1,10 @@
-"use client";
-
-import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
-import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
+import { cn } from "@/lib/browser/cn";
 import { ROLE_LABELS, type Role } from "@/lib/contract/roles";
 import { ResetLinkButton } from "./account-link";
 import { AccessToggle, RoleSelect } from "./user-forms";
-import "@/components/data-table/column-meta";
 
 /** A user as the page hands it over: plain data, the date already a string. */
 export type UserListRow = {
@@ -21,80 +17,94 @@ export type UserListRow = {
   lastSignInAt: string | null;
 };
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, UserListRow>();
+// The design's table (components/data-table) drawn by the server: it never sorts or pages, so no table library
+// loads with the page; only the controls in its cells are islands.
+const CELL = "px-2.5 py-2.5 first:pl-4 last:pr-4";
+const COLUMNS: { label: ReactNode; className?: string }[] = [
+  { label: "Name" },
+  { label: "Email", className: "hidden sm:table-cell" },
+  { label: "Role" },
+  { label: "Added", className: "hidden tabular-nums sm:table-cell" },
+  { label: "Last sign-in", className: "hidden tabular-nums md:table-cell" },
+  { label: <span className="sr-only">Access</span>, className: "hidden text-right sm:table-cell" },
+];
 
 /** The people table. `meId` is the signed-in admin, who may change neither their own role nor access. */
 export function UserTable({ users, meId }: { users: UserListRow[]; meId: string }) {
-  const columns = useMemo(() => userColumns(meId), [meId]);
-  const table = useTable({ features, columns, data: users, getRowId: (row) => row.id });
-  return <DataTable table={table} caption="Users" />;
+  return (
+    <div className="overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs">
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Users</caption>
+          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              {COLUMNS.map(({ label, className }, i) => (
+                // The columns are fixed and in order: the index is their identity.
+                <th key={i} scope="col" className={cn(CELL, "font-medium whitespace-nowrap", className)}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {users.map((user) => (
+              <UserRow key={user.id} user={user} me={user.id === meId} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }
 
-function userColumns(meId: string) {
-  return column.columns([
-    column.accessor("name", {
-      header: "Name",
-      meta: { cellClassName: "whitespace-normal" },
-      cell: ({ row }) => (
-        <>
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-            <bdi>{row.original.name}</bdi>
-            {row.original.disabled && <Badge>Disabled</Badge>}
-          </span>
-          {/* On a phone the Email and Added columns give way so Role, Save and Disable fit: the address shows here. */}
-          <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
-            <EmailText email={row.original.email} />
-          </span>
-        </>
-      ),
-    }),
-    // Long addresses wrap only where an address may (after "@", before a dot), so Role and Disable stay in view
-    // beside the add form instead of behind a scroll, and no word is cut in two.
-    column.accessor("email", {
-      header: "Email",
-      meta: { className: "hidden sm:table-cell", cellClassName: "min-w-32 text-muted-foreground whitespace-normal" },
-      cell: ({ getValue }) => <EmailText email={getValue()} />,
-    }),
-    column.accessor("role", {
-      header: "Role",
-      cell: ({ row }) =>
-        row.original.id === meId ? (
-          <span title="You cannot change your own role">{ROLE_LABELS[row.original.role as Role] ?? row.original.role} (you)</span>
+function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
+  const cell = (i: number, more?: string, wrap = false) =>
+    cn(CELL, wrap ? "whitespace-normal" : "whitespace-nowrap", COLUMNS[i].className, more);
+  return (
+    <tr>
+      <td className={cell(0, undefined, true)}>
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+          <bdi>{user.name}</bdi>
+          {user.disabled && <Badge>Disabled</Badge>}
+        </span>
+        {/* On a phone the Email and Added columns give way so Role, Save and Disable fit: the address shows here. */}
+        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+          <EmailText email={user.email} />
+        </span>
+      </td>
+      {/* Long addresses wrap only where an address may (after "@", before a dot), so Role and Disable stay in view
+          beside the add form instead of behind a scroll, and no word is cut in two. */}
+      <td className={cell(1, "min-w-32 text-muted-foreground", true)}>
+        <EmailText email={user.email} />
+      </td>
+      <td className={cell(2)}>
+        {me ? (
+          <span title="You cannot change your own role">{ROLE_LABELS[user.role as Role] ?? user.role} (you)</span>
         ) : (
           <>
-            <RoleSelect email={row.original.email} role={row.original.role} />
+            <RoleSelect email={user.email} role={user.role} />
             {/* On a phone the Access column gives way too (long test addresses still overflowed): its action sits here. */}
             <div className="mt-1 -ml-2 flex flex-wrap sm:hidden">
-              <AccessToggle email={row.original.email} disabled={row.original.disabled} />
-              <ResetLinkButton email={row.original.email} />
+              <AccessToggle email={user.email} disabled={user.disabled} />
+              <ResetLinkButton email={user.email} />
             </div>
           </>
-        ),
-    }),
-    column.accessor("createdAt", {
-      header: "Added",
-      meta: { className: "hidden tabular-nums sm:table-cell", cellClassName: "text-muted-foreground" },
-      cell: ({ getValue }) => <DateTime iso={getValue()} />,
-    }),
-    column.accessor("lastSignInAt", {
-      header: "Last sign-in",
-      meta: { className: "hidden tabular-nums md:table-cell", cellClassName: "text-muted-foreground" },
-      cell: ({ getValue }) => (getValue() ? <DateTime iso={getValue()} /> : "Never"),
-    }),
-    column.display({
-      id: "access",
-      header: () => <span className="sr-only">Access</span>,
-      meta: { label: "Access", className: "hidden text-right sm:table-cell" },
-      cell: ({ row }) =>
-        row.original.id !== meId && (
+        )}
+      </td>
+      <td className={cell(3, "text-muted-foreground")}>
+        <DateTime iso={user.createdAt} />
+      </td>
+      <td className={cell(4, "text-muted-foreground")}>{user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : "Never"}</td>
+      <td className={cell(5)}>
+        {!me && (
           <div className="flex justify-end">
-            <ResetLinkButton email={row.original.email} />
-            <AccessToggle email={row.original.email} disabled={row.original.disabled} />
+            <ResetLinkButton email={user.email} />
+            <AccessToggle email={user.email} disabled={user.disabled} />
           </div>
-        ),
-    }),
-  ]);
+        )}
+      </td>
+    </tr>
+  );
 }
 
 /**

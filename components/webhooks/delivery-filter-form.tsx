@@ -48,11 +48,11 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
         </label>
         <label className={FIELD}>
           From ({DAY_FORMAT}, day in {timeZone})
-          <DateInput name="from" defaultValue={view.from ?? ""} className={`${CONTROL} w-36`} />
+          <DateInput name="from" defaultValue={view.from ?? ""} size="sm" className="max-w-36" />
         </label>
         <label className={FIELD}>
           To ({DAY_FORMAT}, included)
-          <DateInput name="to" defaultValue={view.to ?? ""} className={`${CONTROL} w-36`} />
+          <DateInput name="to" defaultValue={view.to ?? ""} size="sm" className="max-w-36" />
         </label>
         <button type="submit" className={`${CONTROL} font-medium hover:bg-accent`}>
           Show

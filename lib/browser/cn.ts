@@ -1,16 +1,11 @@
 import { type ClassValue, clsx } from "clsx";
-import { extendTailwindMerge } from "tailwind-merge";
-
-// The design tokens add spacing names (globals.css: --spacing-control…); tailwind-merge must know them to
-// see that `h-control-sm` replaces `h-control` rather than sitting beside it.
-const twMerge = extendTailwindMerge({
-  extend: { theme: { spacing: ["control", "control-sm", "control-lg", "page"] } },
-});
 
 /**
- * Joins class names and lets the last Tailwind utility of a group win, so a caller's `className="h-10"`
- * replaces a component's own `h-9` instead of both landing in the markup and the stylesheet order deciding.
+ * Joins class names (strings, and conditions that are falsy when a class does not apply). It does not settle
+ * conflicts: a component offers a prop (a size, a state) for what a caller may change, and a caller's
+ * className only adds utilities the component does not set, since the stylesheet's order, not the markup's,
+ * decides between two of one kind.
  */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

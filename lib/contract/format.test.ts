@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDay } from "./format";
+import { formatIsoDay } from "./format-date";
 
 describe("formatIsoDay", () => {
   it("writes an ISO day and a range of them in the console's one format", () => {

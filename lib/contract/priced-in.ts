@@ -1,5 +1,6 @@
 import type { Invoice, PricedIn } from "@/lib/contract";
-import { formatDateTime, formatEur } from "@/lib/contract/format";
+import { formatEur } from "@/lib/contract/format";
+import { formatDateTime } from "@/lib/contract/format-date";
 
 /*
  * How an archived invoice was priced, as the invoice page says it beside its amounts (docs/user-guide.md, "Recording

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "./format-date";
 import {
   addDays,
   canonicalTimeZone,

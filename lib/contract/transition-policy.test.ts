@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "./roles";
 import type { InvoiceStatus } from "./status";
-import {
-  DEFAULT_TRANSITION_POLICY,
-  decideTransition,
-  policyDifferences,
-  transitionOffers,
-  transitionPolicySchema,
-} from "./transition-policy";
+import { DEFAULT_TRANSITION_POLICY, decideTransition, policyDifferences, transitionOffers } from "./transition-policy";
+import { transitionPolicySchema } from "./transition-policy-schema";
 
 const decide = (role: Role, from: string | null, to: InvoiceStatus, received = false) =>
   decideTransition(DEFAULT_TRANSITION_POLICY, { role, from, to, received });

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { ROLE_LABELS, type Role } from "./roles";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS, statusLabel } from "./status";
+import type { TransitionPolicy } from "./transition-policy-schema";
 
 /**
  * Who may set which status, from which, and which changes need a second person (ARCHITECTURE.md §4): one
@@ -16,27 +16,7 @@ export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 /** The roles a policy may name: those that may ask for status changes at all (`invoices:change_status`). */
 export const POLICY_ROLES = ["finance", "support", "admin"] as const satisfies readonly Role[];
 
-const statuses = z.array(z.enum(INVOICE_STATUSES)).transform((list) => INVOICE_STATUSES.filter((s) => list.includes(s)));
-
-export const targetRuleSchema = z.object({
-  /** Who may ask for this status. */
-  roles: z.array(z.enum(POLICY_ROLES)).transform((list) => POLICY_ROLES.filter((r) => list.includes(r))),
-  /** The statuses an invoice may have for this change; `guarded_from` statuses are always allowed, with approval. */
-  from: statuses,
-  approval: z.enum(APPROVAL_RULES),
-});
-export type TargetRule = z.output<typeof targetRuleSchema>;
-
-export const transitionPolicySchema = z.object({
-  targets: z.object(
-    Object.fromEntries(INVOICE_STATUSES.map((s) => [s, targetRuleSchema])) as Record<InvoiceStatus, typeof targetRuleSchema>,
-  ),
-  /** Any change from these statuses needs approval, by the target's roles. */
-  guarded_from: statuses,
-  /** A bulk cancel of more invoices than this waits for one approval for the whole job. */
-  bulk_approval_over: z.number().int().min(0).max(1000),
-});
-export type TransitionPolicy = z.output<typeof transitionPolicySchema>;
+export type { TargetRule, TransitionPolicy } from "./transition-policy-schema";
 
 const ANY = [...INVOICE_STATUSES];
 

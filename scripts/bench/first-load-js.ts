@@ -16,7 +16,7 @@
 //   npm run bench:js -- --json                    one JSON object instead of the table
 //
 // Scripts that import `measureFirstLoadJs` (scripts/bench/bench-list.ts) get the same figures as data.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -25,17 +25,24 @@ import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The console's pages; `/invoices/{first}` is replaced by the first invoice of the list. */
-export const CONSOLE_PAGES = [
-  "/invoices",
-  "/invoices/{first}",
-  "/rates",
-  "/archive",
-  "/webhooks",
-  "/users",
-  "/docs/api",
-  "/login",
-] as const;
+/**
+ * Every page a signed-in admin can open: each `page.tsx` under app/(console), read from the tree so a new page
+ * is measured without being listed, and `/login`. `/invoices/{first}` is replaced by the first invoice of the list.
+ */
+export const CONSOLE_PAGES: readonly string[] = [...consolePages(path.join(root, "app", "(console)")), "/login"];
+
+/** The routes of the pages under `dir`; a dynamic segment other than the invoice's id has no value to open. */
+function consolePages(dir: string, route = ""): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const pages = entries.some((e) => e.isFile() && e.name === "page.tsx") ? [route || "/"] : [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const segment = entry.name.startsWith("(") ? "" : entry.name === "[id]" && route === "/invoices" ? "/{first}" : `/${entry.name}`;
+    if (segment.includes("[")) throw new Error(`${route}${segment}: no value to open this page with; say how in consolePages`);
+    pages.push(...consolePages(path.join(dir, entry.name), route + segment));
+  }
+  return pages;
+}
 
 export type ScriptSize = {
   url: string;

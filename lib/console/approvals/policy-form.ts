@@ -1,6 +1,7 @@
 import { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES } from "@/lib/contract/status";
-import { POLICY_ROLES, type TransitionPolicy, transitionPolicySchema } from "@/lib/contract/transition-policy";
+import { POLICY_ROLES, type TransitionPolicy } from "@/lib/contract/transition-policy";
+import { transitionPolicySchema } from "@/lib/contract/transition-policy-schema";
 
 /**
  * The policy form's fields, one per checkbox (`completed.roles.finance`, `cancelled.from.new`, `guarded_from.completed`),

@@ -3,12 +3,8 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { settings } from "@/lib/console/schema";
-import {
-  DEFAULT_TRANSITION_POLICY,
-  policyDifferences,
-  type TransitionPolicy,
-  transitionPolicySchema,
-} from "@/lib/contract/transition-policy";
+import { DEFAULT_TRANSITION_POLICY, policyDifferences, type TransitionPolicy } from "@/lib/contract/transition-policy";
+import { transitionPolicySchema } from "@/lib/contract/transition-policy-schema";
 import type { Db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
 
