@@ -21,6 +21,7 @@ import { recordedOrderIdsOptions } from "@/lib/browser/archive/recorded";
 import { type SendOutcome, sendRows } from "@/lib/browser/archive/send-rows";
 import { fetchJson } from "@/lib/browser/query/fetch-json";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
+import { saveFile } from "@/lib/browser/save-file";
 import { ARCHIVE_CSV_COLUMNS, archivedInvoiceRequestJson, type Invoice } from "@/lib/contract";
 import { Problem, problemDetail } from "@/lib/contract/problem";
 import { pointerToField } from "@/lib/contract/problem-to-fields";
@@ -65,14 +66,7 @@ async function sendOne(row: CsvRow): Promise<SendOutcome<Invoice> & { retryAfter
   }
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const saveCsv = (name: string, text: string) => saveFile(new Blob([text], { type: "text/csv;charset=utf-8" }), name);
 
 /**
  * Finance records many archived invoices at once: a CSV with the invoice columns, every row checked before
@@ -220,7 +214,7 @@ export function CsvImport() {
         <Button
           variant="ghost"
           onClick={() =>
-            download(
+            saveCsv(
               "archived-invoices-template.csv",
               invoiceCsv([
                 {
@@ -366,7 +360,7 @@ export function CsvImport() {
 
       {(phase === "done" || (phase === "checked" && invalid.length > 0)) && report.length > 0 && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => download(`${file?.name.replace(/\.csv$/i, "") ?? "import"}-failures.csv`, failureReport(report))}>
+          <Button onClick={() => saveCsv(`${file?.name.replace(/\.csv$/i, "") ?? "import"}-failures.csv`, failureReport(report))}>
             <Download aria-hidden /> Download the report of {reportRows} {flaggedResults.length ? "failed or flagged" : "failed"} row
             {reportRows === 1 ? "" : "s"}
           </Button>

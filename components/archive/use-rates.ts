@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { historicalRatesOptions, ratesOptions } from "@/lib/browser/query/rates";
+import { useDebounced } from "@/lib/browser/use-debounced";
 import { archivedCreatedAtSchema, rateMinute } from "@/lib/contract";
 import { Problem, problemDetail } from "@/lib/contract/problem";
 
@@ -57,14 +57,4 @@ export function usePreviewRates(createdAt: string | undefined): PreviewRates {
   }
   const data = history.data!;
   return data.at ? { kind: "historical", rates: data.rates, at: data.at } : { kind: "provider-current", rates: data.rates };
-}
-
-/** `value` once it has stayed the same for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { exportEnding, rowCounter } from "@/lib/browser/query/export-download";
 import { readProblem } from "@/lib/browser/query/fetch-json";
+import { saveFile } from "@/lib/browser/save-file";
 import { EXPORT_TOTAL_HEADER, type ExportFormat, invoiceListQueryToSearchParams } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
@@ -165,7 +166,7 @@ async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Pr
   }
 
   const ending = exportEnding(await new Blob(tail(chunks)).text(), job.format);
-  save(new Blob(chunks, { type: TYPES[job.format] }), fileName);
+  saveFile(new Blob(chunks, { type: TYPES[job.format] }), fileName);
   if (ending.complete) return { kind: "done", rows, fileName };
   // The incomplete mark is itself a line; the rows are those before it.
   return { kind: "incomplete", rows: Math.max(0, rows - (job.format === "csv" ? 1 : 0)), fileName, message: ending.message };
@@ -179,13 +180,4 @@ function tail(chunks: Uint8Array<ArrayBuffer>[]): Uint8Array<ArrayBuffer>[] {
     size += chunks[i].length;
   }
   return kept;
-}
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

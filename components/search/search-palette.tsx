@@ -10,6 +10,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/browser/cn";
 import { searchOptions } from "@/lib/browser/query/search";
+import { useDebounced } from "@/lib/browser/use-debounced";
 import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract";
 import { fillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
 import { formatAge, formatFiat, MISSING } from "@/lib/contract/format";
@@ -21,16 +22,6 @@ const MATCH_LABELS: Record<SearchMatch, string> = {
   order_id_prefix: "Order id begins",
   words: "Order name",
 };
-
-/** Waits until typing pauses, so a fast typist costs one request, not one a letter. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * The search palette: results as one types (order id, words of the order name, invoice id), arrow keys
