@@ -1,7 +1,7 @@
 import { unstable_rethrow } from "next/navigation";
 import { type FormEvent, startTransition, useActionState, useRef, useState, useTransition } from "react";
 import { IN_PLACE_FIELD } from "@/lib/contract/drawn-for";
-import { type FieldError, Problem } from "@/lib/contract/problem";
+import { Problem, type ProblemData } from "@/lib/contract/problem";
 import { type PagePerson, pagePerson, sendFor, usePagePerson } from "./page-person";
 import { signInAgain } from "./session-ended";
 
@@ -18,8 +18,6 @@ import { signInAgain } from "./session-ended";
  * not sent and stays as typed, saying so (ARCHITECTURE.md, "An ended session never loses work").
  */
 
-/** A failed action's problem as it crossed to the browser (lib/console/bff/action.ts, ActionProblem). */
-type ProblemData = { status: number; code: string; title: string; detail?: string; errors?: FieldError[] };
 type Answer = { problem?: ProblemData; answeredAt?: number; error?: string };
 type Failure = { error: string; problem: ProblemData };
 

@@ -9,6 +9,9 @@ import { PROBLEM_CODES, type ProblemCode } from "@/lib/contract/problem-codes";
  */
 export type FieldError = { pointer: string; code?: string; detail: string };
 
+/** A problem as plain data: what a server action's answer carries to the browser, which makes a Problem of it again. */
+export type ProblemData = { status: number; code: string; title: string; detail?: string; errors?: FieldError[] };
+
 type ProblemInit = {
   status: number;
   /** One of ours (lib/contract/problem-codes.ts), or a provider's own code passed on as it came. */

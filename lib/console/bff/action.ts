@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { drawnForSomeoneElse, secondFactorRequired, unauthenticated } from "@/lib/console/auth/errors";
 import { currentUser, type SessionUser, sessionUser } from "@/lib/console/auth/session";
 import { DRAWN_FOR_FIELD, IN_PLACE_FIELD } from "@/lib/contract/drawn-for";
-import { type FieldError, Problem, problemDetail, toProblem } from "@/lib/contract/problem";
+import { Problem, type ProblemData, problemDetail, toProblem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { can, type Permission } from "@/lib/contract/roles";
 import { signInAgainHref } from "@/lib/contract/sign-in-again-href";
@@ -28,11 +28,9 @@ export type ActionState = {
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
-  problem?: ActionProblem;
+  problem?: ProblemData;
   answeredAt?: number;
 };
-/** A problem as an action answers it: plain data, since an action's answer crosses to the browser as such. */
-export type ActionProblem = { status: number; code: string; title: string; detail?: string; errors?: FieldError[] };
 type ActionFailure = Required<Pick<ActionState, "error" | "fieldErrors" | "values" | "problem" | "answeredAt">>;
 
 type ActionOptions = {
