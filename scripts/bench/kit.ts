@@ -2,9 +2,11 @@
 // printed, never asserted (ARCHITECTURE.md §6).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@/test/console-server";
+
+export { freePort };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -15,15 +17,6 @@ export const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
 /** The value below which `p` percent of `values` lie: the sorted values' element at ⌊p% × n⌋ (NaN when there are none). */
 export const percentile = (values: number[], p: number) =>
   values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] : Number.NaN;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export type ConsoleServer = { base: string; stop: () => Promise<void> };
 
