@@ -5,6 +5,7 @@ import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Progress } from "@/components/ui/progress";
 import { Select } from "@/components/ui/select";
 import {
   type ArchiveCsv,
@@ -324,16 +325,7 @@ export function CsvImport() {
               ? `Recording… ${results.length} of ${valid.length}`
               : `Import finished: ${results.length} of ${valid.length} rows sent`}
           </h3>
-          <div
-            role="progressbar"
-            aria-label="Import progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
+          <Progress value={progress} label="Import progress" />
           <p className="text-sm" data-testid="import-summary" aria-live="polite">
             {created} recorded{flaggedResults.length > 0 && ` (${flaggedResults.length} flagged)`} · {already} already recorded ·{" "}
             {failedSends.length + invalid.length} failed

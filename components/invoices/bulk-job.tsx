@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
 import { runAction } from "@/lib/browser/action";
 import { bulkJobListOptions, bulkJobOptions } from "@/lib/browser/query/invoices";
 import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
@@ -32,7 +33,7 @@ export function BulkJobPanel({ jobId, onClose }: { jobId: string; onClose: () =>
     <section aria-label="Bulk cancel" className="flex flex-col gap-2 rounded-md border border-border bg-card p-3 text-sm">
       <div className="flex items-start justify-between gap-2">
         {job.data ? (
-          <Progress job={job.data} />
+          <JobProgress job={job.data} />
         ) : job.isError ? (
           <p role="alert">{job.error instanceof Problem ? problemSentence(job.error) : job.error.message}</p>
         ) : (
@@ -69,7 +70,7 @@ export function RunningBulkJob({ started, onClosed }: { started: string | null; 
   );
 }
 
-function Progress({ job }: { job: BulkJob }) {
+function JobProgress({ job }: { job: BulkJob }) {
   const done = job.total - job.counts.waiting;
   const percent = job.total ? Math.round((done / job.total) * 100) : 100;
   const parts = [
@@ -103,18 +104,7 @@ function Progress({ job }: { job: BulkJob }) {
             : `Cancelling… ${formatCount(done)} of ${formatCount(job.total)}: `}
         {parts.join(", ")}.<span className="ml-2 text-xs text-muted-foreground">Reason: {job.reason}</span>
       </p>
-      {!job.finished_at && (
-        <div
-          role="progressbar"
-          aria-label="Bulk cancel progress"
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          className="h-1.5 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      )}
+      {!job.finished_at && <Progress value={percent} label="Bulk cancel progress" className="h-1.5" />}
     </div>
   );
 }

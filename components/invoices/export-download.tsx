@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { Progress } from "@/components/ui/progress";
 import { exportEnding, rowCounter } from "@/lib/browser/query/export-download";
 import { readProblem } from "@/lib/browser/query/fetch-json";
 import { saveFile } from "@/lib/browser/save-file";
@@ -67,16 +68,7 @@ export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRe
             Cancel export
           </Button>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Export progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
+        <Progress value={percent} label="Export progress" />
       </section>
     );
   }
