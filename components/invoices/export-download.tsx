@@ -14,7 +14,7 @@ import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { problemSentence } from "@/lib/contract/problem";
 
 export type ExportJob = { id: number; format: ExportFormat; bom: boolean; query: InvoiceViewQuery };
-type Progress = { rows: number; total: number | null };
+type RowsRead = { rows: number; total: number | null };
 type Outcome =
   | { kind: "done"; rows: number; fileName: string }
   | { kind: "incomplete"; rows: number; fileName: string; message: string }
@@ -31,7 +31,7 @@ const TAIL_BYTES = 64 * 1024;
  * incomplete (the provider failed midway), failed, or cancelled.
  */
 export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRetry: () => void; onClose: () => void }) {
-  const [progress, setProgress] = useState<Progress>({ rows: 0, total: null });
+  const [progress, setProgress] = useState<RowsRead>({ rows: 0, total: null });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -117,7 +117,7 @@ export function ExportDownload({ job, onRetry, onClose }: { job: ExportJob; onRe
   }
 }
 
-async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: Progress) => void): Promise<Outcome> {
+async function runExport(job: ExportJob, signal: AbortSignal, onProgress: (p: RowsRead) => void): Promise<Outcome> {
   const { page: _page, page_size: _size, ...filter } = job.query;
   const params = invoiceListQueryToSearchParams(filter);
   params.set("format", job.format);
