@@ -279,7 +279,7 @@ export const searchInvoices = consoleSchema.table(
 /**
  * The whole invoice as the console read it, JSON with every amount a decimal string: what a view the provider
  * cannot answer lists and exports. Beside the mirror's row, not in it, so the rows that filters and text
- * queries read stay narrow; written with it (lib/console/search/store.ts). A row without one (written before
+ * queries read stay narrow; written with it (lib/console/mirror/store.ts). A row without one (written before
  * the mirror kept whole invoices) is listed from its columns until its next sync.
  */
 export const mirrorDocuments = consoleSchema.table("mirror_documents", {

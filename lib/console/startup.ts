@@ -3,7 +3,7 @@ import { pruneActivity } from "@/lib/console/activity/retention";
 import { signedSessionCheck } from "@/lib/console/auth/session-read";
 import { ensureStartupUsers } from "@/lib/console/auth/users";
 import { resumeBulkJobs } from "@/lib/console/invoices/bulk-runner";
-import { searchSync } from "@/lib/console/search";
+import { searchSync } from "@/lib/console/mirror";
 import { resumeRedeliverJobs } from "@/lib/console/webhooks/bulk-redeliver";
 import { closeDatabase, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";

@@ -114,7 +114,7 @@ const envSchema = z.object({
   SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
-  // The ceiling of the mirror's pace (lib/console/search/pace.ts): it adapts below it to how the provider answers.
+  // The ceiling of the mirror's pace (lib/console/mirror/pace.ts): it adapts below it to how the provider answers.
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(50),
   CONSOLE_TIME_ZONE: timeZone,
   APPROVAL_TTL_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),

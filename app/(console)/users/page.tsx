@@ -10,7 +10,7 @@ import { sessionsByPerson } from "@/lib/console/auth/sessions";
 import { requiredRoles } from "@/lib/console/auth/two-factor";
 import { listUsers } from "@/lib/console/auth/users";
 import { guardPage } from "@/lib/console/bff/page";
-import { searchSync } from "@/lib/console/search";
+import { searchSync } from "@/lib/console/mirror";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { localDataNotice } from "@/lib/platform/local-data";

@@ -1,6 +1,6 @@
 import { bffRoute } from "@/lib/console/bff/route";
 import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
-import { recordedOrderIds } from "@/lib/console/search/store";
+import { recordedOrderIds } from "@/lib/console/mirror/store";
 import { upstream } from "@/lib/console/upstream/client";
 import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema, recordedCheckQuerySchema } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";

@@ -1,5 +1,5 @@
 import { bffRoute } from "@/lib/console/bff/route";
-import { search } from "@/lib/console/search";
+import { search } from "@/lib/console/mirror";
 import { searchQuerySchema } from "@/lib/contract";
 import { parseQuery } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";

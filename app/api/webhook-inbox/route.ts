@@ -1,5 +1,5 @@
 import { bffRoute, machineRoute } from "@/lib/console/bff/route";
-import { reindexInvoice } from "@/lib/console/search";
+import { reindexInvoice } from "@/lib/console/mirror";
 import { upstream } from "@/lib/console/upstream/client";
 import { answerInbox, listInbox } from "@/lib/console/webhooks/inbox";
 import { inboxQuerySchema } from "@/lib/contract";

@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { indexChangedInvoice } from "@/lib/console/search";
+import { indexChangedInvoice } from "@/lib/console/mirror";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type ArchivedInvoiceInput, archivedInvoiceRequestFields, type Invoice } from "@/lib/contract";
 import { toProblem } from "@/lib/contract/problem";

@@ -3,7 +3,7 @@ import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { createApproval, pendingApprovalFor, toApproval } from "@/lib/console/approvals/store";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { indexChangedInvoice } from "@/lib/console/search";
+import { indexChangedInvoice } from "@/lib/console/mirror";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";

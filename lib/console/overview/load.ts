@@ -1,6 +1,6 @@
 import "server-only";
 import { mirrorState } from "@/lib/console/invoices/views";
-import { mirrorSummary } from "@/lib/console/search/views";
+import { mirrorSummary } from "@/lib/console/mirror/views";
 import { upstream } from "@/lib/console/upstream/client";
 import { ttlCache } from "@/lib/console/upstream/ttl-cache";
 import { getDatabase } from "@/lib/platform/db";
