@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactElement, useRef } from "react";
-import { forgetListSearch } from "@/components/invoices/remembered-list-search";
+import { forgetListSearch } from "@/components/invoices/list/remembered-list-search";
 import { DeferredMenu, type TriggerProps } from "@/components/ui/deferred-menu";
 import { signOut } from "@/lib/console/auth/actions";
 import type { Role } from "@/lib/contract/roles";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { InvoicePagination } from "@/components/invoices/invoice-pagination";
-import { InvoiceTable } from "@/components/invoices/invoice-table";
-import { InvoiceTableMessage } from "@/components/invoices/invoice-table-message";
-import { InvoiceToolbar } from "@/components/invoices/invoice-toolbar";
-import { InvoiceTotals } from "@/components/invoices/invoice-totals";
 import { RefreshEvery, RememberListSearch } from "@/components/invoices/list/auto-submit-form";
+import { InvoicePagination } from "@/components/invoices/list/invoice-pagination";
+import { InvoiceTable } from "@/components/invoices/list/invoice-table";
+import { InvoiceTableMessage } from "@/components/invoices/list/invoice-table-message";
+import { InvoiceToolbar } from "@/components/invoices/list/invoice-toolbar";
+import { InvoiceTotals } from "@/components/invoices/list/invoice-totals";
 import { SelectionProvider } from "@/components/invoices/list/selection";
 import { Notice } from "@/components/ui/notice";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";

@@ -22,13 +22,13 @@ function useLoaded<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> |
 
 /** The list's Export menu (export-menu.tsx), loaded after the page. */
 export function LazyExportMenu({ placeholder }: { placeholder: ReactNode }) {
-  const ExportMenu = useLoaded(() => import("../export-menu").then((m) => m.ExportMenu));
+  const ExportMenu = useLoaded(() => import("../export/export-menu").then((m) => m.ExportMenu));
   return ExportMenu ? <ExportMenu /> : placeholder;
 }
 
 /** "Save view" (save-view.tsx), loaded after the page. */
 export function LazySaveView({ views, placeholder }: { views: SavedView[]; placeholder: ReactNode }) {
-  const SaveView = useLoaded(() => import("../save-view").then((m) => m.SaveView));
+  const SaveView = useLoaded(() => import("./save-view").then((m) => m.SaveView));
   return SaveView ? <SaveView views={views} /> : placeholder;
 }
 

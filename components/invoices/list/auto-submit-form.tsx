@@ -2,7 +2,7 @@
 
 import { useRouter, useSearchParams } from "next/navigation";
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState, useTransition } from "react";
-import { rememberListSearch } from "@/components/invoices/remembered-list-search";
+import { rememberListSearch } from "@/components/invoices/list/remembered-list-search";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 
 /**

@@ -3,13 +3,13 @@
 import dynamic from "next/dynamic";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
-import type { ExportJob } from "../export-download";
-import type { SelectedRow, Selection } from "../invoice-selection";
+import type { ExportJob } from "../export/export-download";
+import type { SelectedRow, Selection } from "./invoice-selection";
 
 // What to do with selected rows loads once something is selected: the rows' first load does without it.
-const SelectionBar = dynamic(() => import("../invoice-selection").then((m) => m.SelectionBar), { ssr: false });
-const ExportDownload = dynamic(() => import("../export-download").then((m) => m.ExportDownload), { ssr: false });
-const RunningBulkJob = dynamic(() => import("../bulk-job").then((m) => m.RunningBulkJob), { ssr: false });
+const SelectionBar = dynamic(() => import("./invoice-selection").then((m) => m.SelectionBar), { ssr: false });
+const ExportDownload = dynamic(() => import("../export/export-download").then((m) => m.ExportDownload), { ssr: false });
+const RunningBulkJob = dynamic(() => import("../bulk/bulk-job").then((m) => m.RunningBulkJob), { ssr: false });
 
 const NO_SELECTION: Selection = { rows: new Map(), all: false };
 

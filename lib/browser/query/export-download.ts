@@ -3,7 +3,7 @@ import { EXPORT_INCOMPLETE, type ExportFormat } from "@/lib/contract";
 import { restoreCsvCell } from "@/lib/contract/csv-formula";
 
 /*
- * The browser's side of an export (components/invoices/export-download.tsx): rows counted as the bytes
+ * The browser's side of an export (components/invoices/export/export-download.tsx): rows counted as the bytes
  * arrive, and how the file ended. Both work on raw bytes: a line feed and a double quote never occur inside a
  * UTF-8 multi-byte character, so no chunk boundary can fool them.
  */

@@ -43,7 +43,7 @@ const auditRefusedChange = (fields: Record<string, string>) =>
   describeRefusedStatusChange({ body: fields, id: fields.invoice_id ?? "", upstream: upstream() });
 
 /**
- * Support changes an invoice's status from its page (components/invoices/status-change.tsx): the same guard,
+ * Support changes an invoice's status from its page (components/invoices/status-change/status-change.tsx): the same guard,
  * use case and audit trail as PATCH /api/invoices/{id}, including the audit entry of a refused attempt.
  */
 export const changeStatusAction = guardedAction(

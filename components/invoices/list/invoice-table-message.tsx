@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
 import { type FillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
 import type { Problem } from "@/lib/contract/problem";
-import { BusyRetry } from "./list/auto-submit-form";
+import { BusyRetry } from "./auto-submit-form";
 
 export type InvoiceTableMessageProps =
   | { kind: "error"; problem: Pick<Problem, "title" | "detail">; retryHref: string }

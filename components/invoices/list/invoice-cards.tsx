@@ -3,9 +3,9 @@ import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { receivedFacts } from "@/lib/contract/received";
-import { PageCheckbox, RowCheckbox } from "./list/selection";
-import { StatusBadge } from "./status-badge";
-import { Time } from "./time";
+import { StatusBadge } from "../status-badge";
+import { Time } from "../time";
+import { PageCheckbox, RowCheckbox } from "./selection";
 
 /**
  * The list on a phone: a card a row, with what triage needs (order, status, when it was made, both amounts)

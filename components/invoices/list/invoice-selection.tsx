@@ -16,7 +16,7 @@ import { problemSentence } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import { type ReceivedFacts, type ReceivedSummary, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { type AnyInvoiceStatus, isKnownStatus, STATUS_LABELS } from "@/lib/contract/status";
-import { ReceivedWarning } from "./status-change-parts";
+import { ReceivedWarning } from "../status-change/status-change-parts";
 
 /** What a selected row keeps: its id, and what the confirmation names (its status, what it has received). */
 export type SelectedRow = Pick<Invoice, "invoice_id" | "order_id"> & ReceivedFacts;

@@ -6,7 +6,7 @@ import { cn } from "@/lib/browser/cn";
 import type { Pagination } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import { type InvoiceListState, listSearchWith, PAGE_SIZES, serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
-import { AutoSubmitForm } from "./list/auto-submit-form";
+import { AutoSubmitForm } from "./auto-submit-form";
 
 /**
  * Page size, where you are ("41–60 of 2,013") and first/previous/next/last, rendered on the server:

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import type { ExportFormat } from "@/lib/contract";
 import { toListQuery } from "@/lib/contract/invoice-list-state";
+import { useInvoiceListState } from "../list/use-invoice-list-state";
 import type { ExportJob } from "./export-download";
-import { useInvoiceListState } from "./use-invoice-list-state";
 
 // The menu (Radix) loads right after the page, the download code (stream reading, progress, saving) on first
 // use: neither comes with the table's first load.

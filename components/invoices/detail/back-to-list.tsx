@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { rememberedListSearch } from "@/components/invoices/remembered-list-search";
+import { rememberedListSearch } from "@/components/invoices/list/remembered-list-search";
 
 export function BackToList() {
   const [search, setSearch] = useState("");

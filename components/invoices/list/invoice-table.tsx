@@ -9,10 +9,10 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceListState, listSearchWith, nextSort, SORT_LABELS } from "@/lib/contract/invoice-list-state";
 import type { SortField } from "@/lib/contract/list-query";
 import { receivedFacts } from "@/lib/contract/received";
+import { StatusBadge } from "../status-badge";
+import { Time } from "../time";
 import { InvoiceCards } from "./invoice-cards";
-import { PageCheckbox, RowCheckbox } from "./list/selection";
-import { StatusBadge } from "./status-badge";
-import { Time } from "./time";
+import { PageCheckbox, RowCheckbox } from "./selection";
 
 const numeric = "text-right tabular-nums";
 

@@ -17,8 +17,8 @@ import {
 } from "@/lib/contract/invoice-list-state";
 import { invoiceListQueryToSearchParams, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import type { SavedView } from "@/lib/contract/saved-view";
-import { LazyExportMenu, LazyGoToInvoice, LazySaveView } from "./list/after-hydration";
-import { AutoSubmitForm } from "./list/auto-submit-form";
+import { LazyExportMenu, LazyGoToInvoice, LazySaveView } from "./after-hydration";
+import { AutoSubmitForm } from "./auto-submit-form";
 import { StatusFilter } from "./status-filter";
 
 const PRESET_LABELS: Record<CreatedPreset, string> = {
