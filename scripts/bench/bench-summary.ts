@@ -25,8 +25,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type SQL, sql } from "drizzle-orm";
+import { type MirrorTotals, mirrorList, mirrorSummary } from "@/lib/console/mirror/list";
 import { wordsQuery } from "@/lib/console/mirror/text-match";
-import { type MirrorTotals, mirrorList, mirrorSummary } from "@/lib/console/mirror/views";
 import { type InvoiceListState, loadInvoiceListState, toListQuery } from "@/lib/contract/invoice-list-state";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
@@ -200,7 +200,7 @@ async function fill(db: Db, start: number, end: number, now: Date) {
     from inserted`);
 }
 
-/** The baseline's filter: the view's rows, plainly (the same conditions as views.ts, no rollups). */
+/** The baseline's filter: the view's rows, plainly (the same conditions as lib/console/mirror/list.ts, no rollups). */
 function plainWhere(view: InvoiceViewQuery): SQL {
   const parts: SQL[] = [sql`true`];
   if (view.status)

@@ -10,7 +10,7 @@ import { SelectionProvider } from "@/components/invoices/list/selection";
 import { Notice } from "@/components/ui/notice";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { guardPage } from "@/lib/console/bff/page";
-import { listView, summarizeView } from "@/lib/console/invoices/views";
+import { listView, summarizeView } from "@/lib/console/invoices/list-source";
 import { listSavedViews } from "@/lib/console/saved-views/store";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";

@@ -25,7 +25,7 @@ import { readBulkJob, retryFailed, viewInvoiceIds } from "./bulk-cancel";
 import { previewBulkCancel } from "./bulk-preview";
 import { runInBackground } from "./bulk-runner";
 import { startBulkCancel } from "./bulk-start";
-import { listView } from "./views";
+import { listView } from "./list-source";
 
 // Ids are opaque: the provider's own, passed on as given.
 const statusChangeFormSchema = z.intersection(

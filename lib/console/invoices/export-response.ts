@@ -9,7 +9,7 @@ import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
 import { csvEncoder, exportStream, jsonEncoder, planExport } from "./export";
 import { createExportSlots, releasedWhenDone } from "./export-slots";
-import { listView } from "./views";
+import { listView } from "./list-source";
 
 export const EXPORT_ACTION = "invoices.export";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { mirrorState } from "@/lib/console/invoices/views";
-import { mirrorSummary } from "@/lib/console/mirror/views";
+import { mirrorState } from "@/lib/console/invoices/list-source";
+import { mirrorSummary } from "@/lib/console/mirror/list";
 import { upstream } from "@/lib/console/upstream/client";
 import { ttlCache } from "@/lib/console/upstream/ttl-cache";
 import { getDatabase } from "@/lib/platform/db";

@@ -1,5 +1,5 @@
 import { bffRoute } from "@/lib/console/bff/route";
-import { summarizeView } from "@/lib/console/invoices/views";
+import { summarizeView } from "@/lib/console/invoices/list-source";
 import { invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { parseQuery } from "@/lib/platform/http-body";
 import { methods } from "@/lib/platform/http-methods";

@@ -5,8 +5,8 @@ import type { Invoice } from "@/lib/contract";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { addDecimals, compareDecimal } from "@/lib/contract/money";
 import { type Db, getDatabase } from "@/lib/platform/db";
+import { mirrorList, mirrorSummary } from "./list";
 import { indexInvoices } from "./store";
-import { mirrorList, mirrorSummary } from "./views";
 
 /*
  * The mirror's views on the real database (PGlite, or PostgreSQL with DATABASE_URL): totals from the

@@ -1,6 +1,6 @@
 import "server-only";
 import { searchSync } from "@/lib/console/mirror";
-import { mirrorList, mirrorSummary } from "@/lib/console/mirror/views";
+import { mirrorList, mirrorSummary } from "@/lib/console/mirror/list";
 import { upstream } from "@/lib/console/upstream/client";
 import { fillProgress } from "@/lib/contract/fill-progress";
 import type { InvoiceSummary, InvoiceViewList, InvoiceViewQuery, MirrorState } from "@/lib/contract/invoice-view";
