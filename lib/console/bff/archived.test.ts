@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditTrail } from "@/lib/console/audit";
 import { getDatabase } from "@/lib/platform/db";
-import { ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
+import { onSecondProvider } from "@/test/on-second-provider";
+import { ERROR_STYLES } from "@/test/second-provider";
 
 /**
  * POST /api/archived against a provider that is not our sandbox (test/second-provider.ts): the console checks
@@ -10,19 +11,14 @@ import { ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/s
  * and writes every attempt to the audit log.
  */
 type Route = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
-let provider: SecondProvider;
+const provider = onSecondProvider();
 let post: Route;
 let cookie: string;
 
 beforeAll(async () => {
-  provider = await startSecondProvider();
-  process.env.INVOICING_API_URL = provider.url;
-  process.env.INVOICING_API_KEY = provider.key;
   ({ POST: post } = await import("@/app/api/archived/route"));
   cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("finance");
 });
-beforeEach(() => provider.reset());
-afterAll(() => provider.close());
 
 async function archive(body: unknown) {
   const response = await post(

@@ -1,8 +1,9 @@
 import { isLosslessNumber, parse as parseLossless } from "lossless-json";
 import Papa from "papaparse";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Invoice, invoiceListSchema, invoiceSchema } from "@/lib/contract";
-import { EXACT_AMOUNTS, type SecondProvider, startSecondProvider } from "@/test/second-provider";
+import { onSecondProvider } from "@/test/on-second-provider";
+import { EXACT_AMOUNTS } from "@/test/second-provider";
 
 /**
  * Exact amounts from wire to file: a provider sends amounts as JSON numbers no float holds (18 decimals of ETH,
@@ -10,16 +11,13 @@ import { EXACT_AMOUNTS, type SecondProvider, startSecondProvider } from "@/test/
  * exports must write them as they came — through the real routes, upstream client and HTTP.
  */
 type Route<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
-let provider: SecondProvider;
+const provider = onSecondProvider();
 let listRoute: Route<never>;
 let invoiceGet: Route<{ id: string }>;
 let exportRoute: Route<never>;
 let cookie: string;
 
 beforeAll(async () => {
-  provider = await startSecondProvider();
-  process.env.INVOICING_API_URL = provider.url;
-  process.env.INVOICING_API_KEY = provider.key;
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: invoiceGet } = await import("@/app/api/invoices/[id]/route"));
   ({ GET: exportRoute } = await import("@/app/api/invoices/export/route"));
@@ -27,10 +25,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  provider.reset();
   provider.settings.exactAmounts = true;
 });
-afterAll(() => provider.close());
 
 const call = <P>(route: Route<P>, path: string, params: P) =>
   route(new Request(`http://console.test${path}`, { headers: { cookie } }), { params: Promise.resolve(params) });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { historicalRatesSchema } from "@/lib/contract";
-import { HISTORICAL_RATES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
+import { onSecondProvider } from "@/test/on-second-provider";
+import { HISTORICAL_RATES } from "@/test/second-provider";
 
 /**
  * GET /api/rates/history against a provider over real HTTP (test/second-provider.ts), of both kinds: one that
@@ -9,23 +10,18 @@ import { HISTORICAL_RATES, type SecondProvider, startSecondProvider } from "@/te
  * priced minute so the provider is asked once.
  */
 type Route = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
-let provider: SecondProvider;
+const provider = onSecondProvider();
 let history: Route;
 let cookie: string;
 
 beforeAll(async () => {
-  provider = await startSecondProvider();
-  process.env.INVOICING_API_URL = provider.url;
-  process.env.INVOICING_API_KEY = provider.key;
   ({ GET: history } = await import("@/app/api/rates/history/route"));
   cookie = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("viewer");
 });
 beforeEach(() => {
-  provider.reset();
   // Each test starts with an empty history (the LRU and what it learnt about the provider).
   delete (globalThis as { __invoiceConsoleRatesHistory?: unknown }).__invoiceConsoleRatesHistory;
 });
-afterAll(() => provider.close());
 
 async function ask(at: string, headers: Record<string, string> = { cookie }) {
   const response = await history(new Request(`http://console.test/api/rates/history?at=${encodeURIComponent(at)}`, { headers }), {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { compareDecimal, type Invoice } from "@/lib/contract";
+import { onSecondProvider } from "@/test/on-second-provider";
 import { openTransitionPolicy } from "@/test/open-policy";
-import { CURRENCY_STYLES, ERROR_STYLES, type SecondProvider, startSecondProvider } from "@/test/second-provider";
+import { CURRENCY_STYLES, ERROR_STYLES } from "@/test/second-provider";
 
 /**
  * The console's API routes against a second provider that speaks the spec but chose differently from the
@@ -9,7 +10,7 @@ import { CURRENCY_STYLES, ERROR_STYLES, type SecondProvider, startSecondProvider
  * payment shapes, currencies and error bodies. The browser must get the console's one shape all the same.
  */
 type Route<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
-let provider: SecondProvider;
+const provider = onSecondProvider({ UPSTREAM_TIMEOUT_MS: "10000" });
 let listRoute: Route<never>;
 let invoiceGet: Route<{ id: string }>;
 let invoicePatch: Route<{ id: string }>;
@@ -17,10 +18,6 @@ let currenciesRoute: Route<never>;
 let cookie: string;
 
 beforeAll(async () => {
-  provider = await startSecondProvider();
-  process.env.INVOICING_API_URL = provider.url;
-  process.env.INVOICING_API_KEY = provider.key;
-  process.env.UPSTREAM_TIMEOUT_MS = "10000";
   ({ GET: listRoute } = await import("@/app/api/invoices/route"));
   ({ GET: invoiceGet, PATCH: invoicePatch } = await import("@/app/api/invoices/[id]/route"));
   ({ GET: currenciesRoute } = await import("@/app/api/currencies/route"));
@@ -28,9 +25,6 @@ beforeAll(async () => {
   // What the provider answers is under test here, not the console's policy.
   await openTransitionPolicy();
 });
-
-beforeEach(() => provider.reset());
-afterAll(() => provider.close());
 
 async function answer(response: Response) {
   return { status: response.status, type: response.headers.get("content-type"), body: await response.json() };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type SecondProvider, startSecondProvider } from "@/test/second-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onSecondProvider } from "@/test/on-second-provider";
 
 /**
  * The console's webhook routes against a provider that is not our sandbox (test/second-provider.ts): the
@@ -10,7 +10,7 @@ import { type SecondProvider, startSecondProvider } from "@/test/second-provider
  * "not verified".
  */
 type Route = (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
-let provider: SecondProvider;
+const provider = onSecondProvider();
 let simulate: Route;
 let inboxPost: Route;
 let inboxGet: Route;
@@ -19,9 +19,6 @@ let admin: string;
 let relay: Server;
 
 beforeAll(async () => {
-  provider = await startSecondProvider();
-  process.env.INVOICING_API_URL = provider.url;
-  process.env.INVOICING_API_KEY = provider.key;
   ({ POST: simulate } = await import("@/app/api/webhooks/simulate/route"));
   ({ POST: inboxPost, GET: inboxGet } = await import("@/app/api/webhook-inbox/route"));
   admin = await (await import("@/lib/console/auth/signed-in-cookie")).signedInCookie("admin");
@@ -37,9 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
 });
 
-beforeEach(() => provider.reset());
 afterAll(async () => {
-  await provider.close();
   await new Promise((resolve) => relay.close(resolve));
 });
 
