@@ -10,6 +10,20 @@ export async function signIn(page: Page, role: DemoRole, next = "/invoices"): Pr
   await expect(page.getByTestId("user-role")).toHaveText(role[0].toUpperCase() + role.slice(1));
 }
 
+/** The console layout's "Your session ended" dialog, where a person signs in again in place. */
+export function sessionEndedDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Your session ended" });
+}
+
+/** Signs in again in that dialog with an email and password; a second factor, if asked for, is the caller's next step. */
+export async function signInAgainWithPassword(page: Page, email: string, password: string): Promise<Locator> {
+  const dialog = sessionEndedDialog(page);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  return dialog;
+}
+
 /** A form's own error message (Next.js keeps a second, empty role=alert element for route announcements). */
 export function formAlert(page: Page): Locator {
   return page.locator('form [role="alert"]');

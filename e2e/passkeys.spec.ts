@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
+import { signInAgainWithPassword } from "./fixtures";
 
 /**
  * Passkeys in Chromium, with the DevTools protocol's virtual authenticator standing in for a fingerprint reader:
@@ -132,10 +133,7 @@ test("the sign-in-again dialog asks for the passkey after the password, then sen
 
   await zone.selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
-  await dialog.getByLabel("Email").fill(FINANCE.email);
-  await dialog.getByLabel("Password").fill(FINANCE.password);
-  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  const dialog = await signInAgainWithPassword(page, FINANCE.email, FINANCE.password);
   await dialog.getByRole("button", { name: "Use your passkey" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Days and times are now in Asia/Tokyo.")).toBeVisible();

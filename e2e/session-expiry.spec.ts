@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type DemoRole, invoiceRows, untilHydrated } from "./fixtures";
+import { type DemoRole, invoiceRows, sessionEndedDialog, signInAgainWithPassword, untilHydrated } from "./fixtures";
 
 /**
  * An expired session never loses work: a change or a form sent after the session ended asks to sign
@@ -59,7 +59,7 @@ test("the archive form sent after the session ended asks to sign in in place, th
   await endSession(page);
 
   await page.getByRole("button", { name: "Record archived invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await expect(dialog).toContainText("what you typed is kept");
   await dialog.getByRole("button", { name: "Sign in as finance" }).click();
   await expect(dialog).toBeHidden();
@@ -86,11 +86,8 @@ for (const { how, cookieKept, index, ticket } of sessionEnds) {
     if (!cookieKept) expect(await page.context().cookies()).toEqual([]);
 
     await confirm.getByRole("button", { name: "Cancel invoice" }).click();
-    const dialog = page.getByRole("dialog", { name: "Your session ended" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel("Email").fill("support@example.com");
-    await dialog.getByLabel("Password").fill("sandbox-demo");
-    await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+    await expect(sessionEndedDialog(page)).toBeVisible();
+    const dialog = await signInAgainWithPassword(page, "support@example.com", "sandbox-demo");
     await expect(dialog).toBeHidden();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 }).getByText("Cancelled")).toBeVisible();
@@ -141,7 +138,7 @@ test("a bulk cancel confirmed after the session ended signs in again in place an
   await endSession(page);
 
   await confirm.getByRole("button", { name: "Cancel 2 invoices" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Sign in as support" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("bulk-progress")).toHaveText(/Bulk cancel done: 2 cancelled\./, { timeout: 30_000 });
@@ -162,7 +159,7 @@ test("a person added after the session ended is added once the admin signs in ag
   await endSession(page);
 
   await page.getByRole("button", { name: "Add user" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Sign in as admin" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: `${email} is added as support.` })).toBeVisible();
@@ -175,7 +172,7 @@ test("closing 'Your session ended' keeps the form as typed and says the change w
   await endSession(page);
 
   await page.getByRole("button", { name: "Add user" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Not now" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("alert").filter({ hasText: "your change was not sent" })).toBeVisible();
@@ -196,7 +193,7 @@ test("signing in again as someone else does not send the previous person's chang
   await endSession(page);
 
   await confirm.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Sign in as admin" }).click();
   await expect(dialog).toBeHidden();
   await expect(confirm).toContainText("Signed in as admin@example.com — your change was not sent; check it and send it again.");
@@ -244,7 +241,7 @@ test("after another tab signed in as someone else, a change from this tab is not
   await expect(confirm).toContainText(
     "This page was opened while someone else was signed in; you are now signed in as admin@example.com. Your change was not sent — reload to continue as admin@example.com.",
   );
-  await expect(page.getByRole("dialog", { name: "Your session ended" })).toHaveCount(0);
+  await expect(sessionEndedDialog(page)).toHaveCount(0);
   await expect(confirm.getByLabel("Reason (required)")).toHaveValue("Typed by support");
   const current = await page.request.get(`/sandbox/api/v1/invoices/${encodeURIComponent(invoice.invoice_id)}`, { headers: KEY });
   expect((await current.json()).status).toBe("expired");
@@ -278,7 +275,7 @@ test("the server-drawn status form (?change=) sent with scripts after the sessio
   await endSession(page);
 
   await form.getByRole("button", { name: "Cancel invoice" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
+  const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Sign in as support" }).click();
   await expect(page).toHaveURL(/\?changed=cancelled$/);
   await expect(page.getByRole("status").filter({ hasText: "Status is now Cancelled." })).toBeVisible();

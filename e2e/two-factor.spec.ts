@@ -3,6 +3,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
+import { signInAgainWithPassword } from "./fixtures";
 
 /**
  * Authenticator-app codes: a person sets one up on their Account page and signs in with a code, then with a
@@ -124,10 +125,7 @@ test("the sign-in-again dialog asks for the code after the password, then sends 
 
   await zone.selectOption("Europe/Lisbon");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Your session ended" });
-  await dialog.getByLabel("Email").fill(VIEWER.email);
-  await dialog.getByLabel("Password").fill(VIEWER.password);
-  await dialog.getByRole("button", { name: "Sign in and finish" }).click();
+  const dialog = await signInAgainWithPassword(page, VIEWER.email, VIEWER.password);
   const code = dialog.getByLabel("Authentication code");
   await expect(code).toBeVisible();
   await code.fill("000000");
