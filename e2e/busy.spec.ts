@@ -7,7 +7,8 @@ import { invoiceRows, untilInteractive } from "./fixtures";
  * Overload is shed, not queued. A console allowed one call to its provider at a time (UPSTREAM_MAX_CONCURRENCY=1)
  * whose one slot is held by a call the provider does not answer (test/second-provider.ts, `hold()`): the
  * invoice list's view is shed with a fast 503 and Retry-After, the page says it is busy and retrying, and once
- * the slot is free again the retry shows the invoices without anyone clicking.
+ * the slot is free again the retry shows the invoices without anyone clicking. When that one retry is busy too,
+ * the notice says so and leaves the next try to the person: it never stays on "retrying…" with nothing on its way.
  */
 const ADMIN = { email: "ops@busy.test", password: "a long enough password" };
 let provider: SecondProvider;
@@ -88,4 +89,23 @@ test("an invoice page that came back busy retries once by itself and shows the i
   await free();
   await expect(page.getByText("inv_8Hq2x").first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Busy right now" })).toHaveCount(0);
+});
+
+test("a list busy twice says it is still busy, and 'Try again now' then shows the invoices", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+
+  const free = await saturate(page);
+  await page.goto(at("/invoices?status=pending"));
+  const notice = page.getByRole("status").filter({ hasText: /Busy right now|Still busy/ });
+  await expect(notice).toContainText(/retrying in [12] s/);
+  const refreshes = page.waitForRequest((request) => request.url().includes("/invoices?status=pending") && !!request.headers().rsc);
+  // The one retry goes out by itself and comes back busy again.
+  await refreshes;
+  await expect(notice).toHaveText("Still busy. Try again in a moment.", { timeout: 10_000 });
+
+  await free();
+  await page.getByRole("link", { name: "Try again now" }).click();
+  await expect(invoiceRows(page).first()).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });
