@@ -4,12 +4,13 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, archivedInvoiceRequestSchema, CREATED_AT
 import { invoiceListQueryShape } from "../contract/list-query-schema";
 import { webhookSimulationSchema } from "../contract/webhooks";
 import { deliveryExample, deliveryPaths } from "./openapi-deliveries";
+import { DESCRIPTION } from "./openapi-description";
+import { archivedExample, invoiceExample } from "./openapi-examples";
 import {
   badBody,
   dateForms,
   describedAs,
   forbiddenScope,
-  INVOICE_ID_EXAMPLE,
   invoiceId,
   json,
   notFound,
@@ -43,68 +44,6 @@ import {
 
 export const OPENAPI_PATH = "/openapi.json";
 
-const invoiceExample = {
-  invoice_id: INVOICE_ID_EXAMPLE,
-  order_id: "SHOP-10412",
-  order_name: "Merino Wool Sweater (M)",
-  status: "completed",
-  fiat_amount: 129.99,
-  fiat_currency: "EUR",
-  crypto_amount: 0.00212,
-  currency: "BTC",
-  allowed_error_percent: 1,
-  callback_url: "https://shop.example.com/api/payments/webhook",
-  created_at: "2026-11-20T09:14:03.000Z",
-  updated_at: "2026-11-20T09:41:10.000Z",
-  expires_at: "2026-11-21T09:14:03.000Z",
-  payment: {
-    address: "bc1qp8x0w3a9d4k2m7n5r6t1y0u3i8o2p4l6k9j7h5",
-    network: "bitcoin",
-    amount_due: 0.00212,
-    amount_received: 0.00212,
-    rate: 61316.04,
-    paid_at: "2026-11-20T09:22:40.000Z",
-    confirmations: 4,
-    confirmations_required: 3,
-    transactions: [
-      {
-        tx_hash: "5f2b0c8e1d7a4b3c9e6f1a2d8c7b5e4f3a2d1c0b9e8f7a6d5c4b3a2f1e0d9c8b",
-        amount: 0.00212,
-        confirmations: 4,
-        block_height: 925_396,
-        seen_at: "2026-11-20T09:22:40.000Z",
-        explorer_url: "https://mempool.space/tx/5f2b0c8e1d7a4b3c9e6f1a2d8c7b5e4f3a2d1c0b9e8f7a6d5c4b3a2f1e0d9c8b",
-      },
-    ],
-  },
-};
-
-const archivedExample = {
-  ...invoiceExample,
-  invoice_id: "invoice_0194a3b0-2c00-7e41-8a55-3f9d2b7c1e60",
-  order_id: "LEGACY-2025-0042",
-  order_name: "Workshop Ticket: Winter Navigation",
-  status: "archived",
-  fiat_amount: 49.9,
-  crypto_amount: 0.00081383,
-  created_at: "2025-01-15T00:00:00.000Z",
-  updated_at: "2026-11-23T10:02:11.000Z",
-  expires_at: null,
-  callback_url: null,
-  priced_in: "fiat",
-  payment: {
-    address: null,
-    network: "bitcoin",
-    amount_due: 0.00081383,
-    amount_received: null,
-    rate: 61316.04,
-    paid_at: null,
-    confirmations: null,
-    confirmations_required: null,
-    transactions: [],
-  },
-};
-
 /** GET /invoices's query as the server reads it: page numbers as integers, bounds as a date or a date-time. */
 const listQuery = z.object({
   ...invoiceListQueryShape,
@@ -127,48 +66,6 @@ const rateLimitHeaders = {
   }),
   "Retry-After": z.string().meta({ description: "With a 429: seconds to wait before the next request.", example: "17" }),
 };
-
-const DESCRIPTION = `The invoicing API of the **Invoice Console sandbox**: a complete implementation of the crypto-payment
-invoicing interface, with simulated data and a simulated market. Point your own backend at it like a local copy of
-your payment provider.
-
-**Authentication.** Every endpoint needs an \`Api-key\` header, except this document (\`GET /openapi.json\`).
-The sandbox's well-known test keys (one with full access, one read-only, one of another merchant) are
-listed in the console's README. A missing or unknown key is a 401; a key without the scope an
-operation needs (a read-only key sending a change), or another merchant's invoice, is a 403.
-
-**Ids.** Invoice ids are \`invoice_<uuid v7>\`, time-ordered; paths accept the bare UUID too. An unknown or
-malformed id is a 404.
-
-**Statuses.** The spec's six (\`new\`, \`pending\`, \`completed\`, \`expired\`, \`cancelled\`, \`paid_partial\`) plus
-\`archived\`, which only \`POST /archived\` creates. PATCH accepts the six from any status, except that an
-archived invoice cannot be changed.
-
-**Dates.** Stored and returned as UTC ISO 8601 (\`2026-01-31T12:00:00.000Z\`). Inputs accept a date
-(\`2026-01-31\`, midnight UTC) or a date-time with an offset.
-
-**Errors.** RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\` and a stable \`code\`; a
-400 is a body that is not JSON or not an object, a 415 a body not sent as \`application/json\` (a charset is
-fine), a 422 a field (or query parameter) that breaks a rule, an unknown field included, each named in
-\`errors[]\` by a JSON Pointer. A method a path does not answer is a 405 with \`Allow\`; a body over the server's
-limit a 413.
-
-**Archived invoices.** \`allowed_error_percent\` defaults to **${ALLOWED_ERROR_PERCENT_DEFAULT}** when omitted. Give
-exactly one of \`fiat_amount\` and \`crypto_amount\`; the other is derived at the simulated market's rate at the
-invoice's \`created_at\`, which is recorded as \`payment.rate\` (and \`priced_in\` says which amount was given): EUR to the cent,
-crypto to min(\`decimals\`, 8) places, half up. Seeded archived invoices record theirs the same way (\`priced_in: fiat\`). Archived invoices never send webhooks.
-
-**Rates are simulated.** \`GET /rates\` quotes EUR per one unit of each currency from a simulated market: a
-deterministic walk around realistic levels that is the same for everyone within one UTC minute and moves from one
-minute to the next. It is not a live price. Seeded invoices were priced on the same market.
-
-**Rate limits.** \`GET /rates\` is limited per API key (60 requests a minute by default, \`SANDBOX_RATES_LIMIT\`),
-counted in fixed one-minute windows shared by every sandbox instance. Every answer carries the IETF draft headers
-\`RateLimit-Policy\` and \`RateLimit\` (components below); over the limit it answers 429 with \`Retry-After\`.
-
-**Webhooks.** When PATCH changes the status of an invoice with a \`callback_url\`, a Standard Webhooks message
-\`invoice.status_changed\` is POSTed to it, signed with the merchant's \`whsec_…\` secret and retried on a
-schedule until a 2xx.`;
 
 const listResponses: ZodOpenApiResponsesObject = {
   200: {
