@@ -8,7 +8,7 @@
 // invoices on PostgreSQL and at 100,000 on PGlite. Figures are printed, never asserted (ARCHITECTURE.md §6).
 //
 //   npm run bench:summary                          100,000 invoices in a fresh temporary PGlite folder
-//   npm run bench:summary -- --pg                  1,000,000 on a throwaway PostgreSQL 15 server started here
+//   npm run bench:summary -- --pg                  1,000,000 on a throwaway PostgreSQL server started here
 //   DATABASE_URL=postgres://… npm run bench:summary   1,000,000 on that server (its mirror must be empty; emptied after)
 //   npm run bench:summary -- --invoices 20000 --repeat 10
 //
@@ -17,13 +17,11 @@
 // take longer stops after S seconds, at least 3 runs; the n column says how many ran), --pg.
 //
 // The summary and the baseline do not depend on the page: the baseline is timed once per filter kind (its
-// K runs interleaved with the summary's), the summary and the list on every page. --pg needs PostgreSQL 15's
-// programs (/usr/lib/postgresql/15/bin, as .ci/run) and, when run as root, the `postgres` user.
-import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+// K runs interleaved with the summary's), the summary and the list on every page. --pg starts a throwaway server
+// as the tests do (test/postgres.ts: TEST_POSTGRES_URL, or PostgreSQL's server programs).
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type SQL, sql } from "drizzle-orm";
 import { type MirrorTotals, mirrorList, mirrorSummary } from "@/lib/console/mirror/list";
 import { wordsQuery } from "@/lib/console/mirror/text-match";
@@ -32,9 +30,9 @@ import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
-import { freePort, percentile } from "./kit";
+import { NO_POSTGRES_HINT, startTestPostgres, type TestPostgres } from "@/test/postgres";
+import { ms, percentile, root, seconds } from "./kit";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
 process.chdir(root);
 
@@ -94,36 +92,8 @@ const CUSTOMERS = ["acme", "globex", "initech", "umbrella", "hooli", "stark", "w
 const CUSTOMERS_MORE = ["soylent", "oscorp", "aperture", "vandelay", "dunder", "pied", "monarch", "gringotts", "nakatomi", "massive"];
 
 const tempDirs: string[] = [];
-let pg: { data: string; log: string; asPostgres: boolean } | undefined;
+let pg: TestPostgres | undefined;
 let emptyAfter: Db | undefined;
-
-const PG_BIN = "/usr/lib/postgresql/15/bin";
-function runPg(program: string, programArgs: string[], asPostgres: boolean) {
-  const file = path.join(PG_BIN, program);
-  if (asPostgres) execFileSync("runuser", ["-u", "postgres", "--", file, ...programArgs], { stdio: "pipe" });
-  else execFileSync(file, programArgs, { stdio: "pipe" });
-}
-
-/** A throwaway PostgreSQL 15 server, as .ci/run starts one (durability off: throwaway data). */
-async function startPostgres(): Promise<string> {
-  if (!existsSync(path.join(PG_BIN, "pg_ctl"))) throw new Error(`--pg: PostgreSQL 15 is not installed (${PG_BIN})`);
-  const asPostgres = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-bench-summary-pg-"));
-  tempDirs.push(dir);
-  if (asPostgres) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, "data");
-  const log = path.join(dir, "server.log");
-  runPg("initdb", ["-D", data, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--no-locale"], asPostgres);
-  const port = await freePort();
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  runPg("pg_ctl", ["-D", data, "-l", log, "-w", "-t", "60", "-o", settings, "start"], asPostgres);
-  pg = { data, log, asPostgres };
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
-}
 
 async function cleanup() {
   if (emptyAfter) {
@@ -132,23 +102,13 @@ async function cleanup() {
     await db.execute(sql`truncate console.search_invoices, console.mirror_documents, console.mirror_totals`).catch(() => {});
   }
   await closeDatabase().catch(() => {});
-  if (pg) {
-    const { data, asPostgres } = pg;
-    pg = undefined;
-    try {
-      runPg("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"], asPostgres);
-    } catch {
-      try {
-        runPg("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"], asPostgres);
-      } catch {}
-    }
-  }
+  const started = pg;
+  pg = undefined;
+  await started?.stop().catch(() => {});
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** SQL picking one of `values` from a hash of the row number (deterministic, no random()). */
@@ -297,8 +257,12 @@ async function main() {
   if (!ALL_INVOICE_STATUSES.every((x) => STATUS_WEIGHTS.some(([status]) => status === x))) throw new Error("a status is missing");
   let where: string;
   if (usePg) {
-    if (!process.env.DATABASE_URL) process.env.DATABASE_URL = await startPostgres();
-    where = pg ? `a throwaway PostgreSQL 15 server (${pg.data})` : "PostgreSQL at DATABASE_URL";
+    if (!process.env.DATABASE_URL) {
+      pg = (await startTestPostgres()) ?? undefined;
+      if (!pg) throw new Error(`--pg: ${NO_POSTGRES_HINT}`);
+      process.env.DATABASE_URL = pg.url;
+    }
+    where = pg ? "a throwaway PostgreSQL server" : "PostgreSQL at DATABASE_URL";
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-bench-summary-"));
     tempDirs.push(dir);
@@ -324,7 +288,7 @@ async function main() {
   await db.execute(sql`vacuum (analyze) console.search_invoices, console.mirror_totals`);
   const [{ rollups }] = rowsOf<{ rollups: number }>(await db.execute(sql`select count(*)::int as rollups from console.mirror_totals`));
   console.log(
-    `${process.stdout.isTTY ? "\r\x1b[K" : ""}Filled the mirror with ${o.invoices.toLocaleString("en")} invoices in ${s(fillMs)} (then vacuum analyze; ${rollups.toLocaleString("en")} rollup rows) — ${where}, PostgreSQL ${version}`,
+    `${process.stdout.isTTY ? "\r\x1b[K" : ""}Filled the mirror with ${o.invoices.toLocaleString("en")} invoices in ${seconds(fillMs)} (then vacuum analyze; ${rollups.toLocaleString("en")} rollup rows) — ${where}, PostgreSQL ${version}`,
   );
 
   // 2. The views: every filter kind, as the table builds them (dates in a non-UTC zone, as a person counts days).
