@@ -28,7 +28,7 @@
 // (INVOICING_API_URL points at the proxy), so the count is what really left the console, coalescing included.
 // The app must be built (`npx next build`); the consoles run the current build with test/console-server.ts.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -36,8 +36,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConsoleServer, startConsoleServer } from "@/test/console-server";
 import { slowBody } from "@/test/http/raw-requests";
+import { NO_POSTGRES_HINT, startTestPostgres } from "@/test/postgres";
 import { option } from "./bench-option";
-import { freePort, percentile, sleep } from "./kit";
+import { percentile, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -334,36 +335,6 @@ async function underAttack(o: Options, connections = 16): Promise<void> {
   }
 }
 
-/** A throwaway PostgreSQL 15 cluster, for the two-instance run when no DATABASE_URL is given. */
-async function startPostgres(): Promise<{ url: string; stop: () => void }> {
-  const bin = "/usr/lib/postgresql/15/bin";
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-load-pg-"));
-  chmodSync(dir, 0o777);
-  const port = await freePort();
-  const asPostgres = (cmd: string, args: string[]) =>
-    execFileSync("runuser", ["-u", "postgres", "--", `${bin}/${cmd}`, ...args], { stdio: "pipe" });
-  execFileSync("chown", ["postgres", dir]);
-  asPostgres("initdb", ["-D", `${dir}/data`, "--auth=trust", "-U", "postgres"]);
-  asPostgres("pg_ctl", [
-    "-D",
-    `${dir}/data`,
-    "-l",
-    `${dir}/log`,
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
-    "-w",
-    "start",
-  ]);
-  asPostgres("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "bench"]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/bench`,
-    stop: () => {
-      asPostgres("pg_ctl", ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 const o = parseOptions(process.argv.slice(2));
 console.log(`bench:load on ${os.cpus().length} cores, Node ${process.version}`);
 if (o.soak) {
@@ -373,11 +344,13 @@ if (o.soak) {
 } else {
   if (o.only !== "two") await run("One instance (PGlite)", 1, o, undefined);
   if (o.only !== "one") {
-    const pg = process.env.DATABASE_URL ? null : await startPostgres();
+    // A throwaway server, as the tests start one (test/postgres.ts), when no DATABASE_URL is given.
+    const pg = process.env.DATABASE_URL ? null : await startTestPostgres();
+    if (!process.env.DATABASE_URL && !pg) throw new Error(NO_POSTGRES_HINT);
     try {
       await run("Two instances sharing PostgreSQL", 2, o, process.env.DATABASE_URL ?? pg!.url);
     } finally {
-      pg?.stop();
+      await pg?.stop();
     }
   }
 }
