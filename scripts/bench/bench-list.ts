@@ -34,135 +34,16 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { signedInCookie } from "@/lib/console/auth/signed-in-cookie";
 import { closeDatabase, type Db, getDatabase } from "@/lib/platform/db";
-import { DEMO_KEYS, DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
+import { DEMO_MERCHANT_ID } from "@/lib/sandbox/keys";
 import { ensureSeeded } from "@/lib/sandbox/seed";
+import { DAY, DIRECT_KEY, FILTERS, type FilterName, fail, type Options, parseOptions, WARM_UP } from "./bench-list-options";
+import { type Combination, label, printGoals, printSummary, printTable, type Row } from "./bench-list-report";
 import { formatFirstLoadTable, measureFirstLoadJs } from "./first-load-js";
-import { freePort, ms, percentile, seconds, sleep } from "./kit";
+import { freePort, seconds, sleep } from "./kit";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // The database finds its migrations relative to the working directory.
 process.chdir(root);
-
-const SORT_BY = ["created_at", "updated_at", "fiat_amount", "crypto_amount"] as const;
-const SORT_ORDER = ["asc", "desc"] as const;
-const PAGES = ["1", "50", "middle", "last"] as const;
-const FILTERS = ["none", "status", "currency", "created", "all"] as const;
-type PageName = (typeof PAGES)[number];
-type FilterName = (typeof FILTERS)[number];
-const WARM_UP = 2;
-const DAY = 86_400_000;
-const DIRECT_KEY = DEMO_KEYS.find((k) => k.key === "sk_test_demo_full")!.key;
-
-type Options = {
-  invoices: number;
-  requests: number;
-  status: string;
-  currency: string;
-  filters: FilterName[];
-  pages: PageName[];
-  sorts: { sortBy: string; sortOrder: string }[];
-  timeoutMs: number;
-  maxRequests: number;
-  reset: boolean;
-  cookie: string | undefined;
-  databaseUrl: string | undefined;
-};
-
-function parseOptions(argv: string[]): Options {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const o: Options = {
-    invoices: wholeNumber("BENCH_INVOICES", process.env.BENCH_INVOICES ?? (databaseUrl ? "1000000" : "100000")),
-    requests: wholeNumber("BENCH_REQUESTS", process.env.BENCH_REQUESTS ?? "20"),
-    status: "completed",
-    currency: "BTC",
-    filters: [...FILTERS],
-    pages: [...PAGES],
-    sorts: SORT_BY.flatMap((sortBy) => SORT_ORDER.map((sortOrder) => ({ sortBy, sortOrder }))),
-    timeoutMs: 30_000,
-    maxRequests: 5_000,
-    reset: false,
-    cookie: undefined,
-    databaseUrl,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) fail(`${arg} needs a value.`);
-      return v;
-    };
-    switch (arg) {
-      case "--invoices":
-        o.invoices = wholeNumber(arg, value());
-        break;
-      case "--requests":
-        o.requests = wholeNumber(arg, value());
-        break;
-      case "--status":
-        o.status = value();
-        break;
-      case "--currency":
-        o.currency = value();
-        break;
-      case "--filters":
-        o.filters = subset(arg, value(), FILTERS);
-        break;
-      case "--pages":
-        o.pages = subset(arg, value(), PAGES);
-        break;
-      case "--sorts": {
-        const all = SORT_BY.flatMap((sortBy) => SORT_ORDER.map((sortOrder) => `${sortBy}:${sortOrder}`));
-        o.sorts = subset(arg, value(), all).map((x) => ({ sortBy: x.split(":")[0], sortOrder: x.split(":")[1] }));
-        break;
-      }
-      case "--timeout-ms":
-        o.timeoutMs = wholeNumber(arg, value());
-        break;
-      case "--max-requests":
-        o.maxRequests = wholeNumber(arg, value());
-        break;
-      case "--reset":
-        o.reset = true;
-        break;
-      case "--cookie":
-        o.cookie = value();
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          readFileSync(fileURLToPath(import.meta.url), "utf8")
-            .split("\nimport ")[0]
-            .replace(/^\/\/ ?/gm, ""),
-        );
-        return process.exit(0);
-      default:
-        fail(`unknown argument ${arg} (see --help).`);
-    }
-  }
-  if (o.reset && !o.databaseUrl) fail("--reset applies to DATABASE_URL only; PGlite always starts from a fresh folder.");
-  return o;
-}
-
-function subset<T extends string>(name: string, raw: string, allowed: readonly T[]): T[] {
-  const picked = raw
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
-  const wrong = picked.filter((x) => !allowed.includes(x as T));
-  if (wrong.length || !picked.length) fail(`${name} takes a comma-separated subset of ${allowed.join(",")}, not "${raw}".`);
-  return picked as T[];
-}
-
-function wholeNumber(name: string, raw: string): number {
-  const n = Number(raw.replace(/_/g, ""));
-  if (!Number.isInteger(n) || n < 1) fail(`${name} must be a whole number of at least 1, not "${raw}".`);
-  return n;
-}
-
-function fail(message: string): never {
-  console.error(`bench:list: ${message}`);
-  process.exit(2);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Cleanup: the server and the temporary folder go away on success, failure and Ctrl-C alike.
@@ -364,8 +245,6 @@ async function startServer(o: Options, target: string): Promise<{ base: string; 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
 
-type Combination = { sortBy: string; sortOrder: string; filter: FilterName; page: PageName };
-type Row = Combination & { number: number; total: number; direct: number[]; console: number[] };
 /** What each filter sends: the status and currency of the options, the 30 days before the run started. */
 type FilterValues = Record<FilterName, Record<string, string>>;
 
@@ -389,10 +268,6 @@ function combinations(o: Options): Combination[] {
 
 function queryOf(c: Combination, values: FilterValues, page: number): string {
   return new URLSearchParams({ sort_by: c.sortBy, sort_order: c.sortOrder, ...values[c.filter], page: String(page) }).toString();
-}
-
-function label(c: Combination): string {
-  return `${c.sortBy} ${c.sortOrder}${c.filter === "none" ? "" : ` ${c.filter}`} p${c.page}`;
 }
 
 /** The page number a combination asks for: the middle and last pages follow from the filter's total. */
@@ -449,72 +324,6 @@ async function measure(base: string, c: Combination, values: FilterValues, o: Op
     }
   }
   return row;
-}
-
-function median(values: number[]): number {
-  return percentile(values, 50);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Output
-
-function printTable(rows: Row[]): void {
-  const header = ["combination", "page", "total", "direct p50", "direct p95", "console p50", "console p95", "ratio"];
-  const lines = rows.map((r) => {
-    const d50 = percentile(r.direct, 50);
-    const c50 = percentile(r.console, 50);
-    return [
-      label(r),
-      String(r.number),
-      r.total.toLocaleString("en"),
-      ms(d50),
-      ms(percentile(r.direct, 95)),
-      ms(c50),
-      ms(percentile(r.console, 95)),
-      `${(c50 / d50).toFixed(2)}×`,
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ");
-  console.log(format(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
-  for (const l of lines) console.log(format(l));
-}
-
-function printSummary(rows: Row[]): void {
-  const ratios = rows.map((r) => ({ r, ratio: median(r.console) / median(r.direct) }));
-  const worstRatio = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a));
-  const slowestDirect = rows.reduce((a, b) => (median(b.direct) > median(a.direct) ? b : a));
-  const slowestConsole = rows.reduce((a, b) => (median(b.console) > median(a.console) ? b : a));
-  console.log("");
-  console.log(
-    `Summary: median ratio ${median(ratios.map((x) => x.ratio)).toFixed(2)}× (console p50 / direct p50 over ${rows.length} combinations); ` +
-      `worst ratio ${worstRatio.ratio.toFixed(2)}× at ${label(worstRatio.r)}; ` +
-      `slowest direct ${label(slowestDirect)} (p50 ${ms(median(slowestDirect.direct))}); ` +
-      `slowest via console ${label(slowestConsole)} (p50 ${ms(median(slowestConsole.console))}).`,
-  );
-  const slow = rows.filter((r) => median(r.direct) > 100);
-  console.log(
-    slow.length
-      ? `Direct p50 over 100 ms: ${slow.map((r) => `${label(r)} (${ms(median(r.direct))})`).join("; ")}`
-      : "No combination has a direct p50 over 100 ms.",
-  );
-}
-
-/** The goals, per page kind: the worst direct p95, and the console's p50 ratio over all combinations. */
-function printGoals(rows: Row[]): void {
-  console.log("");
-  for (const page of PAGES) {
-    const these = rows.filter((r) => r.page === page);
-    if (!these.length) continue;
-    const worst = these.reduce((a, b) => (percentile(b.direct, 95) > percentile(a.direct, 95) ? b : a));
-    const goal = page === "middle" ? 60 : 15;
-    console.log(
-      `Page ${page}: worst direct p95 ${ms(percentile(worst.direct, 95))} at ${label(worst)} (goal ≤ ${goal} ms) over ${these.length} combinations`,
-    );
-  }
-  const ratio = median(rows.flatMap((r) => r.console)) / median(rows.flatMap((r) => r.direct));
-  console.log(`Console / direct: p50 of all console requests / p50 of all direct ones = ${ratio.toFixed(2)}× (goal ≤ 1.10×)`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
