@@ -219,6 +219,17 @@ test("the user menu closes on Escape and on a click outside, and the phone heade
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
 });
 
+test("a hovered primary button keeps its text readable in both themes", async ({ page }) => {
+  await signIn(page, "admin", "/activity");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/activity");
+    await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /\blight\b/);
+    await page.getByRole("button", { name: "Apply filters" }).hover();
+    expect(await seriousViolations(page), scheme).toEqual([]);
+  }
+});
+
 test("an unknown address shows a friendly page with the way back", async ({ page }) => {
   await signIn(page, "viewer");
   for (const scheme of ["light", "dark"] as const) {

@@ -9,10 +9,10 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
+        primary: "bg-primary text-primary-foreground shadow-xs hover:bg-primary-hover",
         secondary: "border border-input bg-card text-card-foreground shadow-xs hover:bg-accent hover:text-accent-foreground",
         ghost: "text-foreground hover:bg-accent hover:text-accent-foreground",
-        danger: "bg-danger text-danger-foreground shadow-xs hover:bg-danger/90",
+        danger: "bg-danger text-danger-foreground shadow-xs hover:bg-danger-hover",
         link: "h-auto px-0 text-link underline-offset-4 hover:underline",
       },
       size: {
