@@ -64,7 +64,8 @@ async function setUp(page: Page, password: string) {
   await page.getByLabel("Authentication code").fill(await app());
   await page.getByRole("button", { name: "Confirm" }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
-  await expect(codes).toHaveCount(10);
+  // Confirming hashes the secret and the ten codes and stores them: seconds on a busy machine.
+  await expect(codes).toHaveCount(10, { timeout: 15_000 });
   await expect(page.getByRole("link", { name: "Download as a .txt file" })).toHaveAttribute("download", /\.txt$/);
   return { app, recovery: await codes.allTextContents() };
 }
