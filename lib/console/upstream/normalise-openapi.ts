@@ -1,3 +1,4 @@
+import "server-only";
 import { stringifyJson } from "@/lib/contract/money-json";
 
 /** What the API reference page reads of a provider's OpenAPI document: the version, its info and its paths. */
