@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiReference, type OpenApiDocument } from "@/components/docs/api-reference";
 import { guardPage } from "@/lib/console/bff/page";
-import { upstream } from "@/lib/console/upstream/client";
+import { providerOpenApi } from "@/lib/console/docs/provider-openapi";
 import { env } from "@/lib/platform/env";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "API reference" };
  */
 export default async function ApiReferencePage() {
   await guardPage("invoices:read");
-  const document = await upstream().getOpenApiDocument();
+  const document = await providerOpenApi();
   const embedded = env().embeddedSandbox;
   return (
     <div className="flex flex-col gap-6">
