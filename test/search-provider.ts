@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /*
  * A small invoicing provider for the search tests: a real HTTP server with GET /invoices (page, page_size,
- * sort_by created_at / updated_at, sort_order) over invoices the test inserts, changes and archives, a
+ * sort_by created_at / updated_at, sort_order, created_after) over invoices the test inserts, changes and archives, a
  * switch that answers 429 with Retry-After, and a hook run before each page is answered (a change racing
  * the walk), one that answers a status change in its place (a refusal, a failure), and one that reads other
  * forms of an id as an invoice's own. It records every request and how many ran at once.
@@ -84,9 +84,12 @@ export async function startSearchProvider() {
       const sortBy = (url.searchParams.get("sort_by") ?? "created_at") as "created_at" | "updated_at";
       const desc = (url.searchParams.get("sort_order") ?? "desc") === "desc";
       state.beforePage?.(page, sortBy);
-      const all = [...invoices.values()].sort(
-        (a, b) => (a[sortBy] === b[sortBy] ? a.invoice_id.localeCompare(b.invoice_id) : a[sortBy] < b[sortBy] ? -1 : 1) * (desc ? -1 : 1),
-      );
+      const createdAfter = url.searchParams.get("created_after");
+      const all = [...invoices.values()]
+        .filter((invoice) => createdAfter === null || Date.parse(invoice.created_at) > Date.parse(createdAfter))
+        .sort(
+          (a, b) => (a[sortBy] === b[sortBy] ? a.invoice_id.localeCompare(b.invoice_id) : a[sortBy] < b[sortBy] ? -1 : 1) * (desc ? -1 : 1),
+        );
       const items = all.slice((page - 1) * size, page * size);
       const totalPages = Math.ceil(all.length / size);
       res.writeHead(200, { "content-type": "application/json" }).end(

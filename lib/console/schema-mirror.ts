@@ -83,14 +83,18 @@ export const mirrorTotals = consoleSchema.table(
 );
 
 /**
- * The search index's sync state, one row shared by every instance: the first fill's progress (resumable by
- * page), the newest `updated_at` seen (where the next incremental walk may stop), when the index was last
+ * The search index's sync state, one row shared by every instance: the first fill's progress (resumable where
+ * it stopped), the newest `updated_at` seen (where the next incremental walk may stop), when the index was last
  * complete, why it is paused, and the lease only one instance at a time holds while it walks the provider.
  */
 export const searchSync = consoleSchema.table("search_sync", {
   id: text("id").primaryKey(),
-  /** The next page of the first fill; null once the fill is done. */
+  /** The next page of the first fill after fillAfter; null once the fill is done. */
   fillPage: integer("fill_page").default(1),
+  /** The first fill reads invoices created after this instant (null: from the first), so it never pages deep. */
+  fillAfter: timestamp("fill_after", { withTimezone: true }),
+  /** Invoices the first fill has read so far (its progress). */
+  fillRead: integer("fill_read").notNull().default(0),
   fillTotalRecords: integer("fill_total_records"),
   fillStartedAt: timestamp("fill_started_at", { withTimezone: true }),
   fillCompletedAt: timestamp("fill_completed_at", { withTimezone: true }),

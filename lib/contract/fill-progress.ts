@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { formatCount } from "./format";
-import { PAGE_SIZE_MAX } from "./list-query";
 
 /*
  * How far the mirror's first fill has come, for every view that needs it: so an incomplete view says "Reading
@@ -17,13 +16,13 @@ export const fillProgressSchema = z.object({
 });
 export type FillProgress = z.infer<typeof fillProgressSchema>;
 
-/** From the sync's state: the next page it reads, the total, and when it began. */
+/** From the sync's state: whether it fills, what it has read, the total, and when it began. */
 export function fillProgress(
-  state: { fill_page: number | null; fill_total: number | null; fill_started_at: string | null },
+  state: { fill_page: number | null; fill_read: number; fill_total: number | null; fill_started_at: string | null },
   now = Date.now(),
 ): FillProgress | null {
   if (state.fill_page === null) return null;
-  const read = Math.max(0, (state.fill_page - 1) * PAGE_SIZE_MAX);
+  const read = Math.max(0, state.fill_read);
   const total = state.fill_total;
   const done = total === null ? read : Math.min(read, total);
   const elapsed = state.fill_started_at ? (now - Date.parse(state.fill_started_at)) / 1000 : 0;

@@ -41,8 +41,10 @@ export const searchIndexStateSchema = z.object({
   state: z.enum(["filling", "ready"]),
   /** How many invoices the index holds (counted for admins; null in search answers, which skip the count). */
   indexed: z.number().int().nullable(),
-  /** The next page the first fill reads; null once it is done. */
+  /** The next page the first fill reads (of the invoices after the last one read); null once it is done. */
   fill_page: z.number().int().nullable(),
+  /** How many invoices the first fill has read. */
+  fill_read: z.number().int(),
   /** The provider's total when the fill began; null until its first page. */
   fill_total: z.number().int().nullable(),
   fill_started_at: z.string().nullable(),

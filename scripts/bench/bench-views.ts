@@ -89,7 +89,7 @@ async function prepare(): Promise<{ cookie: string; sample: Sample }> {
 type IndexState = {
   state: string;
   fill_total: number | null;
-  fill_page: number | null;
+  fill_read: number;
   fill_started_at: string | null;
   fill_completed_at: string | null;
   upstream_calls: number;
@@ -104,7 +104,7 @@ async function timeFill(get: (path: string) => Promise<Response>) {
     state = await index();
     if (Date.now() - lastReport > 30_000) {
       lastReport = Date.now();
-      console.log(`  filling: page ${state.fill_page} of ${Math.ceil((state.fill_total ?? 0) / 100)}`);
+      console.log(`  filling: ${state.fill_read.toLocaleString("en")} of ${(state.fill_total ?? 0).toLocaleString("en")}`);
     }
   }
   const took = Date.parse(state.fill_completed_at) - Date.parse(state.fill_started_at!);

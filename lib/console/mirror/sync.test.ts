@@ -78,21 +78,63 @@ describe("first fill", () => {
     expect(await orderIds("ORD-2611-000250")).toEqual(["ORD-2611-000250"]);
   });
 
-  it("resumes after a stop at the page it had reached, not from the start", async () => {
+  it("reads each batch from the last invoice read, and resumes there after a stop, not from the start", async () => {
     seed(1000);
     const id = `test-${randomUUID()}`;
     const first = makeSync({ id, runMs: 0 });
     // runMs 0: one batch of pages a run, as if the process stopped after each.
     expect(await first.sync.runOnce()).toBe("filling");
     expect(await first.sync.runOnce()).toBe("filling");
-    expect((await first.sync.state()).fill_page).toBe(1 + 2 * FILL_PAGES_AT_ONCE);
+    const reached = await first.sync.state();
+    expect(reached).toMatchObject({ fill_page: 1, fill_read: 2 * (FILL_PAGES_AT_ONCE * 100 - 1) });
+    // Each batch but the last reads its last invoice again (from its instant less a millisecond), counted once.
+    // The second batch started after the 400th invoice (less a millisecond), from its first page again.
+    const secondBatch = listCalls().slice(1 + FILL_PAGES_AT_ONCE);
+    const after = (call: string) => new URL(call.slice(4), "http://x").searchParams.get("created_after");
+    expect(secondBatch.map(after)).toEqual(
+      Array(FILL_PAGES_AT_ONCE).fill(new Date(Date.parse(provider.invoices.get("inv_400")!.created_at) - 1).toISOString()),
+    );
+    expect(secondBatch.map((r) => new URL(r.slice(4), "http://x").searchParams.get("page"))).toEqual(["1", "2", "3", "4"]);
 
     provider.requests.length = 0;
     const restarted = makeSync({ id });
     expect(await restarted.sync.runOnce()).toBe("filled");
-    const pages = listCalls().map((r) => Number(new URL(r.slice(4), "http://x").searchParams.get("page")));
-    expect(pages.sort((a, b) => a - b)).toEqual([9, 10]);
-    expect((await restarted.sync.state(true)).indexed).toBe(1000);
+    // The second batch began with the 400th again, so it ended at the 799th: 202 left, three pages.
+    expect(listCalls().map(after)).toEqual(
+      Array(3).fill(new Date(Date.parse(provider.invoices.get("inv_799")!.created_at) - 1).toISOString()),
+    );
+    expect(await restarted.sync.state(true)).toMatchObject({ indexed: 1000, fill_read: 1000, fill_total: 1000 });
+  });
+
+  it("reads on by page when a batch cannot move the cursor (all created in one millisecond)", async () => {
+    for (let n = 1; n <= 950; n++) {
+      provider.insert({ invoice_id: `inv_${String(n).padStart(4, "0")}`, order_id: `ORD-${n}`, created_at: "2026-01-01T00:00:00.000Z" });
+    }
+    provider.insert({ invoice_id: "inv_late", order_id: "ORD-late" });
+    const { sync } = makeSync();
+    expect(await sync.runOnce()).toBe("filled");
+    const pages = listCalls()
+      .slice(1)
+      .map((r) => new URL(r.slice(4), "http://x").searchParams);
+    // The first batch ends inside the one millisecond: its cursor (that instant less one) takes all 951 again…
+    expect(pages.map((p) => `${p.get("created_after") ?? "-"} ${p.get("page")}`)).toEqual([
+      "- 1",
+      "- 2",
+      "- 3",
+      "- 4",
+      "2025-12-31T23:59:59.999Z 1",
+      "2025-12-31T23:59:59.999Z 2",
+      "2025-12-31T23:59:59.999Z 3",
+      "2025-12-31T23:59:59.999Z 4",
+      // …and then it cannot move: the same cursor's next pages.
+      "2025-12-31T23:59:59.999Z 5",
+      "2025-12-31T23:59:59.999Z 6",
+      "2025-12-31T23:59:59.999Z 7",
+      "2025-12-31T23:59:59.999Z 8",
+      "2025-12-31T23:59:59.999Z 9",
+      "2025-12-31T23:59:59.999Z 10",
+    ]);
+    expect((await sync.state(true)).indexed).toBe(951);
   });
 
   it("reads several pages at once, its own calls not counted as people's", async () => {
@@ -111,7 +153,12 @@ describe("first fill", () => {
     provider.state.limited = { retryAfter: "120" };
     expect(await sync.runOnce()).toBe("paused");
     const paused = await sync.state();
-    expect(paused).toMatchObject({ state: "filling", fill_page: 1 + FILL_PAGES_AT_ONCE, paused_reason: "rate_limited" });
+    expect(paused).toMatchObject({
+      state: "filling",
+      fill_page: 1,
+      fill_read: FILL_PAGES_AT_ONCE * 100 - 1,
+      paused_reason: "rate_limited",
+    });
     expect(Date.parse(paused.next_try_at) - clock.now).toBe(120_000);
 
     provider.state.limited = null;
@@ -122,7 +169,10 @@ describe("first fill", () => {
     clock.now += 1_000;
     const outcome = await sync.runOnce();
     expect(outcome).toBe("filling");
-    expect(listCalls()[0]).toContain(`page=${1 + FILL_PAGES_AT_ONCE}&`);
+    expect(listCalls()[0]).toContain(`page=1&`);
+    expect(listCalls()[0]).toContain(
+      `created_after=${encodeURIComponent(new Date(Date.parse(provider.invoices.get("inv_400")!.created_at) - 1).toISOString())}`,
+    );
     expect((await sync.state()).paused_reason).toBeNull();
   });
 });

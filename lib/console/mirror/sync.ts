@@ -11,6 +11,25 @@ import { countIndexed, indexInvoices } from "./store";
 
 type Row = typeof searchSync.$inferSelect;
 
+/** Where the first fill reads next: page `page` of the invoices created after `after` (null: all of them). */
+type FillCursor = { after: Date | null; page: number };
+
+/**
+ * After a batch, the next cursor: the invoices created after the last one read, less a millisecond, from their
+ * first page, so no page is ever deep (the provider's cheapest read). Its instant's invoices are read again
+ * (`again`, rewritten unchanged). When the cursor cannot move — a batch all within one millisecond, or without
+ * creation times — the next pages of the same cursor.
+ */
+export function nextCursor(cursor: FillCursor, count: number, items: InvoiceList["items"]): { cursor: FillCursor; again: number } {
+  const lastAt = items.length ? Date.parse(items[items.length - 1].created_at ?? "") : Number.NaN;
+  const after = lastAt - 1;
+  if (!Number.isFinite(after) || (cursor.after && after <= cursor.after.getTime())) {
+    return { cursor: { after: cursor.after, page: cursor.page + count }, again: 0 };
+  }
+  const again = items.filter((item) => Date.parse(item.created_at ?? "") > after).length;
+  return { cursor: { after: new Date(after), page: 1 }, again };
+}
+
 /** Pages the first fill reads at once: the provider answers several while the mirror writes (a restart re-reads at most these). */
 export const FILL_PAGES_AT_ONCE = 4;
 
@@ -42,8 +61,9 @@ export type SyncOutcome = "not_due" | "busy" | "filling" | "filled" | "synced" |
 /**
  * Keeps the search index (./store.ts) in step with the provider, which cannot search.
  *
- * First fill: the whole list, oldest first, 100 a page, a few pages at once at a bounded pace; after each batch
- * the next page number is written with the lease check, so a restart resumes there. Then incremental syncs every
+ * First fill: the whole list, oldest first, 100 a page, a few pages at once at a bounded pace, the next batch read
+ * while one is written; each batch starts from the last invoice read (nextCursor), never deep in the list. After
+ * each batch the cursor is written with the lease check, so a restart resumes there. Then incremental syncs every
  * `syncSeconds`: `sort_by=updated_at&sort_order=desc` until an item older than the newest change seen
  * before (less an overlap), so inserted, changed and archived invoices all come in, and one that changes
  * while the walk runs is caught by the next walk. One instance at a time walks: a lease on the row in
@@ -73,9 +93,27 @@ export function createSearchSync(options: SearchSyncOptions) {
     }
   };
 
+  /** Pages `page`… of the invoices created after `after`, oldest first, their starts spaced by the pace; never rejects. */
+  const readBatch = (cursor: FillCursor, count: number, startAt: number) =>
+    sleep(Math.max(0, startAt - Date.now())).then(() =>
+      Promise.allSettled(
+        Array.from({ length: count }, (_, i) =>
+          sleep(i * pace.intervalMs()).then(() =>
+            list({
+              page: cursor.page + i,
+              sort_by: "created_at",
+              sort_order: "asc",
+              ...(cursor.after ? { created_after: cursor.after.toISOString() } : {}),
+            }),
+          ),
+        ),
+      ),
+    );
+
   async function fill(db: Db, row: Row): Promise<SyncOutcome> {
     const until = Date.now() + runMs;
-    let page = row.fillPage ?? 1;
+    let cursor: FillCursor = { after: row.fillAfter, page: row.fillPage ?? 1 };
+    let read = row.fillRead;
     let total = row.fillTotalRecords ?? 0;
     if (!row.fillStartedAt) {
       // Where the first incremental walk may stop, on the provider's own clock: its newest change before the
@@ -89,17 +127,15 @@ export function createSearchSync(options: SearchSyncOptions) {
       total = newest.pagination.total_records;
       if (!(await job.advance(db, { fillStartedAt: now(), highWater, fillTotalRecords: total }))) return "busy";
     }
+    // Several pages at once, so the provider's answers overlap; never more than the invoices still to read (a list
+    // that grew meanwhile says so with has_next).
+    const batchSize = () => Math.max(1, Math.min(FILL_PAGES_AT_ONCE, Math.ceil((total - read) / PAGE_SIZE_MAX)));
+    let count = batchSize();
+    let batchStarted = Date.now();
+    let batch = readBatch(cursor, count, batchStarted);
     for (;;) {
-      const batchStarted = Date.now();
-      // Several pages at once, their starts spaced by the pace, so the provider's answers overlap; never past the
-      // last page known (a list that grew meanwhile says so with has_next).
-      const count = Math.max(1, Math.min(FILL_PAGES_AT_ONCE, Math.ceil(total / PAGE_SIZE_MAX) - page + 1));
-      // Every call of the batch ends before the turn does: none is left running after a pause or a stop.
-      const settled = await Promise.allSettled(
-        Array.from({ length: count }, (_, i) =>
-          sleep(i * pace.intervalMs()).then(() => list({ page: page + i, sort_by: "created_at", sort_order: "asc" })),
-        ),
-      );
+      // Every call of a batch ends before the turn does: none is left running after a pause or a stop.
+      const settled = await batch;
       const refusal = settled.find((result) => result.status === "rejected");
       if (refusal) {
         await job.advance(db, {}, count);
@@ -107,28 +143,39 @@ export function createSearchSync(options: SearchSyncOptions) {
       }
       const answers = settled.map((result) => (result as PromiseFulfilledResult<InvoiceList>).value);
       const last = answers.findIndex((answer) => !answer.pagination.has_next || answer.items.length === 0);
-      const read = last === -1 ? answers : answers.slice(0, last + 1);
-      await indexInvoices(
-        db,
-        read.flatMap((answer) => answer.items),
-      );
-      total = read[read.length - 1].pagination.total_records;
-      if (last !== -1) {
+      const pages = last === -1 ? answers : answers.slice(0, last + 1);
+      const items = pages.flatMap((answer) => answer.items);
+      const done = last !== -1;
+      const next = nextCursor(cursor, count, items);
+      read += items.length - (done ? 0 : next.again);
+      const calls = count;
+      // The next batch is read while this one is written, unless the turn ends here.
+      const goOn = !done && Date.now() < until;
+      if (goOn) {
+        batchStarted += count * pace.intervalMs();
+        count = batchSize();
+        batch = readBatch(next.cursor, count, batchStarted);
+      }
+      await indexInvoices(db, items);
+      if (done) {
         // What changed during the fill comes with the first incremental walk, at once.
-        await job.advance(db, { fillPage: null, fillCompletedAt: now(), fillTotalRecords: total }, count);
+        await job.advance(db, { fillPage: null, fillAfter: null, fillRead: read, fillCompletedAt: now(), fillTotalRecords: read }, calls);
         await job.release(db, { nextTryAt: now(), pausedReason: null, pausedDetail: null });
         await tidy(db);
         return "filled";
       }
-      page += count;
-      const held = await job.advance(db, { fillPage: page, fillTotalRecords: total, pausedReason: null, pausedDetail: null }, count);
-      if (!held) return "busy";
-      if (Date.now() >= until) {
+      cursor = next.cursor;
+      const held = await job.advance(
+        db,
+        { fillPage: cursor.page, fillAfter: cursor.after, fillRead: read, pausedReason: null, pausedDetail: null },
+        calls,
+      );
+      if (!held || !goOn) {
+        if (goOn) await batch;
+        if (!held) return "busy";
         await job.release(db, { nextTryAt: new Date(now().getTime() + pace.intervalMs()) });
         return "filling";
       }
-      // Never more pages a second than the pace allows, however fast the batch came back.
-      await sleep(Math.max(0, batchStarted + count * pace.intervalMs() - Date.now()));
     }
   }
 
@@ -216,6 +263,7 @@ export function createSearchSync(options: SearchSyncOptions) {
       indexed: withCount ? await countIndexed(db) : null,
       fill_total: row.fillTotalRecords,
       fill_page: row.fillPage,
+      fill_read: row.fillRead,
       fill_started_at: row.fillStartedAt?.toISOString() ?? null,
       fill_completed_at: row.fillCompletedAt?.toISOString() ?? null,
       fresh_as_of: row.freshAsOf?.toISOString() ?? null,
