@@ -5,12 +5,13 @@ import { z } from "zod";
 import { isRole, type Role } from "@/lib/contract/roles";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/contract/time-zone";
 import { sslModeOf } from "@/lib/platform/db/postgres-connection";
+import { emptyAsUnset, invalidConfiguration, problemLines, readServerSettings } from "@/lib/platform/server-settings.mjs";
 
 /**
  * The one place the process environment is read. Validated once, on first use; a bad value stops the
- * server with a message naming the variable instead of failing later in some request.
+ * server with a message naming the variable instead of failing later in some request. The server layer's
+ * settings (port, proxies, public URL, limits) are defined once in ./server-settings.mjs, which it reads too.
  */
-const port = z.coerce.number().int().min(1).max(65535).default(3000);
 
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
 const MAX_RETRY_DELAY_MS = 7 * 24 * 3_600_000;
@@ -64,7 +65,6 @@ const timeZone = z
   .prefault(DEFAULT_TIME_ZONE);
 
 const envSchema = z.object({
-  PORT: port,
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
@@ -83,14 +83,11 @@ const envSchema = z.object({
   INVOICING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   INVOICING_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters (try: openssl rand -base64 32)" }).optional(),
   ADMIN_EMAIL: z.email().optional(),
   SANDBOX_ENABLED: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
   SANDBOX_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
-  // Read by scripts/server/server.mjs too, which sets X-Forwarded-For from it before the app sees a request.
-  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   HEALTH_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   SANDBOX_CALLBACK_ALLOWLIST: callbackAllowlist,
   SANDBOX_RATES_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -112,7 +109,6 @@ const envSchema = z.object({
   EXPORT_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(6),
   UPSTREAM_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
   SANDBOX_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
-  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   SEARCH_SYNC_SECONDS: z.coerce.number().int().min(0, { error: "must be 0 (no sync) or more seconds" }).max(86_400).default(60),
   // The ceiling of the mirror's pace (lib/console/mirror/pace.ts): it adapts below it to how the provider answers.
   SEARCH_SYNC_PAGES_PER_SECOND: z.coerce.number().min(0.1).max(100).default(50),
@@ -233,44 +229,43 @@ let cached: Env | undefined;
 export function env(): Env {
   if (cached) return cached;
   const parsed = envSchema.safeParse(emptyAsUnset(process.env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
+  const server = readServerSettings(process.env);
+  const problems = [...server.problems, ...(parsed.success ? [] : problemLines(parsed.error.issues))];
+  if (!parsed.success || !server.settings) throw new Error(invalidConfiguration(problems));
+  const e = { ...parsed.data, ...server.settings };
   if (e.INVOICING_API_URL && !e.INVOICING_API_KEY) {
-    throw new Error("Invalid configuration:\n  INVOICING_API_KEY: required when INVOICING_API_URL is set");
+    throw new Error(invalidConfiguration(["INVOICING_API_KEY: required when INVOICING_API_URL is set"]));
   }
   if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
-    throw new Error("Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
+    throw new Error(invalidConfiguration(["ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither"]));
   }
   const embeddedSandbox = !e.INVOICING_API_URL;
   // Read apart from the others: an empty value means "no role", not "unset".
   const rawRequired = process.env.TWO_FACTOR_REQUIRED_ROLES;
   const required = requiredRoles.safeParse(rawRequired ?? (embeddedSandbox ? "" : "admin"));
   if (!required.success) {
-    throw new Error(`Invalid configuration:\n  TWO_FACTOR_REQUIRED_ROLES: ${required.error.issues.map((i) => i.message).join("; ")}`);
+    throw new Error(invalidConfiguration([`TWO_FACTOR_REQUIRED_ROLES: ${required.error.issues.map((i) => i.message).join("; ")}`]));
   }
   cached = {
-    port: e.PORT,
+    port: e.port,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     database: { poolMax: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
-    invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.PORT}/sandbox/api/v1`).replace(/\/+$/, ""),
+    invoicingApiUrl: (e.INVOICING_API_URL ?? `http://127.0.0.1:${e.port}/sandbox/api/v1`).replace(/\/+$/, ""),
     invoicingApiKey: e.INVOICING_API_KEY ?? null,
     embeddedSandbox,
     sandboxEnabled: e.SANDBOX_ENABLED ? e.SANDBOX_ENABLED === "true" : embeddedSandbox,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl: (e.publicUrl ?? `http://localhost:${e.port}`).replace(/\/+$/, ""),
     authSecret: e.AUTH_SECRET,
     initialAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    trustedProxies: e.TRUSTED_PROXIES,
+    trustedProxies: e.trustedProxies,
     healthToken: e.HEALTH_TOKEN,
     webhooks: { retrySchedule: e.SANDBOX_WEBHOOK_RETRY_SCHEDULE, allowlist: e.SANDBOX_CALLBACK_ALLOWLIST },
     sandboxRatesLimit: e.SANDBOX_RATES_LIMIT,
     ratesTtlSeconds: e.RATES_TTL_SECONDS,
     ratesHistoryBudget: { perPerson: e.RATES_HISTORY_PER_PERSON, shared: e.RATES_HISTORY_PER_MINUTE },
-    consoleOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://127.0.0.1:${e.PORT}`,
+    consoleOrigin: e.publicUrl ? new URL(e.publicUrl).origin : `http://127.0.0.1:${e.port}`,
     inbox: {
       secret: e.WEBHOOK_SECRET ?? (embeddedSandbox ? SANDBOX_DEMO_WEBHOOK_SECRET : undefined),
       maxEntries: e.WEBHOOK_INBOX_MAX_ENTRIES,
@@ -281,7 +276,7 @@ export function env(): Env {
     load: {
       upstreamConcurrency: e.UPSTREAM_MAX_CONCURRENCY,
       sandboxConcurrency: e.SANDBOX_MAX_CONCURRENCY,
-      maxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
+      maxWaitMs: e.overloadMaxWaitMs,
     },
     search: { syncSeconds: e.SEARCH_SYNC_SECONDS, pagesPerSecond: e.SEARCH_SYNC_PAGES_PER_SECOND },
     timeZone: e.CONSOLE_TIME_ZONE,
@@ -292,8 +287,4 @@ export function env(): Env {
     twoFactorRequiredRoles: required.data,
   };
   return cached;
-}
-
-function emptyAsUnset(source: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]));
 }

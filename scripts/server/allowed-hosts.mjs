@@ -52,3 +52,54 @@ export function createHostCheck({ publicUrl, allowedHosts = "" }) {
 function withoutFinalDot(name) {
   return name.endsWith(".") ? name.slice(0, -1) : name;
 }
+
+/**
+ * DNS rebinding: a 421 problem for a request that names a host this console does not answer
+ * to, a 400 for one whose host is missing or no host at all (RFC 9112 §3.2); nothing when it may pass. The host
+ * checked is the one the app takes for its own (proxy.ts, lib/console/bff/route.ts): behind a trusted proxy that
+ * sends X-Forwarded-Host, every host in it, and Host then names only the proxy's way here (an upstream name or
+ * address) and is not checked; otherwise Host. A proxy that rewrites Host to an address and sends no
+ * X-Forwarded-Host leaves nothing to check by name: it must check the host itself (docs/operations.md, "Running in
+ * production"). An HTTP/1.0 request without Host (a load balancer's plain health check; no browser sends one) is
+ * given the address it arrived at, so the app sees one. A request target that is not a path (absolute-form,
+ * `GET http://evil.example/`, whose authority would override Host: RFC 9112 §3.2.2) is a 400: browsers and
+ * reverse proxies send a path, and the rest of this layer and the app route by it.
+ */
+export function hostRefusal(req, { hosts, trustedProxies }) {
+  const url = req.url ?? "";
+  if (!url.startsWith("/") && !(req.method === "OPTIONS" && url === "*")) {
+    return {
+      status: 400,
+      code: "bad_request",
+      title: "Not a path",
+      detail: "The request target must be a path (origin-form, RFC 9112 §3.2.1), as a browser sends it, not a full URL.",
+    };
+  }
+  // Node.js keeps the first of two Host headers; RFC 9112 §3.2 says such a request is refused, not guessed at.
+  if (req.rawHeaders.filter((name, at) => at % 2 === 0 && name.toLowerCase() === "host").length > 1) {
+    return { status: 400, code: "bad_request", title: "Two hosts named", detail: "The request has more than one Host header." };
+  }
+  if (req.headers.host === undefined && req.httpVersion === "1.0") {
+    const { localAddress = "127.0.0.1", localPort } = req.socket;
+    req.headers.host = `${isIPv6(localAddress) ? `[${localAddress}]` : localAddress}:${localPort}`;
+  }
+  const forwarded = trustedProxies > 0 ? req.headers["x-forwarded-host"] : undefined;
+  const [header, named] = forwarded ? ["X-Forwarded-Host", String(forwarded).split(",")] : ["Host", [req.headers.host ?? ""]];
+  const refused = named.map((host) => host.trim()).find((host) => !hosts.allows(host));
+  if (refused === undefined) return undefined;
+  const name = hosts.nameOf(refused);
+  if (name === null) {
+    return {
+      status: 400,
+      code: "bad_request",
+      title: "No host named",
+      detail: `The request's ${header} header is missing or not a host name. Send the console's own host name, as a browser does.`,
+    };
+  }
+  return {
+    status: 421,
+    code: "misdirected_request",
+    title: "Not this console's host name",
+    detail: `This console does not answer to ${JSON.stringify(name)}. If it should, add that name to ALLOWED_HOSTS (or make it PUBLIC_URL's host).`,
+  };
+}

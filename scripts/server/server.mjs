@@ -25,17 +25,19 @@
 //   PORT=4000 node scripts/server/server.mjs [-H 127.0.0.1]
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import http from "node:http";
-import { isIPv6 } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createLogger } from "../../lib/platform/observability/pino.mjs";
+import { invalidConfiguration, readServerSettings } from "../../lib/platform/server-settings.mjs";
 import { withTelemetryDefault } from "../next-telemetry.mjs";
 import { bypassesAdmission, createAdmission } from "./admission.mjs";
-import { createHostCheck } from "./allowed-hosts.mjs";
+import { createHostCheck, hostRefusal } from "./allowed-hosts.mjs";
+import { busy, givenBackWithHeaders, problem, SECURITY_HEADERS, withSecurityHeaders } from "./answers.mjs";
+import { requestIdOf, rewriteForwardedHeaders } from "./forwarded.mjs";
 import { createServerMetrics } from "./metrics.mjs";
 import { closeAfterRefusal, hasBody, readBody, withBody } from "./request-body.mjs";
+import { logRequest, routeMatcher } from "./request-log.mjs";
 
 withTelemetryDefault();
 process.env.NODE_ENV = "production";
@@ -51,35 +53,25 @@ process.emitWarning = (warning, ...rest) => {
 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-const port = Number(process.env.PORT || 3000);
-const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
-const trustedProxies = wholeNumber("TRUSTED_PROXIES", process.env.TRUSTED_PROXIES, {
-  min: 0,
-  max: 10,
-  fallback: 0,
-  meaning: "the reverse proxies in front of the console",
-});
-const logJson = logFormat(process.env.LOG_FORMAT) === "json";
-const hosts = createHostCheck({ publicUrl: process.env.PUBLIC_URL, allowedHosts: process.env.ALLOWED_HOSTS });
-if ("error" in hosts) {
-  console.error(`Invalid configuration:\n  ${hosts.error}`);
+const read = readServerSettings(process.env);
+if (!read.settings) {
+  console.error(invalidConfiguration(read.problems));
   process.exit(1);
 }
-const shutdownGraceMs =
-  wholeNumber("SHUTDOWN_GRACE_SECONDS", process.env.SHUTDOWN_GRACE_SECONDS, {
-    min: 1,
-    max: 600,
-    fallback: 10,
-    meaning: "how long requests in flight may finish on SIGTERM",
-  }) * 1000;
-const requestLimit = wholeNumber("REQUEST_MAX_CONCURRENCY", process.env.REQUEST_MAX_CONCURRENCY, { min: 1, max: 10_000, fallback: 16 });
-const maxWaitMs = wholeNumber("OVERLOAD_MAX_WAIT_MS", process.env.OVERLOAD_MAX_WAIT_MS, { min: 0, max: 30_000, fallback: 1_000 });
-const anonymousLimit = wholeNumber("ANONYMOUS_MAX_CONCURRENCY", process.env.ANONYMOUS_MAX_CONCURRENCY, {
-  min: 1,
-  max: 10_000,
-  fallback: 16,
-  meaning: "requests without a session worked on at once",
-});
+const { settings } = read;
+const port = settings.port;
+const hostname = hostnameArgument(process.argv.slice(2)) ?? process.env.HOSTNAME ?? undefined;
+const trustedProxies = settings.trustedProxies;
+const logJson = settings.logFormat === "json";
+const hosts = createHostCheck({ publicUrl: settings.publicUrl, allowedHosts: settings.allowedHosts });
+if ("error" in hosts) {
+  console.error(invalidConfiguration([hosts.error]));
+  process.exit(1);
+}
+const shutdownGraceMs = settings.shutdownGraceMs;
+const requestLimit = settings.requestMaxConcurrency;
+const maxWaitMs = settings.overloadMaxWaitMs;
+const anonymousLimit = settings.anonymousMaxConcurrency;
 const admission = {
   people: createAdmission({ limit: requestLimit, queue: requestLimit, maxWaitMs }),
   anonymous: createAdmission({
@@ -91,25 +83,9 @@ const admission = {
 };
 // Before Next.js starts, so the app's bundles add their metrics to this process's one registry.
 const metrics = createServerMetrics(admission);
-const bodyLimits = {
-  limit: wholeNumber("REQUEST_MAX_BODY_BYTES", process.env.REQUEST_MAX_BODY_BYTES, {
-    min: 1_024,
-    max: 100 * 1_048_576,
-    fallback: 1_048_576,
-    meaning: "the largest request body read",
-  }),
-  timeoutMs:
-    wholeNumber("REQUEST_BODY_TIMEOUT_SECONDS", process.env.REQUEST_BODY_TIMEOUT_SECONDS, {
-      min: 1,
-      max: 300,
-      fallback: 10,
-      meaning: "how long a request body may take to arrive",
-    }) * 1000,
-};
+const bodyLimits = { limit: settings.requestMaxBodyBytes, timeoutMs: settings.requestBodyTimeoutMs };
 /** Answers streamed for as long as a download lasts (lib/console/invoices/export-response.ts). */
 const STREAMED_DOWNLOADS = new Set(["/api/invoices/export"]);
-/** Seconds a refused client is asked to wait before it tries again. */
-const BUSY_RETRY_SECONDS = 2;
 /** Shared with the app (lib/platform/server-lifecycle.ts), which runs in this process but loads its modules apart. */
 const layer = (globalThis.__invoiceConsoleServer = {
   draining: false,
@@ -129,21 +105,12 @@ layer.logger = logger; // the app's log.ts writes through a child of it: one pin
 /** Methods some route answers; anything else is refused here with 405 (RFC 9110 §15.5.6). */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** Set on every answer unless the app set its own (pages get a CSP with a nonce from proxy.ts). */
-const SECURITY_HEADERS = {
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "DENY",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
-};
-
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const routeOf = routeMatcher();
+const routeOf = routeMatcher(root);
 /** Requests whose answer is not yet complete; shutdown waits for them. */
 let inFlight = 0;
 let onIdle = () => {};
@@ -155,7 +122,7 @@ const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000, requireHostHeader: false },
   async (req, res) => {
     const started = performance.now();
-    const requestId = requestIdOf(req);
+    const requestId = requestIdOf(req, trustedProxies);
     req.headers["x-request-id"] = requestId;
     // A trace is continued only from a trusted proxy or the console's own call to its sandbox (ARCHITECTURE.md
     // §2): a client's traceparent would choose the console's trace, its baggage would go on to the provider.
@@ -168,10 +135,11 @@ const server = http.createServer(
       inFlight -= 1;
       const route = routeOf((req.url ?? "/").split("?")[0]);
       metrics.request(req.method, route, res.statusCode, (performance.now() - started) / 1000);
-      if (logJson) logRequest(req, res, started, record, route);
+      if (logJson)
+        logRequest(logger, req, res, { started, record, route, internal: req.headers[INTERNAL_REQUEST_HEADER] === layer.internalToken });
       if (inFlight === 0) onIdle();
     });
-    withSecurityHeaders(res);
+    withSecurityHeaders(res, () => layer.draining);
     if (layer.draining && req.headers[INTERNAL_REQUEST_HEADER] !== layer.internalToken) {
       metrics.refused("any", "shutting_down");
       // The console's own calls to its embedded sandbox (requests in flight need them) are still served.
@@ -182,7 +150,7 @@ const server = http.createServer(
         { "retry-after": "1", connection: "close" },
       );
     }
-    const wrongHost = hostRefusal(req);
+    const wrongHost = hostRefusal(req, { hosts, trustedProxies });
     if (wrongHost) return problem(res, wrongHost.status, wrongHost);
     // `OPTIONS *` asks what the server as a whole answers (RFC 9110 §9.3.7): the methods, and nothing else.
     if (req.url === "*") {
@@ -207,7 +175,7 @@ const server = http.createServer(
         `<!doctype html><html lang="en"><title>Not found · Invoice Console</title><h1>Not found</h1><p>${detail} <a href="/invoices">Go to the invoices</a>.</p></html>`,
       );
     }
-    rewriteForwardedHeaders(req);
+    rewriteForwardedHeaders(req, trustedProxies);
     if (hasBody(req)) {
       const read = await readBody(req, bodyLimits);
       if ("gone" in read) return res.destroy();
@@ -358,126 +326,6 @@ async function shutDown(signal) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/**
- * X-Forwarded-For names the client only where a proxy we trust wrote it. With N trusted proxies, the client is
- * the address N hops left of the socket's; with none (the default) it is the socket's own. The result is the
- * only X-Forwarded-For the app sees. Forwarded host and protocol are kept only behind a trusted proxy; without
- * one, Next.js fills them in from the Host header and the socket.
- */
-function rewriteForwardedHeaders(req) {
-  const claimed = String(req.headers["x-forwarded-for"] ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const chain = [...claimed, req.socket.remoteAddress ?? "unknown"];
-  req.headers["x-forwarded-for"] = chain[Math.max(0, chain.length - 1 - trustedProxies)];
-  if (trustedProxies === 0) {
-    for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"]) delete req.headers[name];
-  }
-}
-
-/**
- * DNS rebinding (./allowed-hosts.mjs): a 421 problem for a request that names a host this console does not answer
- * to, a 400 for one whose host is missing or no host at all (RFC 9112 §3.2); nothing when it may pass. The host
- * checked is the one the app takes for its own (proxy.ts, lib/console/bff/route.ts): behind a trusted proxy that
- * sends X-Forwarded-Host, every host in it, and Host then names only the proxy's way here (an upstream name or
- * address) and is not checked; otherwise Host. A proxy that rewrites Host to an address and sends no
- * X-Forwarded-Host leaves nothing to check by name: it must check the host itself (docs/operations.md, "Running in
- * production"). An HTTP/1.0 request without Host (a load balancer's plain health check; no browser sends one) is
- * given the address it arrived at, so the app sees one. A request target that is not a path (absolute-form,
- * `GET http://evil.example/`, whose authority would override Host: RFC 9112 §3.2.2) is a 400: browsers and
- * reverse proxies send a path, and the rest of this layer and the app route by it.
- */
-function hostRefusal(req) {
-  const url = req.url ?? "";
-  if (!url.startsWith("/") && !(req.method === "OPTIONS" && url === "*")) {
-    return {
-      status: 400,
-      code: "bad_request",
-      title: "Not a path",
-      detail: "The request target must be a path (origin-form, RFC 9112 §3.2.1), as a browser sends it, not a full URL.",
-    };
-  }
-  // Node.js keeps the first of two Host headers; RFC 9112 §3.2 says such a request is refused, not guessed at.
-  if (req.rawHeaders.filter((name, at) => at % 2 === 0 && name.toLowerCase() === "host").length > 1) {
-    return { status: 400, code: "bad_request", title: "Two hosts named", detail: "The request has more than one Host header." };
-  }
-  if (req.headers.host === undefined && req.httpVersion === "1.0") {
-    const { localAddress = "127.0.0.1", localPort } = req.socket;
-    req.headers.host = `${isIPv6(localAddress) ? `[${localAddress}]` : localAddress}:${localPort}`;
-  }
-  const forwarded = trustedProxies > 0 ? req.headers["x-forwarded-host"] : undefined;
-  const [header, named] = forwarded ? ["X-Forwarded-Host", String(forwarded).split(",")] : ["Host", [req.headers.host ?? ""]];
-  const refused = named.map((host) => host.trim()).find((host) => !hosts.allows(host));
-  if (refused === undefined) return undefined;
-  const name = hosts.nameOf(refused);
-  if (name === null) {
-    return {
-      status: 400,
-      code: "bad_request",
-      title: "No host named",
-      detail: `The request's ${header} header is missing or not a host name. Send the console's own host name, as a browser does.`,
-    };
-  }
-  return {
-    status: 421,
-    code: "misdirected_request",
-    title: "Not this console's host name",
-    detail: `This console does not answer to ${JSON.stringify(name)}. If it should, add that name to ALLOWED_HOSTS (or make it PUBLIC_URL's host).`,
-  };
-}
-
-function givenBackWithHeaders(res, leave) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    leave();
-    return writeHead.apply(this, args);
-  };
-}
-
-/** Adds whatever security header the answer does not already carry, at the moment its headers are sent. */
-function withSecurityHeaders(res) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (...args) {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(name)) res.setHeader(name, value);
-    // While draining, no connection is kept for another request.
-    if (layer.draining) res.setHeader("connection", "close");
-    return writeHead.apply(this, args);
-  };
-}
-
-function problem(res, status, { code, title, detail }, headers = {}) {
-  res.writeHead(status, { "content-type": "application/problem+json", "cache-control": "no-store", ...headers });
-  const request_id = res.getHeader("x-request-id");
-  res.end(JSON.stringify({ type: `urn:invoice-console:problem:${code}`, title, status, detail, code, request_id }));
-}
-
-/**
- * X-Request-Id: the one a trusted proxy (TRUSTED_PROXIES) sent, when it is a plain token of at most 128
- * characters; otherwise, and always without a trusted proxy (a client's own would be believed), a new UUID.
- */
-function requestIdOf(req) {
-  const given = req.headers["x-request-id"];
-  if (trustedProxies > 0 && typeof given === "string" && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(given)) return given;
-  return randomUUID();
-}
-
-/**
- * The front door is full: a problem with Retry-After for API callers (the UI shows "busy, retrying"), and for a
- * person loading a page, a page that says so and loads itself again.
- */
-function busy(res, pathname) {
-  const headers = { "retry-after": String(BUSY_RETRY_SECONDS) };
-  const detail = `The console is answering as many requests as it can. Try again in ${BUSY_RETRY_SECONDS} s.`;
-  if (pathname.startsWith("/api/") || pathname.startsWith("/sandbox/")) {
-    return problem(res, 503, { code: "overloaded", title: "Busy right now", detail }, headers);
-  }
-  res.writeHead(503, { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-  res.end(
-    `<!doctype html><html lang="en"><meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}"><title>Busy · Invoice Console</title><h1>Busy right now</h1><p>${detail} This page loads again by itself.</p></html>`,
-  );
-}
-
 function decodes(pathname) {
   try {
     decodeURIComponent(pathname);
@@ -491,60 +339,4 @@ function hostnameArgument(args) {
   const index = args.findIndex((arg) => arg === "-H" || arg === "--hostname");
   if (index >= 0) return args[index + 1];
   return args.find((arg) => arg.startsWith("--hostname="))?.slice("--hostname=".length);
-}
-
-/** A whole-number setting, or the process ends saying what is wrong with it; `meaning` explains the setting. */
-function wholeNumber(name, value, { min, max, fallback, meaning }) {
-  if (value === undefined || value === "") return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    console.error(
-      `Invalid configuration:\n  ${name}: must be a whole number from ${min} to ${max}${meaning ? ` (${meaning})` : ""}, not ${JSON.stringify(value)}`,
-    );
-    process.exit(1);
-  }
-  return Number(value);
-}
-
-/**
- * LOG_FORMAT=json: one line per request, written when its answer is complete (or the client gave up: status
- * then says what was being sent, and `aborted` is true). The route is the app's pattern (`/api/invoices/[id]`),
- * never the path itself, which may hold ids and queries.
- */
-function logRequest(req, res, started, record, route) {
-  const line = {
-    method: req.method,
-    route,
-    status: res.statusCode,
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    upstream_calls: record.upstreamCalls,
-    request_id: record.requestId,
-  };
-  // A client that goes away is not an error of ours: info, with `aborted`.
-  if (!res.writableFinished) line.aborted = true;
-  if (req.headers[INTERNAL_REQUEST_HEADER] === layer.internalToken) line.internal = true;
-  logger[res.statusCode >= 500 && !line.aborted ? "error" : "info"](line, "request");
-}
-
-/** Path → the route pattern that serves it, from the build's routes manifest. */
-function routeMatcher() {
-  let manifest = { staticRoutes: [], dynamicRoutes: [] };
-  try {
-    manifest = JSON.parse(readFileSync(path.join(root, ".next", "routes-manifest.json"), "utf8"));
-  } catch {
-    // No manifest: routes are logged as null.
-  }
-  const statics = new Set(manifest.staticRoutes.map((route) => route.page));
-  const dynamics = manifest.dynamicRoutes.map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
-  return (pathname) => {
-    if (pathname.startsWith("/_next/")) return pathname.startsWith("/_next/static/") ? "/_next/static" : "/_next";
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    if (statics.has(trimmed)) return trimmed;
-    return dynamics.find((route) => route.regex.test(pathname))?.page ?? null;
-  };
-}
-
-function logFormat(value) {
-  if (value === undefined || value === "" || value === "text" || value === "json") return value || "text";
-  console.error(`Invalid configuration:\n  LOG_FORMAT: must be text or json, not ${JSON.stringify(value)}`);
-  process.exit(1);
 }
