@@ -18,17 +18,15 @@ import { toast } from "@/lib/browser/toast";
 import type { ActionState } from "@/lib/console/bff/action";
 import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, type CurrencyList, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
+import { archiveFormSchema, readAmount, toArchiveRequest } from "@/lib/contract/archive-form-schema";
 import {
   type ArchiveFormValues,
   amountLabel,
-  archiveFormSchema,
   EMPTY_ARCHIVE_FORM,
   type FormField,
   fieldMessage,
   REQUEST_FIELD_TO_FORM,
-  readAmount,
   readCreatedAt,
-  toArchiveRequest,
 } from "@/lib/contract/archive-form-values";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { stringifyJson } from "@/lib/contract/money-json";
