@@ -104,6 +104,39 @@ test("each invalid field says what is wrong as it is typed, and nothing is sent"
   await expect(page.getByLabel("Callback URL")).toHaveValue("shop.example.com/hooks");
 });
 
+test("what is typed before the page's scripts have loaded stays when they take over, and is judged then", async ({ page }) => {
+  await signIn(page, "finance");
+  // The page's scripts are held back while the server's form is filled in, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/archive", { waitUntil: "commit" });
+  const orderId = `E2E-${run}-EARLY`;
+  await page.getByLabel("Order id (required)").fill(orderId);
+  await page.getByLabel("Currency (required)").selectOption("BTC");
+  await page.getByLabel("Amount in EUR").fill("49.90");
+  await page.getByLabel("Allowed error (%)").fill("150");
+  release();
+
+  await expect(page.getByText("Allowed error must be a whole number from 0 to 100")).toBeVisible();
+  await expect(page.getByLabel("Order id (required)")).toHaveValue(orderId);
+  await expect(page.getByLabel("Currency (required)")).toHaveValue("BTC");
+  await expect(page.getByLabel("Amount in EUR")).toHaveValue("49.90");
+  await expect(page.getByLabel("Allowed error (%)")).toHaveValue("150");
+  await expect(page.getByTestId("amount-preview")).toHaveText(/^≈ [\d.]+ BTC at 1 BTC = €[\d,]+\.\d{2,} \(current rate\)$/);
+  // The half-filled form is known as such: leaving it asks first.
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page.getByRole("alertdialog", { name: "Leave this page?" })).toBeVisible();
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.getByLabel("Order id (required)")).toHaveValue(orderId);
+});
+
 test("a typed amount is never guessed at: a comma, grouping or currency is refused with what to write, and nothing is sent", async ({
   page,
 }) => {

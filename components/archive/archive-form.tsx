@@ -1,42 +1,53 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useActionState, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { DAY_FORMAT, DateInput, TIME_FORMAT, TimeInput } from "@/components/ui/date-input";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { runAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { toast } from "@/lib/browser/toast";
 import type { ActionState } from "@/lib/console/bff/action";
-import { recordArchivedAction, recordArchivedFormAction } from "@/lib/console/invoices/actions";
-import { ALLOWED_ERROR_PERCENT_DEFAULT, type CurrencyList, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract";
+import { recordArchivedFormAction } from "@/lib/console/invoices/actions";
+import type { CurrencyList } from "@/lib/contract";
 import {
   type ArchiveFormValues,
   amountLabel,
-  archiveFormSchema,
   EMPTY_ARCHIVE_FORM,
   type FormField,
   fieldMessage,
   REQUEST_FIELD_TO_FORM,
-  readAmount,
   readCreatedAt,
-  toArchiveRequest,
 } from "@/lib/contract/archive-form-values";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/lib/contract/archived-limits";
 import { invoiceHref } from "@/lib/contract/invoice-href";
-import { stringifyJson } from "@/lib/contract/money-json";
 import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { previewSentence } from "./archive-preview";
+import type { FieldMessages } from "./archive-form-check";
 import { useLeaveGuard } from "./use-leave-guard";
-import { usePreviewRates } from "./use-rates";
+
+// The "≈" preview reads rates with zod and big.js: it loads after the page, which says meanwhile how the other amount is found.
+const AmountPreview = dynamic(() => import("./amount-preview").then((m) => m.AmountPreview), {
+  ssr: false,
+  loading: () => (
+    <p className="text-xs text-muted-foreground" data-testid="amount-preview">
+      Enter it in EUR or in the cryptocurrency; the provider derives the other amount at the rate of the creation date and records the rate.
+    </p>
+  ),
+});
+
+const loadCheck = () => import("./archive-form-check");
+type Check = Awaited<ReturnType<typeof loadCheck>>;
+
+const FIELDS = Object.keys(EMPTY_ARCHIVE_FORM) as FormField[];
+/** A field judged as it changes, with the one whose rule it shares. */
+const JUDGED_WITH: Partial<Record<FormField, FormField[]>> = { date: ["date", "time"], time: ["time", "date"] };
 
 /**
  * Finance records one historical invoice. The contract judges every field as it is typed; the provider's
@@ -44,12 +55,13 @@ import { usePreviewRates } from "./use-rates";
  * server action (recordArchivedAction) runs and stays so once it succeeded, and a provider answers a repeated
  * order id as already recorded.
  *
- * It also works before its script loads and without script: the fields are named, the currencies
- * drawn by the server, and the form posts them to recordArchivedFormAction, which reads them by the same rules
- * (lib/contract/archive-form-values.ts) and comes back with what was typed and what is wrong. With script,
- * the form is judged here and sent as one request (recordArchivedAction). A session that ended meanwhile is
- * signed in again in place (the console layout's dialog) and the invoice then recorded; without script the draft travels
- * through the sign-in page and comes back as `initial`.
+ * The form is plain HTML that works before its script loads and without script: the fields are named and
+ * uncontrolled, the currencies drawn by the server, and the form posts them to recordArchivedFormAction, which
+ * reads them by the same rules (lib/contract/archive-form-values.ts) and comes back with what was typed and what
+ * is wrong. Once its checking has loaded (archive-form-check.ts), the form is judged here from what the fields
+ * hold, typed before or after, and sent as one request (recordArchivedAction). A session that ended meanwhile
+ * is signed in again in place (the console layout's dialog) and the invoice then recorded; without script the
+ * draft travels through the sign-in page and comes back as `initial`.
  */
 export function ArchiveForm({
   initial,
@@ -64,31 +76,78 @@ export function ArchiveForm({
   const [posted, postAction] = useActionState<ActionState, FormData>(recordArchivedFormAction, {});
   const start: ArchiveFormValues = { ...EMPTY_ARCHIVE_FORM, ...initial, ...(posted.values as Partial<ArchiveFormValues> | undefined) };
   const postedErrors = postedFieldErrors(posted);
+  const [values, setValues] = useState(start);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [submitting, setSubmitting] = useState(false);
   const [recorded, setRecorded] = useState(false);
   const [failure, setFailure] = useState<{ title: string; detail?: string; more: string[] } | null>(null);
+  const [check, setCheck] = useState<Check | null>(null);
   const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // The date and time are read in the person's display zone, the one the server drew the page in, so the
   // label below is the same text in the HTML and in the browser (lib/contract/time-zone.ts).
   const timeZone = useTimeZone();
-  const resolver = useMemo(() => zodResolver(archiveFormSchema(timeZone)), [timeZone]);
-  const form = useForm<ArchiveFormValues>({ resolver, defaultValues: start, mode: "onChange" });
-  const { register, handleSubmit, setError, watch, formState } = form;
-  const { errors, isSubmitting, isDirty } = formState;
-  const leaveDialog = useLeaveGuard(isDirty && !recorded, "The archived invoice");
+  const typeCode = currencies.isError || (!currencies.data && initialCurrencies === null);
+  const read = () => readForm(formRef.current!, typeCode);
+  const dirty = FIELDS.some((field) => values[field] !== start[field]);
+  const leaveDialog = useLeaveGuard(dirty && !recorded, "The archived invoice");
 
-  const values = watch();
+  // The fields the person changed, judged as they change; what was typed before the scripts arrived counts too.
+  const changedFields = useRef(new Set<FormField>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => {
+    let live = true;
+    const typed = read();
+    setValues(typed);
+    for (const field of FIELDS) if (typed[field] !== start[field]) changedFields.current.add(field);
+    void loadCheck().then((loaded) => {
+      if (!live) return;
+      setCheck(loaded);
+      setErrors(pick(loaded.judgeArchiveForm(read(), timeZone), [...changedFields.current]));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const currency = values.currency;
   const currencyName = currencies.data?.currencies.find((c) => c.code === currency)?.name;
 
-  async function submit(data: ArchiveFormValues) {
+  function changed(event: FormEvent<HTMLFormElement>) {
+    const field = (event.target as HTMLInputElement).name as FormField;
+    if (!FIELDS.includes(field)) return;
+    const now = read();
+    setValues(now);
+    const fields = JUDGED_WITH[field] ?? [field];
+    for (const judged of fields) changedFields.current.add(judged);
+    if (check) setErrors((shown) => ({ ...shown, ...pick(check.judgeArchiveForm(now, timeZone), fields) }));
+  }
+
+  function focus(field: FormField) {
+    const element = formRef.current?.elements.namedItem(field);
+    ((element instanceof RadioNodeList ? element[0] : element) as HTMLElement | null)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    // With script the form is judged and sent here (its checking loads now if it has not yet); the action
+    // runs only when the form is posted without script.
+    event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
+    const checking = check ?? (await loadCheck());
+    const data = read();
+    const judged = checking.judgeArchiveForm(data, timeZone);
+    setErrors(judged);
+    const refused = FIELDS.find((field) => judged[field]);
+    if (refused) {
+      inFlight.current = false;
+      return focus(refused);
+    }
+    setSubmitting(true);
     setFailure(null);
-    const form = new FormData();
-    // Amounts as JSON numbers with exactly the typed digits, never through a float.
-    form.set("request", stringifyJson(toArchiveRequest(data, timeZone)));
-    const { answer, problem } = await runAction(recordArchivedAction, form);
+    const { answer, problem } = await checking.sendArchiveForm(data, timeZone);
+    setSubmitting(false);
     if (answer) {
       const { invoice } = answer;
       setRecorded(true);
@@ -97,12 +156,14 @@ export function ArchiveForm({
     } else {
       inFlight.current = false;
       const mapped = problemToFields(problem, { fields: Object.keys(REQUEST_FIELD_TO_FORM) });
-      let first = true;
+      const named: FieldMessages = {};
       for (const [name, message] of Object.entries(mapped.fields)) {
         const field = REQUEST_FIELD_TO_FORM[name] as FormField;
-        setError(field, { type: "server", message: fieldMessage(field, message) }, { shouldFocus: first });
-        first = false;
+        named[field] ??= fieldMessage(field, message);
       }
+      setErrors((shown) => ({ ...shown, ...named }));
+      const first = Object.keys(named)[0] as FormField | undefined;
+      if (first) focus(first);
       if (Object.keys(mapped.fields).length === 0 || mapped.form.length) {
         setFailure({
           title: failureTitle(problem),
@@ -115,27 +176,16 @@ export function ArchiveForm({
 
   const amountIn = values.amount_in;
   const createdAt = readCreatedAt(values, timeZone);
-  // The preview converts at the rate of the creation date (current rates when it is empty), and names it.
-  const previewRates = usePreviewRates(values.date ? (createdAt.createdAt ?? "") : undefined);
-  const typed = readAmount(values);
-  const preview = previewSentence({
-    rates: previewRates,
-    currency,
-    currencyName,
-    amountIn,
-    amount: typed.kind === "amount" ? typed.value : null,
-    timeZone,
-    amountRefused: Boolean(errors.amount ?? postedErrors.amount),
-  });
-  const busy = isSubmitting || recorded;
-  const typeCode = currencies.isError || (!currencies.data && initialCurrencies === null);
-  const error = (field: FormField) => errors[field]?.message ?? postedErrors[field];
+  const busy = submitting || recorded;
+  const error = (field: FormField) => errors[field] ?? postedErrors[field];
   const shownFailure = failure ?? (posted.error && Object.keys(postedErrors).length === 0 ? { title: posted.error, more: [] } : null);
 
   return (
     <form
+      ref={formRef}
       action={postAction}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={submit}
+      onChange={changed}
       noValidate
       aria-label="Record an archived invoice"
       className="flex flex-col gap-5"
@@ -149,7 +199,7 @@ export function ArchiveForm({
           description="Your order's identifier: unique, it keeps the same order from being recorded twice."
         >
           <Input
-            {...register("order_id")}
+            name="order_id"
             defaultValue={start.order_id}
             autoComplete="off"
             maxLength={ORDER_ID_MAX + 50}
@@ -158,7 +208,7 @@ export function ArchiveForm({
         </Field>
         <Field label="Order name" error={error("order_name")} description="What was sold, for reference.">
           <Input
-            {...register("order_name")}
+            name="order_name"
             defaultValue={start.order_name}
             autoComplete="off"
             maxLength={ORDER_NAME_MAX + 50}
@@ -176,15 +226,10 @@ export function ArchiveForm({
           }
         >
           {typeCode ? (
-            <Input
-              {...register("currency", { setValueAs: (v: string) => v.trim().toUpperCase() })}
-              defaultValue={start.currency}
-              autoComplete="off"
-              placeholder="BTC"
-            />
+            <Input name="currency" defaultValue={start.currency} autoComplete="off" placeholder="BTC" />
           ) : (
             <Select
-              {...register("currency")}
+              name="currency"
               defaultValue={start.currency}
               className="w-full"
               disabled={currencies.isPending}
@@ -212,20 +257,14 @@ export function ArchiveForm({
                   key={side}
                   className="flex cursor-pointer items-center rounded px-2.5 font-medium text-muted-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-ring"
                 >
-                  <input
-                    type="radio"
-                    value={side}
-                    {...register("amount_in")}
-                    defaultChecked={start.amount_in === side}
-                    className="sr-only"
-                  />
+                  <input type="radio" value={side} name="amount_in" defaultChecked={start.amount_in === side} className="sr-only" />
                   {side === "fiat" ? "EUR" : currency || "Crypto"}
                 </label>
               ))}
             </div>
             <Field label={amountLabel(values)} hideLabel error={error("amount")} className="grow">
               <Input
-                {...register("amount")}
+                name="amount"
                 defaultValue={start.amount}
                 inputMode="decimal"
                 autoComplete="off"
@@ -234,9 +273,7 @@ export function ArchiveForm({
               />
             </Field>
           </div>
-          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="amount-preview" data-rate-kind={previewRates.kind}>
-            {preview}
-          </p>
+          <AmountPreview values={values} currencyName={currencyName} timeZone={timeZone} amountRefused={Boolean(error("amount"))} />
         </fieldset>
 
         <Field
@@ -245,7 +282,7 @@ export function ArchiveForm({
           description={`How far a payment may fall short and still count as paid, 0–100. Default ${ALLOWED_ERROR_PERCENT_DEFAULT} %.`}
         >
           <Input
-            {...register("allowed_error_percent")}
+            name="allowed_error_percent"
             defaultValue={start.allowed_error_percent}
             inputMode="numeric"
             autoComplete="off"
@@ -258,7 +295,7 @@ export function ArchiveForm({
           description="Where status webhooks would go (archived invoices send none)."
         >
           <Input
-            {...register("callback_url")}
+            name="callback_url"
             defaultValue={start.callback_url}
             type="url"
             autoComplete="off"
@@ -269,10 +306,10 @@ export function ArchiveForm({
         <div className="flex flex-col gap-1 md:col-span-2">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Created on" error={error("date")} description={DAY_FORMAT}>
-              <DateInput {...register("date", { deps: ["time"] })} defaultValue={start.date} />
+              <DateInput name="date" defaultValue={start.date} />
             </Field>
             <Field label={`Time (${timeZone})`} error={error("time")} description={`${TIME_FORMAT}, 24-hour`}>
-              <TimeInput {...register("time", { deps: ["date"] })} defaultValue={start.time} />
+              <TimeInput name="time" defaultValue={start.time} />
             </Field>
           </div>
           <p className="text-xs text-muted-foreground">
@@ -304,12 +341,26 @@ export function ArchiveForm({
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border pt-4">
         <p className="mr-auto text-xs text-muted-foreground">Recorded with status Archived, in your name, in the audit log.</p>
         <Button type="submit" variant="primary" loading={busy}>
-          {recorded ? "Opening the invoice…" : isSubmitting ? "Recording…" : "Record archived invoice"}
+          {recorded ? "Opening the invoice…" : submitting ? "Recording…" : "Record archived invoice"}
         </Button>
       </div>
       {leaveDialog}
     </form>
   );
+}
+
+/** The form's values as its fields hold them; a currency typed as a code is read as one. */
+function readForm(form: HTMLFormElement, typeCode: boolean): ArchiveFormValues {
+  const data = new FormData(form);
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? "")])) as ArchiveFormValues;
+  if (values.amount_in !== "crypto") values.amount_in = "fiat";
+  if (typeCode) values.currency = values.currency.trim().toUpperCase();
+  return values;
+}
+
+/** `judged`'s messages for `fields`, a field without one cleared. */
+function pick(judged: FieldMessages, fields: FormField[]): FieldMessages {
+  return Object.fromEntries(fields.map((field) => [field, judged[field]]));
 }
 
 /** The fields a refusal of the form sent without script names, on the form's own fields, in its words. */

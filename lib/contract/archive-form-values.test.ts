@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stringifyJson } from "@/lib/contract/money-json";
-import { type ArchiveFormValues, archiveFormSchema, EMPTY_ARCHIVE_FORM, toArchiveRequest } from "./archive-form-values";
+import { archiveFormSchema, toArchiveRequest } from "./archive-form-schema";
+import { type ArchiveFormValues, EMPTY_ARCHIVE_FORM } from "./archive-form-values";
 
 /*
  * The archive form reads its amount with the console's one reader of typed amounts: exact digits

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "./archived-limits";
 import {
   canonicalDecimal,
   decimalShape,
@@ -10,12 +11,12 @@ import {
   stringifyJson,
 } from "./money-json";
 
+export { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX };
+
 // POST /archived (spec §4.5): the body as the sandbox accepts it and as the console checks it before sending.
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** The sandbox's `allowed_error_percent` when a request omits it (ARCHITECTURE.md §3); the OpenAPI document and the form say so. */
-export const ALLOWED_ERROR_PERCENT_DEFAULT = 1;
 /** The clock skew tolerated for "created_at must not be in the future". */
 export const CREATED_AT_SKEW_MS = 60_000;
 /** The earliest `created_at` an archived invoice may have (ids are time-ordered UUID v7s). */
@@ -26,8 +27,6 @@ export const CREATED_AT_EARLIEST = "2000-01-01";
  */
 export const FIAT_AMOUNT_LIMIT = { integerDigits: 16, places: 2, max: "9999999999999999.99" } as const;
 export const CRYPTO_AMOUNT_LIMIT = { integerDigits: 20, places: 18, max: "99999999999999999999.999999999999999999" } as const;
-export const ORDER_ID_MAX = 200;
-export const ORDER_NAME_MAX = 500;
 
 const AMOUNT_FIELDS = ["fiat_amount", "crypto_amount"] as const;
 

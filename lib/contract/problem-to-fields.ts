@@ -1,7 +1,7 @@
 /**
  * Puts a problem's `errors[]` (RFC 9457 with JSON Pointers, ARCHITECTURE.md §3) onto form fields, for any form library:
  * the result is plain data, and `applyFieldErrors` feeds it to a `setError(name, message)` callback
- * (react-hook-form, TanStack Form, a useState map…).
+ * (TanStack Form, a useState map…).
  *
  * A pointer names a path in the request body: "/order_id" → "order_id", "/payment/address" →
  * "payment.address", "/items/0/amount" → "items.0.amount" (the dotted names form libraries use).

@@ -14,7 +14,8 @@ import {
   searchParamsToObject,
   statusChangeRequestSchema,
 } from "@/lib/contract";
-import { AMOUNT_SIDES, type ArchiveFormValues, toArchiveRequest } from "@/lib/contract/archive-form-values";
+import { toArchiveRequest } from "@/lib/contract/archive-form-schema";
+import { AMOUNT_SIDES, type ArchiveFormValues } from "@/lib/contract/archive-form-values";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceViewQuery, invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { stringifyJson } from "@/lib/contract/money-json";
