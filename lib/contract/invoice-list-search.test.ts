@@ -32,11 +32,11 @@ describe("the list's URL from its GET form", () => {
 
   it("redirects a form's submission to the canonical URL, and a canonical URL nowhere", () => {
     const submitted = readInvoiceListSearch({ q: "", status: ["pending", "paid_partial"], currency: "", created: "" });
-    expect(submitted.redirect).toBe("?status=pending,paid_partial");
+    expect(submitted.canonical).toBe("?status=pending,paid_partial");
     expect(submitted.state.status).toEqual(["pending", "paid_partial"]);
     const canonical = readInvoiceListSearch({ status: "pending,paid_partial", page: "2" });
-    expect(canonical.redirect).toBeNull();
-    expect(readInvoiceListSearch({}).redirect).toBeNull();
+    expect(canonical.canonical).toBeNull();
+    expect(readInvoiceListSearch({}).canonical).toBeNull();
   });
 
   it("says which values it could not read, and does not redirect them away", () => {
@@ -48,7 +48,7 @@ describe("the list's URL from its GET form", () => {
       currency: "$$",
       from: "yesterday",
     });
-    expect(read.redirect).toBeNull();
+    expect(read.canonical).toBeNull();
     expect(read.notices).toEqual([
       "“bogus” is not a status; showing all statuses.",
       "“$$” is not a currency code; showing all currencies.",

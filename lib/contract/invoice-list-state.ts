@@ -11,7 +11,7 @@ import {
   parseAsStringLiteral,
 } from "nuqs/server";
 import { type InvoiceViewQuery, viewText } from "@/lib/contract/invoice-view";
-import { CURRENCY_CODE, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import { CURRENCY_CODE, commaList, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
@@ -140,53 +140,55 @@ export function searchEntries(search: RawSearch): [string, string][] {
   );
 }
 
+/** What each value that does not read says, and what the list shows instead. */
+const UNREAD: Record<Exclude<keyof typeof invoiceListParsers, "status" | "q">, string> = {
+  currency: "is not a currency code; showing all currencies",
+  created: "is not a period (7d, 30d, 90d or 12m); showing any time",
+  from: "is not a date (YYYY-MM-DD); the list starts at the first invoice",
+  to: "is not a date (YYYY-MM-DD); the list runs to the latest invoice",
+  page: "is not a page number; showing page 1",
+  page_size: `is not a page size (${PAGE_SIZES.join(", ")}); showing 20 a page`,
+  sort_by: "cannot be sorted by; sorted by creation date",
+  sort_order: "is not an order (asc or desc); newest first",
+};
+
+const isStatus = (value: string): value is (typeof ALL_INVOICE_STATUSES)[number] =>
+  (ALL_INVOICE_STATUSES as readonly string[]).includes(value);
+
 /**
- * The list's state from a URL, with a sentence for each value it could not read (`?status=bogus` is
- * said, not silently dropped), and `redirect`: the canonical query string when the URL was a form's submission
- * (empty fields, repeated statuses) that reads the same without them.
+ * The list's state from a URL, read once: each value by its parser, a sentence for each one it could not read
+ * (`?status=bogus` is said, not silently dropped), and `canonical`: the canonical query string when the URL was a
+ * form's submission (empty fields, repeated statuses) that reads the same written that way, else null.
  */
-export function readInvoiceListSearch(search: RawSearch): { state: InvoiceListState; notices: string[]; redirect: string | null } {
+export function readInvoiceListSearch(search: RawSearch): { state: InvoiceListState; notices: string[]; canonical: string | null } {
   const entries = searchEntries(search);
-  const canonical = canonicalListSearch(entries);
-  const params = new URLSearchParams(canonical);
+  const canonicalSearch = canonicalListSearch(entries);
+  const params = new URLSearchParams(canonicalSearch);
   const notices: string[] = [];
   const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
-  const status = params.get("status");
-  if (status !== null) {
-    const values = status.split(",");
-    const unknown = values.filter((s) => !(ALL_INVOICE_STATUSES as readonly string[]).includes(s));
-    if (unknown.length > 0) {
-      notices.push(
-        `${unknown.map(quote).join(", ")} ${unknown.length === 1 ? "is not a status" : "are not statuses"}; ${
-          unknown.length === values.length ? "showing all statuses" : "showing the others"
-        }.`,
-      );
-    }
+  const given = commaList(params.get("status") ?? "");
+  const unknown = given.filter((s) => !isStatus(s));
+  if (unknown.length > 0) {
+    notices.push(
+      `${unknown.map(quote).join(", ")} ${unknown.length === 1 ? "is not a status" : "are not statuses"}; ${
+        unknown.length === given.length ? "showing all statuses" : "showing the others"
+      }.`,
+    );
   }
-  const checks: [keyof typeof invoiceListParsers, string][] = [
-    ["currency", "is not a currency code; showing all currencies"],
-    ["created", "is not a period (7d, 30d, 90d or 12m); showing any time"],
-    ["from", "is not a date (YYYY-MM-DD); the list starts at the first invoice"],
-    ["to", "is not a date (YYYY-MM-DD); the list runs to the latest invoice"],
-    ["page", "is not a page number; showing page 1"],
-    ["page_size", `is not a page size (${PAGE_SIZES.join(", ")}); showing 20 a page`],
-    ["sort_by", "cannot be sorted by; sorted by creation date"],
-    ["sort_order", "is not an order (asc or desc); newest first"],
-  ];
-  for (const [key, sentence] of checks) {
-    const value = params.get(key);
-    if (value === null) continue;
-    const parser = invoiceListParsers[key] as { parse: (v: string) => unknown };
-    const parsed = parser.parse(value);
-    if (parsed === null || (key === "page" && (parsed as number) < 1)) notices.push(`${quote(value)} ${sentence}.`);
-  }
-  const loaded = loadInvoiceListState(params);
+  const statuses = given.filter(isStatus);
   // Statuses none of which is known select none: all statuses, as the notice says.
-  const state = { ...loaded, status: loaded.status?.length ? loaded.status : null };
+  const state = { status: statuses.length ? statuses : null, q: params.get("q") } as InvoiceListState;
+  for (const key of Object.keys(UNREAD) as (keyof typeof UNREAD)[]) {
+    const value = params.get(key);
+    const parser = invoiceListParsers[key] as { parse: (v: string) => unknown; defaultValue?: unknown };
+    const parsed = value === null ? null : parser.parse(value);
+    if (value !== null && (parsed === null || (key === "page" && (parsed as number) < 1))) notices.push(`${quote(value)} ${UNREAD[key]}.`);
+    (state as Record<string, unknown>)[key] = parsed ?? parser.defaultValue ?? null;
+  }
   // A valid URL that is not written the canonical way (a form's submission): one URL for one view.
-  const given = new URLSearchParams(entries).toString().replaceAll("%2C", ",");
-  const redirect = notices.length === 0 && `?${given}` !== canonical && given !== canonical ? canonical : null;
-  return { state, notices, redirect };
+  const asGiven = new URLSearchParams(entries).toString().replaceAll("%2C", ",");
+  const canonical = notices.length === 0 && `?${asGiven}` !== canonicalSearch && asGiven !== canonicalSearch ? canonicalSearch : null;
+  return { state, notices, canonical };
 }
 
 /** The list's query string for `state` with `patch` applied; any change but the page returns to page 1. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fillProgressSchema } from "./fill-progress";
 import { decimalAmount, invoiceListSchema } from "./invoice";
-import { PAGE_SIZE_MAX, VIEW_QUERY_MAX } from "./list-query";
+import { commaList, PAGE_SIZE_MAX, VIEW_QUERY_MAX } from "./list-query";
 import { checkCreatedRange, type InvoiceListQuery, invoiceListQueryShape } from "./list-query-schema";
 import { ALL_INVOICE_STATUSES, type AnyInvoiceStatus } from "./status";
 
@@ -18,7 +18,7 @@ const isStatus = (value: string): value is AnyInvoiceStatus => (ALL_INVOICE_STAT
 /** `pending,paid_partial` → ["pending", "paid_partial"]: each a known status, each once, in the order given. */
 export const statusListSchema = z
   .string()
-  .transform((value) => [...new Set(value.split(",").map((s) => s.trim()))].filter(Boolean))
+  .transform(commaList)
   .check((ctx) => {
     const unknown = ctx.value.filter((s) => !isStatus(s));
     if (unknown.length) {
@@ -49,7 +49,7 @@ export const invoiceViewQuerySchema = z
     /** Exactly these invoices (a selection of rows, to export), at most a page's worth; comma-separated. */
     ids: z
       .string()
-      .transform((value) => [...new Set(value.split(",").map((s) => s.trim()))].filter(Boolean))
+      .transform(commaList)
       .pipe(z.array(z.string()).max(PAGE_SIZE_MAX, { error: `must name at most ${PAGE_SIZE_MAX} invoices` }))
       .transform((list) => (list.length ? list : undefined))
       .optional(),

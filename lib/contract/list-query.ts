@@ -22,6 +22,11 @@ export const VIEW_QUERY_MAX = 200;
 /** The longest reason a status change may carry. */
 export const REASON_MAX = 500;
 
+/** "pending, paid_partial,,pending" → ["pending", "paid_partial"]: how every comma-separated value is read (statuses, ids). */
+export function commaList(value: string): string[] {
+  return [...new Set(value.split(",").map((item) => item.trim()))].filter(Boolean);
+}
+
 /** Turns URLSearchParams into the plain object the query schema reads; blank values count as absent. */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,5 @@
 // Without nuqs: the list's forms push this from the browser, whose first load does without the URL parsers.
+import { commaList } from "./list-query";
 
 /**
  * The list's URL as one canonical query string ("?status=pending,paid_partial&currency=BTC"), from a URL or
@@ -12,7 +13,7 @@ export function canonicalListSearch(entries: Iterable<[string, string]>): string
   for (const [key, raw] of entries) {
     const value = raw.trim();
     if (value === "" || (key === "created" && value === "custom")) continue;
-    if (key === "status") statuses.push(...value.split(",").filter(Boolean));
+    if (key === "status") statuses.push(...commaList(value));
     else params.set(key, value);
   }
   if (params.has("created")) {

@@ -47,7 +47,7 @@ const settle = <T,>(promise: Promise<T>) =>
  */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<RawSearch> }) {
   const user = await guardPage("invoices:read");
-  const { state, notices, redirect: canonical } = readInvoiceListSearch(await searchParams);
+  const { state, notices, canonical } = readInvoiceListSearch(await searchParams);
   // A filter form submitted without script: the same URL its script would have pushed.
   if (canonical !== null) redirect(`/invoices${canonical}`);
   const timeZone = (await requestTimeZone()).timeZone;
