@@ -104,6 +104,7 @@ export function toText(value: unknown): string | null {
   return null;
 }
 
+const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /**
@@ -113,6 +114,11 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d
  */
 export function toInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
+  // Already the one form (most providers, and every invoice of a mirror's fill): kept when it reads back the same.
+  if (CANONICAL_INSTANT.test(value) && !value.startsWith("0000")) {
+    const time = Date.parse(value);
+    if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
+  }
   const m = ISO.exec(value.trim());
   if (!m) return null;
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = m;
