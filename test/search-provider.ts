@@ -32,6 +32,8 @@ export async function startSearchProvider() {
     /** Runs before a page of the list is answered. */
     beforePage: null as null | ((page: number, sortBy: string) => void),
     delayMs: 0,
+    /** A provider that does not filter the list by `created_after` (against the spec). */
+    ignoresCreatedAfter: false,
     /** Answers a PATCH in its place (a refusal, a failure) when it returns an answer. */
     patchAnswer: null as null | ((id: string) => { status: number; body: unknown } | null),
     /** The invoice's own id for an id as a path gave it (a provider that also takes a bare or upper-case form). */
@@ -84,7 +86,7 @@ export async function startSearchProvider() {
       const sortBy = (url.searchParams.get("sort_by") ?? "created_at") as "created_at" | "updated_at";
       const desc = (url.searchParams.get("sort_order") ?? "desc") === "desc";
       state.beforePage?.(page, sortBy);
-      const createdAfter = url.searchParams.get("created_after");
+      const createdAfter = state.ignoresCreatedAfter ? null : url.searchParams.get("created_after");
       const all = [...invoices.values()]
         .filter((invoice) => createdAfter === null || Date.parse(invoice.created_at) > Date.parse(createdAfter))
         .sort(

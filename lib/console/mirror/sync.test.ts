@@ -33,6 +33,7 @@ beforeEach(async () => {
   provider.state.limited = null;
   provider.state.beforePage = null;
   provider.state.delayMs = 0;
+  provider.state.ignoresCreatedAfter = false;
   await db.execute(sql`delete from console.search_invoices`);
 });
 
@@ -135,6 +136,23 @@ describe("first fill", () => {
       "2025-12-31T23:59:59.999Z 10",
     ]);
     expect((await sync.state(true)).indexed).toBe(951);
+  });
+
+  it("reads the rest by page number from a provider that does not filter by created_after, once", async () => {
+    seed(1_250);
+    provider.state.ignoresCreatedAfter = true;
+    const { sync } = makeSync();
+    expect(await sync.runOnce()).toBe("filled");
+    const pages = listCalls()
+      .slice(1)
+      .map((r) => new URL(r.slice(4), "http://x").searchParams);
+    // The second batch came back from the list's start: from then on, pages of the whole list after what was read.
+    expect(pages.map((p) => `${p.has("created_after") ? "after" : "-"} ${p.get("page")}`)).toEqual([
+      ...["1", "2", "3", "4"].map((n) => `- ${n}`),
+      ...["1", "2", "3", "4"].map((n) => `after ${n}`),
+      ...["4", "5", "6", "7", "8", "9", "10", "11", "12", "13"].map((n) => `- ${n}`),
+    ]);
+    expect(await sync.state(true)).toMatchObject({ indexed: 1_250, fill_read: 1_250 });
   });
 
   it("reads several pages at once, its own calls not counted as people's", async () => {

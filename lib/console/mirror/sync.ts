@@ -23,7 +23,9 @@ type FillCursor = { after: Date | null; page: number };
 export function nextCursor(cursor: FillCursor, count: number, items: InvoiceList["items"]): { cursor: FillCursor; again: number } {
   const lastAt = items.length ? Date.parse(items[items.length - 1].created_at ?? "") : Number.NaN;
   const after = lastAt - 1;
-  if (!Number.isFinite(after) || (cursor.after && after <= cursor.after.getTime())) {
+  // Past the first batch without a cursor, the whole list by page number: a fill begun that way goes on so.
+  const byPage = cursor.after === null && cursor.page > 1;
+  if (byPage || !Number.isFinite(after) || (cursor.after && after <= cursor.after.getTime())) {
     return { cursor: { after: cursor.after, page: cursor.page + count }, again: 0 };
   }
   const again = items.filter((item) => Date.parse(item.created_at ?? "") > after).length;
@@ -146,8 +148,17 @@ export function createSearchSync(options: SearchSyncOptions) {
       const pages = last === -1 ? answers : answers.slice(0, last + 1);
       const items = pages.flatMap((answer) => answer.items);
       const done = last !== -1;
-      const next = nextCursor(cursor, count, items);
-      read += items.length - (done ? 0 : next.again);
+      // A provider that answered invoices created before `created_after` does not filter by it: the rest of the
+      // list is read by page number, from the page the invoices read so far reach.
+      const unfiltered = cursor.after !== null && items.length > 0 && !(Date.parse(items[0].created_at ?? "") > cursor.after.getTime());
+      let next: ReturnType<typeof nextCursor>;
+      if (unfiltered) {
+        next = { cursor: { after: null, page: Math.max(2, Math.floor(read / PAGE_SIZE_MAX) + 1) }, again: 0 };
+        read = (next.cursor.page - 1) * PAGE_SIZE_MAX;
+      } else {
+        next = nextCursor(cursor, count, items);
+        read += items.length - (done ? 0 : next.again);
+      }
       const calls = count;
       // The next batch is read while this one is written, unless the turn ends here.
       const goOn = !done && Date.now() < until;
@@ -156,7 +167,10 @@ export function createSearchSync(options: SearchSyncOptions) {
         count = batchSize();
         batch = readBatch(next.cursor, count, batchStarted);
       }
-      await indexInvoices(db, items);
+      await indexInvoices(db, items).catch(async (error) => {
+        if (goOn) await batch;
+        throw error;
+      });
       if (done) {
         // What changed during the fill comes with the first incremental walk, at once.
         await job.advance(db, { fillPage: null, fillAfter: null, fillRead: read, fillCompletedAt: now(), fillTotalRecords: read }, calls);
