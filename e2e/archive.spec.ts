@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import Papa from "papaparse";
 import { formatDecimal } from "../lib/contract/money";
-import { invoiceRows, signIn } from "./fixtures";
+import { holdPageScripts, invoiceRows, signIn } from "./fixtures";
 
 /** Finance records historical invoices: one by one with the form, many at once from a CSV. */
 
@@ -107,15 +107,7 @@ test("each invalid field says what is wrong as it is typed, and nothing is sent"
 test("what is typed before the page's scripts have loaded stays when they take over, and is judged then", async ({ page }) => {
   await signIn(page, "finance");
   // The page's scripts are held back while the server's form is filled in, as on a slow connection.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const script = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
-  await page.route(script, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto("/archive", { waitUntil: "commit" });
   const orderId = `E2E-${run}-EARLY`;
   await page.getByLabel("Order id (required)").fill(orderId);

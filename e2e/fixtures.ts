@@ -44,6 +44,23 @@ export function invoiceRange(page: Page): Locator {
 }
 
 /**
+ * Holds the page's scripts back until the returned function is called, as on a slow connection: what a person
+ * does meanwhile meets the server's HTML alone.
+ */
+export async function holdPageScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const script = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until React has hydrated the page's controls: a select changed before that keeps the server's value
  * (React resets a controlled control when it hydrates), which on a busy machine made filter tests flaky.
  */

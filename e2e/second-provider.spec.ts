@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
 import { type SecondProvider, startSecondProvider } from "../test/second-provider";
-import { invoiceRows, startStatusChange, untilHydrated, untilInteractive } from "./fixtures";
+import { holdPageScripts, invoiceRows, startStatusChange, untilHydrated, untilInteractive } from "./fixtures";
 
 /**
  * The console pointed at a provider that is not our sandbox (test/second-provider.ts): other ids, other
@@ -236,15 +236,7 @@ test("a refusal shows the provider's own words on the status, to the person who 
 test("'Cancel invoice' clicked before the page's scripts have loaded: the server's form cancels it", async ({ page }) => {
   await signIn(page, "/invoices");
   // The invoice page's scripts are held back until the click has been made, as on a slow connection.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const script = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
-  await page.route(script, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(at(`/invoices/${encodeURIComponent("pct%41 x")}`), { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Percent sign in the id");
   const cancel = await startStatusChange(page, "Cancel invoice", "Cancel invoice for order SO-PCT?");
