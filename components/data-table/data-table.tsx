@@ -2,6 +2,8 @@
 
 import { FlexRender, type ReactTable, type Row, type RowData, type TableFeatures } from "@tanstack/react-table";
 import type { MouseEvent, ReactNode } from "react";
+import { LoadingLine } from "@/components/ui/progress";
+import { Table, TableBody, TableCard, TableCell, TableHeader } from "@/components/ui/table";
 import { cn } from "@/lib/browser/cn";
 import { ColumnHeader } from "./column-header";
 import { columnMeta } from "./column-meta";
@@ -49,18 +51,11 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   const columns = table.getAllLeafColumns().length;
   const rows = table.getRowModel().rows;
   return (
-    <div className={cn("overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs", className)}>
+    <TableCard className={className}>
       <div className="relative overflow-x-auto">
-        {refreshing && (
-          <div
-            role="progressbar"
-            aria-label={`Loading ${caption.toLowerCase()}`}
-            className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary"
-          />
-        )}
-        <table className="w-full text-sm" aria-busy={loading || refreshing} aria-describedby={aria["aria-describedby"]}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+        {refreshing && <LoadingLine label={`Loading ${caption.toLowerCase()}`} />}
+        <Table caption={caption} aria-busy={loading || refreshing} aria-describedby={aria["aria-describedby"]}>
+          <TableHeader>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
@@ -68,9 +63,9 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                 ))}
               </tr>
             ))}
-          </thead>
-          {/* Refreshing rows keep full contrast: the progress bar says "loading", not faded text. */}
-          <tbody className="divide-y divide-border">
+          </TableHeader>
+          {/* Refreshing rows keep full contrast: the progress line says "loading", not faded text. */}
+          <TableBody>
             {loading ? (
               <SkeletonRows rows={skeletonRows} columns={columns} />
             ) : (
@@ -88,26 +83,19 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                   className={cn(onRowClick && "cursor-pointer hover:bg-accent/60")}
                 >
                   {row.getAllCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cn(
-                        "px-2.5 py-2.5 whitespace-nowrap first:pl-4 last:pr-4",
-                        columnMeta(cell.column)?.className,
-                        columnMeta(cell.column)?.cellClassName,
-                      )}
-                    >
+                    <TableCell key={cell.id} className={cn(columnMeta(cell.column)?.className, columnMeta(cell.column)?.cellClassName)}>
                       <FlexRender cell={cell} />
-                    </td>
+                    </TableCell>
                   ))}
                 </tr>
               ))
             )}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       {message}
       {notice}
       {footer}
-    </div>
+    </TableCard>
   );
 }

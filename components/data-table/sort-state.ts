@@ -1,6 +1,8 @@
 import type { Column, RowData, TableFeatures } from "@tanstack/react-table";
 
-export type SortState = { canSort: boolean; sorted: false | "asc" | "desc"; toggle: ((event: unknown) => void) | undefined };
+import type { Sorted } from "@/components/ui/table";
+
+export type SortState = { canSort: boolean; sorted: Sorted; toggle: ((event: unknown) => void) | undefined };
 
 /**
  * A column's sorting, whether or not its table has the sorting feature: the generic parts serve tables of
@@ -18,8 +20,4 @@ export function sortState<TFeatures extends TableFeatures, TData extends RowData
     sorted: canSort ? (sortable.getIsSorted?.() ?? false) : false,
     toggle: canSort ? sortable.getToggleSortingHandler?.() : undefined,
   };
-}
-
-export function ariaSort(sorted: SortState["sorted"]): "ascending" | "descending" | undefined {
-  return sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined;
 }

@@ -16,3 +16,8 @@ export function Progress({ value, label, className }: { value: number; label: st
     </div>
   );
 }
+
+/** A thin line along a region's top edge while it loads again, its content still readable beneath it. */
+export function LoadingLine({ label }: { label: string }) {
+  return <div role="progressbar" aria-label={label} className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" />;
+}

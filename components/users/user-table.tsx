@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
+import { Table, TableBody, TableCard, TableCell, TableHead, TableHeader } from "@/components/ui/table";
 import { cn } from "@/lib/browser/cn";
 import { ROLE_LABELS, type Role } from "@/lib/contract/roles";
 import { ResetLinkButton } from "./account-link";
@@ -19,7 +20,6 @@ export type UserListRow = {
 
 // The design's table (components/data-table) drawn by the server: it never sorts or pages, so no table library
 // loads with the page; only the controls in its cells are islands.
-const CELL = "px-2.5 py-2.5 first:pl-4 last:pr-4";
 const COLUMNS: { label: ReactNode; className?: string }[] = [
   { label: "Name" },
   { label: "Email", className: "hidden sm:table-cell" },
@@ -32,37 +32,35 @@ const COLUMNS: { label: ReactNode; className?: string }[] = [
 /** The people table. `meId` is the signed-in admin, who may change neither their own role nor access. */
 export function UserTable({ users, meId }: { users: UserListRow[]; meId: string }) {
   return (
-    <div className="overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs">
+    <TableCard>
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+        <Table caption="Users">
+          <TableHeader>
             <tr>
               {COLUMNS.map(({ label, className }, i) => (
                 // The columns are fixed and in order: the index is their identity.
-                <th key={i} scope="col" className={cn(CELL, "font-medium whitespace-nowrap", className)}>
+                <TableHead key={i} className={className}>
                   {label}
-                </th>
+                </TableHead>
               ))}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
+          </TableHeader>
+          <TableBody>
             {users.map((user) => (
               <UserRow key={user.id} user={user} me={user.id === meId} />
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
-    </div>
+    </TableCard>
   );
 }
 
 function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
-  const cell = (i: number, more?: string, wrap = false) =>
-    cn(CELL, wrap ? "whitespace-normal" : "whitespace-nowrap", COLUMNS[i].className, more);
+  const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
   return (
     <tr>
-      <td className={cell(0, undefined, true)}>
+      <TableCell wrap className={cell(0)}>
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
           <bdi>{user.name}</bdi>
           {user.disabled && <Badge>Disabled</Badge>}
@@ -71,13 +69,13 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
         <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
           <EmailText email={user.email} />
         </span>
-      </td>
+      </TableCell>
       {/* Long addresses wrap only where an address may (after "@", before a dot), so Role and Disable stay in view
           beside the add form instead of behind a scroll, and no word is cut in two. */}
-      <td className={cell(1, "min-w-32 text-muted-foreground", true)}>
+      <TableCell wrap className={cell(1, "min-w-32 text-muted-foreground")}>
         <EmailText email={user.email} />
-      </td>
-      <td className={cell(2)}>
+      </TableCell>
+      <TableCell className={cell(2)}>
         {me ? (
           <span title="You cannot change your own role">{ROLE_LABELS[user.role as Role] ?? user.role} (you)</span>
         ) : (
@@ -90,19 +88,21 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
             </div>
           </>
         )}
-      </td>
-      <td className={cell(3, "text-muted-foreground")}>
+      </TableCell>
+      <TableCell className={cell(3, "text-muted-foreground")}>
         <DateTime iso={user.createdAt} />
-      </td>
-      <td className={cell(4, "text-muted-foreground")}>{user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : "Never"}</td>
-      <td className={cell(5)}>
+      </TableCell>
+      <TableCell className={cell(4, "text-muted-foreground")}>
+        {user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : "Never"}
+      </TableCell>
+      <TableCell className={cell(5)}>
         {!me && (
           <div className="flex justify-end">
             <ResetLinkButton email={user.email} />
             <AccessToggle email={user.email} disabled={user.disabled} />
           </div>
         )}
-      </td>
+      </TableCell>
     </tr>
   );
 }

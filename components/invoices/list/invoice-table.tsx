@@ -1,8 +1,17 @@
-import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { cn } from "@/lib/browser/cn";
+import {
+  SortArrow,
+  type Sorted,
+  sortControlClass,
+  Table,
+  TableBody,
+  TableCard,
+  TableCell,
+  TableHead,
+  TableHeader,
+} from "@/components/ui/table";
 import type { Invoice } from "@/lib/contract";
 import { cryptoDecimalsShown, formatCryptoAligned, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
@@ -18,7 +27,7 @@ const numeric = "text-right tabular-nums";
 
 /**
  * The columns, in order, from `sm` up (a phone gets cards, invoice-cards.tsx); some come back only from `md`
- * and `lg` up, so the table never scrolls sideways.
+ * and `lg` up, so the table never scrolls sideways. Drawn from the tables' parts (components/ui/table.tsx).
  */
 const COLUMNS: { id: string; label: string; sort?: SortField; className?: string }[] = [
   { id: "select", label: "Select", className: "w-8" },
@@ -28,12 +37,9 @@ const COLUMNS: { id: string; label: string; sort?: SortField; className?: string
   { id: "status", label: "Status" },
   { id: "fiat_amount", label: "Amount (EUR)", sort: "fiat_amount", className: numeric },
   { id: "crypto_amount", label: "Crypto amount", sort: "crypto_amount", className: numeric },
-  { id: "created_at", label: "Created", sort: "created_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
-  { id: "updated_at", label: "Updated", sort: "updated_at", className: "whitespace-nowrap tabular-nums hidden lg:table-cell" },
+  { id: "created_at", label: "Created", sort: "created_at", className: "tabular-nums hidden lg:table-cell" },
+  { id: "updated_at", label: "Updated", sort: "updated_at", className: "tabular-nums hidden lg:table-cell" },
 ];
-
-// Narrower gaps on a phone, so order, status and amount fit 390 px.
-const cell = "px-1.5 py-2.5 first:pl-3 last:pr-3 sm:px-2.5 sm:first:pl-4 sm:last:pr-4";
 
 /**
  * The invoice list's table, rendered on the server: rows are there and usable with the HTML, the
@@ -55,22 +61,16 @@ export function InvoiceTable(props: {
   // Every digit the provider sent, padded to the most decimals any row shows, so the points line up.
   const cryptoDecimals = items.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.crypto_amount)), 2);
   return (
-    <div className="overflow-hidden rounded-lg border border-border bg-card text-card-foreground shadow-xs">
+    <TableCard>
       <InvoiceCards items={items} timeZone={props.timeZone} />
       <div className="relative hidden overflow-x-auto sm:block">
-        <table className="w-full text-sm" aria-describedby={props.describedBy}>
-          <caption className="sr-only">Invoices</caption>
-          <thead className="border-b border-border bg-muted text-left text-xs tracking-wide text-muted-foreground uppercase">
+        <Table caption="Invoices" aria-describedby={props.describedBy}>
+          <TableHeader>
             <tr>
               {COLUMNS.map((column) => {
-                const sorted = column.sort && state.sort_by === column.sort ? state.sort_order : null;
+                const sorted: Sorted = column.sort && state.sort_by === column.sort ? state.sort_order : false;
                 return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={column.sort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                    className={cn(cell, "font-medium whitespace-nowrap", column.className)}
-                  >
+                  <TableHead key={column.id} sorted={column.sort ? sorted : undefined} className={column.className}>
                     {column.id === "select" ? (
                       <PageCheckbox />
                     ) : column.sort ? (
@@ -78,47 +78,36 @@ export function InvoiceTable(props: {
                         href={`/invoices${listSearchWith(state, nextSort(state, column.sort))}`}
                         scroll={false}
                         title={`Sort by ${SORT_LABELS[column.sort]}`}
-                        className={cn(
-                          "-mx-1 inline-flex items-center gap-1 rounded-sm px-1 uppercase hover:text-foreground",
-                          sorted && "text-foreground",
-                        )}
+                        className={sortControlClass(sorted)}
                       >
                         {column.label}
-                        {sorted === "asc" ? (
-                          <ArrowUp aria-hidden className="size-3.5" />
-                        ) : sorted === "desc" ? (
-                          <ArrowDown aria-hidden className="size-3.5" />
-                        ) : (
-                          <ChevronsUpDown aria-hidden className="size-3.5 opacity-70" />
-                        )}
+                        <SortArrow sorted={sorted} />
                       </Link>
                     ) : (
                       column.label
                     )}
-                  </th>
+                  </TableHead>
                 );
               })}
             </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
+          </TableHeader>
+          <TableBody>
             {items.map((row) => (
               <Row key={row.invoice_id} row={row} timeZone={props.timeZone} cryptoDecimals={cryptoDecimals} />
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       {props.message}
       {props.notice}
       {props.footer}
-    </div>
+    </TableCard>
   );
 }
 
 function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string; cryptoDecimals: number }) {
   const href = invoiceHref(row.invoice_id);
-  const td = (index: number, children: ReactNode) => (
-    <td className={cn(cell, "whitespace-nowrap", COLUMNS[index].className)}>{children}</td>
-  );
+  const td = (index: number, children: ReactNode) => <TableCell className={COLUMNS[index].className}>{children}</TableCell>;
   return (
     <tr className="hover:bg-accent/60">
       {td(0, <RowCheckbox row={{ invoice_id: row.invoice_id, order_id: row.order_id, ...receivedFacts(row) }} />)}
