@@ -82,6 +82,10 @@ test("finance records an archived invoice without script; a refusal comes back w
   await expect(page.getByLabel("Order name")).toHaveValue("Recorded without script");
   await expect(page.getByLabel("Currency (required)")).toHaveValue("BTC");
   await expect(page.getByLabel("Amount in EUR")).toHaveValue("12.345");
+  // The server's sentence under the amount names the currency chosen.
+  await expect(page.getByTestId("amount-preview")).toHaveText(
+    "Enter it in EUR or in Bitcoin; the provider derives the other amount at the rate of the creation date and records the rate.",
+  );
 
   await page.getByLabel("Amount in EUR").fill("12.34");
   await page.getByRole("button", { name: "Record archived invoice" }).click();

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
+import { createContext, type FormEvent, useActionState, useContext, useEffect, useRef, useState } from "react";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { DAY_FORMAT, DateInput, TIME_FORMAT, TimeInput } from "@/components/ui/date-input";
@@ -30,17 +30,24 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 import type { FieldMessages } from "./archive-form-check";
+import { derivedByProvider } from "./preview-words";
 import { useLeaveGuard } from "./use-leave-guard";
 
-// The "≈" preview reads rates with zod and big.js: it loads after the page, which says meanwhile how the other amount is found.
+// The "≈" preview reads rates with zod and big.js: it loads after the page, which says meanwhile how the other amount
+// is found, naming the currency chosen (the loading slot takes no props: the name comes through a context).
+const ChosenCurrency = createContext<string | undefined>(undefined);
 const AmountPreview = dynamic(() => import("./amount-preview").then((m) => m.AmountPreview), {
   ssr: false,
-  loading: () => (
-    <p className="text-xs text-muted-foreground" data-testid="amount-preview">
-      Enter it in EUR or in the cryptocurrency; the provider derives the other amount at the rate of the creation date and records the rate.
-    </p>
-  ),
+  loading: () => <PreviewBeforeRates />,
 });
+
+function PreviewBeforeRates() {
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="amount-preview">
+      {derivedByProvider(useContext(ChosenCurrency))}
+    </p>
+  );
+}
 
 const loadCheck = () => import("./archive-form-check");
 type Check = Awaited<ReturnType<typeof loadCheck>>;
@@ -273,7 +280,9 @@ export function ArchiveForm({
               />
             </Field>
           </div>
-          <AmountPreview values={values} currencyName={currencyName} timeZone={timeZone} amountRefused={Boolean(error("amount"))} />
+          <ChosenCurrency value={currencyName}>
+            <AmountPreview values={values} currencyName={currencyName} timeZone={timeZone} amountRefused={Boolean(error("amount"))} />
+          </ChosenCurrency>
         </fieldset>
 
         <Field

@@ -2,6 +2,7 @@ import type { ArchiveCsv } from "@/lib/browser/archive/csv";
 import { formatEur } from "@/lib/contract/format";
 import { formatDateTime } from "@/lib/contract/format-date";
 import { type Decimal, divideDecimal, isNegative, multiplyDecimal, roundDecimal } from "@/lib/contract/money";
+import { derivedByProvider, enterAmount } from "./preview-words";
 import type { PreviewRates } from "./use-rates";
 
 /*
@@ -33,9 +34,9 @@ function derived(amount: Decimal, rate: Decimal, amountIn: "fiat" | "crypto", cu
 }
 
 export function previewSentence({ rates, currency, currencyName, amountIn, amount, timeZone, amountRefused }: PreviewInput): string {
-  const enter = `Enter it in EUR or in ${currencyName ?? "the cryptocurrency"}`;
+  const enter = enterAmount(currencyName);
   if (amountRefused && amount !== null) return "No other amount is derived from a refused amount: correct the amount above first.";
-  if (!currency) return `${enter}; the provider derives the other amount at the rate of the creation date and records the rate.`;
+  if (!currency) return derivedByProvider(currencyName);
   // "1 Mar 2025," and "14:03 CET" each kept on one line (no-break spaces): the line may wrap only between them.
   const on = (iso: string) =>
     formatDateTime(iso, timeZone)
