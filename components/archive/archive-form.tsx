@@ -1,9 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { createContext, type FormEvent, useActionState, useContext, useEffect, useRef, useState } from "react";
+import { type FormEvent, useActionState, useEffect, useRef, useState } from "react";
 import { useTimeZone } from "@/components/time-zone/time-zone-provider";
 import { Button } from "@/components/ui/button";
 import { DAY_FORMAT, DateInput, TIME_FORMAT, TimeInput } from "@/components/ui/date-input";
@@ -29,25 +28,9 @@ import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "@/l
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import type { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
+import { AmountPreviewSlot } from "./amount-preview-slot";
 import type { FieldMessages } from "./archive-form-check";
-import { derivedByProvider } from "./preview-words";
 import { useLeaveGuard } from "./use-leave-guard";
-
-// The "≈" preview reads rates with zod and big.js: it loads after the page, which says meanwhile how the other amount
-// is found, naming the currency chosen (the loading slot takes no props: the name comes through a context).
-const ChosenCurrency = createContext<string | undefined>(undefined);
-const AmountPreview = dynamic(() => import("./amount-preview").then((m) => m.AmountPreview), {
-  ssr: false,
-  loading: () => <PreviewBeforeRates />,
-});
-
-function PreviewBeforeRates() {
-  return (
-    <p className="text-xs text-muted-foreground" data-testid="amount-preview">
-      {derivedByProvider(useContext(ChosenCurrency))}
-    </p>
-  );
-}
 
 const loadCheck = () => import("./archive-form-check");
 type Check = Awaited<ReturnType<typeof loadCheck>>;
@@ -280,9 +263,7 @@ export function ArchiveForm({
               />
             </Field>
           </div>
-          <ChosenCurrency value={currencyName}>
-            <AmountPreview values={values} currencyName={currencyName} timeZone={timeZone} amountRefused={Boolean(error("amount"))} />
-          </ChosenCurrency>
+          <AmountPreviewSlot values={values} currencyName={currencyName} timeZone={timeZone} amountRefused={Boolean(error("amount"))} />
         </fieldset>
 
         <Field
