@@ -14,6 +14,14 @@ const behaviours: Record<string, (req: IncomingMessage, res: ServerResponse) => 
   "/garbage/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).end("{not json"),
   "/shape/currencies": (_, res) => json(res, 200, { currencies: "none" }),
   "/hang/currencies": () => {},
+  // Nine megabytes of a valid list: more than the console reads of one answer.
+  "/huge/currencies": (_, res) => {
+    const item = JSON.stringify({ code: "BTC", name: "B".repeat(1_000) });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"currencies":[');
+    for (let i = 0; i < 9_000; i++) res.write(`${i ? "," : ""}${item}`);
+    res.end("]}");
+  },
   // Headers at once, then a body that never ends: the timeout covers the whole answer.
   "/stall/currencies": (_, res) => res.writeHead(200, { "content-type": "application/json" }).write('{"currencies": ['),
   // Compressed when the client asks for it, refusals too.
@@ -101,6 +109,7 @@ describe("upstream client", () => {
     ["500", 502, "upstream_error", /HTTP 500/],
     ["503", 502, "upstream_error", /HTTP 503/],
     ["garbage", 502, "upstream_invalid_response", /did not answer JSON/],
+    ["huge", 502, "upstream_invalid_response", /currencies: the answer is longer than 8 MB/],
     ["shape", 502, "upstream_invalid_response", /did not answer a list of currencies/],
     ["hang", 504, "upstream_timeout", /0\.3 s/],
     ["stall", 504, "upstream_timeout", /0\.3 s/],

@@ -28,7 +28,7 @@ import { normaliseDeliveries, normaliseDeliveryPage } from "./normalise-deliveri
 import { normaliseOpenApi } from "./normalise-openapi";
 import { normaliseHistoricalRates, normaliseRates } from "./normalise-rates";
 import { answeredWith, failed, invalidAnswer, outcomeOf, unreachable } from "./refusals";
-import { type Answer, COMPRESSED, embeddedHeaders, send } from "./transport";
+import { type Answer, AnswerTooLarge, COMPRESSED, embeddedHeaders, send } from "./transport";
 
 /**
  * `embedded`: the upstream is this process's own sandbox, reached over HTTP like any provider.
@@ -145,6 +145,7 @@ export function createUpstream(config: UpstreamConfig) {
       body = await response.json();
     } catch (error) {
       if (error instanceof DOMException && error.name === "TimeoutError") throw unreachable(error, config);
+      if (error instanceof AnswerTooLarge) throw answeredWith(invalidAnswer(`${path.split("?")[0]}: ${error.message}.`), response.status);
       throw answeredWith(invalidAnswer(`${path} did not answer JSON.`), response.status);
     }
     const normalised = read(body);

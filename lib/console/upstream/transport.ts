@@ -23,6 +23,31 @@ function agent(): Dispatcher {
   return (holder.__invoiceConsoleUpstreamAgent ??= new Agent().compose(interceptors.decompress({ skipErrorResponses: false })));
 }
 
+/** The most of one answer the console reads (a page of 100 invoices is about 200 KB), inflated: past it, the answer is refused. */
+export const ANSWER_MAX_BYTES = 8 * 1_048_576;
+
+/** An answer longer than ANSWER_MAX_BYTES: its reading stopped there, and its connection was let go. */
+export class AnswerTooLarge extends Error {
+  constructor() {
+    super(`the answer is longer than ${ANSWER_MAX_BYTES / 1_048_576} MB`);
+  }
+}
+
+/** The body as text, read as it arrives and given up past the limit, so no provider's answer fills the memory. */
+async function readText(body: Dispatcher.ResponseData["body"]): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > ANSWER_MAX_BYTES) {
+      body.destroy();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
 export async function send(url: string, sent: Sent): Promise<Answer> {
   const { statusCode, headers, body } = await undiciRequest(url, { ...sent, dispatcher: agent() });
   return {
@@ -36,8 +61,8 @@ export async function send(url: string, sent: Sent): Promise<Answer> {
     },
     // Every answer is read losslessly (docs/operations.md, "Amounts are decimals"); a key given twice keeps its
     // last value, as JSON.parse does.
-    json: async () => parseJsonLossless(await body.text(), { duplicateKeys: "last" }),
-    text: () => body.text(),
+    json: async () => parseJsonLossless(await readText(body), { duplicateKeys: "last" }),
+    text: () => readText(body),
     discard: () => void body.dump().catch(() => {}),
   };
 }
