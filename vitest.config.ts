@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     include: ["{lib,app,components,scripts,test}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // One migrated PGlite copied into each file's throwaway databases instead of migrating each from nothing.
+    globalSetup: ["test/pglite-template.ts"],
+    setupFiles: ["test/use-pglite-template.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -64,7 +64,7 @@ export async function openDatabase(
   const folder = target === "memory://" ? undefined : path.resolve(target);
   const unlock = folder ? lockFolder(folder) : () => {};
   try {
-    const client = await PGlite.create(folder);
+    const client = await PGlite.create(folder, !folder && memoryTemplate ? { loadDataDir: memoryTemplate } : undefined);
     const db = drizzle({ client });
     await migratedAndTidied(
       async (text) => (await client.query(text)).rows,
@@ -75,6 +75,17 @@ export async function openDatabase(
     unlock();
     throw error;
   }
+}
+
+let memoryTemplate: Blob | undefined;
+
+/**
+ * A migrated database every later `memory://` one starts from, a copy of it (PGlite's dumpDataDir): the test suites
+ * open one in each file, and copying beats migrating from nothing (test/pglite-template.ts). Migrations still run,
+ * finding nothing to do unless the template is behind.
+ */
+export function useMemoryTemplate(template: Blob): void {
+  memoryTemplate = template;
 }
 
 /** Marks the invoices' and their rollups' pages visible, so the list's walks stay in the indexes (after a seed, a migration). */
