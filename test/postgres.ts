@@ -42,6 +42,13 @@ async function freshDatabase(serverUrl: string): Promise<TestPostgres> {
     stop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // The suite's pools may still be closing their connections: forcing them off then would reach their clients
+      // as an error nobody listens for any more. Their going is waited for (a few seconds at most) first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
