@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { auditLog } from "@/lib/console/schema";
 import type { Db } from "@/lib/platform/db";
+import { storable } from "@/lib/platform/db/storable";
 import { currentRequestId } from "@/lib/platform/server-lifecycle";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -28,23 +29,6 @@ export async function recordAudit(
 function withRequestId(detail: Record<string, unknown>): Record<string, unknown> {
   const id = currentRequestId();
   return id && !("request_id" in detail) ? { ...detail, request_id: id } : detail;
-}
-
-/** A UTF-16 surrogate without its pair: what cutting text in the middle of an emoji, or a crafted body, leaves. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * What is audited includes what people typed or sent (a reason, an id), and PostgreSQL's text and jsonb hold
- * neither U+0000 nor half of a surrogate pair. Such characters are kept visible as U+FFFD: the audit entry
- * of a change that happened must never fail to be written.
- */
-export function storable<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD") as T;
-  if (Array.isArray(value)) return value.map(storable) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [storable(key), storable(v)])) as T;
-  }
-  return value;
 }
 
 export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {

@@ -30,9 +30,12 @@ export type WireInvoice = Omit<ApiInvoice, "fiat_amount" | "crypto_amount" | "pa
 export const amount = (column: string): Amount => jsonNumber(column);
 export const amountOrNull = (column: string | null): Amount | null => (column === null ? null : jsonNumber(column));
 
-/** A JSON answer whose amounts keep their digits. */
+/**
+ * A JSON answer whose amounts keep their digits. Given as UTF-8 bytes: a string body is first scanned whole for
+ * half surrogate pairs, which encoding replaces the same way (a list page's largest cost after the query).
+ */
 export function wireJson(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(stringifyJson(body), {
+  return new Response(Buffer.from(stringifyJson(body)), {
     status: init.status ?? 200,
     headers: { "content-type": "application/json", ...init.headers },
   });

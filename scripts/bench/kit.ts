@@ -28,7 +28,9 @@ export async function startBuiltConsole(env: Record<string, string>): Promise<Co
   if (!existsSync(path.join(root, ".next", "BUILD_ID"))) throw new Error("No build: run `npx next build` first.");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["scripts/server/server.mjs", "-H", "127.0.0.1"], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): Node options for the served console only.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/server/server.mjs", "-H", "127.0.0.1"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],

@@ -3,43 +3,32 @@ import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
+import { storableJson } from "@/lib/platform/db/storable";
 import { textMatch } from "./text-match";
 
 /** At most this many results: a palette shows a handful, never a list to page through. */
 export const SEARCH_LIMIT = 10;
 
-/** An invoice as the mirror's row, in JSON: strings well formed (a lone surrogate would fail the whole page). */
-const toRow = (invoice: Invoice) => ({
-  invoice_id: invoice.invoice_id.toWellFormed(),
-  order_id: invoice.order_id?.toWellFormed() ?? null,
-  order_name: invoice.order_name?.toWellFormed() ?? null,
-  status: invoice.status,
-  fiat_amount: invoice.fiat_amount,
-  fiat_currency: invoice.fiat_currency.toWellFormed(),
-  crypto_amount: invoice.crypto_amount,
-  currency: invoice.currency?.toWellFormed() ?? null,
-  created_at: invoice.created_at,
-  updated_at: invoice.updated_at,
-  // Normalised by lib/console/upstream: plain JSON, every amount a decimal string.
-  document: JSON.stringify(invoice),
-});
-
 /**
- * Writes invoices' summaries in one statement, the rows as one JSON parameter (a fill writes hundreds at a time,
- * and building a statement of thousands of parameters cost more than the database's work). A row is only
- * replaced by one at least as new (by the provider's `updated_at`), so a sync page read before a change made
- * through the console cannot undo it.
+ * Writes invoices in one statement: the invoices as one JSON parameter, each element's text stored as its document
+ * and its columns read from it there (a fill writes hundreds at a time; building rows beside the documents cost
+ * more than the database's work, and sent every invoice twice). A row is only replaced by one at least as new (by
+ * the provider's `updated_at`), so a sync page read before a change made through the console cannot undo it.
+ * Normalised by lib/console/upstream: every amount a decimal string, every instant canonical.
  */
 export async function indexInvoices(db: Db, invoices: Invoice[]): Promise<void> {
   // One provider page can name an invoice twice (a page that shifted under the walk): the last one wins.
-  const rows = [...new Map(invoices.map((invoice) => [invoice.invoice_id, toRow(invoice)])).values()];
-  if (rows.length === 0) return;
+  const unique = [...new Map(invoices.map((invoice) => [invoice.invoice_id, invoice])).values()];
+  if (unique.length === 0) return;
   // The document goes with its row: only where the row was written (not where a newer one was kept).
   await db.execute(sql`
-    with r as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (invoice_id text, order_id text, order_name text,
-        status text, fiat_amount numeric, fiat_currency text, crypto_amount numeric, currency text, created_at timestamptz,
-        updated_at timestamptz, document text)
+    with d as materialized (
+      select e::text as document, e::jsonb as j from json_array_elements(${storableJson(unique)}::json) as e
+    ), r as materialized (
+      select j->>'invoice_id' as invoice_id, j->>'order_id' as order_id, j->>'order_name' as order_name, j->>'status' as status,
+        (j->>'fiat_amount')::numeric as fiat_amount, j->>'fiat_currency' as fiat_currency, (j->>'crypto_amount')::numeric as crypto_amount,
+        j->>'currency' as currency, (j->>'created_at')::timestamptz as created_at, (j->>'updated_at')::timestamptz as updated_at, document
+      from d
     ), written as (
       insert into ${searchInvoices} as t
         (invoice_id, order_id, order_name, status, fiat_amount, fiat_currency, crypto_amount, currency, created_at, updated_at, indexed_at)

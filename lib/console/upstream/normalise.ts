@@ -107,6 +107,26 @@ export function toText(value: unknown): string | null {
 const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A canonical instant that reads back the same: Date.parse refuses a 13th month or a 60th minute, but rolls
+ * 2026-02-30 over to March and 24:00 to the next day. Checked without building a Date: three a row of a fill.
+ */
+function isRealCanonical(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return (
+    year >= 1 &&
+    day >= 1 &&
+    day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0) &&
+    Number(value.slice(11, 13)) < 24 &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
 /**
  * Any ISO 8601 instant → UTC ISO with milliseconds. Fractions of any length (cut to milliseconds), `Z`,
  * `+00:00`, `+0000` or `+00`; a date-time without an offset is read as UTC, a plain date as its midnight UTC.
@@ -114,11 +134,8 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d
  */
 export function toInstant(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  // Already the one form (most providers, and every invoice of a mirror's fill): kept when it reads back the same.
-  if (CANONICAL_INSTANT.test(value) && !value.startsWith("0000")) {
-    const time = Date.parse(value);
-    if (!Number.isNaN(time) && new Date(time).toISOString() === value) return value;
-  }
+  // Already the one form (most providers, and every invoice of a mirror's fill): kept when it is a real instant.
+  if (CANONICAL_INSTANT.test(value) && isRealCanonical(value)) return value;
   const m = ISO.exec(value.trim());
   if (!m) return null;
   const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = m;

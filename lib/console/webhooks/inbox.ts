@@ -1,12 +1,12 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
-import { storable } from "@/lib/console/audit";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { fixedWindowLimiter } from "@/lib/console/rate-window";
 import { webhookInbox, webhookInboxIds } from "@/lib/console/schema";
 import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
+import { storable } from "@/lib/platform/db/storable";
 import { verifySignature } from "./verify";
 
 export type InboxConfig = { secret: string | undefined; maxEntries: number; maxBodyBytes: number; ratePerMinute: number };
