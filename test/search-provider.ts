@@ -117,6 +117,10 @@ export async function startSearchProvider() {
     requests,
     invoices,
     maxInFlight: () => maxInFlight,
+    /** Forgets the most calls seen at once (each test measures its own). */
+    resetMaxInFlight: () => {
+      maxInFlight = 0;
+    },
     /** A new invoice, created and updated now (the provider's clock moves a second per change). */
     insert(fields: Partial<ProviderInvoice> & { invoice_id: string; order_id: string }): ProviderInvoice {
       const at = tick();

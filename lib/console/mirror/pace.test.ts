@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPace } from "./pace";
 
@@ -29,5 +30,37 @@ describe("the mirror's pace", () => {
     busy = false;
     pace.answered(10);
     expect(pace.intervalMs()).toBe(256);
+  });
+});
+
+describe("pages started together", () => {
+  it("never holds more starts in any second than the ceiling, and starts as soon as that allows", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 1_000 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 400 })), { minLength: 1, maxLength: 60 }),
+        (minIntervalMs, batches) => {
+          const pace = createPace({ minIntervalMs });
+          const starts: number[] = [];
+          let earliest = 0;
+          for (const [wanted, gap] of batches) {
+            const count = Math.min(wanted, pace.perSecond);
+            earliest += gap;
+            const at = pace.startAt(count, earliest);
+            expect(at).toBeGreaterThanOrEqual(earliest);
+            // As soon as allowed: a millisecond sooner would hold one start too many (or be before `earliest`).
+            const before = starts.filter((s) => s > at - 1 - 1000 && s <= at - 1).length;
+            if (at > earliest && at > (starts.at(-1) ?? 0)) expect(before + count).toBeGreaterThan(pace.perSecond);
+            starts.push(...Array<number>(count).fill(at));
+          }
+          for (const s of starts) expect(starts.filter((t) => t > s - 1000 && t <= s).length).toBeLessThanOrEqual(pace.perSecond);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses more pages at once than the ceiling allows a second", () => {
+    expect(() => createPace({ minIntervalMs: 500 }).startAt(3, 0)).toThrow(RangeError);
   });
 });

@@ -30,6 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   provider.invoices.clear();
   provider.requests.length = 0;
+  provider.resetMaxInFlight();
   provider.state.limited = null;
   provider.state.beforePage = null;
   provider.state.delayMs = 0;
@@ -44,7 +45,7 @@ function seed(count: number, from = 1) {
 }
 
 /** A sync (one console instance) with a clock the test moves; a shared id makes instances share one row. */
-function makeSync(options: { id?: string; on?: Db; runMs?: number; syncSeconds?: number } = {}) {
+function makeSync(options: { id?: string; on?: Db; runMs?: number; syncSeconds?: number; pagesAtOnce?: number } = {}) {
   const clock = { now: Date.parse("2026-11-23T10:00:00Z") };
   const api = createUpstream({ baseUrl: provider.url, apiKey: "sk_test_search", timeoutMs: 5_000 });
   const sync = createSearchSync({
@@ -52,6 +53,8 @@ function makeSync(options: { id?: string; on?: Db; runMs?: number; syncSeconds?:
     listInvoices: (query) => api.listInvoices(query),
     syncSeconds: options.syncSeconds ?? 60,
     pageIntervalMs: 0,
+    // Four pages a batch, which the expectations below spell out; the default is checked on its own.
+    pagesAtOnce: options.pagesAtOnce ?? 4,
     leaseMs: 10_000,
     runMs: options.runMs,
     id: options.id ?? `test-${randomUUID()}`,
@@ -87,13 +90,13 @@ describe("first fill", () => {
     expect(await first.sync.runOnce()).toBe("filling");
     expect(await first.sync.runOnce()).toBe("filling");
     const reached = await first.sync.state();
-    expect(reached).toMatchObject({ fill_page: 1, fill_read: 2 * (FILL_PAGES_AT_ONCE * 100 - 1) });
+    expect(reached).toMatchObject({ fill_page: 1, fill_read: 2 * (4 * 100 - 1) });
     // Each batch but the last reads its last invoice again (from its instant less a millisecond), counted once.
     // The second batch started after the 400th invoice (less a millisecond), from its first page again.
-    const secondBatch = listCalls().slice(1 + FILL_PAGES_AT_ONCE);
+    const secondBatch = listCalls().slice(1 + 4);
     const after = (call: string) => new URL(call.slice(4), "http://x").searchParams.get("created_after");
     expect(secondBatch.map(after)).toEqual(
-      Array(FILL_PAGES_AT_ONCE).fill(new Date(Date.parse(provider.invoices.get("inv_400")!.created_at) - 1).toISOString()),
+      Array(4).fill(new Date(Date.parse(provider.invoices.get("inv_400")!.created_at) - 1).toISOString()),
     );
     expect(secondBatch.map((r) => new URL(r.slice(4), "http://x").searchParams.get("page"))).toEqual(["1", "2", "3", "4"]);
 
@@ -158,7 +161,7 @@ describe("first fill", () => {
   it("reads several pages at once, its own calls not counted as people's", async () => {
     seed(1000);
     provider.state.delayMs = 30;
-    const { sync } = makeSync();
+    const { sync } = makeSync({ pagesAtOnce: FILL_PAGES_AT_ONCE });
     expect(await sync.runOnce()).toBe("filled");
     expect(provider.maxInFlight()).toBe(FILL_PAGES_AT_ONCE);
     expect((await sync.state(true)).indexed).toBe(1000);
@@ -174,7 +177,7 @@ describe("first fill", () => {
     expect(paused).toMatchObject({
       state: "filling",
       fill_page: 1,
-      fill_read: FILL_PAGES_AT_ONCE * 100 - 1,
+      fill_read: 4 * 100 - 1,
       paused_reason: "rate_limited",
     });
     expect(Date.parse(paused.next_try_at) - clock.now).toBe(120_000);
