@@ -120,6 +120,8 @@ function isRealCanonical(value: string): boolean {
   const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return (
     year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
     day >= 1 &&
     day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0) &&
     Number(value.slice(11, 13)) < 24 &&
