@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { withTelemetryDefault } from "./next-telemetry.mjs";
 import { ensureChromium } from "./test-browser.mjs";
 
@@ -27,6 +28,8 @@ const filters = process.argv.slice(2);
 if (filters.length && only !== "unit") fail("arguments (Vitest filters) are accepted only with TEST_ONLY=unit.");
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's name and first line, repeated just before the last line: a CI log is often read by its tail. */
+const failures = [];
 let child;
 let interrupted = false;
 
@@ -97,6 +100,7 @@ if (only !== "unit" && built && !interrupted) {
 }
 
 if (interrupted) add("interrupted", { passed: 0, failed: 1, skipped: 0 });
+for (const failure of failures) note(`failed: ${failure}`);
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`;
 // The very last line of output: everything that printed before has exited.
@@ -130,7 +134,13 @@ function countVitest(report, exit) {
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed"),
   );
-  for (const file of brokenFiles) note(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+  for (const file of brokenFiles) failures.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed")
+        failures.push(`${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
   const counts = {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles.length,
@@ -147,13 +157,29 @@ function countPlaywright(report, exit) {
   if (!report) return missingReport("Playwright", exit);
   const stats = report.stats ?? {};
   const errors = report.errors ?? [];
-  for (const error of errors) note(`Playwright: ${firstLine(error.message)}`);
+  for (const error of errors) failures.push(`Playwright: ${firstLine(error.message)}`);
+  for (const spec of playwrightSpecs(report.suites ?? [])) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === "unexpected") {
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+  }
   const counts = {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: (stats.unexpected ?? 0) + errors.length,
     skipped: stats.skipped ?? 0,
   };
   return failedRunFloor(counts, exit, "Playwright");
+}
+
+/** Every spec of Playwright's report, its suites nested to any depth. */
+function* playwrightSpecs(suites) {
+  for (const suite of suites) {
+    yield* suite.specs ?? [];
+    yield* playwrightSpecs(suite.suites ?? []);
+  }
 }
 
 /** A runner that exited non-zero has failed even when its report shows no failed test. */
@@ -190,7 +216,7 @@ function describe({ code, signal }) {
 }
 
 function firstLine(text) {
-  return String(text ?? "").split("\n")[0];
+  return stripVTControlCharacters(String(text ?? "")).split("\n")[0];
 }
 
 function note(message) {

@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 /*
  * A small invoicing provider for the search tests: a real HTTP server with GET /invoices (page, page_size,
  * sort_by created_at / updated_at, sort_order, created_after) over invoices the test inserts, changes and archives, a
- * switch that answers 429 with Retry-After, and a hook run before each page is answered (a change racing
- * the walk), one that answers a status change in its place (a refusal, a failure), and one that reads other
- * forms of an id as an invoice's own. It records every request and how many ran at once.
+ * switch that answers 429 with Retry-After, a hook run before each page is answered (a change racing the walk),
+ * one that holds answers until calls are under way together, one that answers a status change in its place (a
+ * refusal, a failure), and one that reads other forms of an id as an invoice's own. It records every request and
+ * how many ran at once.
  */
 export type ProviderInvoice = {
   invoice_id: string;
@@ -32,6 +33,11 @@ export async function startSearchProvider() {
     /** Runs before a page of the list is answered. */
     beforePage: null as null | ((page: number, sortBy: string) => void),
     delayMs: 0,
+    /**
+     * Holds every answer until this many calls are under way at once (or a second has passed): how a test sees
+     * calls made together as together, however slowly a loaded machine sends them.
+     */
+    gather: 0,
     /** A provider that does not filter the list by `created_after` (against the spec). */
     ignoresCreatedAfter: false,
     /** Answers a PATCH in its place (a refusal, a failure) when it returns an answer. */
@@ -44,13 +50,27 @@ export async function startSearchProvider() {
     return state.resolve?.(id) ?? id;
   };
   const tick = () => new Date((clock += 1_000)).toISOString();
+  let gathered: (() => void)[] = [];
+  const gathering = () =>
+    new Promise<void>((resolve) => {
+      if (inFlight >= state.gather) {
+        for (const release of gathered.splice(0)) release();
+        resolve();
+        return;
+      }
+      gathered.push(resolve);
+      setTimeout(() => {
+        gathered = gathered.filter((waiting) => waiting !== resolve);
+        resolve();
+      }, 1_000);
+    });
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://provider");
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    setTimeout(() => {
+    const answer = () => {
       inFlight--;
       if (state.limited) {
         res
@@ -107,7 +127,8 @@ export async function startSearchProvider() {
           },
         }),
       );
-    }, state.delayMs);
+    };
+    void gathering().then(() => setTimeout(answer, state.delayMs));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 

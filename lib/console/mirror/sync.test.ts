@@ -34,6 +34,7 @@ beforeEach(async () => {
   provider.state.limited = null;
   provider.state.beforePage = null;
   provider.state.delayMs = 0;
+  provider.state.gather = 0;
   provider.state.ignoresCreatedAfter = false;
   await db.execute(sql`delete from console.search_invoices`);
 });
@@ -160,7 +161,7 @@ describe("first fill", () => {
 
   it("reads several pages at once, its own calls not counted as people's", async () => {
     seed(1000);
-    provider.state.delayMs = 30;
+    provider.state.gather = FILL_PAGES_AT_ONCE;
     const { sync } = makeSync({ pagesAtOnce: FILL_PAGES_AT_ONCE });
     expect(await sync.runOnce()).toBe("filled");
     expect(provider.maxInFlight()).toBe(FILL_PAGES_AT_ONCE);
