@@ -1,7 +1,7 @@
 // What the benchmarks share: ports, percentiles, figures and the built console as a child process. Figures are
 // printed, never asserted (ARCHITECTURE.md §6).
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@/test/console-server";
@@ -18,7 +18,39 @@ export const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
 export const percentile = (values: number[], p: number) =>
   values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] : Number.NaN;
 
-export type ConsoleServer = { base: string; stop: () => Promise<void> };
+export type ConsoleServer = {
+  base: string;
+  stop: () => Promise<void>;
+  /** CPU seconds the console's process has used so far (null off Linux). */
+  cpuSeconds: () => number | null;
+};
+
+/**
+ * CPU seconds of the processes `/proc` lists that `pick` chooses, with the children they have reaped (Linux; null
+ * elsewhere). On a machine whose hypervisor takes a share, CPU time is steadier than the wall clock.
+ */
+export function cpuSeconds(pick: (pid: number, command: string) => boolean): number | null {
+  if (process.platform !== "linux") return null;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // pid (command) state ppid …: the command may hold spaces and parentheses, so fields count from the last ")".
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    if (!pick(Number(entry), command)) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, cutime, cstime are fields 14–17 of the line, 12–15 after the command.
+    for (const i of [11, 12, 13, 14]) ticks += Number(fields[i]);
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+// USER_HZ, which Linux fixes at 100 for /proc on every architecture Node runs on.
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * The built console (`scripts/server/server.mjs`, as production runs it) on a free port, with `env` over this
@@ -45,7 +77,9 @@ export async function startBuiltConsole(env: Record<string, string>): Promise<Co
     await Promise.race([exited, sleep(10_000)]);
   };
   for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) return { base, stop };
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) {
+      return { base, stop, cpuSeconds: () => cpuSeconds((pid) => pid === child.pid) };
+    }
     if (child.exitCode !== null || i > 600) {
       await stop();
       throw new Error("the console did not start within 5 minutes");

@@ -4,7 +4,7 @@ import { searchInvoices as t } from "@/lib/console/schema";
 
 /*
  * What a text typed in the search palette or a view's `q` finds in the mirror, one condition a kind, each served
- * by its own index (drizzle/0007): the order id (exact or its start), the invoice id (exact or its tail), and the
+ * by its own index (drizzle/0007, 0026): the order id (exact or its start), the invoice id (exact or its tail), and the
  * words of the order name and of the order id. Prefixes count from two characters: a single one would match
  * nearly every row, and is taken whole.
  */
@@ -40,10 +40,11 @@ export function textMatch(raw: string): TextMatch {
   return {
     orderId: sql`lower(${t.orderId}) = ${q}`,
     orderIdPrefix: [...q].length >= PREFIX_MIN ? sql`lower(${t.orderId}) like ${`${likeEscape(q)}%`}` : sql`lower(${t.orderId}) = ${q}`,
+    // Both through the reversed-id index: a whole id is also a tail of itself.
     invoiceId:
       q.length >= ID_SUFFIX_MIN
-        ? sql`(lower(${t.invoiceId}) = ${q} or reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`})`
-        : sql`lower(${t.invoiceId}) = ${q}`,
+        ? sql`reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`}`
+        : sql`reverse(lower(${t.invoiceId})) = ${reverse(q)}`,
     words: words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`,
   };
 }
