@@ -11,10 +11,9 @@
 //   DATABASE_URL=postgres://… npm run bench:overhead   on PostgreSQL (an empty database: it is migrated and seeded)
 //
 // The app must be built (`npx next build`); an existing build is used as it is, so rebuild after a change.
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startConsoleServer } from "@/test/console-server";
-import { percentile } from "./kit";
+import { cpuSeconds, percentile } from "./kit";
 
 type Probe = { name: string; path: string; headers: (cookie: string) => Record<string, string> };
 
@@ -52,15 +51,9 @@ const CPU_ROUNDS = 3;
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; null elsewhere). */
 function serverCpuMs(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
-  } catch {
-    return null;
-  }
+  const used = cpuSeconds(pid);
+  return used === null ? null : used * 1000;
 }
-/** Linux's USER_HZ: 100 on every common platform. */
-const CLOCK_TICKS = 100;
 
 async function time(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();

@@ -97,7 +97,7 @@ type IndexState = {
 
 async function timeFill(get: (path: string) => Promise<Response>, console_: ConsoleServer) {
   const index = async () => ((await (await get("/api/search?q=ORD")).json()) as { index: IndexState }).index;
-  const postgres = () => cpuSeconds((_, command) => command === "postgres");
+  const postgres = () => cpuSeconds((command) => command === "postgres");
   const cpuBefore = { console: console_.cpuSeconds(), postgres: postgres() };
   let state = await index();
   let lastReport = Date.now();

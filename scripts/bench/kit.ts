@@ -26,25 +26,34 @@ export type ConsoleServer = {
 };
 
 /**
- * CPU seconds of the processes `/proc` lists that `pick` chooses, with the children they have reaped (Linux; null
- * elsewhere). On a machine whose hypervisor takes a share, CPU time is steadier than the wall clock.
+ * CPU seconds (user and system, with the children it has reaped) of the process `which` names, or of every process
+ * whose command `which` accepts; null off Linux or when the process has gone. On a machine whose hypervisor takes a
+ * share, CPU time is steadier than the wall clock.
  */
-export function cpuSeconds(pick: (pid: number, command: string) => boolean): number | null {
+export function cpuSeconds(which: number | ((command: string) => boolean)): number | null {
   if (process.platform !== "linux") return null;
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
+  const read = (pid: string) => {
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      return readFileSync(`/proc/${pid}/stat`, "utf8");
     } catch {
-      continue; // ended meanwhile
+      return null; // ended meanwhile
     }
+  };
+  const stats =
+    typeof which === "number"
+      ? [read(String(which))]
+      : readdirSync("/proc")
+          .filter((e) => /^\d+$/.test(e))
+          .map(read);
+  if (typeof which === "number" && stats[0] === null) return null;
+  let ticks = 0;
+  for (const stat of stats) {
+    if (stat === null) continue;
     // pid (command) state ppid …: the command may hold spaces and parentheses, so fields count from the last ")".
-    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    if (!pick(Number(entry), command)) continue;
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime, stime, cutime, cstime are fields 14–17 of the line, 12–15 after the command.
+    const close = stat.lastIndexOf(")");
+    if (typeof which !== "number" && !which(stat.slice(stat.indexOf("(") + 1, close))) continue;
+    const fields = stat.slice(close + 2).split(" ");
+    // utime, stime, cutime, cstime: fields 14–17 of the line, 12–15 after the command.
     for (const i of [11, 12, 13, 14]) ticks += Number(fields[i]);
   }
   return ticks / CLOCK_TICKS_PER_SECOND;
@@ -78,7 +87,7 @@ export async function startBuiltConsole(env: Record<string, string>): Promise<Co
   };
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) {
-      return { base, stop, cpuSeconds: () => cpuSeconds((pid) => pid === child.pid) };
+      return { base, stop, cpuSeconds: () => (child.pid ? cpuSeconds(child.pid) : null) };
     }
     if (child.exitCode !== null || i > 600) {
       await stop();
