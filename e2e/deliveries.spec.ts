@@ -62,3 +62,18 @@ test("a role without webhooks:manage is refused the deliveries view", async ({ p
   const answer = await page.goto("/webhooks/deliveries");
   expect(answer?.status()).toBe(403);
 });
+
+test("a view no delivery matches, or one the provider refuses, says so and offers to clear its filters", async ({ page }) => {
+  await signIn(page, "admin", "/webhooks/deliveries");
+  await page.goto("/webhooks/deliveries?invoice=invoice_00000000-0000-7000-8000-000000000000&state=failed");
+  await expect(page.getByText("No deliveries match this view")).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
+  await expect(page.getByText("No deliveries match this view")).toBeHidden();
+
+  // A filter the provider refuses says why, with the same way out.
+  await page.goto("/webhooks/deliveries?invoice=not-an-invoice-id");
+  await expect(page.getByRole("alert").filter({ hasText: "invoice_id must be an invoice id" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
+});

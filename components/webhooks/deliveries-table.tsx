@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
+import { Table, TableBody, TableCard, TableCell, TableHead, TableHeader } from "@/components/ui/table";
 import type { WebhookDelivery } from "@/lib/contract";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { DeliveryStateBadge } from "./delivery-state-badge";
@@ -20,83 +21,68 @@ export function attemptAnswer(attempt: Attempt | undefined): string {
  */
 export function DeliveriesTable({ deliveries, mayResend }: { deliveries: WebhookDelivery[]; mayResend: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Webhook deliveries, newest first</caption>
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              State
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Invoice
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Event
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Last answer
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Next retry
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Attempts
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d, i) => (
-            <tr key={d.webhook_id ?? i} className="border-t border-border align-top" data-webhook-id={d.webhook_id ?? ""}>
-              <td className="px-3 py-2">
-                <DeliveryStateBadge state={d.state} />
-              </td>
-              <td className="px-3 py-2 font-mono text-xs">
-                {d.invoice_id ? (
-                  <Link href={invoiceHref(d.invoice_id)} className="underline underline-offset-2">
-                    {d.invoice_id}
-                  </Link>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {d.type ?? "—"}
-                {d.status && (
-                  <span className="block text-xs text-muted-foreground">
-                    to {d.status}
-                    {d.simulated ? " (test)" : ""}
-                  </span>
-                )}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <DateTime iso={d.created_at} />
-              </td>
-              <td className="px-3 py-2">{attemptAnswer(d.attempts.at(-1))}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <DateTime iso={d.next_attempt_at} />
-              </td>
-              <td className="min-w-64 px-3 py-2">
-                <details>
-                  <summary className="cursor-pointer tabular-nums">
-                    {d.attempts.length} {d.attempts.length === 1 ? "attempt" : "attempts"}
-                  </summary>
-                  <AttemptList attempts={d.attempts} url={d.url} webhookId={d.webhook_id} />
-                  {mayResend && d.webhook_id && (
-                    <div className="mt-2">
-                      <ResendForm webhookId={d.webhook_id} invoiceId={d.invoice_id} />
-                    </div>
-                  )}
-                </details>
-              </td>
+    <TableCard>
+      <div className="relative overflow-x-auto">
+        <Table caption="Webhook deliveries, newest first">
+          <TableHeader>
+            <tr>
+              {["State", "Invoice", "Event", "Created", "Last answer", "Next retry", "Attempts"].map((label) => (
+                <TableHead key={label}>{label}</TableHead>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </TableHeader>
+          <TableBody>
+            {deliveries.map((d, i) => (
+              <tr key={d.webhook_id ?? i} className="align-top" data-webhook-id={d.webhook_id ?? ""}>
+                <TableCell>
+                  <DeliveryStateBadge state={d.state} />
+                </TableCell>
+                <TableCell className="font-mono text-xs">
+                  {d.invoice_id ? (
+                    <Link href={invoiceHref(d.invoice_id)} className="underline underline-offset-2">
+                      {d.invoice_id}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
+                <TableCell>
+                  {d.type ?? "—"}
+                  {d.status && (
+                    <span className="block text-xs text-muted-foreground">
+                      to {d.status}
+                      {d.simulated ? " (test)" : ""}
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="tabular-nums">
+                  <DateTime iso={d.created_at} />
+                </TableCell>
+                <TableCell wrap className="min-w-32">
+                  {attemptAnswer(d.attempts.at(-1))}
+                </TableCell>
+                <TableCell className="tabular-nums">
+                  <DateTime iso={d.next_attempt_at} />
+                </TableCell>
+                <TableCell wrap className="min-w-64">
+                  <details>
+                    <summary className="cursor-pointer tabular-nums">
+                      {d.attempts.length} {d.attempts.length === 1 ? "attempt" : "attempts"}
+                    </summary>
+                    <AttemptList attempts={d.attempts} url={d.url} webhookId={d.webhook_id} />
+                    {mayResend && d.webhook_id && (
+                      <div className="mt-2">
+                        <ResendForm webhookId={d.webhook_id} invoiceId={d.invoice_id} />
+                      </div>
+                    )}
+                  </details>
+                </TableCell>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </TableCard>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Send } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -23,6 +24,12 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   const view = readDeliveryView(params);
   const job = typeof params.job === "string" ? await readRedeliverJob(await getDatabase(), user, params.job) : null;
   const { timeZone } = await requestTimeZone();
+  const filtered = !!(view.state || view.invoice || view.from || view.to || view.page > 1);
+  const clearFilters = (
+    <Link href={deliveryViewHref({})} className="text-sm font-medium underline underline-offset-2">
+      Clear filters
+    </Link>
+  );
   const query = toDeliveryQuery(view, timeZone);
   const page = query.success
     ? await upstream()
@@ -51,9 +58,26 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           description={`${NO_DELIVERIES_LOG} The webhook inbox on the Webhooks page shows what arrived here.`}
         />
       ) : page instanceof Problem ? (
-        <ProblemState problem={page} />
+        <ProblemState problem={page} action={filtered ? clearFilters : undefined} />
       ) : page.items.length === 0 ? (
-        <EmptyState title="No deliveries" description="No webhook delivery matches this view." />
+        <EmptyState
+          icon={<Send />}
+          title={filtered ? "No deliveries match this view" : "No webhooks sent yet"}
+          description={
+            filtered
+              ? "Widen the dates or clear a filter."
+              : "Each webhook the invoicing API sends appears here, with what its receiver answered. Send a test webhook to see one."
+          }
+          action={
+            filtered ? (
+              clearFilters
+            ) : (
+              <Link href="/webhooks" className="text-sm font-medium underline underline-offset-2">
+                Send a test webhook
+              </Link>
+            )
+          }
+        />
       ) : (
         <>
           {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
