@@ -70,12 +70,12 @@ export function InvoiceToolbar({
               name="q"
               defaultValue={state.q ?? ""}
               maxLength={VIEW_QUERY_MAX}
-              placeholder="Order id, name words, invoice id"
+              placeholder="Order id, name or invoice id"
               className={control}
             />
           </Labelled>
           <StatusFilter value={state.status ?? []} />
-          <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:w-44 sm:flex-none">
+          <Labelled label="Currency" id="currency-filter" className="min-w-36 flex-1 sm:w-40 sm:flex-none">
             <select
               id="currency-filter"
               name="currency"
@@ -115,25 +115,28 @@ export function InvoiceToolbar({
           {state.sort_by !== "created_at" && <input type="hidden" name="sort_by" value={state.sort_by} />}
           {state.sort_order !== "desc" && <input type="hidden" name="sort_order" value={state.sort_order} />}
           {state.page_size !== 20 && <input type="hidden" name="page_size" value={state.page_size} />}
-          <Button type="submit" variant="ghost">
-            Apply
-          </Button>
-          {hasFilters(state) ? (
-            <Button asChild variant="ghost">
-              <Link href={`/invoices${cleared}`} scroll={false}>
-                Reset filters
-              </Link>
+          {/* Together: at 1,280 px the whole row fits on one line, and narrower neither button is left alone. */}
+          <div className="flex gap-1">
+            <Button type="submit" variant="ghost">
+              Apply
             </Button>
-          ) : (
-            <>
-              <Button type="button" variant="ghost" disabled title="No filter is set" aria-describedby="reset-reason">
-                Reset filters
+            {hasFilters(state) ? (
+              <Button asChild variant="ghost">
+                <Link href={`/invoices${cleared}`} scroll={false}>
+                  Reset filters
+                </Link>
               </Button>
-              <span id="reset-reason" hidden>
-                No filter is set
-              </span>
-            </>
-          )}
+            ) : (
+              <>
+                <Button type="button" variant="ghost" disabled title="No filter is set" aria-describedby="reset-reason">
+                  Reset filters
+                </Button>
+                <span id="reset-reason" hidden>
+                  No filter is set
+                </span>
+              </>
+            )}
+          </div>
         </div>
         <RangeLine state={state} preset={preset} timeZone={timeZone} />
       </AutoSubmitForm>
@@ -217,7 +220,7 @@ function Labelled({ label, id, className, children }: { label: string; id: strin
 function DateField(props: { label: string; name: "from" | "to"; value: Date | null; presetLabel: string | null }) {
   const id = `${props.name}-filter`;
   return (
-    <div className="flex w-32 flex-col gap-1">
+    <div className="flex w-28 flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
         {props.label}
       </label>
