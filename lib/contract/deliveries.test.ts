@@ -47,6 +47,19 @@ describe("a view as the provider's query", () => {
     expect(query.success && deliveryLogSearchParams(query.data).toString()).toBe("state=retrying&invoice_id=inv_8Hq2x&page=2&page_size=20");
   });
 
+  it("leaves out a bound past the calendar's ends, in any zone, instead of refusing the view", () => {
+    const ends = { state: null, invoice: null, from: "0001-01-01", to: "9999-12-31", page: 1 };
+    for (const zone of ["UTC", "Europe/Berlin", "America/New_York", "Pacific/Kiritimati"]) {
+      const query = toDeliveryQuery(ends, zone);
+      expect(query.success, zone).toBe(true);
+      for (const bound of [query.data?.created_after, query.data?.created_before]) {
+        if (bound) expect(bound >= "0001-01-01T00:00:00.000Z" && bound <= "9999-12-31T23:59:59.999Z", `${zone} ${bound}`).toBe(true);
+      }
+    }
+    // UTC's calendar ends are the API's own: neither bound is left.
+    expect(toDeliveryQuery(ends, "UTC").data).toEqual({ page: 1, page_size: 20 });
+  });
+
   it("refuses a range that ends before it starts, naming created_before", () => {
     const query = toDeliveryQuery({ state: null, invoice: null, from: "2026-03-10", to: "2026-03-01", page: 1 }, "UTC");
     expect(query.success).toBe(false);

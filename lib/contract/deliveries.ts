@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "./invoice";
+import { withinApiYears } from "./list-query";
 import { invoiceListQueryShape } from "./list-query-schema";
 import { addDays, startOfDay } from "./time-zone";
 import { webhookDeliverySchema } from "./webhooks";
@@ -102,14 +103,19 @@ export function deliveryViewHref(view: Partial<DeliveryView>): string {
 
 /**
  * The provider's query for a view: `from` and `to` are whole days in `timeZone`, both included, so the bounds
- * (exclusive at the provider) are the millisecond before `from` starts and the start of the day after `to`.
+ * (exclusive at the provider) are the millisecond before `from` starts and the start of the day after `to`. A bound
+ * past the years the API reads (from the calendar's first day, to its last) is left out: it bounds nothing.
  */
 export function toDeliveryQuery(view: DeliveryView, timeZone: string) {
+  const bound = (instant: number) => {
+    const iso = new Date(instant).toISOString();
+    return withinApiYears(iso) ? iso : undefined;
+  };
   return deliveryLogQuerySchema.safeParse({
     state: view.state ?? undefined,
     invoice_id: view.invoice ?? undefined,
-    created_after: view.from ? new Date(startOfDay(view.from, timeZone) - 1).toISOString() : undefined,
-    created_before: view.to ? new Date(startOfDay(addDays(view.to, 1), timeZone)).toISOString() : undefined,
+    created_after: view.from ? bound(startOfDay(view.from, timeZone) - 1) : undefined,
+    created_before: view.to ? bound(startOfDay(addDays(view.to, 1), timeZone)) : undefined,
     page: String(view.page),
     page_size: "20",
   });

@@ -11,7 +11,7 @@ import {
   parseAsStringLiteral,
 } from "nuqs/server";
 import { type InvoiceViewQuery, viewText } from "@/lib/contract/invoice-view";
-import { CURRENCY_CODE, commaList, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX } from "@/lib/contract/list-query";
+import { CURRENCY_CODE, commaList, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX, withinApiYears } from "@/lib/contract/list-query";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
@@ -77,11 +77,6 @@ export function toListQuery(state: InvoiceListState, timeZone: string, now = new
     ...(created_before !== undefined && withinApiYears(created_before) ? { created_before } : {}),
     page: Number.isSafeInteger(page) ? page : 1,
   };
-}
-
-/** The API reads instants of the years 0001 to 9999 (four-digit ISO 8601). */
-function withinApiYears(iso: string): boolean {
-  return /^\d{4}-/.test(iso) && !iso.startsWith("0000-");
 }
 
 /** The first instant of `day` in `timeZone`, or undefined for a day no clock can place (a hand-edited URL's year 300000). */

@@ -19,6 +19,11 @@ export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 /** The longest text query of a view (`q`). */
 export const VIEW_QUERY_MAX = 200;
 
+/** Whether an ISO instant falls in the years the API reads (0001 to 9999, four digits): a bound past them bounds nothing. */
+export function withinApiYears(iso: string): boolean {
+  return /^\d{4}-/.test(iso) && !iso.startsWith("0000-");
+}
+
 /** The longest reason a status change may carry. */
 export const REASON_MAX = 500;
 
