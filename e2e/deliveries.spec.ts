@@ -77,3 +77,26 @@ test("a view no delivery matches, or one the provider refuses, says so and offer
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
 });
+
+test("the demo's failed webhooks are one click away, and resending them delivers each to the inbox", async ({ page }) => {
+  await signIn(page, "admin", "/webhooks/deliveries?state=failed");
+  await page.goto("/webhooks/deliveries?state=failed");
+  // The seed's: the inbox answered 503 to every attempt of their retry schedule.
+  const failed = page.locator("tr[data-webhook-id]").filter({ hasText: "Failed" });
+  await expect(failed.first()).toBeVisible();
+  expect(await failed.count()).toBeGreaterThanOrEqual(5);
+  await failed.first().getByText(/\d+ attempts/).click();
+  await expect(failed.first()).toContainText("HTTP 503");
+
+  // Narrowed to one invoice, so that what other tests left failing is not resent here.
+  const invoiceId = await failed.first().getByRole("link", { name: /^invoice_/ }).innerText();
+  await page.goto(`/webhooks/deliveries?state=failed&invoice=${invoiceId}`);
+  await page.getByRole("button", { name: "Resend all 1 failed in this view" }).click();
+  await expect(page).toHaveURL(/job=/);
+  const job = page.getByRole("region", { name: "Resending failed webhooks" });
+  await expect(async () => {
+    await page.reload();
+    await expect(job.getByRole("status")).toContainText("Resent 1 of 1 failed deliveries: 1 delivered", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await seriousFindings(page)).toEqual([]);
+});

@@ -190,7 +190,7 @@ async function findOwnInvoice(db: Db, caller: Caller, rawId: string, options: { 
   return row;
 }
 
-async function withTransactions(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> {
+export async function withTransactions(db: Db, rows: InvoiceRow[]): Promise<Invoice[]> {
   const ids = rows.filter((r) => r.paymentAddress !== null).map((r) => r.id);
   const txs = ids.length
     ? await db.select().from(transactions).where(inArray(transactions.invoiceId, ids)).orderBy(asc(transactions.seenAt))

@@ -42,31 +42,38 @@ export function webhookConfig(): WebhookConfig {
   };
 }
 
+export type StatusChange = { merchantId: string; invoice: Invoice; previousStatus: string; simulated: boolean };
+
 /** Queues the webhook for a status change, in the caller's transaction. An invoice without a callback URL gets none. */
-export async function enqueueStatusWebhook(
-  tx: Db,
-  input: { merchantId: string; invoice: Invoice; previousStatus: string; simulated: boolean },
-): Promise<string | null> {
-  const { invoice } = input;
-  if (!invoice.callback_url) return null;
-  const now = new Date();
-  const id = uuidv7();
-  await tx.insert(webhookDeliveries).values({
-    id,
-    merchantId: input.merchantId,
+export async function enqueueStatusWebhook(tx: Db, change: StatusChange): Promise<string | null> {
+  if (!change.invoice.callback_url) return null;
+  const delivery = statusWebhook(change);
+  await tx.insert(webhookDeliveries).values({ ...delivery, nextAttemptAt: dbNowPlus(0) });
+  return delivery.id;
+}
+
+/**
+ * The delivery of a status change's webhook, made now or at `at` (a seeded history): its id, its address and the
+ * exact body to sign.
+ */
+export function statusWebhook(change: StatusChange, past?: Date) {
+  const { invoice } = change;
+  const at = past ?? new Date();
+  return {
+    // Now, from uuid's monotonic clock: two made in one millisecond keep their order.
+    id: past ? uuidv7({ msecs: past.getTime() }) : uuidv7(),
+    merchantId: change.merchantId,
     invoiceId: parseInvoiceId(invoice.invoice_id)!,
-    url: invoice.callback_url,
+    url: invoice.callback_url!,
     // To the millisecond, as answered: GET /webhook-deliveries?created_after=X never returns the one created at X.
-    createdAt: now,
+    createdAt: at,
     // Amounts with exactly the ledger's digits, as in the API's answers.
     payload: stringifyJson({
       type: STATUS_CHANGED_EVENT,
-      timestamp: now.toISOString(),
-      data: { invoice, previous_status: input.previousStatus, simulated: input.simulated },
+      timestamp: at.toISOString(),
+      data: { invoice, previous_status: change.previousStatus, simulated: change.simulated },
     }),
-    nextAttemptAt: dbNowPlus(0),
-  });
-  return id;
+  };
 }
 
 /**
