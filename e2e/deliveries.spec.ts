@@ -85,11 +85,17 @@ test("the demo's failed webhooks are one click away, and resending them delivers
   const failed = page.locator("tr[data-webhook-id]").filter({ hasText: "Failed" });
   await expect(failed.first()).toBeVisible();
   expect(await failed.count()).toBeGreaterThanOrEqual(5);
-  await failed.first().getByText(/\d+ attempts/).click();
+  await failed
+    .first()
+    .getByText(/\d+ attempts/)
+    .click();
   await expect(failed.first()).toContainText("HTTP 503");
 
   // Narrowed to one invoice, so that what other tests left failing is not resent here.
-  const invoiceId = await failed.first().getByRole("link", { name: /^invoice_/ }).innerText();
+  const invoiceId = await failed
+    .first()
+    .getByRole("link", { name: /^invoice_/ })
+    .innerText();
   await page.goto(`/webhooks/deliveries?state=failed&invoice=${invoiceId}`);
   await page.getByRole("button", { name: "Resend all 1 failed in this view" }).click();
   await expect(page).toHaveURL(/job=/);
