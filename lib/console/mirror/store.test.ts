@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { indexInvoices, recordedOrderIds, searchIndex } from "./store";
@@ -125,6 +125,45 @@ describe("search ranking", () => {
       order_name: "Lamp \ufffd shade\ufffd",
       fiat_amount: "12345678901234567890.123456789",
     });
+  });
+});
+
+describe("words shared by many invoices", () => {
+  // More recent changes than the words arm reads first (5,000), so that both of its ways are taken.
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 20) + minute * 60_000).toISOString();
+  const many = Array.from({ length: 5_200 }, (_, i) =>
+    invoice({
+      invoice_id: `inv_many_${i}`,
+      order_name: `Zephyr kite ${i % 7 === 0 ? "alder" : ""} ${i % 1000 === 999 ? "wombat" : ""}`,
+      updated_at: at(1_000 + i),
+    }),
+  );
+  // Older than every one of them: outside the most recent 5,000.
+  const older = Array.from({ length: 12 }, (_, i) =>
+    invoice({ invoice_id: `inv_older_${i}`, order_name: i < 3 ? "Quokka alder" : i >= 8 ? "Quokka wombat" : "Quokka", updated_at: at(i) }),
+  );
+  beforeAll(async () => {
+    for (let i = 0; i < many.length; i += 800) await indexInvoices(db, many.slice(i, i + 800));
+    await indexInvoices(db, older);
+  });
+  afterAll(() => db.execute(sql`delete from console.search_invoices where invoice_id like 'inv_many_%' or invoice_id like 'inv_older_%'`));
+
+  const newest = (invoices: Invoice[]) =>
+    [...invoices]
+      .sort((a, b) => b.updated_at!.localeCompare(a.updated_at!) || (a.invoice_id < b.invoice_id ? -1 : 1))
+      .slice(0, 10)
+      .map((i) => i.invoice_id);
+  const found = async (q: string) => (await searchIndex(db, q)).map((r) => r.invoice_id);
+
+  it("answers the newest matches, whether the latest changes hold a page of them or not", async () => {
+    expect(await found("zephyr")).toEqual(newest(many));
+    expect(await found("alder")).toEqual(newest([...many, ...older].filter((i) => i.order_name!.includes("alder"))));
+    // Every match older than the latest changes.
+    expect(await found("quokk")).toEqual(newest(older));
+    expect(await found("quokka alder")).toEqual(newest(older.slice(0, 3)));
+    // Fewer than a page among the latest changes: the older ones follow them.
+    expect(await found("wombat")).toEqual(newest([...many, ...older].filter((i) => i.order_name!.includes("wombat"))));
+    expect(await found("wombat")).toHaveLength(9);
   });
 });
 

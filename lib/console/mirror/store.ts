@@ -1,10 +1,10 @@
 import "server-only";
-import { count, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { count, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 import { storableJson } from "@/lib/platform/db/storable";
-import { textMatch } from "./text-match";
+import { textMatch, wordsQuery } from "./text-match";
 
 /** At most this many results: a palette shows a handful, never a list to page through. */
 export const SEARCH_LIMIT = 10;
@@ -60,19 +60,20 @@ export async function countIndexed(db: Db): Promise<number> {
 export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResult[]> {
   const t = searchInvoices;
   const m = textMatch(rawQuery);
-  const arms: [SearchMatch, SQL, SQL[]][] = [
-    ["order_id", m.orderId, [sql`${t.updatedAt} desc nulls last`]],
-    ["invoice_id", m.invoiceId, [sql`${t.updatedAt} desc nulls last`]],
+  const arms: [SearchMatch, () => Promise<SQL>, SQL[]][] = [
+    ["order_id", async () => m.orderId, [sql`${t.updatedAt} desc nulls last`]],
+    ["invoice_id", async () => m.invoiceId, [sql`${t.updatedAt} desc nulls last`]],
     // In the order of the prefix's own index (text_pattern_ops sorts by ~<~): walked from the prefix and stopped at
     // the limit, where the collation's order sorted every match (all 1,000,000 for "ORD": 0.4 s, now 0.2 ms).
-    ["order_id_prefix", m.orderIdPrefix, [sql`lower(${t.orderId}) using ~<~`]],
-    ["words", m.words, [sql`${t.updatedAt} desc nulls last`]],
+    ["order_id_prefix", async () => m.orderIdPrefix, [sql`lower(${t.orderId}) using ~<~`]],
+    ["words", () => recentWordMatches(db, rawQuery, m.words), [sql`${t.updatedAt} desc nulls last`]],
   ];
   // Everything but the vector itself, which only the database needs.
   const { searchVector: _vector, ...columns } = getTableColumns(t);
   const found = new Map<string, SearchResult>();
-  for (const [match, where, order] of arms) {
+  for (const [match, condition, order] of arms) {
     if (found.size >= SEARCH_LIMIT) break;
+    const where = await condition();
     const rows = await db
       .select(columns)
       .from(t)
@@ -97,6 +98,33 @@ export async function searchIndex(db: Db, rawQuery: string): Promise<SearchResul
     }
   }
   return [...found.values()].slice(0, SEARCH_LIMIT);
+}
+
+/** The most recent changes the words arm looks among first: a word on one invoice in 500 fills its page there. */
+const RECENT_WINDOW = 5_000;
+
+/**
+ * The words arm's condition: the ids of its page when the most recent changes hold a whole page of matches (a few
+ * milliseconds), else every match. Sorting every match of a common word by recency read them all: 28,000 rows
+ * and 0.4 s at 1,000,000 invoices. A newer match cannot lie outside the window, so a full page there is exact.
+ */
+async function recentWordMatches(db: Db, rawQuery: string, words: SQL): Promise<SQL> {
+  const t = searchInvoices;
+  const query = wordsQuery(rawQuery.trim());
+  if (!query) return words;
+  const recent = (await db.execute(sql`
+    select invoice_id from (
+      select ${t.invoiceId}, ${t.updatedAt}, ${t.searchVector} from ${t} where ${t.updatedAt} is not null
+      order by ${t.updatedAt} desc, ${t.invoiceId} limit ${RECENT_WINDOW}
+    ) as recent
+    where search_vector @@ to_tsquery('simple', ${query})
+    order by updated_at desc, invoice_id limit ${SEARCH_LIMIT}`)) as unknown as { rows: { invoice_id: string }[] };
+  return recent.rows.length < SEARCH_LIMIT
+    ? words
+    : inArray(
+        t.invoiceId,
+        recent.rows.map((row) => row.invoice_id),
+      );
 }
 
 /**
