@@ -105,4 +105,14 @@ test("the demo's failed webhooks are one click away, and resending them delivers
     await expect(job.getByRole("status")).toContainText("Resent 1 of 1 failed deliveries: 1 delivered", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   expect(await seriousFindings(page)).toEqual([]);
+
+  // On a phone, each delivery stacks: no sideways scroll, and its attempts and Resend open at full width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/webhooks/deliveries?state=failed");
+  const first = page.locator("tr[data-webhook-id]").first();
+  expect((await first.boundingBox())?.width).toBeLessThanOrEqual(390);
+  await first.getByText(/\d+ attempts/).click();
+  const resend = first.getByRole("button", { name: /^Resend webhook msg_/ });
+  await resend.scrollIntoViewIfNeeded();
+  await expect(resend).toBeInViewport({ ratio: 1 });
 });

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import { Table, TableBody, TableCard, TableCell, TableHead, TableHeader } from "@/components/ui/table";
+import { cn } from "@/lib/browser/cn";
 import type { WebhookDelivery } from "@/lib/contract";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { DeliveryStateBadge } from "./delivery-state-badge";
@@ -15,58 +16,68 @@ export function attemptAnswer(attempt: Attempt | undefined): string {
   return attempt.error ?? "No answer";
 }
 
+// On a phone the invoice, event, times and last answer give way, showing under the state instead (as the users
+// table does), and each row stacks: its attempts and Resend open below at the card's full width.
+const COLUMNS = [
+  { label: "State" },
+  { label: "Invoice", className: "hidden md:table-cell" },
+  { label: "Event", className: "hidden md:table-cell" },
+  { label: "Created", className: "hidden md:table-cell" },
+  { label: "Last answer", className: "hidden md:table-cell" },
+  { label: "Next retry", className: "hidden md:table-cell" },
+  { label: "Attempts" },
+];
+
 /**
  * The deliveries log as a table, drawn on the server: each delivery's state, invoice (linked), event, last answer
  * and next retry; its attempts open below it (a plain <details>, no script), with Resend beside them.
  */
 export function DeliveriesTable({ deliveries, mayResend }: { deliveries: WebhookDelivery[]; mayResend: boolean }) {
+  const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
   return (
     <TableCard>
       <div className="relative overflow-x-auto">
         <Table caption="Webhook deliveries, newest first">
-          <TableHeader>
+          <TableHeader className="max-md:hidden">
             <tr>
-              {["State", "Invoice", "Event", "Created", "Last answer", "Next retry", "Attempts"].map((label) => (
-                <TableHead key={label}>{label}</TableHead>
+              {COLUMNS.map(({ label, className }) => (
+                <TableHead key={label} className={className}>
+                  {label}
+                </TableHead>
               ))}
             </tr>
           </TableHeader>
           <TableBody>
             {deliveries.map((d, i) => (
-              <tr key={d.webhook_id ?? i} className="align-top" data-webhook-id={d.webhook_id ?? ""}>
-                <TableCell>
+              <tr key={d.webhook_id ?? i} className="align-top max-md:flex max-md:flex-col" data-webhook-id={d.webhook_id ?? ""}>
+                <TableCell wrap className={cell(0, "max-md:pb-1")}>
                   <DeliveryStateBadge state={d.state} />
-                </TableCell>
-                <TableCell className="font-mono text-xs">
-                  {d.invoice_id ? (
-                    <Link href={invoiceHref(d.invoice_id)} className="underline underline-offset-2">
-                      {d.invoice_id}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                <TableCell>
-                  {d.type ?? "—"}
-                  {d.status && (
-                    <span className="block text-xs text-muted-foreground">
-                      to {d.status}
-                      {d.simulated ? " (test)" : ""}
+                  <div className="mt-1.5 flex flex-col gap-0.5 text-xs md:hidden">
+                    <InvoiceLink invoiceId={d.invoice_id} className="block truncate" />
+                    <EventText delivery={d} />
+                    <span className="text-muted-foreground tabular-nums">
+                      <DateTime iso={d.created_at} /> · {attemptAnswer(d.attempts.at(-1))}
                     </span>
-                  )}
+                  </div>
                 </TableCell>
-                <TableCell className="tabular-nums">
+                <TableCell className={cell(1, "font-mono text-xs")}>
+                  <InvoiceLink invoiceId={d.invoice_id} />
+                </TableCell>
+                <TableCell className={cell(2)}>
+                  <EventText delivery={d} />
+                </TableCell>
+                <TableCell className={cell(3, "tabular-nums")}>
                   <DateTime iso={d.created_at} />
                 </TableCell>
-                <TableCell wrap className="min-w-32">
+                <TableCell wrap className={cell(4, "min-w-32")}>
                   {attemptAnswer(d.attempts.at(-1))}
                 </TableCell>
-                <TableCell className="tabular-nums">
+                <TableCell className={cell(5, "tabular-nums")}>
                   <DateTime iso={d.next_attempt_at} />
                 </TableCell>
-                <TableCell wrap className="min-w-64">
+                <TableCell wrap className={cell(6, "max-md:pt-0 max-md:pl-4 md:min-w-64")}>
                   <details>
-                    <summary className="cursor-pointer tabular-nums">
+                    <summary className="cursor-pointer whitespace-nowrap tabular-nums">
                       {d.attempts.length} {d.attempts.length === 1 ? "attempt" : "attempts"}
                     </summary>
                     <AttemptList attempts={d.attempts} url={d.url} webhookId={d.webhook_id} />
@@ -83,6 +94,30 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
         </Table>
       </div>
     </TableCard>
+  );
+}
+
+function InvoiceLink({ invoiceId, className }: { invoiceId: string | null; className?: string }) {
+  if (!invoiceId) return "—";
+  return (
+    <Link href={invoiceHref(invoiceId)} className={cn("font-mono underline underline-offset-2", className)}>
+      {invoiceId}
+    </Link>
+  );
+}
+
+/** The event, and the status it announced ("to completed", "(test)" for a simulated one). */
+function EventText({ delivery: d }: { delivery: WebhookDelivery }) {
+  return (
+    <span>
+      {d.type ?? "—"}
+      {d.status && (
+        <span className="block text-xs text-muted-foreground">
+          to {d.status}
+          {d.simulated ? " (test)" : ""}
+        </span>
+      )}
+    </span>
   );
 }
 
