@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite ships a WASM build of PostgreSQL and pg has optional native bindings: load both from node_modules
   // at run time instead of bundling them.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "drizzle-orm"],
   poweredByHeader: false,
   // forbidden(): a page a role may not see answers 403 with app/(console)/forbidden.tsx (lib/console/bff/page.ts).
   experimental: { authInterrupts: true },
