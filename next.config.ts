@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // PGlite ships a WASM build of PostgreSQL and pg has optional native bindings: load both from node_modules
-  // at run time instead of bundling them.
+  // PGlite ships a WASM build of PostgreSQL and pg has optional native bindings: loaded from node_modules at run
+  // time instead of bundled. So is drizzle-orm: bundled, it was copied into several chunks, and a row read through
+  // one copy's classes took the slow path of its entity checks for every column.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "drizzle-orm"],
   poweredByHeader: false,
   // forbidden(): a page a role may not see answers 403 with app/(console)/forbidden.tsx (lib/console/bff/page.ts).

@@ -84,7 +84,7 @@ test("the demo's failed webhooks are one click away, and resending them delivers
   // The seed's: the inbox answered 503 to every attempt of their retry schedule.
   const failed = page.locator("tr[data-webhook-id]").filter({ hasText: "Failed" });
   await expect(failed.first()).toBeVisible();
-  expect(await failed.count()).toBeGreaterThanOrEqual(5);
+
   await failed
     .first()
     .getByText(/\d+ attempts/)

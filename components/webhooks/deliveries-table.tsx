@@ -16,8 +16,8 @@ export function attemptAnswer(attempt: Attempt | undefined): string {
   return attempt.error ?? "No answer";
 }
 
-// On a phone the invoice, event, times and last answer give way, showing under the state instead (as the users
-// table does), and each row stacks: its attempts and Resend open below at the card's full width.
+// On a phone the invoice, event, times, last answer and next retry give way, showing under the state instead (as
+// the users table does), and each row stacks: its attempts and Resend open below at the card's full width.
 const COLUMNS = [
   { label: "State" },
   { label: "Invoice", className: "hidden md:table-cell" },
@@ -58,6 +58,11 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
                     <span className="text-muted-foreground tabular-nums">
                       <DateTime iso={d.created_at} /> · {attemptAnswer(d.attempts.at(-1))}
                     </span>
+                    {d.next_attempt_at && (
+                      <span className="text-muted-foreground tabular-nums">
+                        Next retry <DateTime iso={d.next_attempt_at} />
+                      </span>
+                    )}
                   </div>
                 </TableCell>
                 <TableCell className={cell(1, "font-mono text-xs")}>

@@ -58,6 +58,9 @@ describe("a view as the provider's query", () => {
     }
     // UTC's calendar ends are the API's own: neither bound is left.
     expect(toDeliveryQuery(ends, "UTC").data).toEqual({ page: 1, page_size: 20 });
+    // A bound past them inward selects nothing: refused, never dropped into "everything".
+    const year0 = toDeliveryQuery({ ...ends, from: null, to: "0000-06-01" }, "UTC");
+    expect(year0.error?.issues.map((i) => i.path.join("/"))).toEqual(["created_before"]);
   });
 
   it("refuses a range that ends before it starts, naming created_before", () => {

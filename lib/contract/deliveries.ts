@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "./invoice";
-import { withinApiYears } from "./list-query";
+import { FIRST_API_INSTANT, LAST_API_INSTANT } from "./list-query";
 import { invoiceListQueryShape } from "./list-query-schema";
 import { addDays, startOfDay } from "./time-zone";
 import { webhookDeliverySchema } from "./webhooks";
@@ -104,18 +104,17 @@ export function deliveryViewHref(view: Partial<DeliveryView>): string {
 /**
  * The provider's query for a view: `from` and `to` are whole days in `timeZone`, both included, so the bounds
  * (exclusive at the provider) are the millisecond before `from` starts and the start of the day after `to`. A bound
- * past the years the API reads (from the calendar's first day, to its last) is left out: it bounds nothing.
+ * that only reaches outward past the years the API reads (from the calendar's first day, to its last) is left out:
+ * it bounds nothing. One past them inward (to a day of year 0000) is left for the provider to refuse.
  */
 export function toDeliveryQuery(view: DeliveryView, timeZone: string) {
-  const bound = (instant: number) => {
-    const iso = new Date(instant).toISOString();
-    return withinApiYears(iso) ? iso : undefined;
-  };
+  const after = view.from ? startOfDay(view.from, timeZone) - 1 : undefined;
+  const before = view.to ? startOfDay(addDays(view.to, 1), timeZone) : undefined;
   return deliveryLogQuerySchema.safeParse({
     state: view.state ?? undefined,
     invoice_id: view.invoice ?? undefined,
-    created_after: view.from ? bound(startOfDay(view.from, timeZone) - 1) : undefined,
-    created_before: view.to ? bound(startOfDay(addDays(view.to, 1), timeZone)) : undefined,
+    created_after: after !== undefined && after >= FIRST_API_INSTANT ? new Date(after).toISOString() : undefined,
+    created_before: before !== undefined && before <= LAST_API_INSTANT ? new Date(before).toISOString() : undefined,
     page: String(view.page),
     page_size: "20",
   });

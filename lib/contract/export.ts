@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dayOf } from "@/lib/contract/time-zone";
+import { FIRST_API_INSTANT, LAST_API_INSTANT } from "./list-query";
 import type { InvoiceListQuery } from "./list-query-schema";
 
 /*
@@ -37,9 +38,6 @@ export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
  * both included: the query's created_after is exclusive (one millisecond before midnight) and created_before
  * is exclusive (the midnight after the last day).
  */
-const INSTANT_MIN = Date.parse("0001-01-01T00:00:00.000Z");
-const INSTANT_MAX = Date.parse("9999-12-31T23:59:59.999Z");
-
 export function exportFileName(
   query: Pick<InvoiceListQuery, "currency" | "created_after" | "created_before"> & { status?: string | readonly string[] },
   format: ExportFormat,
@@ -48,7 +46,7 @@ export function exportFileName(
   // Days of `timeZone`, the zone the view's days were counted in (lib/contract/time-zone.ts), within the contract's
   // years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
   const day = (instant: number) => {
-    const d = dayOf(Math.min(Math.max(instant, INSTANT_MIN), INSTANT_MAX), timeZone);
+    const d = dayOf(Math.min(Math.max(instant, FIRST_API_INSTANT), LAST_API_INSTANT), timeZone);
     return d.length > 10 ? "9999-12-31" : d < "0001-01-01" ? "0001-01-01" : d;
   };
   const statuses = typeof query.status === "string" ? [query.status] : (query.status ?? []);

@@ -19,7 +19,11 @@ export const CURRENCY_CODE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,31}$/;
 /** The longest text query of a view (`q`). */
 export const VIEW_QUERY_MAX = 200;
 
-/** Whether an ISO instant falls in the years the API reads (0001 to 9999, four digits): a bound past them bounds nothing. */
+/** The first and the last instant the API reads: the years 0001 to 9999, in UTC. */
+export const FIRST_API_INSTANT = Date.parse("0001-01-01T00:00:00.000Z");
+export const LAST_API_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** Whether an ISO instant falls in the years the API reads (0001 to 9999, four digits). */
 export function withinApiYears(iso: string): boolean {
   return /^\d{4}-/.test(iso) && !iso.startsWith("0000-");
 }

@@ -41,6 +41,8 @@ const text = fc.oneof(
   fc.string(),
   fc.constantFrom(":1.50,", "[0.10]", "a:12.50}", "\u0000", "\u00001.5", "2026-11-27T19:15:34.160Z", ",-0]"),
 );
+/** JSON's own whitespace, and some it does not allow. */
+const space = fc.constantFrom("", " ", "\n", "\t", "\r\n  ", "\u00a0", "\u2028");
 const json = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small" },
@@ -50,16 +52,34 @@ const json = fc.letrec((tie) => ({
     tie("array"),
     tie("object"),
   ),
-  array: fc.array(tie("value"), { maxLength: 5 }).map((items) => `[${items.join(", ")}]`),
+  array: fc.array(fc.tuple(space, tie("value"), space), { maxLength: 5 }).map((items) => `[${items.map((i) => i.join("")).join(",")}]`),
   object: fc
-    .array(fc.tuple(text, tie("value")), { maxLength: 5 })
-    .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`),
+    .array(fc.tuple(text, space, tie("value"), space), { maxLength: 5 })
+    .map((entries) => `{${entries.map(([k, a, v, b]) => `${JSON.stringify(k)}:${a}${v}${b}`).join(",")}}`),
 })).object;
+/** A document broken in one place: a character dropped, doubled or changed. */
+const broken = fc
+  .tuple(json, fc.nat(), fc.constantFrom("drop", "double", ",", ":", "0", ".", "-", '"', "]", "}", "e"))
+  .map(([document, at, edit]) => {
+    const i = at % Math.max(document.length, 1);
+    if (edit === "drop") return document.slice(0, i) + document.slice(i + 1);
+    if (edit === "double") return document.slice(0, i) + document[i] + document.slice(i);
+    return document.slice(0, i) + edit + document.slice(i + 1);
+  });
 
 describe("reading JSON without rounding a number", () => {
   it("gives exactly what lossless-json gives, every digit, for any document (property)", () => {
     fc.assert(
       fc.property(json, (document) => {
+        expect(fast(document)).toEqual(lossless(document));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("refuses exactly what lossless-json refuses, and reads the rest alike, for documents broken in one place (property)", () => {
+    fc.assert(
+      fc.property(broken, (document) => {
         expect(fast(document)).toEqual(lossless(document));
       }),
       { numRuns: 3_000 },
@@ -79,6 +99,14 @@ describe("reading JSON without rounding a number", () => {
     ]) {
       expect(fast(bad), bad).toEqual({ refused: true });
     }
+  });
+
+  it("reads natively, marking only the literals a float would change: those are LosslessNumbers, the rest numbers", () => {
+    const read = parseJsonLossless('{"eth": 0.123456789012345678, "items": [{"n": 20, "at": "19:15:34.160Z"}]}', {
+      duplicateKeys: "last",
+    }) as { eth: unknown; items: { n: unknown }[] };
+    expect(read.items[0].n).toBe(20);
+    expect(isLosslessNumber(read.eth) && read.eth.value).toBe("0.123456789012345678");
   });
 
   it("keeps each literal a float would change as its text, and a string that looks like one as a string", () => {

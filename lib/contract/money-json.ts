@@ -76,7 +76,7 @@ export { Big, isLosslessNumber, LosslessNumber };
  *
  * With "last", the native JSON.parse reads the text (four times faster than lossless-json, a page of invoices
  * 1 ms instead of 2): a literal a float writes back unchanged (`49.9`, `2400`) is read as a number, and every
- * other (`0.123456789012345678`, `12.50`, `1e-7`, `-0`) is first marked as a string and then read as a
+ * other (`0.123456789012345678`, `12.50`, `1E3`, `-0`) is first marked as a string and then read as a
  * `LosslessNumber` with its text. Whatever the marking cannot vouch for goes through lossless-json instead.
  */
 export function parseJsonLossless(text: string, { duplicateKeys = "refuse" }: { duplicateKeys?: "refuse" | "last" } = {}): unknown {

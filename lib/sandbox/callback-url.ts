@@ -11,7 +11,9 @@ export const CONSOLE_INBOX_MARKER = "urn:invoice-console:webhook-inbox";
 
 export const WEBHOOK_INBOX_PATH = "/api/webhook-inbox";
 
-/** The callback URL as the API shows it and webhooks use it. */
+/** The callback URL as the API shows it and webhooks use it (a delivery's too: a seeded one keeps the marker). */
+export function resolveCallbackUrl(stored: string): string;
+export function resolveCallbackUrl(stored: string | null): string | null;
 export function resolveCallbackUrl(stored: string | null): string | null {
   return stored === CONSOLE_INBOX_MARKER ? `${env().consoleOrigin}${WEBHOOK_INBOX_PATH}` : stored;
 }

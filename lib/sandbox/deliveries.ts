@@ -5,6 +5,7 @@ import { paginationOf } from "@/lib/contract/invoice";
 import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
+import { resolveCallbackUrl } from "./callback-url";
 import { formatInvoiceId, parseInvoiceId } from "./ids";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
@@ -122,7 +123,7 @@ export async function withAttempts(db: Db, deliveries: DeliveryRow[]): Promise<A
       webhook_id: `${MESSAGE_PREFIX}${d.id}`,
       invoice_id: formatInvoiceId(d.invoiceId),
       type: payload.type,
-      url: d.url,
+      url: resolveCallbackUrl(d.url),
       simulated: payload.simulated,
       status: payload.status,
       state,

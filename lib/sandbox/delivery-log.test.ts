@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -22,6 +23,8 @@ const redeliverRoute = await import("@/app/sandbox/api/v1/webhook-deliveries/[de
 const invoiceRoute = await import("@/app/sandbox/api/v1/invoices/[id]/route");
 const { getSandboxDb } = await import("@/lib/sandbox");
 const { createTestMerchant } = await import("@/test/sandbox-fixtures");
+const { CONSOLE_INBOX_MARKER } = await import("@/lib/sandbox/callback-url");
+const { DEMO_MERCHANT_ID } = await import("@/lib/sandbox/keys");
 
 beforeAll(async () => {
   receiver = createServer(async (req, res) => {
@@ -237,5 +240,29 @@ describe("GET /webhook-deliveries", () => {
       code: "insufficient_scope",
       detail: expect.stringContaining("invoices:read"),
     });
+  });
+});
+
+describe("the demo's seeded failures", () => {
+  it("are five failed deliveries to the inbox, 503 on every attempt of the schedule, kept with its marker and shown at its address now", async () => {
+    const { body } = await list("sk_test_demo_full", "?state=failed");
+    expect(body.items).toHaveLength(5);
+    const { env } = await import("@/lib/platform/env");
+    for (const delivery of body.items) {
+      expect(delivery).toMatchObject({ state: "failed", type: "invoice.status_changed", status: "completed", simulated: false });
+      expect(delivery.url).toBe(`${env().consoleOrigin}/api/webhook-inbox`);
+      // The schedule here is "1500ms,300ms": the first attempt and two retries.
+      expect(delivery.attempts.map((a: { attempt: number; response_status: number }) => [a.attempt, a.response_status])).toEqual([
+        [1, 503],
+        [2, 503],
+        [3, 503],
+      ]);
+    }
+    // Stored as the marker, so that a later start on another port or PUBLIC_URL still resends to its inbox.
+    const db = await getSandboxDb();
+    const stored = (await db.execute(
+      sql`select distinct url from sandbox.webhook_deliveries where merchant_id = ${DEMO_MERCHANT_ID} and state = 'failed'`,
+    )) as unknown as { rows: { url: string }[] };
+    expect(stored.rows).toEqual([{ url: CONSOLE_INBOX_MARKER }]);
   });
 });

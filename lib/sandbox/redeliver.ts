@@ -3,6 +3,7 @@ import { and, count, eq, ne } from "drizzle-orm";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { postCallback } from "./callback";
+import { resolveCallbackUrl } from "./callback-url";
 import { findOwnDelivery, withAttempts } from "./deliveries";
 import type { Caller } from "./keys";
 import { signedHeaders, storableText, type WebhookConfig, webhookConfig } from "./webhooks";
@@ -26,7 +27,7 @@ export async function redeliverWebhook(
   let responseBody: string | null = null;
   let error: string | null = null;
   try {
-    const answer = await postCallback(delivery.url, delivery.payload, await signedHeaders(db, delivery, at), {
+    const answer = await postCallback(resolveCallbackUrl(delivery.url), delivery.payload, await signedHeaders(db, delivery, at), {
       policy: config.policy,
       timeoutMs: config.timeoutMs,
     });

@@ -9,6 +9,7 @@ import { log } from "@/lib/platform/observability/log";
 import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
+import { resolveCallbackUrl } from "./callback-url";
 import { parseInvoiceId } from "./ids";
 import type { WireInvoice as Invoice } from "./wire";
 
@@ -125,7 +126,10 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
   let permanent = false;
   try {
     const headers = await signedHeaders(db, delivery, at);
-    const answer = await postCallback(delivery.url, delivery.payload, headers, { policy: config.policy, timeoutMs: config.timeoutMs });
+    const answer = await postCallback(resolveCallbackUrl(delivery.url), delivery.payload, headers, {
+      policy: config.policy,
+      timeoutMs: config.timeoutMs,
+    });
     responseStatus = answer.status;
     responseBody = storableText(answer.body);
     if (responseStatus < 200 || responseStatus > 299) error = `the receiver answered HTTP ${responseStatus}`;
@@ -164,7 +168,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
       .onConflictDoNothing();
   });
   return {
-    url: delivery.url,
+    url: resolveCallbackUrl(delivery.url),
     attempt: number,
     state,
     responseStatus,
@@ -207,7 +211,7 @@ export async function deliverNow(db: Db, deliveryId: string, config: WebhookConf
     if (first) {
       const retryInMs = delivery.state === "pending" ? (config.retrySchedule[0] ?? null) : null;
       return {
-        url: delivery.url,
+        url: resolveCallbackUrl(delivery.url),
         attempt: 1,
         state: first.error ? (retryInMs === null ? "failed" : "pending") : "delivered",
         responseStatus: first.responseStatus,
@@ -218,7 +222,7 @@ export async function deliverNow(db: Db, deliveryId: string, config: WebhookConf
     }
     if (Date.now() > deadline) {
       return {
-        url: delivery.url,
+        url: resolveCallbackUrl(delivery.url),
         attempt: 1,
         state: "pending",
         responseStatus: null,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/lib/contract";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { indexInvoices, recordedOrderIds, searchIndex } from "./store";
+import { indexInvoices, recentWordMatches, recordedOrderIds, searchIndex } from "./store";
 import { wordsQuery } from "./text-match";
 
 /* The ranking and matching of the search index on the real database (PGlite, or PostgreSQL with DATABASE_URL). */
@@ -164,6 +164,14 @@ describe("words shared by many invoices", () => {
     // Fewer than a page among the latest changes: the older ones follow them.
     expect(await found("wombat")).toEqual(newest([...many, ...older].filter((i) => i.order_name!.includes("wombat"))));
     expect(await found("wombat")).toHaveLength(9);
+  });
+
+  it("reads every match only when the latest changes hold less than a page of them", async () => {
+    const every = sql`every match`;
+    expect(await recentWordMatches(db, "zephyr", every)).not.toBe(every);
+    expect(await recentWordMatches(db, "alder", every)).not.toBe(every);
+    expect(await recentWordMatches(db, "wombat", every)).toBe(every);
+    expect(await recentWordMatches(db, "quokk", every)).toBe(every);
   });
 });
 

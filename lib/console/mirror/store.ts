@@ -4,7 +4,7 @@ import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
 import { storableJson } from "@/lib/platform/db/storable";
-import { textMatch, wordsQuery } from "./text-match";
+import { textMatch, vectorMatches, wordsQuery } from "./text-match";
 
 /** At most this many results: a palette shows a handful, never a list to page through. */
 export const SEARCH_LIMIT = 10;
@@ -108,7 +108,7 @@ const RECENT_WINDOW = 5_000;
  * milliseconds), else every match. Sorting every match of a common word by recency read them all: 28,000 rows
  * and 0.4 s at 1,000,000 invoices. A newer match cannot lie outside the window, so a full page there is exact.
  */
-async function recentWordMatches(db: Db, rawQuery: string, words: SQL): Promise<SQL> {
+export async function recentWordMatches(db: Db, rawQuery: string, words: SQL): Promise<SQL> {
   const t = searchInvoices;
   const query = wordsQuery(rawQuery.trim());
   if (!query) return words;
@@ -117,7 +117,7 @@ async function recentWordMatches(db: Db, rawQuery: string, words: SQL): Promise<
       select ${t.invoiceId}, ${t.updatedAt}, ${t.searchVector} from ${t} where ${t.updatedAt} is not null
       order by ${t.updatedAt} desc, ${t.invoiceId} limit ${RECENT_WINDOW}
     ) as recent
-    where search_vector @@ to_tsquery('simple', ${query})
+    where ${vectorMatches(sql.identifier("search_vector"), query)}
     order by updated_at desc, invoice_id limit ${SEARCH_LIMIT}`)) as unknown as { rows: { invoice_id: string }[] };
   return recent.rows.length < SEARCH_LIMIT
     ? words

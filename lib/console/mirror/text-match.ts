@@ -1,5 +1,5 @@
 import "server-only";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { searchInvoices as t } from "@/lib/console/schema";
 
 /*
@@ -31,6 +31,9 @@ export function wordsQuery(q: string): string | null {
     .join(" & ");
 }
 
+/** `vector` (a tsvector) holds what `query` (a wordsQuery) asks for. */
+export const vectorMatches = (vector: SQLWrapper, query: string): SQL => sql`${vector} @@ to_tsquery('simple', ${query})`;
+
 export type TextMatch = { orderId: SQL; orderIdPrefix: SQL; invoiceId: SQL; words: SQL };
 
 /** The conditions for `raw` (trimmed, any case). */
@@ -45,7 +48,7 @@ export function textMatch(raw: string): TextMatch {
       q.length >= ID_SUFFIX_MIN
         ? sql`reverse(lower(${t.invoiceId})) like ${`${likeEscape(reverse(q))}%`}`
         : sql`reverse(lower(${t.invoiceId})) = ${reverse(q)}`,
-    words: words ? sql`${t.searchVector} @@ to_tsquery('simple', ${words})` : sql`false`,
+    words: words ? vectorMatches(t.searchVector, words) : sql`false`,
   };
 }
 
