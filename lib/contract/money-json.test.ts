@@ -121,4 +121,14 @@ describe("reading JSON without rounding a number", () => {
       s: "a:1.50,",
     });
   });
+
+  it("reads an escaped key the exact way, where V8's JSON.parse could take it for a key seen before (./parse-json.ts)", () => {
+    // A key of its own first, so that this object's shapes are new to V8 whatever ran before.
+    JSON.parse('{"metadata":{"poisoned":0,"\\\\":0}}');
+    const read = parseJsonLossless('{"metadata":{"poisoned":0,"\\"":1},"eth":0.123456789012345678}', { duplicateKeys: "last" });
+    expect(digits(read)).toEqual({
+      metadata: { poisoned: { number: "0" }, '"': { number: "1" } },
+      eth: { number: "0.123456789012345678" },
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import Big from "big.js";
 import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from "lossless-json";
+import { hasEscapedKey } from "./parse-json";
 
 /*
  * The money module's JSON side: amounts read from and written to JSON with exactly their digits, and the
@@ -77,7 +78,8 @@ export { Big, isLosslessNumber, LosslessNumber };
  * With "last", the native JSON.parse reads the text (four times faster than lossless-json, a page of invoices
  * 1 ms instead of 2): a literal a float writes back unchanged (`49.9`, `2400`) is read as a number, and every
  * other (`0.123456789012345678`, `12.50`, `1E3`, `-0`) is first marked as a string and then read as a
- * `LosslessNumber` with its text. Whatever the marking cannot vouch for goes through lossless-json instead.
+ * `LosslessNumber` with its text. Whatever the marking cannot vouch for, and a text with an escaped key (./parse-json.ts),
+ * goes through lossless-json instead.
  */
 export function parseJsonLossless(text: string, { duplicateKeys = "refuse" }: { duplicateKeys?: "refuse" | "last" } = {}): unknown {
   if (duplicateKeys === "refuse") return parseLossless(text);
@@ -96,7 +98,7 @@ const MARK = "\u0000";
 const NOT_MARKED = Symbol("not marked");
 
 function parseMarked(text: string): unknown {
-  if (!/^\s*[[{]/.test(text) || text.includes("\\u0000")) return NOT_MARKED;
+  if (!/^\s*[[{]/.test(text) || text.includes("\\u0000") || hasEscapedKey(text)) return NOT_MARKED;
   let marked = 0;
   const markedText = text.replace(VALUE_LITERAL, (whole, lead: string, literal: string) => {
     // A check of the literal's text, not a use of its value: the value is read from the text either way.

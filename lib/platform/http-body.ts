@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { searchParamsToObject } from "@/lib/contract";
 import { parseJsonLossless } from "@/lib/contract/money-json";
+import { parseJson } from "@/lib/contract/parse-json";
 import { Problem } from "@/lib/contract/problem";
 
 /** The request's query string read with a contract schema; a broken rule is a 422 naming each parameter. */
@@ -20,7 +21,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
   example = '{"status": "cancelled"}',
 ): Promise<z.output<S>> {
-  return readJsonBody(request, schema, example, JSON.parse);
+  return readJsonBody(request, schema, example, parseJson);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Invoice, InvoiceList } from "@/lib/contract";
 import { paginationOf } from "@/lib/contract/invoice";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { toDecimal } from "@/lib/contract/money";
+import { parseJson } from "@/lib/contract/parse-json";
 import { isoDay, utcMidnight } from "@/lib/contract/utc-day";
 import type { Db } from "@/lib/platform/db";
 import { anyTextMatch } from "./text-match";
@@ -57,7 +58,7 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery): Promise<Invoic
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   return {
-    items: rows.map((row) => (row.document ? (JSON.parse(row.document) as Invoice) : fromColumns(row))),
+    items: rows.map((row) => (row.document ? (parseJson(row.document) as Invoice) : fromColumns(row))),
     pagination: paginationOf(view.page, view.page_size, total, { atLeastOnePage: true }),
   };
 }

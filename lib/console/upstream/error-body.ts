@@ -1,4 +1,5 @@
 import "server-only";
+import { parseJson } from "@/lib/contract/parse-json";
 import type { FieldError } from "@/lib/contract/problem";
 
 /*
@@ -96,7 +97,7 @@ function fromFieldMap(map: Obj): FieldError[] {
 export function readErrorBody(body: string, contentType: string | null): ErrorBody {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = parseJson(body);
   } catch {
     parsed = undefined;
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { stringifyJson } from "@/lib/contract/money-json";
+import { parseJson } from "@/lib/contract/parse-json";
 
 /** What the API reference page reads of a provider's OpenAPI document: the version, its info and its paths. */
 export type ProviderOpenApi = { openapi: string; info: { title: string; version: string }; paths: Record<string, unknown> } & Record<
@@ -15,7 +16,7 @@ export type ProviderOpenApi = { openapi: string; info: { title: string; version:
  * well-formed document passes unchanged.
  */
 export function normaliseOpenApi(raw: unknown): ProviderOpenApi | null {
-  const plain: unknown = JSON.parse(stringifyJson(raw));
+  const plain: unknown = parseJson(stringifyJson(raw));
   if (!isObject(plain)) return null;
   if (typeof plain.openapi !== "string" || !/^3\./.test(plain.openapi)) return null;
   const document = documentShape(plain);

@@ -4,6 +4,7 @@ import { clientAddress } from "@/lib/console/auth/sign-in";
 import { fixedWindowLimiter } from "@/lib/console/rate-window";
 import { webhookInbox, webhookInboxIds } from "@/lib/console/schema";
 import type { InboxEntry, InboxList, InboxQuery, InboxReceipt, InboxVerdict } from "@/lib/contract";
+import { parseJson } from "@/lib/contract/parse-json";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { storable } from "@/lib/platform/db/storable";
@@ -147,7 +148,7 @@ async function readCapped(
 function summarise(text: string): { invoiceId?: string; eventType?: string } {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseJson(text);
   } catch {
     return {};
   }
