@@ -17,3 +17,8 @@ export function resolveCallbackUrl(stored: string | null): string | null;
 export function resolveCallbackUrl(stored: string | null): string | null {
   return stored === CONSOLE_INBOX_MARKER ? `${env().consoleOrigin}${WEBHOOK_INBOX_PATH}` : stored;
 }
+
+/** What a delivery to `url` stores: the marker for the inbox's address now, so that it is resent to the inbox of a later start. */
+export function storedCallbackUrl(url: string): string {
+  return url === resolveCallbackUrl(CONSOLE_INBOX_MARKER) ? CONSOLE_INBOX_MARKER : url;
+}

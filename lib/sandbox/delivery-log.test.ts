@@ -264,4 +264,19 @@ describe("the demo's seeded failures", () => {
     )) as unknown as { rows: { url: string }[] };
     expect(stored.rows).toEqual([{ url: CONSOLE_INBOX_MARKER }]);
   });
+
+  it("a live change to an invoice calling back to the inbox stores the marker too, and lists it at the inbox's address now", async () => {
+    const db = await getSandboxDb();
+    const { key, invoices } = await createTestMerchant(db, [
+      { createdAt: new Date(Date.UTC(2026, 4, 1, 10)), status: "pending", callbackUrl: CONSOLE_INBOX_MARKER },
+    ]);
+    await patch(key, `invoice_${invoices[0].id}`, "cancelled");
+    const stored = (await db.execute(sql`select url from sandbox.webhook_deliveries where invoice_id = ${invoices[0].id}`)) as unknown as {
+      rows: { url: string }[];
+    };
+    expect(stored.rows).toEqual([{ url: CONSOLE_INBOX_MARKER }]);
+    const { env } = await import("@/lib/platform/env");
+    const { body } = await list(key);
+    expect(body.items.map((d: { url: string }) => d.url)).toEqual([`${env().consoleOrigin}/api/webhook-inbox`]);
+  });
 });

@@ -36,10 +36,7 @@ export async function seedFailedDeliveries(tx: Db, merchantId: string): Promise<
   for (const invoice of await withTransactions(tx, rows)) {
     const at = new Date(invoice.updated_at);
     const delivery = statusWebhook({ merchantId, invoice, previousStatus: "pending", simulated: false }, at);
-    // The inbox's marker, not its address now: resent after a restart on another port, it still reaches the inbox.
-    await tx
-      .insert(webhookDeliveries)
-      .values({ ...delivery, url: CONSOLE_INBOX_MARKER, state: "failed", attempts: schedule.length + 1, nextAttemptAt: null });
+    await tx.insert(webhookDeliveries).values({ ...delivery, state: "failed", attempts: schedule.length + 1, nextAttemptAt: null });
     let tried = at.getTime();
     await tx.insert(webhookAttempts).values(
       [0, ...schedule].map((delay, i) => {

@@ -9,7 +9,7 @@ import { log } from "@/lib/platform/observability/log";
 import { counter, gaugeSource } from "@/lib/platform/observability/metrics";
 import { merchants, webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { CallbackError, type CallbackPolicy, postCallback } from "./callback";
-import { resolveCallbackUrl } from "./callback-url";
+import { resolveCallbackUrl, storedCallbackUrl } from "./callback-url";
 import { parseInvoiceId } from "./ids";
 import type { WireInvoice as Invoice } from "./wire";
 
@@ -65,7 +65,7 @@ export function statusWebhook(change: StatusChange, past?: Date) {
     id: past ? uuidv7({ msecs: past.getTime() }) : uuidv7(),
     merchantId: change.merchantId,
     invoiceId: parseInvoiceId(invoice.invoice_id)!,
-    url: invoice.callback_url!,
+    url: storedCallbackUrl(invoice.callback_url!),
     // To the millisecond, as answered: GET /webhook-deliveries?created_after=X never returns the one created at X.
     createdAt: at,
     // Amounts with exactly the ledger's digits, as in the API's answers.
