@@ -91,6 +91,8 @@ describe("reading JSON without rounding a number", () => {
       '{"a": 01}',
       '{"a": 1.}',
       '{"a": 1-2}',
+      // A later duplicate key replaces the marked literal before it is read: still refused.
+      '{"a": -6-9e-310 ,"a":\t{}}',
       '{"a": 1.50 1}',
       "{1.50: 2}",
       '{"a":1, 1.50: 2}',

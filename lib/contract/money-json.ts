@@ -96,16 +96,22 @@ const VALUE_LITERAL = /([:[,]\s*)(-?\d[\d.eE+-]*)(?=\s*[,}\]])/g;
 /** Starts every marked literal: U+0000, which a text that holds none escaped cannot start a string with. */
 const MARK = "\u0000";
 const NOT_MARKED = Symbol("not marked");
+/** A JSON number literal, exactly. */
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 function parseMarked(text: string): unknown {
   if (!/^\s*[[{]/.test(text) || text.includes("\\u0000") || hasEscapedKey(text)) return NOT_MARKED;
   let marked = 0;
+  let malformed = false;
   const markedText = text.replace(VALUE_LITERAL, (whole, lead: string, literal: string) => {
     // A check of the literal's text, not a use of its value: the value is read from the text either way.
     if (String(Number(literal)) === literal) return whole;
+    // No JSON number ("01", "1-2"): refused by lossless-json, even where a later duplicate key would hide it.
+    if (!JSON_NUMBER.test(literal)) malformed = true;
     marked++;
     return `${lead}"\\u0000${literal}"`;
   });
+  if (malformed) return NOT_MARKED;
   try {
     return marked ? unmark(JSON.parse(markedText)) : JSON.parse(text);
   } catch {
@@ -114,8 +120,8 @@ function parseMarked(text: string): unknown {
 }
 
 /**
- * The marked strings of a parsed text as LosslessNumbers, in place. Throws for a marked key, or a marked literal
- * that is no JSON number ("01", "1."): LosslessNumber refuses it, and lossless-json then says why.
+ * The marked strings of a parsed text as LosslessNumbers, in place. Throws for a marked key: lossless-json then
+ * says why.
  */
 function unmark(value: unknown): unknown {
   if (typeof value === "string") return value.startsWith(MARK) ? new LosslessNumber(value.slice(1)) : value;

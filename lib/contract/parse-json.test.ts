@@ -33,6 +33,8 @@ describe("parseJson", () => {
     expect(Object.getPrototypeOf(escaped)).toBe(Object.prototype);
     expect(() => parseJson('{"\\n":}')).toThrow(SyntaxError);
     expect(() => parseJson("{")).toThrow(SyntaxError);
+    // Deeper than the JavaScript parser's stack reaches: refused as JSON, not a crash.
+    expect(() => parseJson(`${'{"\\n":'.repeat(20_000)}1${"}".repeat(20_000)}`)).toThrow(SyntaxError);
   });
 });
 

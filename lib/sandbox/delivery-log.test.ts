@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -278,5 +279,14 @@ describe("the demo's seeded failures", () => {
     const { env } = await import("@/lib/platform/env");
     const { body } = await list(key);
     expect(body.items.map((d: { url: string }) => d.url)).toEqual([`${env().consoleOrigin}/api/webhook-inbox`]);
+    // One made before deliveries kept the marker holds the address of its moment: the migration gives it the marker.
+    await db.execute(
+      sql`update sandbox.webhook_deliveries set url = 'http://127.0.0.1:3999/api/webhook-inbox' where invoice_id = ${invoices[0].id}`,
+    );
+    await db.execute(sql.raw(readFileSync("drizzle/0027_inbox_delivery_marker.sql", "utf8")));
+    const migrated = (await db.execute(
+      sql`select url from sandbox.webhook_deliveries where invoice_id = ${invoices[0].id}`,
+    )) as unknown as { rows: { url: string }[] };
+    expect(migrated.rows).toEqual([{ url: CONSOLE_INBOX_MARKER }]);
   });
 });

@@ -15,6 +15,7 @@ import { and, asc, count, eq, gt, like, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
 import { passkeys, users, verifications } from "@/lib/console/schema";
+import { parseJson } from "@/lib/contract/parse-json";
 import { Problem } from "@/lib/contract/problem";
 import { describeUserAgent } from "@/lib/contract/user-agent";
 import { type Db, getDatabase } from "@/lib/platform/db";
@@ -300,7 +301,7 @@ const credentialShape = z.object({
 
 export function parseCredential<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(text: string): T | null {
   try {
-    const parsed = credentialShape.safeParse(JSON.parse(text));
+    const parsed = credentialShape.safeParse(parseJson(text));
     return parsed.success ? (parsed.data as unknown as T) : null;
   } catch {
     return null;
