@@ -118,6 +118,12 @@ test("the palette in light and dark, on a desktop and at phone width (screenshot
     await page.keyboard.press("/");
     await searchBox(page).fill("merino sw");
     await expect(palette(page).getByRole("option").first()).toBeVisible();
+    // Each result's order id is read whole beside its status, amount and date.
+    const orderId = palette(page)
+      .getByRole("option")
+      .first()
+      .getByText(/^ORD-\d+-\d+$/);
+    expect(await orderId.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.screenshot({ path: testInfo.outputPath(`palette-${scheme}-${width}.png`) });
     await page.keyboard.press("Escape");
   }

@@ -65,7 +65,7 @@ export default function SearchPalette(props: {
       <DialogContent
         data-search-palette
         showClose={false}
-        className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[15vh]"
+        look="palette"
         onOpenAutoFocus={() => {
           setNavigating(false);
           const typed = typedAhead?.() ?? "";

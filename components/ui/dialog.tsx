@@ -13,19 +13,23 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses = "fixed inset-0 z-50 bg-overlay";
-export const dialogContentClasses =
-  "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-xl";
+const frameClasses =
+  "fixed left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 flex-col rounded-xl border border-border bg-popover text-popover-foreground shadow-xl";
+export const dialogContentClasses = `${frameClasses} top-1/2 max-w-lg -translate-y-1/2 gap-4 overflow-y-auto p-6`;
+/** A palette: wider, near the top (it grows downward as results come), its parts edge to edge. */
+const paletteClasses = `${frameClasses} top-[12vh] max-w-2xl gap-0 overflow-hidden p-0 sm:top-[15vh]`;
 
 export function DialogContent({
   className,
   children,
   showClose = true,
+  look = "dialog",
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; look?: "dialog" | "palette" }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(dialogContentClasses, className)} {...props}>
+      <DialogPrimitive.Content className={cn(look === "palette" ? paletteClasses : dialogContentClasses, className)} {...props}>
         {children}
         {showClose && (
           <DialogPrimitive.Close className="absolute top-4 right-4 grid size-7 place-items-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground">

@@ -3,6 +3,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { Table, TableBody, TableCard, TableCell, TableHead, TableHeader } from "@/components/ui/table";
 import { cn } from "@/lib/browser/cn";
 import type { WebhookDelivery } from "@/lib/contract";
+import { shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { DeliveryStateBadge } from "./delivery-state-badge";
 import { ResendForm } from "./resend-form";
@@ -66,7 +67,7 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
                   </div>
                 </TableCell>
                 <TableCell className={cell(1, "font-mono text-xs")}>
-                  <InvoiceLink invoiceId={d.invoice_id} />
+                  <InvoiceLink invoiceId={d.invoice_id} short />
                 </TableCell>
                 <TableCell className={cell(2)}>
                   <EventText delivery={d} />
@@ -102,11 +103,17 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
   );
 }
 
-function InvoiceLink({ invoiceId, className }: { invoiceId: string | null; className?: string }) {
+/** The invoice's link; `short` shows its id's tail (as the invoice list does), so the attempts have room beside it. */
+function InvoiceLink({ invoiceId, short, className }: { invoiceId: string | null; short?: boolean; className?: string }) {
   if (!invoiceId) return "—";
   return (
-    <Link href={invoiceHref(invoiceId)} className={cn("font-mono underline underline-offset-2", className)}>
-      {invoiceId}
+    <Link
+      href={invoiceHref(invoiceId)}
+      aria-label={short ? invoiceId : undefined}
+      title={short ? invoiceId : undefined}
+      className={cn("font-mono underline underline-offset-2", className)}
+    >
+      {short ? shortInvoiceId(invoiceId) : invoiceId}
     </Link>
   );
 }

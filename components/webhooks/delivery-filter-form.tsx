@@ -24,7 +24,14 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
           </Link>
         ))}
       </nav>
-      <form method="get" action="/webhooks/deliveries" aria-label="Filter the deliveries" className="flex flex-wrap items-end gap-3">
+      {/* Keyed by the view: a tab or a page link changes the address, and the fields must show what it holds. */}
+      <form
+        key={deliveryViewHref(view)}
+        method="get"
+        action="/webhooks/deliveries"
+        aria-label="Filter the deliveries"
+        className="flex flex-wrap items-end gap-3"
+      >
         <label className={FIELD}>
           State
           <select name="state" defaultValue={view.state ?? ""} className={CONTROL}>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
+import { RefreshEvery } from "@/components/ui/refresh-every";
 import { type DeliveryView, deliveryViewHref, type RedeliverJob, type RedeliverOutcome } from "@/lib/contract";
 
 const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
@@ -9,11 +10,15 @@ const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
   not_run: "Not run",
 };
 
-/** A resend job as it stands: how many deliveries came to what, and each one's result. Reload to follow it. */
+/** How often a job under way is read again (one delivery is one attempt, at most 10 s). */
+const FOLLOW_MS = 1_500;
+
+/** A resend job as it stands: how many deliveries came to what, and each one's result; followed until it ends. */
 export function RedeliverJobPanel({ job, view }: { job: RedeliverJob; view: DeliveryView }) {
   const done = job.total - job.counts.waiting;
   return (
     <section aria-label="Resending failed webhooks" className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
+      {!job.finished_at && <RefreshEvery ms={FOLLOW_MS} />}
       <Notice role="status" tone={job.finished_at ? "success" : "neutral"}>
         {job.finished_at ? "Resent" : "Resending"} {done} of {job.total} failed deliveries: {job.counts.delivered} delivered,{" "}
         {job.counts.not_delivered} not delivered, {job.counts.failed} failed

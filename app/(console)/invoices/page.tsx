@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { RefreshEvery, RememberListSearch } from "@/components/invoices/list/auto-submit-form";
+import { RememberListSearch } from "@/components/invoices/list/auto-submit-form";
 import { InvoicePagination } from "@/components/invoices/list/invoice-pagination";
 import { InvoiceTable } from "@/components/invoices/list/invoice-table";
 import { InvoiceTableMessage } from "@/components/invoices/list/invoice-table-message";
@@ -8,6 +8,7 @@ import { InvoiceToolbar } from "@/components/invoices/list/invoice-toolbar";
 import { InvoiceTotals } from "@/components/invoices/list/invoice-totals";
 import { SelectionProvider } from "@/components/invoices/list/selection";
 import { Notice } from "@/components/ui/notice";
+import { RefreshEvery } from "@/components/ui/refresh-every";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { guardPage } from "@/lib/console/bff/page";
 import { listView, summarizeView } from "@/lib/console/invoices/list-source";

@@ -142,16 +142,6 @@ export function RememberListSearch({ search }: { search: string }) {
   return null;
 }
 
-/** Renders the page again every `ms` while shown: a view answered from a mirror still filling, its totals. */
-export function RefreshEvery({ ms }: { ms: number }) {
-  const router = useRouter();
-  useEffect(() => {
-    const timer = setInterval(() => router.refresh(), ms);
-    return () => clearInterval(timer);
-  }, [ms, router]);
-  return null;
-}
-
 /**
  * "Busy right now, retrying in 2 s…": the console shed the list's request (503, Retry-After), and the page is
  * rendered again once that has passed, once; still busy then (this notice is still here when that render has

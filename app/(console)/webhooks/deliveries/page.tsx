@@ -13,6 +13,7 @@ import { upstream } from "@/lib/console/upstream/client";
 import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
 import { NO_DELIVERIES_LOG } from "@/lib/console/webhooks/deliveries";
 import { deliveryViewHref, readDeliveryView, toDeliveryQuery } from "@/lib/contract";
+import { formatCount } from "@/lib/contract/format";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -84,7 +85,8 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           <DeliveriesTable deliveries={page.items} mayResend />
           <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
             <span className="tabular-nums">
-              Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} · {page.pagination.total_records} deliveries
+              Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} ·{" "}
+              {formatCount(page.pagination.total_records)} {page.pagination.total_records === 1 ? "delivery" : "deliveries"}
             </span>
             {page.pagination.has_previous && (
               <Link href={deliveryViewHref({ ...view, page: view.page - 1 })} className="underline underline-offset-2">
