@@ -72,9 +72,14 @@ test("a view no delivery matches, or one the provider refuses, says so and offer
   await signIn(page, "admin", "/webhooks/deliveries");
   await page.goto("/webhooks/deliveries?invoice=invoice_00000000-0000-7000-8000-000000000000&state=failed");
   await expect(page.getByText("No deliveries match this view")).toBeVisible();
+  await expect(page.getByText("Clear a filter to see more.")).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
   await expect(page.getByText("No deliveries match this view")).toBeHidden();
+
+  // Days the wrong way round are said in the form's words.
+  await page.goto("/webhooks/deliveries?from=2026-11-30&to=2026-11-01");
+  await expect(page.getByRole("alert").filter({ hasText: "To (2026-11-01) is before From (2026-11-30)" })).toBeVisible();
 
   // A filter the provider refuses says why, with the same way out.
   await page.goto("/webhooks/deliveries?invoice=not-an-invoice-id");

@@ -32,11 +32,15 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
     </Link>
   );
   const query = toDeliveryQuery(view, timeZone);
-  const page = query.success
-    ? await upstream()
-        .listAllWebhookDeliveries(query.data)
-        .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error)))
-    : Problem.fromZod(query.error, "filter");
+  // Said in the form's words, before the provider's field names could say it.
+  const page =
+    view.from && view.to && view.from > view.to
+      ? Problem.of("validation_failed", { detail: `To (${view.to}) is before From (${view.from}): choose a To on or after From.` })
+      : query.success
+        ? await upstream()
+            .listAllWebhookDeliveries(query.data)
+            .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error)))
+        : Problem.fromZod(query.error, "filter");
 
   return (
     <div className="flex flex-col gap-6">
@@ -66,7 +70,9 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           title={filtered ? "No deliveries match this view" : "No webhooks sent yet"}
           description={
             filtered
-              ? "Widen the dates or clear a filter."
+              ? view.from || view.to
+                ? "Widen the dates or clear a filter."
+                : "Clear a filter to see more."
               : "Each webhook the invoicing API sends appears here, with what its receiver answered. Send a test webhook to see one."
           }
           action={
