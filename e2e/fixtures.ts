@@ -136,7 +136,9 @@ const LABEL_IN_NAME = "label-content-name-mismatch";
  * once was. A page's own content only: an open menu's popup is portalled to the end of <body>, as popups are.
  */
 export async function seriousFindings(page: Page, withRegion = false): Promise<string[]> {
-  // Right after a theme or size change, colours still in a CSS transition would be measured half-way.
+  // Right after a theme or size change, colours still in a CSS transition would be measured half-way. Two frames
+  // first: a hover that a resize moved under the pointer, or a theme's new colours, start their transitions there.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   // Label in name (WCAG 2.5.3): experimental in axe, so off unless asked for; every scan asks.

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type ConsoleServer, startConsoleServer } from "../test/console-server";
-import { signInAgainWithPassword } from "./fixtures";
+import { seriousFindings, signInAgainWithPassword } from "./fixtures";
 
 /**
  * Passkeys in Chromium, with the DevTools protocol's virtual authenticator standing in for a fingerprint reader:
@@ -56,11 +55,6 @@ async function passwordStep(page: Page) {
   await page.getByLabel("Email").fill(FINANCE.email);
   await page.getByLabel("Password").fill(FINANCE.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 test("a person adds a passkey on Account, then signs in with it alone", async () => {
