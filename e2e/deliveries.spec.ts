@@ -113,6 +113,8 @@ test("the demo's failed webhooks are one click away, and resending them delivers
   const job = page.getByRole("region", { name: "Resending failed webhooks" });
   // Followed without a reload until it ends.
   await expect(job.getByRole("status")).toContainText("Resent 1 of 1 failed deliveries: 1 delivered", { timeout: 20_000 });
+  // Once it ends, the view below is drawn again: its one failed delivery is no longer failed.
+  await expect(page.getByText("No deliveries match this view")).toBeVisible();
   expect(await seriousFindings(page)).toEqual([]);
 
   // On a phone, each delivery stacks: no sideways scroll, and its attempts and Resend open at full width.

@@ -1,6 +1,11 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { Notice } from "@/components/ui/notice";
-import { RefreshEvery } from "@/components/ui/refresh-every";
+import { redeliverJobOptions } from "@/lib/browser/query/webhooks";
 import { type DeliveryView, deliveryViewHref, type RedeliverJob, type RedeliverOutcome } from "@/lib/contract";
 
 const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
@@ -10,21 +15,29 @@ const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
   not_run: "Not run",
 };
 
-/** How often a job under way is read again (one delivery is one attempt, at most 10 s). */
-const FOLLOW_MS = 1_500;
-
-/** A resend job as it stands: how many deliveries came to what, and each one's result; followed until it ends. */
-export function RedeliverJobPanel({ job, view }: { job: RedeliverJob; view: DeliveryView }) {
+/**
+ * A resend job as it stands: how many deliveries came to what, and each one's result. The server draws it as it
+ * was; the browser then follows the job alone and, once it ends, draws the page again so the deliveries' new
+ * states show. Without script, its link reloads the page.
+ */
+export function RedeliverJobPanel({ job: drawn, view }: { job: RedeliverJob; view: DeliveryView }) {
+  const { data: job } = useQuery(redeliverJobOptions(drawn));
+  const router = useRouter();
+  const endedHere = useRef(false);
+  useEffect(() => {
+    if (drawn.finished_at || !job.finished_at || endedHere.current) return;
+    endedHere.current = true;
+    router.refresh();
+  }, [drawn.finished_at, job.finished_at, router]);
   const done = job.total - job.counts.waiting;
   return (
     <section aria-label="Resending failed webhooks" className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
-      {!job.finished_at && <RefreshEvery ms={FOLLOW_MS} />}
       <Notice role="status" tone={job.finished_at ? "success" : "neutral"}>
         {job.finished_at ? "Resent" : "Resending"} {done} of {job.total} failed deliveries: {job.counts.delivered} delivered,{" "}
         {job.counts.not_delivered} not delivered, {job.counts.failed} failed
         {job.counts.not_run ? `, ${job.counts.not_run} not run` : ""}.{" "}
         {!job.finished_at && (
-          <Link href={`${deliveryViewHref(view)}${view.state ? "&" : "?"}job=${job.id}`} className="underline underline-offset-2">
+          <Link href={deliveryViewHref(view, job.id)} className="underline underline-offset-2">
             Reload to follow it
           </Link>
         )}

@@ -22,6 +22,9 @@ describe("the deliveries view's address", () => {
   it("writes only what differs from the defaults, so Failed is one short link", () => {
     expect(deliveryViewHref({ state: "failed", page: 1 })).toBe("/webhooks/deliveries?state=failed");
     expect(deliveryViewHref({ invoice: "inv 1", page: 2 })).toBe("/webhooks/deliveries?invoice=inv+1&page=2");
+    // A view without a state still follows its job: the job is one more parameter, not a suffix.
+    expect(deliveryViewHref({ invoice: "inv 1" }, "job-1")).toBe("/webhooks/deliveries?invoice=inv+1&job=job-1");
+    expect(deliveryViewHref({}, "job-1")).toBe("/webhooks/deliveries?job=job-1");
   });
 });
 

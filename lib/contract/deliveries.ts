@@ -89,14 +89,15 @@ export function readDeliveryView(params: Record<string, string | string[] | unde
   };
 }
 
-/** The view's address, with only what differs from the defaults. */
-export function deliveryViewHref(view: Partial<DeliveryView>): string {
+/** The view's address, with only what differs from the defaults (and the resend job it follows, if any). */
+export function deliveryViewHref(view: Partial<DeliveryView>, job?: string): string {
   const params = new URLSearchParams();
   if (view.state) params.set("state", view.state);
   if (view.invoice) params.set("invoice", view.invoice);
   if (view.from) params.set("from", view.from);
   if (view.to) params.set("to", view.to);
   if (view.page && view.page > 1) params.set("page", String(view.page));
+  if (job) params.set("job", job);
   const query = params.toString();
   return `/webhooks/deliveries${query ? `?${query}` : ""}`;
 }
@@ -133,15 +134,25 @@ export const REDELIVER_JOB_MAX = 1000;
 export const REDELIVER_OUTCOMES = ["delivered", "not_delivered", "failed", "not_run"] as const;
 export type RedeliverOutcome = (typeof REDELIVER_OUTCOMES)[number];
 
-export type RedeliverJob = {
-  id: string;
-  created_by: string;
-  created_at: string;
-  finished_at: string | null;
-  total: number;
-  counts: Record<RedeliverOutcome | "waiting", number>;
-  items: { webhook_id: string; invoice_id: string; outcome: RedeliverOutcome | null; detail: string | null }[];
-};
+/** A resend job as the deliveries view shows it: GET /api/webhook-deliveries/resend-jobs/{id}. */
+export const redeliverJobSchema = z.object({
+  id: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  /** Null while deliveries wait. */
+  finished_at: z.string().nullable(),
+  total: z.number().int(),
+  counts: z.record(z.enum([...REDELIVER_OUTCOMES, "waiting"]), z.number().int()),
+  items: z.array(
+    z.object({
+      webhook_id: z.string(),
+      invoice_id: z.string(),
+      outcome: z.enum(REDELIVER_OUTCOMES).nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
+});
+export type RedeliverJob = z.infer<typeof redeliverJobSchema>;
 
 /** The resend-all form: the view it resends (its failed deliveries), as the view's address holds it. */
 export const redeliverViewSchema = z.object({

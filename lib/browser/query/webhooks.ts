@@ -1,4 +1,5 @@
-import type { InboxFilter, InboxList } from "@/lib/contract";
+import { queryOptions } from "@tanstack/react-query";
+import type { InboxFilter, InboxList, RedeliverJob } from "@/lib/contract";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
@@ -25,4 +26,21 @@ export async function fetchInboxAfter(previous: InboxList | undefined, filter: I
   if (!previous) return next;
   if (next.entries.length === 0) return previous;
   return { entries: [...next.entries, ...previous.entries].slice(0, INBOX_SHOWN), cursor: Math.max(previous.cursor, next.cursor) };
+}
+
+/** How often a resend job under way is read again (one delivery is one attempt, at most 10 s). */
+const RESEND_JOB_POLL_MS = 1_500;
+
+/**
+ * A resend job, followed until it ends: the console's own record of it, so following it spends nothing of the
+ * provider's budget (the deliveries page itself lists from the provider).
+ */
+export function redeliverJobOptions(job: RedeliverJob) {
+  return queryOptions({
+    queryKey: ["resend-jobs", job.id] as const,
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/webhook-deliveries/resend-jobs/${encodeURIComponent(job.id)}`, (c) => c.redeliverJobSchema, { signal }),
+    initialData: job,
+    refetchInterval: (query) => (query.state.data?.finished_at ? false : RESEND_JOB_POLL_MS),
+  });
 }

@@ -106,6 +106,11 @@ const ROUTES: Record<string, { path: string; params?: Record<string, string | st
     params: { id: "msg_1" },
     methods: { POST: { access: "webhooks:manage", status: 202 } },
   },
+  "app/api/webhook-deliveries/resend-jobs/[id]/route.ts": {
+    path: "/api/webhook-deliveries/resend-jobs/0190a1d2-1111-7000-8000-000000000001",
+    params: { id: "0190a1d2-1111-7000-8000-000000000001" },
+    methods: { GET: { access: "webhooks:manage", status: 404 } },
+  },
   // Providers post webhooks with no session (unsigned here, and no WEBHOOK_SECRET: kept as "not verified", 202).
   "app/api/webhook-inbox/route.ts": {
     path: "/api/webhook-inbox",

@@ -50,5 +50,5 @@ export const startBulkRedeliverAction = guardedAction("webhooks:manage", redeliv
   if (!query.success) throw Problem.fromZod(query.error, "form");
   const jobId = await startBulkRedeliver({ db: await getDatabase(), upstream: upstream() }, user!, query.data);
   runRedeliverInBackground(jobId);
-  redirect(`${deliveryViewHref(view)}&job=${jobId}`);
+  redirect(deliveryViewHref(view, jobId));
 });

@@ -94,6 +94,9 @@ describe("resending every failed delivery of a view", () => {
 
     const job = await readRedeliverJob(db, person, jobId);
     expect(job).toMatchObject({ total: 3, finished_at: expect.any(String), counts: { delivered: 3, waiting: 0 } });
+    // What the browser follows it by reads it whole.
+    const { redeliverJobSchema } = await import("@/lib/contract");
+    expect(redeliverJobSchema.parse(JSON.parse(JSON.stringify(job)))).toEqual(job);
     expect(job!.items.map((i) => i.invoice_id).sort()).toEqual([...invoices].sort());
     for (const item of job!.items) expect(item.detail).toMatch(/^Resent msg_.*: the receiver answered HTTP 200\.$/);
     for (const invoice of invoices) {
