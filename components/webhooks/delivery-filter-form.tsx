@@ -44,7 +44,7 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
           </select>
         </label>
         <label className={FIELD}>
-          Invoice
+          Invoice or order id
           <input
             name="invoice"
             defaultValue={view.invoice ?? ""}

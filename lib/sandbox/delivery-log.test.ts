@@ -266,6 +266,14 @@ describe("the demo's seeded failures", () => {
     expect(stored.rows).toEqual([{ url: CONSOLE_INBOX_MARKER }]);
   });
 
+  it("beside twelve that arrived, every third after one 503, so the log shows each state a receiver can leave", async () => {
+    const { body } = await list("sk_test_demo_full", "?state=delivered&page_size=100");
+    const seeded = body.items.filter((d: { simulated: boolean; status: string }) => !d.simulated && d.status === "completed");
+    const answers = seeded.map((d: { attempts: { response_status: number }[] }) => d.attempts.map((a) => a.response_status));
+    expect(answers.filter((a: number[]) => a.join() === "200")).toHaveLength(8);
+    expect(answers.filter((a: number[]) => a.join() === "503,200")).toHaveLength(4);
+  });
+
   it("a live change to an invoice calling back to the inbox stores the marker too, and lists it at the inbox's address now", async () => {
     const db = await getSandboxDb();
     const { key, invoices } = await createTestMerchant(db, [

@@ -7,16 +7,21 @@ import { CONSOLE_INBOX_MARKER } from "./callback-url";
 import { withTransactions } from "./invoices";
 import { statusWebhook } from "./webhooks";
 
-/** How many of the demo's status webhooks failed (see seedFailedDeliveries). */
+/** How many of the demo's status webhooks failed, and how many arrived (see seedDeliveries). */
 export const DEMO_FAILED_DELIVERIES = 5;
+export const DEMO_DELIVERED_DELIVERIES = 12;
 const DAY = 86_400_000;
 
+const UNAVAILABLE = { responseStatus: 503, responseBody: "Service Unavailable", error: "the receiver answered HTTP 503" };
+const RECEIVED = { responseStatus: 200, responseBody: '{"received":true}', error: null };
+
 /**
- * A webhook history worth resending: the demo merchant's latest completed invoices whose webhooks the console's
- * inbox answered 503 on every attempt of the retry schedule, some days ago. Resending one from the deliveries log
- * delivers it, as it would once a real receiver is back.
+ * A webhook history worth reading and resending: of the demo merchant's latest completed invoices, the first
+ * few webhooks the console's inbox answered 503 on every attempt of the retry schedule (resending one delivers
+ * it, as it would once a real receiver is back), and the next ones arrived, every third after one retry. All
+ * some days ago, so that no retry is still due.
  */
-export async function seedFailedDeliveries(tx: Db, merchantId: string): Promise<void> {
+export async function seedDeliveries(tx: Db, merchantId: string): Promise<void> {
   const schedule = env().webhooks.retrySchedule;
   const lasted = schedule.reduce((sum, ms) => sum + ms, 0);
   // Changed long enough ago that every retry is over.
@@ -32,24 +37,20 @@ export async function seedFailedDeliveries(tx: Db, merchantId: string): Promise<
       ),
     )
     .orderBy(desc(invoices.updatedAt))
-    .limit(DEMO_FAILED_DELIVERIES);
-  for (const invoice of await withTransactions(tx, rows)) {
+    .limit(DEMO_FAILED_DELIVERIES + DEMO_DELIVERED_DELIVERIES);
+  for (const [n, invoice] of (await withTransactions(tx, rows)).entries()) {
+    const failed = n < DEMO_FAILED_DELIVERIES;
+    const answers = failed ? [0, ...schedule].map(() => UNAVAILABLE) : n % 3 === 0 ? [UNAVAILABLE, RECEIVED] : [RECEIVED];
     const at = new Date(invoice.updated_at);
     const delivery = statusWebhook({ merchantId, invoice, previousStatus: "pending", simulated: false }, at);
-    await tx.insert(webhookDeliveries).values({ ...delivery, state: "failed", attempts: schedule.length + 1, nextAttemptAt: null });
+    await tx
+      .insert(webhookDeliveries)
+      .values({ ...delivery, state: failed ? "failed" : "delivered", attempts: answers.length, nextAttemptAt: null });
     let tried = at.getTime();
     await tx.insert(webhookAttempts).values(
-      [0, ...schedule].map((delay, i) => {
-        tried += delay;
-        return {
-          deliveryId: delivery.id,
-          attempt: i + 1,
-          at: new Date(tried + 40),
-          responseStatus: 503,
-          responseBody: "Service Unavailable",
-          error: "the receiver answered HTTP 503",
-          durationMs: 38 + ((i * 17) % 40),
-        };
+      answers.map((answer, i) => {
+        tried += i === 0 ? 0 : schedule[i - 1];
+        return { deliveryId: delivery.id, attempt: i + 1, at: new Date(tried + 40), ...answer, durationMs: 38 + ((i * 17 + n) % 40) };
       }),
     );
   }

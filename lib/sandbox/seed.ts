@@ -9,7 +9,7 @@ import { CONSOLE_KEY_NAME, DEMO_KEYS, DEMO_MERCHANT_ID, hashKey, OTHER_MERCHANT_
 import { MARKET_CURRENCIES } from "./market";
 import { marketMinuteSql, marketRateUnitsSql, rateFromUnitsSql } from "./market-sql";
 import { deriveCryptoSql, quoteDecimals } from "./pricing";
-import { seedFailedDeliveries } from "./seed-deliveries";
+import { seedDeliveries } from "./seed-deliveries";
 
 export const DEMO_WEBHOOK_SECRET = SANDBOX_DEMO_WEBHOOK_SECRET;
 export const DEMO_INVOICE_COUNT = 2_400;
@@ -53,7 +53,7 @@ export async function ensureSeeded(db: Db, invoiceCount = DEMO_INVOICE_COUNT): P
       seed: 0.42,
       callbackUrl: CONSOLE_INBOX_MARKER,
     });
-    await seedFailedDeliveries(tx as unknown as Db, DEMO_MERCHANT_ID);
+    await seedDeliveries(tx as unknown as Db, DEMO_MERCHANT_ID);
     await seedInvoices(tx as unknown as Db, { merchantId: OTHER_MERCHANT_ID, count: OTHER_MERCHANT_INVOICE_COUNT, seed: 0.17 });
     return true;
   });

@@ -80,6 +80,9 @@ describe("search ranking", () => {
     expect(await ids("INV_8hq2X")).toEqual([["SO-1002", "invoice_id"]]);
     expect(await ids("a/b c%")).toEqual([["SO_100%", "invoice_id"]]);
     expect(await ids("0190a1d2-aaaa-7000-8000-000000000002")).toEqual([["ORD-2611-0023990", "invoice_id"]]);
+    // The short id a table shows, copied with its ellipsis.
+    expect(await ids("…00000002")).toEqual([["ORD-2611-0023990", "invoice_id"]]);
+    expect(await ids("...00000002")).toEqual([["ORD-2611-0023990", "invoice_id"]]);
   });
 
   it("treats LIKE wildcards and tsquery operators as text", async () => {

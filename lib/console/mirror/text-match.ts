@@ -36,9 +36,12 @@ export const vectorMatches = (vector: SQLWrapper, query: string): SQL => sql`${v
 
 export type TextMatch = { orderId: SQL; orderIdPrefix: SQL; invoiceId: SQL; words: SQL };
 
-/** The conditions for `raw` (trimmed, any case). */
+/** The conditions for `raw` (trimmed, any case; a short id's leading ellipsis, as the tables show it, left out). */
 export function textMatch(raw: string): TextMatch {
-  const q = raw.trim().toLowerCase();
+  const q = raw
+    .trim()
+    .replace(/^(?:…|\.{3})/u, "")
+    .toLowerCase();
   const words = wordsQuery(q);
   return {
     orderId: sql`lower(${t.orderId}) = ${q}`,

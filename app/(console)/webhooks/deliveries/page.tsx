@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProblemState } from "@/components/ui/problem-state";
 import { BulkResendForm } from "@/components/webhooks/bulk-resend-form";
@@ -11,7 +12,7 @@ import { guardPage } from "@/lib/console/bff/page";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
-import { NO_DELIVERIES_LOG } from "@/lib/console/webhooks/deliveries";
+import { NO_DELIVERIES_LOG, wholeInvoiceId } from "@/lib/console/webhooks/deliveries";
 import { deliveryViewHref, readDeliveryView, toDeliveryQuery } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
 import { Problem } from "@/lib/contract/problem";
@@ -23,7 +24,13 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   const user = await guardPage("webhooks:manage");
   const params = await searchParams;
   const view = readDeliveryView(params);
-  const job = typeof params.job === "string" ? await readRedeliverJob(await getDatabase(), user, params.job) : null;
+  const jobId = typeof params.job === "string" ? params.job : undefined;
+  if (view.invoice) {
+    // An order id or the short id a table shows finds its invoice; the address then names it whole.
+    const invoice = await wholeInvoiceId(await getDatabase(), view.invoice);
+    if (invoice !== view.invoice) redirect(deliveryViewHref({ ...view, invoice }, jobId));
+  }
+  const job = jobId ? await readRedeliverJob(await getDatabase(), user, jobId) : null;
   const { timeZone } = await requestTimeZone();
   const filtered = !!(view.state || view.invoice || view.from || view.to || view.page > 1);
   const clearFilters = (
