@@ -127,30 +127,13 @@ async function startDay(db: Db, view: InvoiceViewQuery, ascending: boolean, skip
 
 /** The view's rows per UTC day, as parts of (day, n): the rollups' whole days, and the range's partial days read from the mirror. */
 function dayParts(view: InvoiceViewQuery): SQL[] | null {
+  const cut = cutIntoDays(view);
+  if (!cut) return null;
   const r = mirrorTotals;
-  const after = view.created_after ? new Date(view.created_after) : undefined;
-  const before = view.created_before ? new Date(view.created_before) : undefined;
-  const wholeFrom = after ? utcMidnight(after) + DAY : undefined;
-  const wholeTo = before ? utcMidnight(before) : undefined;
-  if ((wholeFrom !== undefined && wholeTo !== undefined && wholeFrom >= wholeTo) || (wholeFrom !== undefined && wholeFrom > LAST_DAY))
-    return null;
-  const whole = and(
-    view.status ? inArray(r.status, view.status) : undefined,
-    view.currency ? sql`lower(${r.currency}) = lower(${view.currency})` : undefined,
-    // Without a range, the invoices with no created_at too (day '-infinity'): the walk cannot start at a day then.
-    wholeFrom !== undefined ? gte(r.day, isoDay(wholeFrom)) : after || before ? sql`${r.day} > '-infinity'` : undefined,
-    wholeTo !== undefined ? lt(r.day, isoDay(wholeTo)) : sql`${r.day} < 'infinity'`,
-  );
-  const parts = [sql`select ${r.day}, ${r.count} from ${r} where ${whole}`];
-  const unranged = { ...view, created_after: undefined, created_before: undefined };
-  const partial = (day: number, where: SQL | undefined) => sql`select ${isoDay(day)}::date, count(*) from ${t} where ${where ?? sql`true`}`;
-  if (after && wholeFrom !== undefined) {
-    parts.push(partial(utcMidnight(after), and(rowFilter(unranged, false), gt(t.createdAt, after), lt(t.createdAt, new Date(wholeFrom)))));
-  }
-  if (before && wholeTo !== undefined) {
-    parts.push(partial(wholeTo, and(rowFilter(unranged, false), gte(t.createdAt, new Date(wholeTo)), lt(t.createdAt, before))));
-  }
-  return parts;
+  return [
+    sql`select ${r.day}, ${r.count} from ${r} where ${rollupFilter(view, cut.whole)}`,
+    ...cut.edges.map((edge) => sql`select ${isoDay(edge.day)}::date, count(*) from ${t} where ${edge.rows}`),
+  ];
 }
 
 /**
@@ -249,45 +232,57 @@ function rawPart(where: SQL | undefined): SQL {
     from ${t} ${where ? sql`where ${where}` : sql``}`;
 }
 
-function rollupPart(view: InvoiceViewQuery, days: SQL): SQL {
+/** The rollups' rows of a view's statuses and currency on `days`. */
+function rollupFilter(view: InvoiceViewQuery, days: SQL | undefined): SQL {
   const r = mirrorTotals;
-  const where = and(
-    view.status ? inArray(r.status, view.status) : undefined,
-    view.currency ? sql`lower(${r.currency}) = lower(${view.currency})` : undefined,
-    days,
+  return (
+    and(
+      view.status ? inArray(r.status, view.status) : undefined,
+      view.currency ? sql`lower(${r.currency}) = lower(${view.currency})` : undefined,
+      days,
+    ) ?? sql`true`
   );
-  return sql`select ${r.status}, ${r.fiatCurrency}, ${r.currency}, ${r.count}, ${r.fiatSum}, ${r.cryptoSum} from ${r} where ${where}`;
+}
+
+function rollupPart(view: InvoiceViewQuery, days: SQL | undefined): SQL {
+  const r = mirrorTotals;
+  return sql`select ${r.status}, ${r.fiatCurrency}, ${r.currency}, ${r.count}, ${r.fiatSum}, ${r.cryptoSum} from ${r} where ${rollupFilter(view, days)}`;
+}
+
+/** A view's totals as parts: the all-time rollups, or its range cut into days (or its rows, within one day). */
+function rollupParts(view: InvoiceViewQuery): SQL[] {
+  if (!view.created_after && !view.created_before) return [rollupPart(view, sql`${mirrorTotals.day} = 'infinity'`)];
+  const cut = cutIntoDays(view);
+  if (!cut) return [rawPart(rowFilter(view))];
+  return [rollupPart(view, cut.whole), ...cut.edges.map((edge) => rawPart(edge.rows))];
 }
 
 /**
- * A created range cut into the whole UTC days inside it (summed from the rollups) and the stretches at its
- * edges (at most two partial days, read from the mirror by its created index).
+ * A view's created range cut at UTC midnights: the rollups' days wholly inside it, and the stretches at its edges
+ * (at most two partial days: the day each lies in, and its rows in the mirror). Without a range, every day and
+ * the invoices without created_at (day '-infinity'). Null when the range holds no whole day.
  */
-function rollupParts(view: InvoiceViewQuery): SQL[] {
+function cutIntoDays(view: InvoiceViewQuery): { whole: SQL | undefined; edges: { day: number; rows: SQL | undefined }[] } | null {
   const r = mirrorTotals;
   const after = view.created_after ? new Date(view.created_after) : undefined;
   const before = view.created_before ? new Date(view.created_before) : undefined;
-  if (!after && !before) return [rollupPart(view, sql`${r.day} = 'infinity'`)];
   const wholeFrom = after ? utcMidnight(after) + DAY : undefined;
   const wholeTo = before ? utcMidnight(before) : undefined;
-  const unfiltered = { ...view, created_after: undefined, created_before: undefined };
-  if ((wholeFrom !== undefined && wholeTo !== undefined && wholeFrom >= wholeTo) || (wholeFrom !== undefined && wholeFrom > LAST_DAY)) {
-    return [rawPart(rowFilter(view))];
-  }
-  const parts = [
-    rollupPart(
-      view,
-      and(
-        wholeFrom !== undefined ? gte(r.day, isoDay(wholeFrom)) : sql`${r.day} > '-infinity'`,
-        wholeTo !== undefined ? lt(r.day, isoDay(wholeTo)) : sql`${r.day} < 'infinity'`,
-      )!,
-    ),
-  ];
+  if ((wholeFrom !== undefined && wholeTo !== undefined && wholeFrom >= wholeTo) || (wholeFrom !== undefined && wholeFrom > LAST_DAY))
+    return null;
+  const unranged = rowFilter({ ...view, created_after: undefined, created_before: undefined }, false);
+  const edges = [];
   if (after && wholeFrom !== undefined) {
-    parts.push(rawPart(and(rowFilter(unfiltered, false), gt(t.createdAt, after), lt(t.createdAt, new Date(wholeFrom)))));
+    edges.push({ day: utcMidnight(after), rows: and(unranged, gt(t.createdAt, after), lt(t.createdAt, new Date(wholeFrom))) });
   }
   if (before && wholeTo !== undefined) {
-    parts.push(rawPart(and(rowFilter(unfiltered, false), gte(t.createdAt, new Date(wholeTo)), lt(t.createdAt, before))));
+    edges.push({ day: wholeTo, rows: and(unranged, gte(t.createdAt, new Date(wholeTo)), lt(t.createdAt, before)) });
   }
-  return parts;
+  return {
+    whole: and(
+      wholeFrom !== undefined ? gte(r.day, isoDay(wholeFrom)) : after || before ? sql`${r.day} > '-infinity'` : undefined,
+      wholeTo !== undefined ? lt(r.day, isoDay(wholeTo)) : sql`${r.day} < 'infinity'`,
+    ),
+    edges,
+  };
 }
