@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { Notice } from "@/components/ui/notice";
 import { redeliverJobOptions } from "@/lib/browser/query/webhooks";
-import { type DeliveryView, deliveryViewHref, type RedeliverJob, type RedeliverOutcome } from "@/lib/contract";
+import type { RedeliverJob, RedeliverOutcome } from "@/lib/contract";
+import { Problem, problemSentence } from "@/lib/contract/problem";
 
 const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
   delivered: "Delivered",
@@ -20,8 +21,8 @@ const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
  * was; the browser then follows the job alone and, once it ends, draws the page again so the deliveries' new
  * states show. Without script, its link reloads the page.
  */
-export function RedeliverJobPanel({ job: drawn, view }: { job: RedeliverJob; view: DeliveryView }) {
-  const { data: job } = useQuery(redeliverJobOptions(drawn));
+export function RedeliverJobPanel({ job: drawn, followHref }: { job: RedeliverJob; followHref: string }) {
+  const { data: job, error } = useQuery(redeliverJobOptions(drawn));
   const router = useRouter();
   const endedHere = useRef(false);
   useEffect(() => {
@@ -37,11 +38,16 @@ export function RedeliverJobPanel({ job: drawn, view }: { job: RedeliverJob; vie
         {job.counts.not_delivered} not delivered, {job.counts.failed} failed
         {job.counts.not_run ? `, ${job.counts.not_run} not run` : ""}.{" "}
         {!job.finished_at && (
-          <Link href={deliveryViewHref(view, job.id)} className="underline underline-offset-2">
+          <Link href={followHref} className="underline underline-offset-2">
             Reload to follow it
           </Link>
         )}
       </Notice>
+      {error && !job.finished_at && (
+        <Notice role="alert" tone="danger">
+          {error instanceof Problem ? problemSentence(error) : error.message}
+        </Notice>
+      )}
       <ol className="flex flex-col gap-1">
         {job.items.map((item) => (
           <li key={item.webhook_id} data-outcome={item.outcome ?? "waiting"} className="flex flex-wrap gap-x-2">

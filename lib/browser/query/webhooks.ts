@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InboxFilter, InboxList, RedeliverJob } from "@/lib/contract";
+import { Problem } from "@/lib/contract/problem";
 import { fetchJson } from "./fetch-json";
 
 /** How often the webhooks page asks for new inbox entries: a delivery shows within about a second. */
@@ -28,6 +29,8 @@ export async function fetchInboxAfter(previous: InboxList | undefined, filter: I
   return { entries: [...next.entries, ...previous.entries].slice(0, INBOX_SHOWN), cursor: Math.max(previous.cursor, next.cursor) };
 }
 
+const isGone = (error: unknown) => error instanceof Problem && [401, 403, 404].includes(error.status);
+
 /** How often a resend job under way is read again (one delivery is one attempt, at most 10 s). */
 const RESEND_JOB_POLL_MS = 1_500;
 
@@ -41,6 +44,7 @@ export function redeliverJobOptions(job: RedeliverJob) {
     queryFn: ({ signal }) =>
       fetchJson(`/api/webhook-deliveries/resend-jobs/${encodeURIComponent(job.id)}`, (c) => c.redeliverJobSchema, { signal }),
     initialData: job,
-    refetchInterval: (query) => (query.state.data?.finished_at ? false : RESEND_JOB_POLL_MS),
+    // Until it ends, or until the console says it is gone or no longer this person's to follow.
+    refetchInterval: (query) => (query.state.data?.finished_at || isGone(query.state.error) ? false : RESEND_JOB_POLL_MS),
   });
 }

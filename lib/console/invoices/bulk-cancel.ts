@@ -304,6 +304,9 @@ function outcomeOf(problem: Problem): ItemResult {
 /** Where a bulk job's own entries are filed (its approval's too: lib/console/approvals/store.ts). */
 export const bulkJobAuditTarget = (jobId: string) => `bulk_job:${jobId}`;
 
+/** A bulk job's id as the database made it (a UUID): anything else names no job, and is not asked for. */
+export const isBulkJobId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /**
  * Puts the job's failed items back to waiting (refused ones stay: the provider said no; not_run ones: their person
  * may not), recorded as `actor`'s: the changes that follow are made again in the job's person's name.
@@ -325,7 +328,7 @@ export async function retryFailed(db: Db, jobId: string, actor: Pick<SessionUser
 
 /** A job as its page shows it, or null when there is none or `user` may not see it (neither its author nor an admin). */
 export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">, jobId: string): Promise<BulkJob | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  if (!isBulkJobId(jobId)) return null;
   const [job] = await db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
   if (!job || job.kind !== CANCEL_KIND || (job.createdBy !== user.id && user.role !== "admin")) return null;
   const items = await db.select().from(bulkJobItems).where(eq(bulkJobItems.jobId, jobId)).orderBy(asc(bulkJobItems.position));

@@ -262,29 +262,27 @@ describe("the mirror's list", () => {
 
   it("starts a deep walk by created_at at its page's day, counting the days before from the rollups", async () => {
     // Many rows over a few days, small pages: most pages are deep in both directions. Every walk past its first
-    // row starts at a day here (at a million rows, past 2,000).
-    const instant = fc.integer({ min: -3 * DAY, max: 3 * DAY }).map((offset) => new Date(BASE + offset).toISOString());
+    // row starts at a day here (at a million rows, past 2,000). Rows and bounds share a grid of six hours, so that
+    // bounds fall on midnights and on rows' own instants.
+    const grid = (steps: number) => fc.integer({ min: -steps, max: steps }).map((k) => new Date(BASE + k * 6 * 3_600_000).toISOString());
     const deepFilter = fc.record({
       status: fc.option(fc.subarray([...STATUSES], { minLength: 2 }), { nil: undefined }),
       currency: fc.option(fc.constantFrom("BTC", "eth"), { nil: undefined, freq: 3 }),
-      created_after: fc.option(bound, { nil: undefined, freq: 2 }).map((b) => b ?? undefined),
-      created_before: fc.option(bound, { nil: undefined, freq: 2 }).map((b) => b ?? undefined),
+      created_after: fc.option(grid(16), { nil: undefined, freq: 2 }),
+      created_before: fc.option(grid(16), { nil: undefined, freq: 2 }),
     });
+    const starts: ({ passed: number } | null)[] = [];
     await fc.assert(
       fc.asyncProperty(
-        fc.array(
-          fc.record({
-            status: fc.constantFrom(...STATUSES),
-            currency: fc.constantFrom(...CURRENCIES),
-            created: fc.option(instant, { freq: 30 }),
-          }),
-          { minLength: 40, maxLength: 120 },
-        ),
+        fc.array(fc.record({ status: fc.constantFrom(...STATUSES), currency: fc.constantFrom(...CURRENCIES), created: grid(12) }), {
+          minLength: 40,
+          maxLength: 120,
+        }),
         fc.record({ filter: deepFilter, sort_order: fc.constantFrom("asc", "desc"), page_size: fc.integer({ min: 1, max: 4 }) }),
         async (rows, { filter: f, ...order }) => {
           await db.execute(sql`delete from console.search_invoices`);
           const held = rows.map((r, n) =>
-            invoice({ invoice_id: `inv-${String(n).padStart(2, "0")}`, status: r.status, currency: r.currency, created_at: r.created }),
+            invoice({ invoice_id: `inv-${String(n).padStart(3, "0")}`, status: r.status, currency: r.currency, created_at: r.created }),
           );
           await indexInvoices(db, held);
           const v = view({ ...f, ...order, sort_by: "created_at" });
@@ -292,13 +290,36 @@ describe("the mirror's list", () => {
           const want = ordered(expected(held, v).rows, v).map((i) => i.invoice_id);
           const got: string[] = [];
           for (let page = 1; page <= Math.ceil(want.length / v.page_size) + 1; page++) {
-            got.push(...(await mirrorList(db, { ...v, page }, { fromDayPast: 0 })).items.map((i) => i.invoice_id));
+            const walk = { fromDayPast: 0, onStart: (start: { passed: number } | null) => starts.push(start) };
+            got.push(...(await mirrorList(db, { ...v, page }, walk)).items.map((i) => i.invoice_id));
           }
           expect(got).toEqual(want);
         },
       ),
       { numRuns: 40 },
     );
+    // Every invoice has a created_at here, so each walk that looked for its day found one, and many started past
+    // some days: a walk that never jumped would pass the comparison above.
+    expect(starts.length).toBeGreaterThan(100);
+    expect(starts.filter((start) => start === null)).toEqual([]);
+    expect(starts.filter((start) => start!.passed > 0).length).toBeGreaterThan(starts.length / 4);
+  });
+
+  it("walks from the contract's first and last days, and past a provider's instant beyond them, as from any other", async () => {
+    const around = (day: string) => [0, 1, 2, 3].map((n) => invoice({ invoice_id: `inv-${n}`, created_at: `${day}T1${n}:00:00.000Z` }));
+    for (const day of ["0001-01-01", "9999-12-31", "10000-01-01"]) {
+      await db.execute(sql`delete from console.search_invoices`);
+      await indexInvoices(db, around(day));
+      for (const sort_order of ["asc", "desc"] as const) {
+        const walk = { fromDayPast: 0 };
+        const pages = [];
+        for (let page = 1; page <= 4; page++) pages.push(...(await mirrorList(db, view({ sort_order, page, page_size: 1 }), walk)).items);
+        const ids = pages.map((i) => i.invoice_id);
+        expect(ids, `${day} ${sort_order}`).toEqual(
+          sort_order === "asc" ? ["inv-0", "inv-1", "inv-2", "inv-3"] : ["inv-3", "inv-2", "inv-1", "inv-0"],
+        );
+      }
+    }
   });
 
   const names = ["Walnut desk", "Oak chair", "Desk lamp", "Blue moon lamp", "Walnut shelf"];

@@ -17,7 +17,8 @@ import { anyTextMatch } from "./text-match";
 
 const t = searchInvoices;
 const DAY = 86_400_000;
-/** The last UTC day the contract's instants reach (years 0001–9999): no whole day of a range goes past it. */
+/** The first and last UTC days the contract's instants reach (years 0001–9999): no whole day of a range goes past them. */
+const FIRST_DAY = Date.parse("0001-01-01T00:00:00.000Z");
 const LAST_DAY = Date.parse("9999-12-31T00:00:00.000Z");
 /** The mirror's rows a view selects, leaving out its created range when `ranged` is false. */
 function rowFilter(view: InvoiceViewQuery, ranged = true): SQL | undefined {
@@ -65,8 +66,11 @@ export async function mirrorList(db: Db, view: InvoiceViewQuery, walk: WalkTunin
 
 type Page = { total: number; ids: string[] };
 
-/** Past how many rows a walk by created_at starts at its page's day instead (tests lower it to reach that on a few rows). */
-export type WalkTuning = { fromDayPast: number };
+/**
+ * Past how many rows a walk by created_at starts at its page's day instead. Tests lower it to reach that on a few
+ * rows, and watch where each walk started (null: it found no day to start from).
+ */
+export type WalkTuning = { fromDayPast: number; onStart?: (start: { day: number; passed: number } | null) => void };
 const DEFAULT_WALK: WalkTuning = { fromDayPast: 2_000 };
 
 /**
@@ -85,10 +89,17 @@ async function walkedPage(db: Db, view: InvoiceViewQuery, offset: number, walk: 
   const direction = sql.raw(ascending ? "asc" : "desc");
   const start =
     view.sort_by === "created_at" && (reverse ? after : offset) > walk.fromDayPast
-      ? await startDay(db, view, ascending, reverse ? after : offset)
+      ? await startDay(db, view, ascending, reverse ? after : offset, walk)
       : null;
   const skip = (reverse ? after : offset) - (start?.passed ?? 0);
-  const from = start ? (ascending ? gte(t.createdAt, new Date(start.day)) : lt(t.createdAt, new Date(start.day + DAY))) : undefined;
+  // Walking down from the last day of year 9999, nothing lies after it to leave out.
+  const from = !start
+    ? undefined
+    : ascending
+      ? gte(t.createdAt, new Date(start.day))
+      : start.day < LAST_DAY
+        ? lt(t.createdAt, new Date(start.day + DAY))
+        : undefined;
   // One arm per status, each a walk of its (status, key, id) index in PostgreSQL's default place for nulls (last
   // ascending, first descending), merged in order. An arm's own order and limit make it that walk: a member of
   // a UNION ALL with a WHERE is planned on its own, unordered.
@@ -109,17 +120,31 @@ async function walkedPage(db: Db, view: InvoiceViewQuery, offset: number, walk: 
  * the days before it hold: from the rollups, and the partial days at the range's edges from the mirror. Null when
  * some invoice has no created_at (they sort outside every day) or the range is within one day.
  */
-async function startDay(db: Db, view: InvoiceViewQuery, ascending: boolean, skip: number): Promise<{ day: number; passed: number } | null> {
+async function startDay(
+  db: Db,
+  view: InvoiceViewQuery,
+  ascending: boolean,
+  skip: number,
+  walk: WalkTuning,
+): Promise<{ day: number; passed: number } | null> {
   const parts = dayParts(view);
   if (!parts) return null;
   const result = (await db.execute(sql`
-    select day::text as day, sum(n)::bigint::text as n from (${sql.join(parts, sql` union all `)}) as days (day, n)
-    group by day order by day ${sql.raw(ascending ? "asc" : "desc")}`)) as unknown as { rows: { day: string; n: string }[] };
-  if (result.rows.some((row) => row.day === "-infinity" && row.n !== "0")) return null;
+    select extract(epoch from day)::float8 * 1000 as at, sum(n)::bigint::text as n from (${sql.join(parts, sql` union all `)}) as days (day, n)
+    group by day order by day ${sql.raw(ascending ? "asc" : "desc")}`)) as unknown as { rows: { at: number | string; n: string }[] };
+  const days = result.rows.map((row) => ({ at: Number(row.at), n: Number(row.n) })).filter((d) => d.n !== 0);
+  // Only days of the contract's years: an invoice without created_at (-infinity), or a provider's instant past
+  // them, has no day to start from.
+  const found = days.every((d) => d.at >= FIRST_DAY && d.at <= LAST_DAY) ? reach(days, skip) : null;
+  walk.onStart?.(found);
+  return found;
+}
+
+/** The day whose rows hold the `skip`th, and how many the days before it hold. */
+function reach(days: { at: number; n: number }[], skip: number): { day: number; passed: number } | null {
   let passed = 0;
-  for (const row of result.rows) {
-    const n = Number(row.n);
-    if (passed + n > skip) return { day: Date.parse(`${row.day}T00:00:00.000Z`), passed };
+  for (const { at, n } of days) {
+    if (passed + n > skip) return { day: at, passed };
     passed += n;
   }
   return null;

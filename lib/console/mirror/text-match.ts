@@ -41,6 +41,7 @@ export function textMatch(raw: string): TextMatch {
   const q = raw
     .trim()
     .replace(/^(?:…|\.{3})/u, "")
+    .trim()
     .toLowerCase();
   const words = wordsQuery(q);
   return {

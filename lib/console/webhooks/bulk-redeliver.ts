@@ -4,7 +4,7 @@ import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { bulkJobAuditTarget } from "@/lib/console/invoices/bulk-cancel";
+import { bulkJobAuditTarget, isBulkJobId } from "@/lib/console/invoices/bulk-cancel";
 import { bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import { type Upstream, upstream } from "@/lib/console/upstream/client";
 import { type DeliveryLogQuery, REDELIVER_JOB_MAX, type RedeliverJob, type RedeliverOutcome, type WebhookDelivery } from "@/lib/contract";
@@ -173,7 +173,7 @@ async function resendOne(
 
 /** A resend job as the deliveries view shows it, or null when there is none or `user` may not see it. */
 export async function readRedeliverJob(db: Db, user: Pick<SessionUser, "id" | "role">, jobId: string): Promise<RedeliverJob | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(jobId)) return null;
+  if (!isBulkJobId(jobId)) return null;
   const [job] = await db
     .select()
     .from(bulkJobs)

@@ -28,7 +28,9 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   if (view.invoice) {
     // An order id or the short id a table shows finds its invoice; the address then names it whole.
     const invoice = await wholeInvoiceId(await getDatabase(), view.invoice);
-    if (invoice !== view.invoice) redirect(deliveryViewHref({ ...view, invoice }, jobId));
+    // Only to an address that reads back as that id (a field is trimmed), or it would send here again.
+    if (invoice !== view.invoice && readDeliveryView({ invoice }).invoice === invoice)
+      redirect(deliveryViewHref({ ...view, invoice }, jobId));
   }
   const job = jobId ? await readRedeliverJob(await getDatabase(), user, jobId) : null;
   const { timeZone } = await requestTimeZone();
@@ -63,7 +65,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         </p>
       </div>
       <DeliveryFilterForm view={view} timeZone={timeZone} />
-      {job && <RedeliverJobPanel job={job} view={view} />}
+      {job && <RedeliverJobPanel job={job} followHref={deliveryViewHref(view, job.id)} />}
       {page === null ? (
         <EmptyState
           title="No deliveries log"
