@@ -35,16 +35,18 @@ test("an admin finds a delivery by invoice, reads the receiver's answer, resends
   await expect(page.getByRole("combobox", { name: /^State/ })).toHaveValue("failed");
 
   await page.goto("/webhooks/deliveries");
-  // The short id the tables show (its tail) finds the invoice once the console's index holds it; the address
-  // then names it whole, as the provider's filter takes it.
+  // The short id the tables show (its tail) finds the invoice once the console's index holds it; the field
+  // keeps what was typed, and the page says which invoice it found.
   const shortId = shortInvoiceId(invoiceId);
   await expect
     .poll(async () => (await (await page.request.get(`/api/search?q=${encodeURIComponent(shortId)}`)).json()).results?.[0]?.invoice_id)
     .toBe(invoiceId);
   await page.getByRole("textbox", { name: "Invoice or order id" }).fill(shortId);
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(page).toHaveURL(new RegExp(`invoice=${invoiceId}`));
-  await expect(page.getByRole("textbox", { name: "Invoice or order id" })).toHaveValue(invoiceId);
+  await expect(page).toHaveURL(new RegExp(`invoice=${encodeURIComponent(shortId)}`));
+  await expect(page.getByRole("textbox", { name: "Invoice or order id" })).toHaveValue(shortId);
+  await expect(page.getByText(`“${shortId}” is invoice`)).toBeVisible();
+  await expect(page.getByRole("link", { name: invoiceId, exact: true }).first()).toBeVisible();
   const row = page.locator("tr[data-webhook-id]").first();
   await expect(row).toContainText("Delivered");
   await expect(row.getByRole("link", { name: invoiceId })).toHaveAttribute("href", `/invoices/${invoiceId}`);
@@ -90,8 +92,11 @@ test("a view no delivery matches, or one the provider refuses, says so and offer
   await expect(page.getByRole("alert").filter({ hasText: "To (2026-11-01) is before From (2026-11-30)" })).toBeVisible();
 
   // A filter the provider refuses says why, with the same way out.
+  // An id or order id no invoice has is said in the field's words.
   await page.goto("/webhooks/deliveries?invoice=not-an-invoice-id");
-  await expect(page.getByRole("alert").filter({ hasText: "invoice_id must be an invoice id" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No invoice has “not-an-invoice-id” as its invoice id or order id" }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
 });

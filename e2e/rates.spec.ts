@@ -54,6 +54,13 @@ test.describe("on the embedded sandbox", () => {
     await expect(page.getByTestId("rates-strip")).toContainText("BTC");
     expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
     await page.setViewportSize({ width: 1280, height: 720 });
+    // The strip's place is drawn with the page, so the page does not move when the rates come.
+    const drawn = await (await page.request.get("/invoices")).text();
+    expect(drawn).toMatch(/<aside aria-label="Rates">.*?<div class="h-8">/);
+    await page.goto("/invoices");
+    const before = await page.locator("main").evaluate((main) => main.getBoundingClientRect().top);
+    await expect(page.getByTestId("rates-strip")).toContainText("BTC");
+    expect(await page.locator("main").evaluate((main) => main.getBoundingClientRect().top)).toBe(before);
     await shots(page, "rates", async () => {
       await page.goto("/rates");
       await expect(page.getByTestId("rate-BTC")).toBeVisible();

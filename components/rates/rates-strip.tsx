@@ -7,6 +7,7 @@ import { currencyListOptions } from "@/lib/browser/query/invoices";
 import { formatRateEur, formatRateEurShort } from "@/lib/contract/format";
 import { rateChange } from "@/lib/contract/rate-change";
 import { RateChange } from "./rate-change";
+import { RATES_BAND, RatesBand } from "./rates-band";
 import { useRatesView } from "./use-rates-view";
 
 const SHOWN = 6;
@@ -16,16 +17,16 @@ const SHOWN = 6;
  * after the page, so no page waits for rates; when there are none it shows nothing rather than an error.
  */
 export function RatesStrip() {
-  const { view, ageSeconds } = useRatesView();
+  const { view, ageSeconds, loading } = useRatesView();
   // The provider's own order of currencies (the rates object's order does not survive the cache's jsonb).
   const order = (useQuery(currencyListOptions()).data?.currencies ?? []).map((c) => c.code.toUpperCase());
-  if (!view) return null;
+  if (!view) return loading ? <RatesBand /> : null;
   const rank = (code: string) => (order.includes(code) ? order.indexOf(code) : order.length);
   const codes = Object.keys(view.rates)
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .slice(0, SHOWN);
   return (
-    <div className="border-b border-border bg-muted/50" data-testid="rates-strip">
+    <div className={RATES_BAND} data-testid="rates-strip">
       <Link
         href="/rates"
         className="relative mx-auto flex h-8 max-w-[1600px] items-center gap-5 overflow-hidden px-page text-xs hover:bg-accent/40"

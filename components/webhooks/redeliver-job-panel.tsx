@@ -7,6 +7,8 @@ import { useEffect, useRef } from "react";
 import { Notice } from "@/components/ui/notice";
 import { redeliverJobOptions } from "@/lib/browser/query/webhooks";
 import type { RedeliverJob, RedeliverOutcome } from "@/lib/contract";
+import { shortInvoiceId } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { Problem, problemSentence } from "@/lib/contract/problem";
 
 const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
@@ -52,7 +54,15 @@ export function RedeliverJobPanel({ job: drawn, followHref }: { job: RedeliverJo
         {job.items.map((item) => (
           <li key={item.webhook_id} data-outcome={item.outcome ?? "waiting"} className="flex flex-wrap gap-x-2">
             <span className="font-medium">{item.outcome ? OUTCOME_LABELS[item.outcome] : "Waiting"}</span>
-            <span className="font-mono text-xs break-all">{item.webhook_id}</span>
+            {/* The detail names the webhook; the invoice is what a person goes on to. */}
+            <Link
+              href={invoiceHref(item.invoice_id)}
+              aria-label={item.invoice_id}
+              title={item.invoice_id}
+              className="font-mono text-xs underline underline-offset-2"
+            >
+              {shortInvoiceId(item.invoice_id)}
+            </Link>
             {item.detail && <span className="text-muted-foreground">{item.detail}</span>}
           </li>
         ))}

@@ -5,16 +5,9 @@ import { redirect } from "next/navigation";
 import { guardedAction } from "@/lib/console/bff/action";
 import { upstream } from "@/lib/console/upstream/client";
 import { runRedeliverInBackground, startBulkRedeliver } from "@/lib/console/webhooks/bulk-redeliver";
-import { redeliverFromConsole, redeliverySentence } from "@/lib/console/webhooks/deliveries";
+import { deliveryQueryOf, redeliverFromConsole, redeliverySentence } from "@/lib/console/webhooks/deliveries";
 import { simulateWebhookFromConsole } from "@/lib/console/webhooks/simulate";
-import {
-  deliveryViewHref,
-  readDeliveryView,
-  redeliverRequestSchema,
-  redeliverViewSchema,
-  toDeliveryQuery,
-  webhookSimulationSchema,
-} from "@/lib/contract";
+import { deliveryViewHref, readDeliveryView, redeliverRequestSchema, redeliverViewSchema, webhookSimulationSchema } from "@/lib/contract";
 import { Problem } from "@/lib/contract/problem";
 import { displayTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
@@ -46,9 +39,10 @@ export const redeliverWebhookAction = guardedAction("webhooks:manage", redeliver
  */
 export const startBulkRedeliverAction = guardedAction("webhooks:manage", redeliverViewSchema, async (input, user) => {
   const view = readDeliveryView({ state: "failed", invoice: input.invoice, from: input.from, to: input.to });
-  const query = toDeliveryQuery({ ...view, page: 1 }, displayTimeZone(env().timeZone, user!.timeZone).timeZone);
+  const db = await getDatabase();
+  const { query } = await deliveryQueryOf(db, { ...view, page: 1 }, displayTimeZone(env().timeZone, user!.timeZone).timeZone);
   if (!query.success) throw Problem.fromZod(query.error, "form");
-  const jobId = await startBulkRedeliver({ db: await getDatabase(), upstream: upstream() }, user!, query.data);
+  const jobId = await startBulkRedeliver({ db, upstream: upstream() }, user!, query.data);
   runRedeliverInBackground(jobId);
   redirect(deliveryViewHref(view, jobId));
 });

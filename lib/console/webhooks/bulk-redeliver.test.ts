@@ -145,3 +145,41 @@ describe("resending every failed delivery of a view", () => {
     expect(job!.items[0].detail).toContain("may no longer resend webhooks");
   });
 });
+
+describe("a view's Invoice field", () => {
+  it("takes an order id or the short id a table shows, found in the index, and names one no invoice has in its own words", async () => {
+    const [invoiceId] = await failedDeliveries(1);
+    const { getDatabase } = await import("@/lib/platform/db");
+    const { upstream } = await import("@/lib/console/upstream/client");
+    const { indexInvoices } = await import("@/lib/console/mirror/store");
+    const { deliveryQueryOf, inFieldWords } = await import("./deliveries");
+    const { shortInvoiceId } = await import("@/lib/contract/format");
+    const db = await getDatabase();
+    const invoice = await upstream().getInvoice(invoiceId);
+    await indexInvoices(db, [invoice]);
+    const view = { state: "failed" as const, invoice: null, from: null, to: null, page: 1 };
+
+    for (const typed of [invoiceId, shortInvoiceId(invoiceId), invoice.order_id!]) {
+      const { invoice: found, query } = await deliveryQueryOf(db, { ...view, invoice: typed }, "UTC");
+      expect(found, typed).toBe(invoiceId);
+      const page = await upstream().listAllWebhookDeliveries(query.data!);
+      expect(page!.items.map((d) => d.invoice_id)).toEqual([invoiceId]);
+    }
+
+    const typed = "ORD-NO-SUCH-ONE";
+    const { invoice: unknown, query } = await deliveryQueryOf(db, { ...view, invoice: typed }, "UTC");
+    expect(unknown).toBe(typed);
+    const refusal = await upstream()
+      .listAllWebhookDeliveries(query.data!)
+      .then(
+        () => null,
+        (error) => error,
+      );
+    expect(inFieldWords(refusal, typed)).toMatchObject({
+      status: 404,
+      detail: expect.stringContaining("No invoice has “ORD-NO-SUCH-ONE” as its invoice id or order id."),
+    });
+    // Any other failure is said as it was.
+    expect(inFieldWords(refusal, null)).toBe(refusal);
+  });
+});

@@ -4,7 +4,14 @@ import type { SessionUser } from "@/lib/console/auth/session";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
 import { searchIndex } from "@/lib/console/mirror/store";
 import type { Upstream } from "@/lib/console/upstream/client";
-import type { DeliveryLogQuery, DeliveryPage, RedeliverRequest, WebhookDelivery } from "@/lib/contract";
+import {
+  type DeliveryLogQuery,
+  type DeliveryPage,
+  type DeliveryView,
+  type RedeliverRequest,
+  toDeliveryQuery,
+  type WebhookDelivery,
+} from "@/lib/contract";
 import { openByIdTarget } from "@/lib/contract/open-by-id";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
@@ -29,6 +36,24 @@ export async function listDeliveryLog(upstream: Upstream, query: DeliveryLogQuer
 export async function wholeInvoiceId(db: Db, typed: string): Promise<string> {
   const target = openByIdTarget(typed, await searchIndex(db, typed).catch(() => []));
   return target.kind === "invoice" ? target.id : typed;
+}
+
+/**
+ * The provider's query for a deliveries view, its Invoice field read by `wholeInvoiceId`: the view (and its
+ * address) keep what was typed, and `invoice` is the id it found.
+ */
+export async function deliveryQueryOf(db: Db, view: DeliveryView, timeZone: string) {
+  const invoice = view.invoice ? await wholeInvoiceId(db, view.invoice) : null;
+  return { invoice, query: toDeliveryQuery({ ...view, invoice }, timeZone) };
+}
+
+/** A provider's refusal of the invoice a view names, said in the field's words; any other failure as it is. */
+export function inFieldWords(problem: Problem, typed: string | null): Problem {
+  if (!typed || !problem.errors?.some((e) => e.pointer === "/invoice_id")) return problem;
+  return Problem.of("not_found", {
+    title: "No such invoice",
+    detail: `No invoice has “${typed}” as its invoice id or order id. Paste a whole invoice id, the short id a table shows, or an order id from the Invoices page.`,
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Send } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
 import { ProblemState } from "@/components/ui/problem-state";
 import { BulkResendForm } from "@/components/webhooks/bulk-resend-form";
 import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
@@ -12,9 +12,10 @@ import { guardPage } from "@/lib/console/bff/page";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
-import { NO_DELIVERIES_LOG, wholeInvoiceId } from "@/lib/console/webhooks/deliveries";
-import { deliveryViewHref, readDeliveryView, toDeliveryQuery } from "@/lib/contract";
+import { deliveryQueryOf, inFieldWords, NO_DELIVERIES_LOG } from "@/lib/console/webhooks/deliveries";
+import { deliveryViewHref, readDeliveryView } from "@/lib/contract";
 import { formatCount } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -25,14 +26,8 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   const params = await searchParams;
   const view = readDeliveryView(params);
   const jobId = typeof params.job === "string" ? params.job : undefined;
-  if (view.invoice) {
-    // An order id or the short id a table shows finds its invoice; the address then names it whole.
-    const invoice = await wholeInvoiceId(await getDatabase(), view.invoice);
-    // Only to an address that reads back as that id (a field is trimmed), or it would send here again.
-    if (invoice !== view.invoice && readDeliveryView({ invoice }).invoice === invoice)
-      redirect(deliveryViewHref({ ...view, invoice }, jobId));
-  }
-  const job = jobId ? await readRedeliverJob(await getDatabase(), user, jobId) : null;
+  const db = await getDatabase();
+  const job = jobId ? await readRedeliverJob(db, user, jobId) : null;
   const { timeZone } = await requestTimeZone();
   const filtered = !!(view.state || view.invoice || view.from || view.to || view.page > 1);
   const clearFilters = (
@@ -40,7 +35,8 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
       Clear filters
     </Link>
   );
-  const query = toDeliveryQuery(view, timeZone);
+  // An order id or the short id a table shows finds its invoice; the field keeps what was typed.
+  const { invoice, query } = await deliveryQueryOf(db, view, timeZone);
   // Said in the form's words, before the provider's field names could say it.
   const page =
     view.from && view.to && view.from > view.to
@@ -48,7 +44,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
       : query.success
         ? await upstream()
             .listAllWebhookDeliveries(query.data)
-            .catch((error: unknown) => (error instanceof Problem ? error : Promise.reject(error)))
+            .catch((error: unknown) => (error instanceof Problem ? inFieldWords(error, view.invoice) : Promise.reject(error)))
         : Problem.fromZod(query.error, "filter");
 
   return (
@@ -65,7 +61,24 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         </p>
       </div>
       <DeliveryFilterForm view={view} timeZone={timeZone} />
-      {job && <RedeliverJobPanel job={job} followHref={deliveryViewHref(view, job.id)} />}
+      {invoice && invoice !== view.invoice && (
+        <p className="-mt-3 text-sm text-muted-foreground">
+          “{view.invoice}” is invoice{" "}
+          <Link href={invoiceHref(invoice)} className="font-mono break-all text-foreground underline underline-offset-2">
+            {invoice}
+          </Link>
+          .
+        </p>
+      )}
+      {job ? (
+        <RedeliverJobPanel job={job} followHref={deliveryViewHref(view, job.id)} />
+      ) : (
+        jobId && (
+          <Notice role="status" tone="warning">
+            No resend job of yours has the id in this address.
+          </Notice>
+        )
+      )}
       {page === null ? (
         <EmptyState
           title="No deliveries log"
