@@ -87,7 +87,9 @@ test("arrow keys move through results, / typed in a field stays text, and the he
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type("ORD-");
   const options = palette(page).getByRole("option");
-  await expect(options).toHaveCount(10);
+  // The ten best, then the whole list searched for it.
+  await expect(options).toHaveCount(11);
+  await expect(options.last()).toHaveText("Every invoice matching “ORD-”, in the invoice list");
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowDown");
   await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
@@ -98,6 +100,16 @@ test("arrow keys move through results, / typed in a field stays text, and the he
   await expect(palette(page).getByRole("status")).toContainText("No invoice matches “zzzz-no-such-order”");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Find invoice" })).toBeFocused();
+
+  // Past the best ten, every match is one key away: up from the first is the whole list.
+  await page.getByRole("button", { name: "Find invoice" }).click();
+  await page.keyboard.type("ORD-");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowUp");
+  await expect(options.last()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/invoices\?q=ORD-$/);
+  await expect(palette(page)).toHaveCount(0);
 });
 
 test("the palette in light and dark, on a desktop and at phone width (screenshots)", async ({ page }, testInfo) => {

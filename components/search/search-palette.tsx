@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { Loader2, Search } from "lucide-react";
+import { List, Loader2, Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { StatusBadge } from "@/components/invoices/status-badge";
@@ -15,6 +15,10 @@ import type { SearchIndexState, SearchMatch, SearchResult } from "@/lib/contract
 import { fillProgress, fillProgressSentence } from "@/lib/contract/fill-progress";
 import { formatAge, formatFiat, MISSING } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
+import { canonicalListSearch } from "@/lib/contract/list-search";
+
+/** The item that opens the invoice list searched for what was typed (no invoice id looks like it). */
+const ALL_MATCHES = "all matches in the list";
 
 const MATCH_LABELS: Record<SearchMatch, string> = {
   order_id: "Order id",
@@ -112,6 +116,21 @@ export default function SearchPalette(props: {
           {/* The listbox holds options only: a hint, "searching" or "no match" is said beside it, not in it. */}
           <Command.List className={cn("max-h-[min(60vh,26rem)] overflow-y-auto", shown.length > 0 && "p-2")}>
             {shown.length > 0 && <Results results={shown} onOpen={openInvoice} />}
+            {shown.length > 0 && (
+              // The palette shows the best few; the list shows every match, sorted and paged.
+              <Command.Item
+                value={ALL_MATCHES}
+                onSelect={() => {
+                  setNavigating(true);
+                  onOpenChange(false);
+                  router.push(`/invoices${canonicalListSearch([["q", q]])}`);
+                }}
+                className="mt-1 flex cursor-pointer items-center gap-2 rounded-md border-t border-border px-3 py-2 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
+              >
+                <List aria-hidden className="size-4 text-muted-foreground" />
+                Every invoice matching “{q}”, in the invoice list
+              </Command.Item>
+            )}
           </Command.List>
           <Message text={text} q={q} answer={answer} error={error} fetching={isFetching} />
           {answer && <Freshness index={answer.index} />}
