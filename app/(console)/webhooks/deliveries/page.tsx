@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { ProblemState } from "@/components/ui/problem-state";
@@ -26,6 +27,8 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   const params = await searchParams;
   const view = readDeliveryView(params);
   const jobId = typeof params.job === "string" ? params.job : undefined;
+  // The filter form is a plain GET, which sends its empty fields too: the view's address holds only what is set.
+  if (Object.values(params).some((value) => value === "")) redirect(deliveryViewHref(view, jobId));
   const db = await getDatabase();
   const job = jobId ? await readRedeliverJob(db, user, jobId) : null;
   const { timeZone } = await requestTimeZone();
