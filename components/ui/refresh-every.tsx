@@ -5,7 +5,7 @@ import { useEffect } from "react";
 
 /**
  * Renders the page again every `ms` while shown: what the server drew is still changing (a view answered from a
- * mirror still filling, a resend job under way). Without script, the page's own link to itself does it.
+ * mirror still filling). Without script, the page's own link to itself does it.
  */
 export function RefreshEvery({ ms }: { ms: number }) {
   const router = useRouter();

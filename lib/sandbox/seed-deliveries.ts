@@ -8,8 +8,8 @@ import { withTransactions } from "./invoices";
 import { statusWebhook } from "./webhooks";
 
 /** How many of the demo's status webhooks failed, and how many arrived (see seedDeliveries). */
-export const DEMO_FAILED_DELIVERIES = 5;
-export const DEMO_DELIVERED_DELIVERIES = 12;
+const DEMO_FAILED_DELIVERIES = 5;
+const DEMO_DELIVERED_DELIVERIES = 12;
 const DAY = 86_400_000;
 
 const UNAVAILABLE = { responseStatus: 503, responseBody: "Service Unavailable", error: "the receiver answered HTTP 503" };
