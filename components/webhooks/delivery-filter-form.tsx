@@ -7,7 +7,7 @@ const CONTROL = "h-control-sm rounded-md border border-input bg-card px-2 text-s
 
 /**
  * Which deliveries the view shows, as a GET form (the address holds it; it works without script), with the
- * states one click away as links. Days are days in `timeZone`, both included.
+ * states one click away as links, the form keeping the one chosen. Days are days in `timeZone`, both included.
  */
 export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; timeZone: string }) {
   return (
@@ -32,17 +32,8 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
         aria-label="Filter the deliveries"
         className="flex flex-wrap items-end gap-3"
       >
-        <label className={FIELD}>
-          State
-          <select name="state" defaultValue={view.state ?? ""} className={CONTROL}>
-            <option value="">Any</option>
-            {DELIVERY_STATES.map((state) => (
-              <option key={state} value={state}>
-                {DELIVERY_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* The state is the tab's: "Show" keeps it. */}
+        {view.state && <input type="hidden" name="state" value={view.state} />}
         <label className={FIELD}>
           Invoice or order id
           <input

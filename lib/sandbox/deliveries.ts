@@ -6,7 +6,7 @@ import { notFound, Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { webhookAttempts, webhookDeliveries } from "@/lib/sandbox/schema";
 import { resolveCallbackUrl } from "./callback-url";
-import { formatInvoiceId, parseInvoiceId } from "./ids";
+import { formatInvoiceId, parseInvoiceId, UUID } from "./ids";
 import { getInvoice } from "./invoices";
 import type { Caller } from "./keys";
 import type {
@@ -21,7 +21,6 @@ import type {
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const MESSAGE_PREFIX = "msg_";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /invoices/{id}/webhook-deliveries (sandbox extension, ARCHITECTURE.md §3): every webhook the invoice sent or

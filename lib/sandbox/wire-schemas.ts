@@ -5,6 +5,7 @@ import { paginationSchema } from "@/lib/contract/invoice";
 import { checkCreatedRange, invoiceListQueryShape } from "@/lib/contract/list-query-schema";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
 import { invoiceStatusUpdateSchema } from "@/lib/contract/status-change";
+import { INVOICE_ID } from "./ids";
 
 /*
  * The sandbox's wire shapes (ARCHITECTURE.md §3, §7): what our own provider answers and the requests only it reads.
@@ -194,7 +195,7 @@ export const deliveryListQuerySchema = z
     invoice_id: z
       .string()
       .trim()
-      .regex(/^(invoice_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      .regex(INVOICE_ID, {
         error: "must be an invoice id: invoice_<uuid> or the bare UUID",
       })
       .optional(),

@@ -63,7 +63,7 @@ export function InvoiceToolbar({
     <div className="flex flex-col gap-3">
       <AutoSubmitForm aria-label="Filter the list" className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-end gap-3">
-          <Labelled label="Search in list" id="list-search" className="min-w-48 flex-1 sm:w-60 sm:flex-none">
+          <Labelled label="Search in list" id="list-search" className="w-full sm:w-60">
             <input
               id="list-search"
               type="search"

@@ -12,6 +12,20 @@ export function summaryFigures(summary: Pick<InvoiceSummary, "count" | "fiat" | 
   ];
 }
 
+/**
+ * "including 12 cancelled and 40 expired": a view's sums are of what was invoiced, so a reader reconciling
+ * receipts learns which of them no payment is expected for. Null when there are none, or nothing else.
+ */
+export function voidedNote(summary: Pick<InvoiceSummary, "count" | "statuses">): string | null {
+  const parts = (["cancelled", "expired"] as const).flatMap((status) => {
+    const n = summary.statuses[status] ?? 0;
+    return n > 0 ? [{ n, text: `${formatCount(n)} ${status}` }] : [];
+  });
+  const voided = parts.reduce((sum, part) => sum + part.n, 0);
+  if (voided === 0 || voided === summary.count) return null;
+  return `including ${parts.map((part) => part.text).join(" and ")}`;
+}
+
 /** How fresh the mirror the totals come from is, in words. */
 export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state" | "progress">, now = Date.now()): string {
   if (summary.state === "filling") return `partial: ${fillProgressSentence(summary.progress).replace(/\.$/, "")}`;
@@ -38,7 +52,9 @@ export function InvoiceTotals({ summary, error, now }: { summary: InvoiceSummary
               {figure}
             </span>
           ))}
-          <span className="text-xs text-muted-foreground">({freshness(summary, now)})</span>
+          <span className="text-xs text-muted-foreground">
+            ({[voidedNote(summary), freshness(summary, now)].filter(Boolean).join("; ")})
+          </span>
         </p>
       ) : (
         <p className="text-muted-foreground">Totals are unavailable: {error}</p>
