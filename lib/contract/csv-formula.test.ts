@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvNeedsQuotes, neutraliseCsvCell, restoreCsvCell } from "./csv-formula";
+import { csvNeedsQuotes, csvTextCell, neutraliseCsvCell, restoreCsvCell, showUnsafeCharacters } from "./csv-formula";
 
 /** Every cell a spreadsheet could make of the text: split on each separator a locale or a paste may use. */
 const parts = (text: string) => text.split(/[;,\t\r\n]/);
@@ -53,5 +53,29 @@ describe("neutraliseCsvCell / restoreCsvCell", () => {
   it("asks for quotes around a cell with a separator, a quote or a neutralised trigger", () => {
     for (const text of ["a;b", "a,b", "a\tb", "a\nb", "a\rb", 'a"b', "'=x"]) expect(csvNeedsQuotes(text)).toBe(true);
     expect(csvNeedsQuotes("plain text 1.5")).toBe(false);
+  });
+});
+
+describe("csvTextCell", () => {
+  it("shows terminal escapes, other controls and direction overrides by their code, then neutralises formulas", () => {
+    expect(csvTextCell("ctl\u0001\u0007\u001b[31mred")).toBe("ctl<U+0001><U+0007><U+001B>[31mred");
+    expect(csvTextCell("\u202eexe.pdf")).toBe("<U+202E>exe.pdf");
+    expect(csvTextCell("\u0085\u007f\u2066x\u2069")).toBe("<U+0085><U+007F><U+2066>x<U+2069>");
+    expect(csvTextCell("=HYPERLINK(1)\u0001")).toBe("'=HYPERLINK(1)<U+0001>");
+  });
+
+  it("keeps tabs, line breaks and every other character as they are", () => {
+    for (const text of ["Café ☕", "a\tb", "line\r\nnext", "עברית", "日本語", "€1,5"]) expect(showUnsafeCharacters(text)).toBe(text);
+  });
+
+  it("leaves no unsafe character in any string", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(csvTextCell(text)).not.toMatch(
+          /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u,
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -14,6 +14,8 @@
  * Numbers are not text: a caller passes amounts around these functions.
  */
 
+import { BIDI_CONTROL } from "./bidi";
+
 const SEPARATOR = /([;,\t\r\n])/;
 /** A part's spaces (no separator is among them, split took those) and its leading quotes. */
 const PART_HEAD = /^(\s*)('*)/;
@@ -50,4 +52,20 @@ export function restoreCsvCell(text: string): string {
 /** A written cell with a separator a spreadsheet may split on, a quote, or a neutralised trigger goes in quotes. */
 export function csvNeedsQuotes(text: string): boolean {
   return /[;,\t\r\n"']/.test(text);
+}
+
+/**
+ * What no reader of a CSV should meet raw: C0 controls but tab and line breaks (an ESC starts a terminal's escape
+ * sequence), DEL, C1 controls, and the bidirectional controls that reorder the rest of a line (./bidi.ts).
+ */
+const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|${BIDI_CONTROL.source}`, "gu");
+
+/** Each unsafe character written as its code point, "<U+001B>": the text stays readable and nothing vanishes silently. */
+export function showUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`);
+}
+
+/** A text cell as the exports write it: unsafe characters shown by their code, then neutralised against formulas. */
+export function csvTextCell(text: string): string {
+  return neutraliseCsvCell(showUnsafeCharacters(text));
 }

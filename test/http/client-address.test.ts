@@ -31,4 +31,19 @@ describe("the client's address", () => {
     const checked = answers.filter((html) => html.includes("That email and password do not match an account"));
     expect({ checked: checked.length, refused: refused.length }).toEqual({ checked: MAX_FAILURES_PER_ADDRESS, refused: 5 });
   });
+
+  it("then the sign-in route says so as 429 with Retry-After, so a client can tell the limit from wrong credentials", async () => {
+    const url = new URL(server().url);
+    const answer = await fetch(`${url.origin}/api/session/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url.origin },
+      body: JSON.stringify({ email: "guess-late@example.com", password: "not-the-password" }),
+    });
+    expect(answer.status).toBe(429);
+    const wait = Number(answer.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(answer.headers.get("cache-control")).toContain("no-store");
+    expect(await answer.json()).toMatchObject({ ok: false, error: expect.stringContaining("Too many failed attempts from your network") });
+  });
 });

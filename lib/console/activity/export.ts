@@ -6,7 +6,8 @@ import type { SessionUser } from "@/lib/console/auth/session";
 import { exportSlots } from "@/lib/console/invoices/export-response";
 import { releasedWhenDone } from "@/lib/console/invoices/export-slots";
 import { type ActivityEntry, type ActivityQuery, activityKindLabel, activityQuerySchema } from "@/lib/contract/activity";
-import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
+import { activityOutcome } from "@/lib/contract/activity-words";
+import { csvNeedsQuotes, csvTextCell } from "@/lib/contract/csv-formula";
 import { EXPORT_FORMATS, EXPORT_TOTAL_HEADER } from "@/lib/contract/export";
 import { todayIn } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
@@ -14,7 +15,18 @@ import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
 import { listActivity, walkActivity } from "./query";
 
-export const ACTIVITY_CSV_COLUMNS = ["seq", "at", "actor_email", "action", "what", "target", "reason", "request_id", "detail"] as const;
+export const ACTIVITY_CSV_COLUMNS = [
+  "seq",
+  "at",
+  "actor_email",
+  "action",
+  "what",
+  "outcome",
+  "target",
+  "reason",
+  "request_id",
+  "detail",
+] as const;
 
 const optionsSchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or json" }) });
 
@@ -60,7 +72,7 @@ export async function exportActivityResponse(request: Request, user: SessionUser
 
 type Encoder = { start: string; rows: (entries: ActivityEntry[], written: number) => string; end: (written: number) => string };
 
-/** One entry as CSV cells: every text cell neutralised against formulas in each part a spreadsheet may split. */
+/** One entry as CSV cells: every text cell with its unsafe characters shown by code and neutralised against formulas. */
 export function activityCsvCells(entry: ActivityEntry): (string | number)[] {
   const reason = typeof entry.detail.reason === "string" ? entry.detail.reason : "";
   const text = [
@@ -68,12 +80,14 @@ export function activityCsvCells(entry: ActivityEntry): (string | number)[] {
     entry.actor_email,
     entry.action,
     activityKindLabel(entry.action),
+    // What the table's badge says: "Changed an invoice's status" may have been refused.
+    activityOutcome(entry)?.label ?? "",
     entry.target,
     reason,
     entry.request_id ?? "",
     JSON.stringify(entry.detail),
   ];
-  return [entry.seq, ...text.map(neutraliseCsvCell)];
+  return [entry.seq, ...text.map(csvTextCell)];
 }
 
 const csvLines = (rows: (string | number)[][]) =>

@@ -42,7 +42,7 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
   const db = await getDatabase();
   const address = clientAddress(headers);
   const blocked = await reserveSignInAttempt(db, pending.email, address);
-  if (blocked) return { ok: false, step: "code", error: blockedText(blocked) };
+  if (blocked) return { ok: false, step: "code", error: blockedText(blocked), retryAfterSeconds: blocked.retryAfterSeconds };
 
   const method = isAppCode(code) ? "totp" : "recovery_code";
   const refuse = async (reason: string, message: string): Promise<SignInResult> => {

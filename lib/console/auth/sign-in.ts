@@ -21,6 +21,8 @@ export type SignInResult =
       factors?: SecondFactors;
       error?: string;
       fieldErrors?: { email?: string; password?: string; code?: string };
+      /** Refused by the limits, not by the credentials: when to try again (a route answers 429 with it). */
+      retryAfterSeconds?: number;
     };
 
 export const credentialsSchema = z.object({
@@ -59,7 +61,7 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   const address = clientAddress(headers);
 
   const blocked = await reserveSignInAttempt(db, email, address);
-  if (blocked) return { ok: false, error: blockedText(blocked) };
+  if (blocked) return { ok: false, error: blockedText(blocked), retryAfterSeconds: blocked.retryAfterSeconds };
 
   let answer: Awaited<ReturnType<Auth["api"]["signInEmail"]>> | { twoFactorRedirect: true };
   try {

@@ -65,11 +65,17 @@ export function publicRoute(handler: (input: { request: Request; user: SessionUs
  * same-origin rule of `bffRoute`, the same problems, and no session read, which would also clear an ended
  * session's cookie.
  */
-export function signInRoute(handler: (input: { request: Request }) => Promise<unknown>) {
+export function signInRoute(handler: (input: { request: Request }) => Promise<object>) {
   return async (request: Request): Promise<Response> => {
     try {
       assertSameOrigin(request);
-      return Response.json(await handler({ request }), { headers: { "cache-control": "private, no-store" } });
+      const answer = await handler({ request });
+      // Refused by the limits, not by the credentials: 429, and when to come back, for any client to read.
+      const wait = "retryAfterSeconds" in answer && typeof answer.retryAfterSeconds === "number" ? answer.retryAfterSeconds : 0;
+      return Response.json(answer, {
+        status: wait ? 429 : 200,
+        headers: { "cache-control": "private, no-store", ...(wait ? { "retry-after": String(wait) } : {}) },
+      });
     } catch (error) {
       return withRequestId(problemResponse(error));
     }

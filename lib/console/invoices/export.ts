@@ -11,7 +11,7 @@ import {
   type InvoiceCsvColumn,
   type InvoiceList,
 } from "@/lib/contract";
-import { csvNeedsQuotes, neutraliseCsvCell } from "@/lib/contract/csv-formula";
+import { csvNeedsQuotes, csvTextCell } from "@/lib/contract/csv-formula";
 import type { InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, problemSentence, toProblem } from "@/lib/contract/problem";
 import { log } from "@/lib/platform/observability/log";
@@ -84,8 +84,8 @@ const AMOUNT_INDEXES = new Set(INVOICE_CSV_COLUMNS.flatMap((column, i) => (AMOUN
 
 /**
  * One invoice as the CSV's cells: payment fields flattened, transaction hashes joined with spaces, absent → empty.
- * Text is neutralised against formula injection in every part a spreadsheet could split it into
- * (lib/contract/csv-formula.ts); numbers are written as they are, and amounts (decimal strings) with exactly
+ * Text has its control and direction characters shown by code ("<U+001B>") and is neutralised against formula
+ * injection in every part a spreadsheet could split it into (lib/contract/csv-formula.ts); numbers are written as they are, and amounts (decimal strings) with exactly
  * their digits — `0.123456789012345678`, `100000000000000.01` — in plain notation, never as a float.
  */
 export function invoiceCsvCells(invoice: Invoice): Cell[] {
@@ -126,7 +126,7 @@ export function invoiceCsvCells(invoice: Invoice): Cell[] {
     if (typeof value === "number") return value;
     // A canonical decimal string (lib/contract/money.ts): digits, one point, maybe a minus — no formula.
     if (AMOUNT_COLUMNS.has(column)) return value;
-    return neutraliseCsvCell(value);
+    return csvTextCell(value);
   });
 }
 
@@ -151,7 +151,7 @@ export function csvEncoder(options: { bom: boolean }): Encoder {
   return {
     start: () => (options.bom ? "\uFEFF" : "") + csvLines([[...INVOICE_CSV_COLUMNS]]),
     rows: (invoices) => csvLines(invoices.map(invoiceCsvCells)),
-    end: (written, failure) => (failure ? csvLines([[neutraliseCsvCell(incompleteMessage(written, failure))]]) : ""),
+    end: (written, failure) => (failure ? csvLines([[csvTextCell(incompleteMessage(written, failure))]]) : ""),
   };
 }
 
