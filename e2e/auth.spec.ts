@@ -12,6 +12,9 @@ test("a page asked for without a session leads to sign-in and back, query includ
   await expect(page).toHaveURL(/\/invoices\?status=expired&page=2$/);
   await expect(statusFilter(page)).toHaveText("Expired");
   await expect(page.getByTestId("user-role")).toHaveText("Support");
+  // The browser is now a known device of hers: a network others' guesses blocked does not refuse her here.
+  const device = (await page.context().cookies()).find((c) => c.name === "console_known_device");
+  expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 });
 
 test("bad input gets a clear message and keeps the email", async ({ page }) => {

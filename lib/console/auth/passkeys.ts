@@ -20,6 +20,7 @@ import { Problem } from "@/lib/contract/problem";
 import { describeUserAgent } from "@/lib/contract/user-agent";
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { knownDevice, rememberDevice } from "./known-device";
 import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
@@ -278,7 +279,9 @@ export async function signInWithPasskey(
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
     .where(eq(passkeys.id, stored.passkey.id));
   await (await getAuth()).api.signInVerifiedPerson({ body: { userId: stored.passkey.userId }, headers: requestHeaders });
-  await signInSucceeded(db, stored.email, address);
+  const device = await knownDevice(requestHeaders, stored.email);
+  await signInSucceeded(db, stored.email, address, device);
+  if (!device) await rememberDevice(stored.email);
   const person = { id: stored.passkey.userId, email: stored.email };
   await auditSignIn(db, person, "sign_in", stored.email, { address, method: "passkey", passkey: stored.passkey.name });
   return { ok: true, email: stored.email };

@@ -1,6 +1,7 @@
 import "server-only";
 import { parseCookies } from "better-auth/cookies";
 import { getDatabase } from "@/lib/platform/db";
+import { knownDevice, rememberDevice } from "./known-device";
 import { getAuth } from "./server";
 import { verifiedToken } from "./session-read";
 import { auditSignIn, authErrorStatus, blockedText, clientAddress, type SignInResult } from "./sign-in";
@@ -41,7 +42,8 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
   if (!code) return { ok: false, step: "code", fieldErrors: { code: "Enter the 6-digit code from your app, or a recovery code." } };
   const db = await getDatabase();
   const address = clientAddress(headers);
-  const blocked = await reserveSignInAttempt(db, pending.email, address);
+  const device = await knownDevice(headers, pending.email);
+  const blocked = await reserveSignInAttempt(db, pending.email, address, device);
   if (blocked) return { ok: false, step: "code", error: blockedText(blocked), retryAfterSeconds: blocked.retryAfterSeconds };
 
   const method = isAppCode(code) ? "totp" : "recovery_code";
@@ -65,7 +67,8 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
     if (status === 400) return { ok: false, error: "Too many wrong codes for this sign-in. Enter your email and password again." };
     throw error;
   }
-  await signInSucceeded(db, pending.email, address);
+  await signInSucceeded(db, pending.email, address, device);
+  if (!device) await rememberDevice(pending.email);
   if (method === "recovery_code") await auditSignIn(db, pending, "sign_in.recovery_code_used", pending.email, { address });
   await auditSignIn(db, pending, "sign_in", pending.email, { address, method });
   return { ok: true, email: pending.email };

@@ -12,6 +12,8 @@ import type { Db } from "@/lib/platform/db";
  *   signs in as usual.
  * - Per address: 20 failures in 15 minutes, across accounts, block that address until the window ends. This
  *   is what stops one client guessing; the address is the socket's, or what TRUSTED_PROXIES vouch for.
+ * - A known device of the account (./known-device.ts) is not held to its address's limit, so guesses from a
+ *   shared network lock none of its people out; it counts as an address of its own for that account.
  */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const FREE_FAILURES_PER_ACCOUNT = 5;
@@ -32,8 +34,11 @@ function delayAfter(failures: ReturnType<typeof sql>) {
     else least(${FIRST_DELAY_SECONDS} * power(2, least(${failures} - ${FREE_FAILURES_PER_ACCOUNT}, 10)), ${MAX_DELAY_SECONDS}) end`;
 }
 
-/** Counts this attempt; answers whether it must wait (this account from this address) or is refused (this address). */
-export async function reserveSignInAttempt(db: Db, email: string, address: string): Promise<Blocked | null> {
+/**
+ * Counts this attempt; answers whether it must wait (this account from this address) or is refused (this address).
+ * From a known `device` of the account, that device stands in for the address.
+ */
+export async function reserveSignInAttempt(db: Db, email: string, address: string, device: string | null = null): Promise<Blocked | null> {
   await db
     .delete(signInFailures)
     .where(
@@ -46,6 +51,7 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
       ),
     );
 
+  if (device) return reservePairAttempt(db, pairKey(email, `device:${device}`));
   // The address: fixed 15-minute windows.
   const addressExpired = sql`${signInFailures.windowStart} < now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`;
   const [byAddress] = await db
@@ -63,13 +69,16 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
       remaining: sql<number>`ceil(extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS}) - now()))::int`,
     });
   if (byAddress.failures > MAX_FAILURES_PER_ADDRESS) return { scope: "address", retryAfterSeconds: Math.max(1, byAddress.remaining) };
+  return reservePairAttempt(db, pairKey(email, address));
+}
 
+async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> {
   // The account from this address: `windowStart` is the last attempt that was let through. An attempt made
   // while the pair must wait is counted (the wait grows) but does not move that time.
   const mustWait = sql`now() < ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)})`;
   const [byPair] = await db
     .insert(signInFailures)
-    .values({ key: pairKey(email, address), windowStart: sql`now()`, failures: 1 })
+    .values({ key, windowStart: sql`now()`, failures: 1 })
     .onConflictDoUpdate({
       target: signInFailures.key,
       set: {
@@ -86,9 +95,10 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
   return null;
 }
 
-/** A successful sign-in: the account starts afresh from this address, and the address gets its attempt back. */
-export async function signInSucceeded(db: Db, email: string, address: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, address)));
+/** A successful sign-in: the account starts afresh from this address (or device), and the address gets its attempt back. */
+export async function signInSucceeded(db: Db, email: string, address: string, device: string | null = null): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, device ? `device:${device}` : address)));
+  if (device) return;
   await db
     .update(signInFailures)
     .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/platform/db";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "./known-device";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
@@ -92,6 +93,49 @@ describe("signInWithPassword", () => {
     }
     const result = await signInWithPassword({ email: "spray-x@limits.test", password: "nope-nope" }, from("198.51.100.7, 10.4.0.1"));
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining("from your network") });
+  });
+});
+
+describe("a known device", () => {
+  const on = async (address: string, email: string) =>
+    new Headers({ "x-forwarded-for": address, cookie: `${KNOWN_DEVICE_COOKIE}=${await knownDeviceCookie(email)}` });
+
+  it("signs its person in from an address others' guesses have blocked; nobody else, and no forged cookie", async () => {
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      await signInWithPassword({ email: `guess-${i}@limits.test`, password: "nope-nope" }, from("10.0.0.77"));
+    }
+    const blocked = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.0.0.77"));
+    expect(blocked).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("from your network"),
+      retryAfterSeconds: expect.any(Number),
+    });
+
+    expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, await on("10.0.0.77", "ben@limits.test"))).toEqual({
+      ok: true,
+    });
+    // A device of someone else's, a cookie with its signature changed, a cookie of garbage: the address's limit.
+    const others = await on("10.0.0.77", "cy@limits.test");
+    expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, others)).toMatchObject({ ok: false });
+    const bens = (await on("10.0.0.77", "ben@limits.test")).get("cookie")!;
+    const forged = `${bens.slice(0, -3)}${bens.endsWith("AAA") ? "BBB" : "AAA"}`;
+    for (const cookie of [forged, `${KNOWN_DEVICE_COOKIE}=x.y.z`, `${KNOWN_DEVICE_COOKIE}=`]) {
+      const headers = new Headers({ "x-forwarded-for": "10.0.0.77", cookie });
+      expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, headers)).toMatchObject({ ok: false });
+    }
+  });
+
+  it(`makes the device itself wait after ${FREE_FAILURES_PER_ACCOUNT} wrong passwords`, async () => {
+    const device = await on("10.0.0.78", "dee@limits.test");
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      expect(await signInWithPassword({ email: "dee@limits.test", password: "nope-nope" }, device)).toMatchObject({
+        error: expect.stringContaining("do not match"),
+      });
+    }
+    expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, device)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("for this account"),
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
 import { users } from "@/lib/console/schema";
 import { type Db, getDatabase } from "@/lib/platform/db";
+import { knownDevice, rememberDevice } from "./known-device";
 import { type SecondFactors, secondFactorsOf } from "./second-factors";
 import { getAuth } from "./server";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
@@ -48,7 +49,8 @@ export function clientAddress(headers: Headers): string {
 
 /**
  * Email + password sign-in with the console's own limits: too many failures for one account or from one
- * address pause further attempts, with a message that says for how long. Sets the session cookie.
+ * address pause further attempts, with a message that says for how long. Sets the session cookie, and marks
+ * the browser a known device of the person (./known-device.ts).
  */
 export async function signInWithPassword(input: { email: unknown; password: unknown }, headers: Headers): Promise<SignInResult> {
   const parsed = credentialsSchema.safeParse(input);
@@ -60,7 +62,8 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
   const db = await getDatabase();
   const address = clientAddress(headers);
 
-  const blocked = await reserveSignInAttempt(db, email, address);
+  const device = await knownDevice(headers, email);
+  const blocked = await reserveSignInAttempt(db, email, address, device);
   if (blocked) return { ok: false, error: blockedText(blocked), retryAfterSeconds: blocked.retryAfterSeconds };
 
   let answer: Awaited<ReturnType<Auth["api"]["signInEmail"]>> | { twoFactorRedirect: true };
@@ -85,7 +88,8 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
     const [person] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     return { ok: false, step: "code", factors: await secondFactorsOf(db, person.id) };
   }
-  await signInSucceeded(db, email, address);
+  await signInSucceeded(db, email, address, device);
+  if (!device) await rememberDevice(email);
   await auditSignIn(db, answer.user, "sign_in", email, { address, method: "password" });
   return { ok: true };
 }
