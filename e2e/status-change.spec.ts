@@ -47,6 +47,14 @@ test("support cancels an invoice with a reason, by keyboard; the timeline and th
   await expect(dialog).not.toContainText("Needs approval");
   await expect(dialog).not.toContainText("Cancelling does not send it back");
   await expect(page.getByLabel("Reason (required)")).toBeFocused();
+  // Spaces are no reason: the dialog says so and puts the cursor back in the field.
+  await page.keyboard.type("   ");
+  await page.keyboard.press("Tab"); // Keep invoice
+  await page.keyboard.press("Tab"); // Cancel invoice
+  await page.keyboard.press("Enter");
+  await expect(dialog).toContainText("The reason is required: say why.");
+  await expect(page.getByLabel("Reason (required)")).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("Order voided at the customer's request (ticket 4821)");
   await page.keyboard.press("Tab"); // Keep invoice
   await page.keyboard.press("Tab"); // Cancel invoice

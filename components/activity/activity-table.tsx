@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { ActivityEntry } from "@/lib/contract/activity";
-import { activityOutcome, activitySummary, targetHref } from "@/lib/contract/activity-words";
+import { activityOutcome, activityReasons, activitySummary, targetHref } from "@/lib/contract/activity-words";
 import { formatDateTime } from "@/lib/contract/format-date";
 
 const TONES = { good: "success", bad: "danger", neutral: "neutral" } as const;
@@ -37,7 +37,7 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntry[];
         {entries.map((entry) => {
           const outcome = activityOutcome(entry);
           const href = targetHref(entry.target);
-          const reason = typeof entry.detail.reason === "string" && entry.detail.reason ? entry.detail.reason : null;
+          const reasons = activityReasons(entry);
           return (
             <tr key={entry.seq} className="max-sm:block max-sm:px-3 max-sm:py-3" data-testid="activity-entry">
               <td data-label="When" className={`${CELL} whitespace-nowrap tabular-nums`}>
@@ -57,11 +57,11 @@ export function ActivityTable({ entries, timeZone }: { entries: ActivityEntry[];
                       <bdi>{activitySummary(entry)}</bdi>
                     )}
                   </p>
-                  {reason && (
-                    <p className="mt-0.5 text-muted-foreground [overflow-wrap:anywhere]">
-                      Reason: <bdi>{reason}</bdi>
+                  {reasons.map(({ label, text }) => (
+                    <p key={label} className="mt-0.5 text-muted-foreground [overflow-wrap:anywhere]">
+                      {label}: <bdi>{text}</bdi>
                     </p>
-                  )}
+                  ))}
                 </div>
               </td>
               <td data-label="Outcome" className={CELL}>

@@ -24,7 +24,8 @@ const COLUMNS: { label: ReactNode; className?: string }[] = [
   { label: "Name" },
   { label: "Email", className: "hidden sm:table-cell" },
   { label: "Role" },
-  { label: "Added", className: "hidden tabular-nums sm:table-cell" },
+  // Only where there is room: beside the side cards, Added would push Reset and Disable behind a scroll.
+  { label: "Added", className: "hidden tabular-nums 2xl:table-cell" },
   { label: "Last sign-in", className: "hidden tabular-nums md:table-cell" },
   { label: <span className="sr-only">Access</span>, className: "hidden text-right sm:table-cell" },
 ];
@@ -65,7 +66,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
           <bdi>{user.name}</bdi>
           {user.disabled && <Badge>Disabled</Badge>}
         </span>
-        {/* On a phone the Email and Added columns give way so Role, Save and Disable fit: the address shows here. */}
+        {/* On a phone the Email column gives way so Role, Save and Disable fit: the address shows here. */}
         <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
           <EmailText email={user.email} />
         </span>

@@ -76,6 +76,17 @@ export function activitySummary(entry: Pick<ActivityEntry, "action" | "target" |
 }
 
 /** How the entry ended, when it says: a change made, refused, failed, or of unknown outcome. */
+/**
+ * The reasons an entry holds, its own first: a decision on someone's request carries the decider's reason and
+ * the request's, and the log must not show the request's as if it were why it was decided.
+ */
+export function activityReasons(entry: Pick<ActivityEntry, "detail">): { label: string; text: string }[] {
+  const asked = text(entry.detail.reason);
+  const decided = text(entry.detail.decision_reason);
+  if (!decided) return asked ? [{ label: "Reason", text: asked }] : [];
+  return [{ label: "Reason", text: decided }, ...(asked ? [{ label: "Asked because", text: asked }] : [])];
+}
+
 export function activityOutcome(entry: Pick<ActivityEntry, "action" | "detail">): ActivityOutcome | null {
   const outcome = text(entry.detail.outcome);
   if (entry.action === "sign_in.failed" || entry.action === "sign_in.code_failed") return { label: "Refused", tone: "bad" };

@@ -51,7 +51,7 @@ export default async function UsersPage() {
         </Notice>
       )}
       {/* min-w-0: a grid item is as wide as its content by default, so the table's scroll would widen the page. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <UserTable
             users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString(), lastSignInAt: u.lastSignInAt?.toISOString() ?? null }))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summaryFigures, voidedNote } from "./invoice-totals";
+import { summaryFigures, totalsNote, voidedNote } from "./invoice-totals";
 
 describe("the totals line", () => {
   it("says which of the summed invoices no payment is expected for", () => {
@@ -23,5 +23,14 @@ describe("the totals line", () => {
       "1.00 BTC",
       "0.000000000000000001 ETH",
     ]);
+  });
+
+  it("says the sums are of amounts invoiced, which are voided, and how fresh", () => {
+    const now = Date.parse("2026-11-28T05:00:00Z");
+    const base = { count: 10, as_of: "2026-11-28T04:58:00Z", state: "ready" as const, progress: null };
+    expect(totalsNote({ ...base, statuses: { completed: 8, cancelled: 2 } }, now)).toBe(
+      "amounts invoiced, including 2 cancelled; as of 2 min ago",
+    );
+    expect(totalsNote({ ...base, statuses: { paid_partial: 10 } }, now)).toMatch(/^amounts invoiced; as of /);
   });
 });

@@ -26,6 +26,15 @@ export function voidedNote(summary: Pick<InvoiceSummary, "count" | "statuses">):
   return `including ${parts.map((part) => part.text).join(" and ")}`;
 }
 
+/**
+ * What the sums are and how fresh: "amounts invoiced, including 12 cancelled; as of 2 min ago". Invoiced, not
+ * received: a partly paid invoice counts at its full amount.
+ */
+export function totalsNote(summary: Pick<InvoiceSummary, "count" | "statuses" | "as_of" | "state" | "progress">, now = Date.now()): string {
+  const what = ["amounts invoiced", voidedNote(summary)].filter(Boolean).join(", ");
+  return `${what}; ${freshness(summary, now)}`;
+}
+
 /** How fresh the mirror the totals come from is, in words. */
 export function freshness(summary: Pick<InvoiceSummary, "as_of" | "state" | "progress">, now = Date.now()): string {
   if (summary.state === "filling") return `partial: ${fillProgressSentence(summary.progress).replace(/\.$/, "")}`;
@@ -52,9 +61,7 @@ export function InvoiceTotals({ summary, error, now }: { summary: InvoiceSummary
               {figure}
             </span>
           ))}
-          <span className="text-xs text-muted-foreground">
-            ({[voidedNote(summary), freshness(summary, now)].filter(Boolean).join("; ")})
-          </span>
+          <span className="text-xs text-muted-foreground">({totalsNote(summary, now)})</span>
         </p>
       ) : (
         <p className="text-muted-foreground">Totals are unavailable: {error}</p>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { RefObject } from "react";
+import { type RefObject, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceCard } from "@/components/ui/choice-card";
 import { Field } from "@/components/ui/field";
@@ -74,6 +74,10 @@ type ReasonFieldProps = {
 /** Every manual change says why: the provider keeps no reason, the console's audit log does. */
 export function ReasonField({ reason, setReason, problem, reasonRef }: ReasonFieldProps) {
   const error = fieldErrors(problem).reason;
+  // A reason refused (only spaces, say): the cursor goes back where it must be mended.
+  useEffect(() => {
+    if (error) reasonRef?.current?.focus();
+  }, [error, reasonRef]);
   const value = setReason
     ? { value: reason, onChange: (e: { target: { value: string } }) => setReason(e.target.value) }
     : { name: "reason", defaultValue: reason };

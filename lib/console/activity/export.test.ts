@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { activityReasons } from "@/lib/contract/activity-words";
 import { ACTIVITY_CSV_COLUMNS, activityCsvCells } from "./export";
 
 /* One activity entry as the CSV writes it: the outcome beside the kind, and its text safe to open. */
@@ -26,5 +27,22 @@ describe("activityCsvCells", () => {
     const cells = activityCsvCells(entry);
     expect(cell(cells, "reason")).toBe("'+HB<U+0007><U+202E>");
     expect(cell(cells, "detail")).not.toMatch(/[\u0007\u202e]/u);
+  });
+});
+
+describe("activityReasons", () => {
+  const rejected = { ...entry, action: "approval.rejected", detail: { reason: "Paid off-chain", decision_reason: "Nothing received" } };
+
+  it("gives a decision's own reason first, and the request's as what was asked", () => {
+    expect(activityReasons(rejected)).toEqual([
+      { label: "Reason", text: "Nothing received" },
+      { label: "Asked because", text: "Paid off-chain" },
+    ]);
+    expect(cell(activityCsvCells(rejected), "reason")).toBe("Nothing received");
+  });
+
+  it("gives an entry's one reason, or none", () => {
+    expect(activityReasons({ detail: { reason: "Voided order" } })).toEqual([{ label: "Reason", text: "Voided order" }]);
+    expect(activityReasons({ detail: { reason: "", decision_reason: null } })).toEqual([]);
   });
 });

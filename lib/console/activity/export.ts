@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/console/auth/session";
 import { exportSlots } from "@/lib/console/invoices/export-response";
 import { releasedWhenDone } from "@/lib/console/invoices/export-slots";
 import { type ActivityEntry, type ActivityQuery, activityKindLabel, activityQuerySchema } from "@/lib/contract/activity";
-import { activityOutcome } from "@/lib/contract/activity-words";
+import { activityOutcome, activityReasons } from "@/lib/contract/activity-words";
 import { csvNeedsQuotes, csvTextCell } from "@/lib/contract/csv-formula";
 import { EXPORT_FORMATS, EXPORT_TOTAL_HEADER } from "@/lib/contract/export";
 import { todayIn } from "@/lib/contract/time-zone";
@@ -74,7 +74,8 @@ type Encoder = { start: string; rows: (entries: ActivityEntry[], written: number
 
 /** One entry as CSV cells: every text cell with its unsafe characters shown by code and neutralised against formulas. */
 export function activityCsvCells(entry: ActivityEntry): (string | number)[] {
-  const reason = typeof entry.detail.reason === "string" ? entry.detail.reason : "";
+  // The entry's own reason: a decision's, not the request's it decided (that one is in the detail).
+  const reason = activityReasons(entry)[0]?.text ?? "";
   const text = [
     entry.at,
     entry.actor_email,
