@@ -15,6 +15,7 @@ type SandboxInvoice = {
   invoice_id: string;
   order_id: string;
   status: string;
+  currency: string;
   callback_url: string | null;
   payment: { amount_received: number | string | null } | null;
 };
@@ -260,6 +261,9 @@ test("nobody approves their own request: finance sees only Withdraw, and a forge
   await page.goto("/approvals");
   const card = requestCard(page, invoice.order_id);
   await expect(card).toContainText("finance@example.com");
+  // What came in, in its currency, before anyone approves it.
+  await expect(card).toContainText(new RegExp(`Received\\s*[\\d.,]+ ${invoice.currency}`));
+  await expect(card).not.toContainText("Approving marks it paid all the same.");
   await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Reject" })).toHaveCount(0);
   const withdraw = card.getByRole("button", { name: `Withdraw the request for Order ${invoice.order_id}` });
@@ -290,6 +294,22 @@ test("nobody approves their own request: finance sees only Withdraw, and a forge
     "Asked too early: waiting for the bank",
   );
   expect(await statusOf(page.request, invoice.invoice_id)).toBe("paid_partial");
+});
+
+test("a request to mark completed an invoice that received nothing says so on its card", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "finance");
+  const invoice = await invoiceOf(page, "expired");
+  await askToSet(page, invoice, "Completed", "Customer says they paid");
+  await page.goto("/approvals");
+  const card = requestCard(page, invoice.order_id);
+  await expect(card).toContainText(/Received\s*Nothing/);
+  await expect(card).toContainText("Approving marks it paid all the same.");
+  const withdraw = card.getByRole("button", { name: `Withdraw the request for Order ${invoice.order_id}` });
+  await untilHydrated(withdraw);
+  await card.getByLabel("Why withdraw it").fill("Nothing arrived: asked by mistake");
+  await withdraw.click();
+  await expect(card).toHaveCount(0);
 });
 
 /*

@@ -83,7 +83,21 @@ export function ApprovalCard({
             {text(s.currency) ?? ""}
           </DescriptionItem>
         )}
-        {received && <DescriptionItem label="Received">{received}</DescriptionItem>}
+        {approval.kind === "status_change" && typeof s.received === "boolean" ? (
+          <DescriptionItem label="Received" numeric>
+            {!s.received
+              ? "Nothing"
+              : text(s.amount_received)
+                ? `${formatCrypto(text(s.amount_received))} ${text(s.currency) ?? ""}`
+                : "Crypto; the provider does not say how much"}
+            {/* What an approver must not miss: completing it says it was paid. */}
+            {!s.received && approval.to_status === "completed" && (
+              <span className="ml-2 text-xs text-caution-text">Approving marks it paid all the same.</span>
+            )}
+          </DescriptionItem>
+        ) : (
+          received && <DescriptionItem label="Received">{received}</DescriptionItem>
+        )}
         {statusNow !== undefined && approval.kind === "status_change" && (
           <DescriptionItem label="Status now">
             <StatusBadge status={statusNow} />
