@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { shortInvoiceId } from "@/lib/contract/format";
-import { seriousFindings, signIn } from "./fixtures";
+import { seriousFindings, signIn, untilHydrated } from "./fixtures";
 
 /** Support and developers find a webhook among all deliveries, read what the receiver answered, and resend it. */
 
@@ -65,7 +65,7 @@ test("an admin finds a delivery by invoice, reads the receiver's answer, resends
   expect(await page.locator("table").evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath("attempts-open-1280.png"), fullPage: true });
   await row.getByRole("button", { name: /^Resend webhook msg_/ }).click();
-  await expect(row.getByRole("status")).toContainText(/Resent msg_.*: the receiver answered HTTP 20\d\./);
+  await expect(page.getByRole("status").filter({ hasText: /Resent msg_.*: the receiver answered HTTP 20\d\./ })).toBeVisible();
   await expect(page.locator("tr[data-webhook-id]").first()).toContainText("2 attempts");
 
   // The same delivery offers Resend on the invoice's timeline.
@@ -105,6 +105,20 @@ test("a view no delivery matches, or one the provider refuses, says so and offer
   ).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/webhooks\/deliveries$/);
+});
+
+test("a failed webhook resent from its row says how it went, though, delivered, it leaves the failed view", async ({ page }) => {
+  await signIn(page, "admin", "/webhooks/deliveries?state=failed");
+  await page.goto("/webhooks/deliveries?state=failed");
+  // The seed's last failed one: the test below resends the first.
+  const row = page.locator("tr[data-webhook-id]").filter({ hasText: "Failed" }).last();
+  const id = await row.getAttribute("data-webhook-id");
+  await row.getByText(/\d+ attempts/).click();
+  const resend = row.getByRole("button", { name: /^Resend webhook msg_/ });
+  await untilHydrated(resend);
+  await resend.click();
+  await expect(page.getByRole("status").filter({ hasText: /Resent msg_.*: the receiver answered HTTP 20\d\./ })).toBeVisible();
+  await expect(page.locator(`tr[data-webhook-id="${id}"]`)).toHaveCount(0);
 });
 
 test("the demo's failed webhooks are one click away, and resending them delivers each to the inbox", async ({ page }) => {

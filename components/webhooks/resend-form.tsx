@@ -6,13 +6,21 @@ import { useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { redeliverWebhookAction } from "@/lib/console/webhooks/actions";
+import { useResendOutcomes } from "./resend-outcome";
 
 /**
  * Resend one webhook: a plain form, so it works before scripts load and without them. The provider sends it
- * again now, with the same webhook-id; the page is drawn again with the new attempt.
+ * again now, with the same webhook-id; the page is drawn again with the new attempt. Its answer is said where
+ * the page keeps it (./resend-outcome.tsx), which outlives this row.
  */
 export function ResendForm({ webhookId, invoiceId }: { webhookId: string; invoiceId: string | null }) {
-  const { state, action, onSubmit, pending } = useFormAction<ActionState>(redeliverWebhookAction, {});
+  const say = useResendOutcomes();
+  // Said as each answer arrives, not after this row draws it: the redrawn page may no longer hold the row.
+  const { state, action, onSubmit, pending, byScript } = useFormAction<ActionState>(
+    redeliverWebhookAction,
+    {},
+    say ? { ok: (answer) => say({ ok: answer.ok }), failed: (problem) => say({ error: problem.detail ?? problem.title }) } : {},
+  );
   return (
     <form action={action} onSubmit={onSubmit} className="flex flex-col items-start gap-2">
       <DrawnForField />
@@ -21,7 +29,8 @@ export function ResendForm({ webhookId, invoiceId }: { webhookId: string; invoic
       <Button type="submit" size="sm" loading={pending} aria-label={`Resend webhook ${webhookId}`}>
         Resend
       </Button>
-      <ActionOutcome state={state} />
+      {/* Posted without script, the page is drawn with the answer here: no script keeps it anywhere else. */}
+      {(!say || !byScript) && <ActionOutcome state={state} />}
     </form>
   );
 }

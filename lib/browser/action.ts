@@ -136,7 +136,8 @@ export function useFormAction<S extends Answer>(
     });
   }
 
-  return { state, action, onSubmit, pending, sent };
+  // `byScript`: the latest answer came through onSubmit, not from the form posted without script.
+  return { state, action, onSubmit, pending, sent, byScript: answered !== null };
 }
 
 /** The previous answer, now saying why this change was not sent. */

@@ -9,6 +9,7 @@ import { BulkResendForm } from "@/components/webhooks/bulk-resend-form";
 import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
 import { DeliveryFilterForm } from "@/components/webhooks/delivery-filter-form";
 import { RedeliverJobPanel } from "@/components/webhooks/redeliver-job-panel";
+import { ResendOutcomeNotice, ResendOutcomes } from "@/components/webhooks/resend-outcome";
 import { guardPage } from "@/lib/console/bff/page";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
@@ -82,56 +83,59 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           </Notice>
         )
       )}
-      {page === null ? (
-        <EmptyState
-          title="No deliveries log"
-          description={`${NO_DELIVERIES_LOG} The webhook inbox on the Webhooks page shows what arrived here.`}
-        />
-      ) : page instanceof Problem ? (
-        <ProblemState problem={page} action={filtered ? clearFilters : undefined} />
-      ) : page.items.length === 0 ? (
-        <EmptyState
-          icon={<Send />}
-          title={filtered ? "No deliveries match this view" : "No webhooks sent yet"}
-          description={
-            filtered
-              ? view.from || view.to
-                ? "Widen the dates or clear a filter."
-                : "Clear a filter to see more."
-              : "Each webhook the invoicing API sends appears here, with what its receiver answered. Send a test webhook to see one."
-          }
-          action={
-            filtered ? (
-              clearFilters
-            ) : (
-              <Link href="/webhooks" className="text-sm font-medium underline underline-offset-2">
-                Send a test webhook
-              </Link>
-            )
-          }
-        />
-      ) : (
-        <>
-          {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
-          <DeliveriesTable deliveries={page.items} mayResend />
-          <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-            <span className="tabular-nums">
-              Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} ·{" "}
-              {formatCount(page.pagination.total_records)} {page.pagination.total_records === 1 ? "delivery" : "deliveries"}
-            </span>
-            {page.pagination.has_previous && (
-              <Link href={deliveryViewHref({ ...view, page: view.page - 1 })} className="underline underline-offset-2">
-                Newer
-              </Link>
-            )}
-            {page.pagination.has_next && (
-              <Link href={deliveryViewHref({ ...view, page: view.page + 1 })} className="underline underline-offset-2">
-                Older
-              </Link>
-            )}
-          </nav>
-        </>
-      )}
+      <ResendOutcomes>
+        <ResendOutcomeNotice />
+        {page === null ? (
+          <EmptyState
+            title="No deliveries log"
+            description={`${NO_DELIVERIES_LOG} The webhook inbox on the Webhooks page shows what arrived here.`}
+          />
+        ) : page instanceof Problem ? (
+          <ProblemState problem={page} action={filtered ? clearFilters : undefined} />
+        ) : page.items.length === 0 ? (
+          <EmptyState
+            icon={<Send />}
+            title={filtered ? "No deliveries match this view" : "No webhooks sent yet"}
+            description={
+              filtered
+                ? view.from || view.to
+                  ? "Widen the dates or clear a filter."
+                  : "Clear a filter to see more."
+                : "Each webhook the invoicing API sends appears here, with what its receiver answered. Send a test webhook to see one."
+            }
+            action={
+              filtered ? (
+                clearFilters
+              ) : (
+                <Link href="/webhooks" className="text-sm font-medium underline underline-offset-2">
+                  Send a test webhook
+                </Link>
+              )
+            }
+          />
+        ) : (
+          <>
+            {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
+            <DeliveriesTable deliveries={page.items} mayResend />
+            <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+              <span className="tabular-nums">
+                Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} ·{" "}
+                {formatCount(page.pagination.total_records)} {page.pagination.total_records === 1 ? "delivery" : "deliveries"}
+              </span>
+              {page.pagination.has_previous && (
+                <Link href={deliveryViewHref({ ...view, page: view.page - 1 })} className="underline underline-offset-2">
+                  Newer
+                </Link>
+              )}
+              {page.pagination.has_next && (
+                <Link href={deliveryViewHref({ ...view, page: view.page + 1 })} className="underline underline-offset-2">
+                  Older
+                </Link>
+              )}
+            </nav>
+          </>
+        )}
+      </ResendOutcomes>
     </div>
   );
 }
