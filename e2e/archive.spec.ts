@@ -224,7 +224,12 @@ test("a CSV of 50 rows with 3 bad ones records 47 and reports the 3; the same fi
   await page.getByRole("button", { name: "Record 47 archived invoices" }).click();
   await expect(page.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
   await expect(page.getByText("Import finished: 47 of 47 rows sent")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId("import-summary")).toHaveText("47 recorded · 0 already recorded · 3 failed");
+  await expect(page.getByTestId("import-summary")).toHaveText("47 recorded · 0 already recorded · 3 failed · See them in the invoice list");
+  // Where they are: the archived invoices, the newest changes first.
+  await expect(page.getByRole("link", { name: "See them in the invoice list" })).toHaveAttribute(
+    "href",
+    "/invoices?status=archived&sort_by=updated_at&sort_order=desc",
+  );
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download the report of 3 failed rows" }).click();
@@ -324,7 +329,9 @@ test("an exported file imported again sends the priced-in amount, shows the othe
 
   await page.getByRole("button", { name: "Record 3 archived invoices" }).click();
   await expect(page.getByText("Import finished: 3 of 3 rows sent")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("import-summary")).toHaveText("3 recorded (1 flagged) · 0 already recorded · 0 failed");
+  await expect(page.getByTestId("import-summary")).toHaveText(
+    "3 recorded (1 flagged) · 0 already recorded · 0 failed · See them in the invoice list",
+  );
   await expect(page.getByRole("list", { name: "Recorded rows flagged" })).toContainText(
     `recorded; crypto_amount derived as ${original} where the file says ${edited}`,
   );

@@ -258,7 +258,7 @@ export function ArchiveForm({
                 defaultValue={start.amount}
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={amountIn === "fiat" ? "49.90" : "0.00081"}
+                placeholder={amountIn === "fiat" ? "e.g. 49.90" : "e.g. 0.00081"}
                 className="text-right tabular-nums"
               />
             </Field>

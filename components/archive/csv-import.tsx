@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
+import Link from "next/link";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -329,6 +330,18 @@ export function CsvImport() {
           <p className="text-sm" data-testid="import-summary" aria-live="polite">
             {created} recorded{flaggedResults.length > 0 && ` (${flaggedResults.length} flagged)`} · {already} already recorded ·{" "}
             {failedSends.length + invalid.length} failed
+            {phase === "done" && created > 0 && (
+              <>
+                {" · "}
+                {/* Recorded just now: the newest changes among the archived ones. */}
+                <Link
+                  href="/invoices?status=archived&sort_by=updated_at&sort_order=desc"
+                  className="font-medium underline underline-offset-2"
+                >
+                  See them in the invoice list
+                </Link>
+              </>
+            )}
           </p>
           {flaggedResults.length > 0 && (
             <ul
