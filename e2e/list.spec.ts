@@ -73,3 +73,24 @@ test("two quick ticks: the list shows both statuses", async ({ page }) => {
   const statuses = await invoiceRows(page).locator(`td:nth-child(${STATUS_COLUMN})`).allInnerTexts();
   for (const status of statuses) expect(status).toMatch(/Completed|Expired/);
 });
+
+test("stepping through the currencies by arrow keys asks for one list, the one they stop at", async ({ page }) => {
+  await signIn(page, "viewer");
+  await untilInteractive(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/invoices" && url.searchParams.has("currency")) asked.push(url.searchParams.get("currency")!);
+  });
+  const currency = page.locator("#currency-filter").filter({ visible: true });
+  await currency.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+  const chosen = await currency.inputValue();
+  expect(chosen).not.toBe("");
+  await expect(page).toHaveURL(new RegExp(`[?&]currency=${chosen}(&|$)`));
+  await expect(page.getByRole("progressbar", { name: "Loading invoices" })).toHaveCount(0);
+  expect(new Set(asked)).toEqual(new Set([chosen]));
+  // Chosen another way, it applies too.
+  await currency.selectOption("");
+  await expect(page).toHaveURL((url) => url.pathname === "/invoices" && !url.searchParams.has("currency"));
+});

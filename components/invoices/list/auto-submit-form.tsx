@@ -35,6 +35,8 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const shown = useRef(search);
+  /** A select is being stepped through by keys (arrows step a closed one's value): it applies once they pause. */
+  const keyed = useRef(false);
   /** The URL this form pushed last and has not yet seen arrive: the form is ahead of the URL until then. */
   const pushed = useRef<string | null>(null);
 
@@ -110,9 +112,18 @@ export function AutoSubmitForm({ children, ...props }: Omit<ComponentProps<"form
       onChange={(event) => {
         const target = event.target as unknown as HTMLInputElement;
         if (target.type === "search" || target.type === "text") return;
+        if (target instanceof HTMLSelectElement && keyed.current) {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(apply, TYPING_PAUSE_MS);
+          return;
+        }
         apply();
       }}
+      onPointerDown={() => {
+        keyed.current = false;
+      }}
       onKeyDown={(event) => {
+        keyed.current = event.target instanceof HTMLSelectElement;
         // A disclosure (the status filter) closes with Escape, as a popover would, back to its summary.
         const open = (event.target as HTMLElement).closest("details[open]");
         if (event.key !== "Escape" || !(open instanceof HTMLDetailsElement)) return;
