@@ -262,7 +262,7 @@ test("nobody approves their own request: finance sees only Withdraw, and a forge
   const card = requestCard(page, invoice.order_id);
   await expect(card).toContainText("finance@example.com");
   // What came in, in its currency, before anyone approves it.
-  await expect(card).toContainText(new RegExp(`Received\\s*[\\d.,]+ ${invoice.currency}`));
+  await expect(card).toContainText(new RegExp(`Received\\s*[\\d.,]+ ${invoice.currency} \\(≈ €[\\d.,]+\\) has already been received`));
   await expect(card).not.toContainText("Approving marks it paid all the same.");
   await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Reject" })).toHaveCount(0);

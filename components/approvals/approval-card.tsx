@@ -17,6 +17,9 @@ const TONES: Record<ApprovalState, BadgeTone> = {
   invoice_changed: "caution",
 };
 
+/** Statuses that say money came in. */
+const CLAIMS_PAYMENT = new Set(["completed", "paid_partial"]);
+
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 
 /**
@@ -83,20 +86,19 @@ export function ApprovalCard({
             {text(s.currency) ?? ""}
           </DescriptionItem>
         )}
-        {approval.kind === "status_change" && typeof s.received === "boolean" ? (
-          <DescriptionItem label="Received" numeric>
-            {!s.received
-              ? "Nothing"
-              : text(s.amount_received)
-                ? `${formatCrypto(text(s.amount_received))} ${text(s.currency) ?? ""}`
-                : "Crypto; the provider does not say how much"}
-            {/* What an approver must not miss: completing it says it was paid. */}
-            {!s.received && approval.to_status === "completed" && (
-              <span className="ml-2 text-xs text-caution-text">Approving marks it paid all the same.</span>
-            )}
-          </DescriptionItem>
+        {received ? (
+          <DescriptionItem label="Received">{received}</DescriptionItem>
         ) : (
-          received && <DescriptionItem label="Received">{received}</DescriptionItem>
+          // Said only by a snapshot that knows: nothing came in, which an approver of a payment must not miss.
+          approval.kind === "status_change" &&
+          s.received === false && (
+            <DescriptionItem label="Received">
+              Nothing
+              {CLAIMS_PAYMENT.has(approval.to_status) && (
+                <span className="ml-2 text-xs text-caution-text">Approving marks it paid all the same.</span>
+              )}
+            </DescriptionItem>
+          )
         )}
         {statusNow !== undefined && approval.kind === "status_change" && (
           <DescriptionItem label="Status now">

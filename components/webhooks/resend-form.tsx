@@ -6,20 +6,21 @@ import { useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
 import { redeliverWebhookAction } from "@/lib/console/webhooks/actions";
-import { useResendOutcomes } from "./resend-outcome";
+import { problemDetail } from "@/lib/contract/problem";
+import { useResendOutcome } from "./resend-outcome";
 
 /**
  * Resend one webhook: a plain form, so it works before scripts load and without them. The provider sends it
- * again now, with the same webhook-id; the page is drawn again with the new attempt. Its answer is said where
- * the page keeps it (./resend-outcome.tsx), which outlives this row.
+ * again now, with the same webhook-id; the page is drawn again with the new attempt. Its answer is said here,
+ * and to the page (./resend-outcome.tsx), which says it once this row is gone.
  */
 export function ResendForm({ webhookId, invoiceId }: { webhookId: string; invoiceId: string | null }) {
-  const say = useResendOutcomes();
+  const say = useResendOutcome(webhookId);
   // Said as each answer arrives, not after this row draws it: the redrawn page may no longer hold the row.
-  const { state, action, onSubmit, pending, byScript } = useFormAction<ActionState>(
+  const { state, action, onSubmit, pending } = useFormAction<ActionState>(
     redeliverWebhookAction,
     {},
-    say ? { ok: (answer) => say({ ok: answer.ok }), failed: (problem) => say({ error: problem.detail ?? problem.title }) } : {},
+    say ? { ok: (answer) => say({ ok: answer.ok }), failed: (problem) => say({ error: problemDetail(problem) }) } : {},
   );
   return (
     <form action={action} onSubmit={onSubmit} className="flex flex-col items-start gap-2">
@@ -29,8 +30,7 @@ export function ResendForm({ webhookId, invoiceId }: { webhookId: string; invoic
       <Button type="submit" size="sm" loading={pending} aria-label={`Resend webhook ${webhookId}`}>
         Resend
       </Button>
-      {/* Posted without script, the page is drawn with the answer here: no script keeps it anywhere else. */}
-      {(!say || !byScript) && <ActionOutcome state={state} />}
+      <ActionOutcome state={state} />
     </form>
   );
 }

@@ -136,8 +136,7 @@ export function useFormAction<S extends Answer>(
     });
   }
 
-  // `byScript`: the latest answer came through onSubmit, not from the form posted without script.
-  return { state, action, onSubmit, pending, sent, byScript: answered !== null };
+  return { state, action, onSubmit, pending, sent };
 }
 
 /** The previous answer, now saying why this change was not sent. */

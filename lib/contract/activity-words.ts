@@ -75,7 +75,6 @@ export function activitySummary(entry: Pick<ActivityEntry, "action" | "target" |
   }
 }
 
-/** How the entry ended, when it says: a change made, refused, failed, or of unknown outcome. */
 /**
  * The reasons an entry holds, its own first: a decision on someone's request carries the decider's reason and
  * the request's, and the log must not show the request's as if it were why it was decided.
@@ -87,6 +86,7 @@ export function activityReasons(entry: Pick<ActivityEntry, "detail">): { label: 
   return [{ label: "Reason", text: decided }, ...(asked ? [{ label: "Asked because", text: asked }] : [])];
 }
 
+/** How the entry ended, when it says: a change made, refused, failed, or of unknown outcome. */
 export function activityOutcome(entry: Pick<ActivityEntry, "action" | "detail">): ActivityOutcome | null {
   const outcome = text(entry.detail.outcome);
   if (entry.action === "sign_in.failed" || entry.action === "sign_in.code_failed") return { label: "Refused", tone: "bad" };

@@ -10,7 +10,7 @@
  * and then a trigger; restoreCsvCell removes one `'` from every part that starts with one or more `'` and
  * then a trigger. Neither adds nor removes a separator, so the parts stay where they are, and
  * restoreCsvCell(neutraliseCsvCell(s)) === s for every string s: the archive import gets back exactly the
- * text the export was given. The writer must still quote a cell with a separator in it (csvNeedsQuotes).
+ * text the export was given — but for the characters csvTextCell writes as their code, which stay written so. The writer must still quote a cell with a separator in it (csvNeedsQuotes).
  * Numbers are not text: a caller passes amounts around these functions.
  */
 

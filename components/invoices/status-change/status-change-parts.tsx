@@ -75,9 +75,10 @@ type ReasonFieldProps = {
 export function ReasonField({ reason, setReason, problem, reasonRef }: ReasonFieldProps) {
   const error = fieldErrors(problem).reason;
   // A reason refused (only spaces, say): the cursor goes back where it must be mended.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refusal is a new problem, the same words or not
   useEffect(() => {
     if (error) reasonRef?.current?.focus();
-  }, [error, reasonRef]);
+  }, [problem, reasonRef]);
   const value = setReason
     ? { value: reason, onChange: (e: { target: { value: string } }) => setReason(e.target.value) }
     : { name: "reason", defaultValue: reason };

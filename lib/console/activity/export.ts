@@ -15,17 +15,18 @@ import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
 import { listActivity, walkActivity } from "./query";
 
+// `outcome` came last: a file read by position keeps its earlier columns where they were.
 export const ACTIVITY_CSV_COLUMNS = [
   "seq",
   "at",
   "actor_email",
   "action",
   "what",
-  "outcome",
   "target",
   "reason",
   "request_id",
   "detail",
+  "outcome",
 ] as const;
 
 const optionsSchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or json" }) });
@@ -81,12 +82,12 @@ export function activityCsvCells(entry: ActivityEntry): (string | number)[] {
     entry.actor_email,
     entry.action,
     activityKindLabel(entry.action),
-    // What the table's badge says: "Changed an invoice's status" may have been refused.
-    activityOutcome(entry)?.label ?? "",
     entry.target,
     reason,
     entry.request_id ?? "",
     JSON.stringify(entry.detail),
+    // What the table's badge says: "Changed an invoice's status" may have been refused.
+    activityOutcome(entry)?.label ?? "",
   ];
   return [entry.seq, ...text.map(csvTextCell)];
 }

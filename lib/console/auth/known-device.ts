@@ -8,32 +8,43 @@ import { getAuth } from "./server";
  * Known devices (OWASP, "Slow down online guessing attacks with device cookies"): a browser someone has signed in
  * with carries a signed cookie naming them. The limit per address does not refuse that browser for that person,
  * so a stranger's guesses from a shared network cannot lock its people out; the browser's own failures are
- * limited as an account's are per address (./sign-in-limiter.ts).
+ * limited as an account's are per address (./sign-in-limiter.ts). Each whole sign-in issues a new one.
  */
-export const KNOWN_DEVICE_COOKIE = "console_known_device";
+const NAME = "console_known_device";
 const MAX_AGE_SECONDS = 180 * 86_400;
+/** Signed apart from better-auth's cookies, which use the same secret: no value of one can pass for the other. */
+const PURPOSE = "known-device/v1\0";
+const VALUE = /^v1\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
+/** Over https the cookie is `__Host-`: only this host, over https, may set it. */
+export const knownDeviceCookieName = () => (secure() ? `__Host-${NAME}` : NAME);
+const secure = () => env().publicUrl.startsWith("https:");
 const secret = async () => (await (await getAuth()).$context).secret;
-const signature = (payload: string, key: string) => createHmac("sha256", key).update(payload).digest();
+const signature = (payload: string, key: string) =>
+  createHmac("sha256", key)
+    .update(PURPOSE + payload)
+    .digest();
 
-/** The device the request's cookie names `email` on, or null: no cookie, someone else's, or not signed by this console. */
+/** The device the request's cookie names `email` on, or null: none, someone else's, too old, or not this console's. */
 export async function knownDevice(headers: Headers, email: string): Promise<string | null> {
-  const value = parseCookies(headers.get("cookie") ?? "").get(KNOWN_DEVICE_COOKIE);
-  const [device, named, signed] = value?.split(".") ?? [];
-  if (!device || !named || !signed) return null;
-  const expected = signature(`${device}.${named}`, await secret());
+  const match = VALUE.exec(parseCookies(headers.get("cookie") ?? "").get(knownDeviceCookieName()) ?? "");
+  if (!match) return null;
+  const [, device, issued, named, signed] = match;
+  const expected = signature(`v1.${device}.${issued}.${named}`, await secret());
   const given = Buffer.from(signed, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return Buffer.from(named, "base64url").toString() === email ? device : null;
+  // The browser forgets it after MAX_AGE; a copy kept elsewhere is refused here too.
+  if (Date.now() / 1000 - Number(issued) > MAX_AGE_SECONDS) return null;
+  return Buffer.from(named, "base64url").toString().toLowerCase() === email.toLowerCase() ? device : null;
 }
 
-/** A new device's cookie value for `email`: its id, the email, and this console's signature of both. */
-export async function knownDeviceCookie(email: string): Promise<string> {
-  const payload = `${randomUUID()}.${Buffer.from(email).toString("base64url")}`;
+/** A new device's cookie value for `email`: its id, when it was issued, the email, and this console's signature. */
+export async function knownDeviceCookie(email: string, issuedAt = Date.now()): Promise<string> {
+  const payload = `v1.${randomUUID()}.${Math.floor(issuedAt / 1000)}.${Buffer.from(email.toLowerCase()).toString("base64url")}`;
   return `${payload}.${signature(payload, await secret()).toString("base64url")}`;
 }
 
-/** After a whole sign-in: this browser becomes a known device of `email`. */
+/** After a whole sign-in: this browser becomes a known device of `email` (the last person to sign in on it). */
 export async function rememberDevice(email: string): Promise<void> {
   const value = await knownDeviceCookie(email);
   let jar: Awaited<ReturnType<typeof import("next/headers").cookies>>;
@@ -44,11 +55,5 @@ export async function rememberDevice(email: string): Promise<void> {
     if (error instanceof Error && error.message.startsWith("`cookies` was called outside a request scope")) return;
     throw error;
   }
-  jar.set(KNOWN_DEVICE_COOKIE, value, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: MAX_AGE_SECONDS,
-    secure: env().publicUrl.startsWith("https:"),
-  });
+  jar.set(knownDeviceCookieName(), value, { httpOnly: true, sameSite: "lax", path: "/", maxAge: MAX_AGE_SECONDS, secure: secure() });
 }

@@ -281,7 +281,7 @@ export async function signInWithPasskey(
   await (await getAuth()).api.signInVerifiedPerson({ body: { userId: stored.passkey.userId }, headers: requestHeaders });
   const device = await knownDevice(requestHeaders, stored.email);
   await signInSucceeded(db, stored.email, address, device);
-  if (!device) await rememberDevice(stored.email);
+  await rememberDevice(stored.email);
   const person = { id: stored.passkey.userId, email: stored.email };
   await auditSignIn(db, person, "sign_in", stored.email, { address, method: "passkey", passkey: stored.passkey.name });
   return { ok: true, email: stored.email };

@@ -68,7 +68,7 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
     throw error;
   }
   await signInSucceeded(db, pending.email, address, device);
-  if (!device) await rememberDevice(pending.email);
+  await rememberDevice(pending.email);
   if (method === "recovery_code") await auditSignIn(db, pending, "sign_in.recovery_code_used", pending.email, { address });
   await auditSignIn(db, pending, "sign_in", pending.email, { address, method });
   return { ok: true, email: pending.email };

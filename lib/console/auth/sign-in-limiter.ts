@@ -95,7 +95,10 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
   return null;
 }
 
-/** A successful sign-in: the account starts afresh from this address (or device), and the address gets its attempt back. */
+/**
+ * A successful sign-in: the account starts afresh from this address (or device); from an address, the address
+ * gets its attempt back (a known device's attempts never counted against it).
+ */
 export async function signInSucceeded(db: Db, email: string, address: string, device: string | null = null): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, device ? `device:${device}` : address)));
   if (device) return;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/platform/db";
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from "./known-device";
+import { knownDeviceCookie, knownDeviceCookieName } from "./known-device";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
 import { FREE_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limiter";
@@ -97,45 +97,48 @@ describe("signInWithPassword", () => {
 });
 
 describe("a known device", () => {
-  const on = async (address: string, email: string) =>
-    new Headers({ "x-forwarded-for": address, cookie: `${KNOWN_DEVICE_COOKIE}=${await knownDeviceCookie(email)}` });
+  const withCookie = (address: string, value: string) =>
+    new Headers({ "x-forwarded-for": address, cookie: `${knownDeviceCookieName()}=${value}` });
+  const on = async (address: string, email: string) => withCookie(address, await knownDeviceCookie(email));
+  const ben = { email: "ben@limits.test", password: PASSWORD };
+  const NETWORK = { ok: false, error: expect.stringContaining("from your network"), retryAfterSeconds: expect.any(Number) };
 
-  it("signs its person in from an address others' guesses have blocked; nobody else, and no forged cookie", async () => {
+  it("signs its person in from an address others' guesses have blocked; nobody else, and no forged or old cookie", async () => {
     for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
       await signInWithPassword({ email: `guess-${i}@limits.test`, password: "nope-nope" }, from("10.0.0.77"));
     }
-    const blocked = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.0.0.77"));
-    expect(blocked).toMatchObject({
-      ok: false,
-      error: expect.stringContaining("from your network"),
-      retryAfterSeconds: expect.any(Number),
-    });
+    expect(await signInWithPassword(ben, from("10.0.0.77"))).toMatchObject(NETWORK);
+    expect(await signInWithPassword(ben, await on("10.0.0.77", "ben@limits.test"))).toEqual({ ok: true });
+    // Its email in another case is the same person.
+    expect(await signInWithPassword(ben, await on("10.0.0.77", "Ben@Limits.test"))).toEqual({ ok: true });
 
-    expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, await on("10.0.0.77", "ben@limits.test"))).toEqual({
-      ok: true,
-    });
-    // A device of someone else's, a cookie with its signature changed, a cookie of garbage: the address's limit.
-    const others = await on("10.0.0.77", "cy@limits.test");
-    expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, others)).toMatchObject({ ok: false });
-    const bens = (await on("10.0.0.77", "ben@limits.test")).get("cookie")!;
-    const forged = `${bens.slice(0, -3)}${bens.endsWith("AAA") ? "BBB" : "AAA"}`;
-    for (const cookie of [forged, `${KNOWN_DEVICE_COOKIE}=x.y.z`, `${KNOWN_DEVICE_COOKIE}=`]) {
-      const headers = new Headers({ "x-forwarded-for": "10.0.0.77", cookie });
-      expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, headers)).toMatchObject({ ok: false });
-    }
+    const bens = await knownDeviceCookie("ben@limits.test");
+    const [version, device, issued, , signed] = bens.split(".");
+    const cys = (await knownDeviceCookie("cy@limits.test")).split(".")[3];
+    const refused = [
+      await knownDeviceCookie("cy@limits.test"), // someone else's device
+      [version, device, issued, cys, signed].join("."), // Ben's signature over Cy's email
+      `${bens.slice(0, -3)}${bens.endsWith("AAA") ? "BBB" : "AAA"}`, // its signature changed
+      [version, device, String(Number(issued) - 1), bens.split(".")[3], signed].join("."), // its time changed
+      await knownDeviceCookie("ben@limits.test", Date.now() - 181 * 86_400_000), // older than the browser keeps it
+      `${bens}.extra`,
+      "x.y.z",
+      "",
+    ];
+    for (const value of refused) expect(await signInWithPassword(ben, withCookie("10.0.0.77", value)), value).toMatchObject(NETWORK);
   });
 
-  it(`makes the device itself wait after ${FREE_FAILURES_PER_ACCOUNT} wrong passwords`, async () => {
-    const device = await on("10.0.0.78", "dee@limits.test");
+  it(`makes the device itself wait after ${FREE_FAILURES_PER_ACCOUNT} wrong passwords, wherever it is; its failures leave the address alone`, async () => {
+    const dee = await knownDeviceCookie("dee@limits.test");
     for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
-      expect(await signInWithPassword({ email: "dee@limits.test", password: "nope-nope" }, device)).toMatchObject({
+      expect(await signInWithPassword({ email: "dee@limits.test", password: "nope-nope" }, withCookie("10.0.0.78", dee))).toMatchObject({
         error: expect.stringContaining("do not match"),
       });
     }
-    expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, device)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining("for this account"),
-    });
+    // The device waits, from another address too; the address it was on does not.
+    const wait = { ok: false, error: expect.stringContaining("for this account") };
+    expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, withCookie("10.0.0.79", dee))).toMatchObject(wait);
+    expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, from("10.0.0.78"))).toEqual({ ok: true });
   });
 });
 

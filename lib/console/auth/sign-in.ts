@@ -89,7 +89,7 @@ export async function signInWithPassword(input: { email: unknown; password: unkn
     return { ok: false, step: "code", factors: await secondFactorsOf(db, person.id) };
   }
   await signInSucceeded(db, email, address, device);
-  if (!device) await rememberDevice(email);
+  await rememberDevice(email);
   await auditSignIn(db, answer.user, "sign_in", email, { address, method: "password" });
   return { ok: true };
 }

@@ -83,7 +83,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           </Notice>
         )
       )}
-      <ResendOutcomes>
+      <ResendOutcomes key={deliveryViewHref(view)}>
         <ResendOutcomeNotice />
         {page === null ? (
           <EmptyState
