@@ -59,7 +59,7 @@ test("Export JSON of a date range, and CSV for Excel starts with a byte order ma
   expect(json.items.slice(0, view.orderIds.length).map((i: { order_id: string }) => i.order_id)).toEqual(view.orderIds);
 
   const excel = await exportAs(page, "Export CSV for Excel");
-  expect(excel.suggestedFilename()).toMatch(/^invoices_all_btc_2025-01-01_(2026-\d\d-\d\d)\.csv$/);
+  expect(excel.suggestedFilename()).toMatch(/^invoices_all_btc_2025-01-01_(2026-\d\d-\d\d)_excel\.csv$/);
   expect(
     readFileSync(await excel.path())
       .subarray(0, 3)

@@ -42,6 +42,8 @@ export function exportFileName(
   query: Pick<InvoiceListQuery, "currency" | "created_after" | "created_before"> & { status?: string | readonly string[] },
   format: ExportFormat,
   timeZone: string,
+  /** A CSV with the byte order mark Excel needs: named apart, so that it does not overwrite the plain one. */
+  forExcel = false,
 ): string {
   // Days of `timeZone`, the zone the view's days were counted in (lib/contract/time-zone.ts), within the contract's
   // years (0001–9999): one millisecond past 9999-12-31T23:59:59.999Z is no day to name.
@@ -57,5 +59,6 @@ export function exportFileName(
   if (from && to) parts.push(from, to);
   else if (from) parts.push("from", from);
   else if (to) parts.push("until", to);
+  if (forExcel && format === "csv") parts.push("excel");
   return `${parts.join("_")}.${format}`;
 }

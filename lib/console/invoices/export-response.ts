@@ -40,7 +40,7 @@ async function startExport(
 ): Promise<Response> {
   // The file is named by days of the person's zone, the zone their view's days were counted in (lib/contract/time-zone.ts).
   const { timeZone } = displayTimeZone(env().timeZone, user.timeZone);
-  const plan = await planExport(listView, view, options.format, timeZone);
+  const plan = await planExport(listView, view, options, timeZone);
   const { page: _page, page_size: _size, ...filter } = plan.query;
   await recordAudit(await getDatabase(), {
     actor: user,

@@ -405,7 +405,7 @@ describe("the walk", () => {
       page: "3",
       page_size: "20",
     });
-    const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, "csv", "UTC", new Date("2026-03-01T10:00:00Z"));
+    const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, { format: "csv" }, "UTC", new Date("2026-03-01T10:00:00Z"));
     expect(asked).toEqual([
       {
         status: ["cancelled"],
@@ -419,7 +419,7 @@ describe("the walk", () => {
     expect(plan.fileName).toBe("invoices_cancelled_until_2026-03-01.csv");
     const earlier = invoiceViewQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
     expect(
-      (await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, "json", "UTC", new Date("2026-03-01T10:00:00Z"))).query
+      (await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, { format: "json" }, "UTC", new Date("2026-03-01T10:00:00Z"))).query
         .created_before,
     ).toBe("2026-01-01T00:00:00.000Z");
   });
@@ -428,7 +428,7 @@ describe("the walk", () => {
     const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => invoice({ invoice_id: `inv-${from + i}` }));
     // Page 2 was asked after one invoice was added before it: its first row is page 1's last.
     const pages = [list(ids(100), 1, 2, 150), list([...ids(1, 99), ...ids(50, 100)], 2, 2, 151)];
-    const plan = await planExport(async (q) => pages[q.page - 1], invoiceViewQuerySchema.parse({}), "csv", "UTC");
+    const plan = await planExport(async (q) => pages[q.page - 1], invoiceViewQuerySchema.parse({}), { format: "csv" }, "UTC");
     const seen: string[] = [];
     for await (const page of plan.pages) seen.push(...page.map((i) => i.invoice_id));
     expect(seen).toEqual(ids(150).map((i) => i.invoice_id));
@@ -449,6 +449,9 @@ describe("the file name", () => {
       "invoices_all_usdt-trc20_from_2026-01-01.json",
     );
     expect(exportFileName(q({}), "csv", "UTC")).toBe("invoices_all.csv");
+    // Excel's CSV is named apart, so that downloading both keeps both.
+    expect(exportFileName(q({ status: "completed" }), "csv", "UTC", true)).toBe("invoices_completed_excel.csv");
+    expect(exportFileName(q({}), "json", "UTC", true)).toBe("invoices_all.json");
     // Days of the zone the view was counted in: Berlin's 21 November, not the UTC days it straddles.
     const berlinDay = q({ created_after: "2026-11-20T22:59:59.999Z", created_before: "2026-11-21T23:00:00.000Z" });
     expect(exportFileName(berlinDay, "csv", "Europe/Berlin")).toBe("invoices_all_2026-11-21_2026-11-21.csv");

@@ -38,7 +38,7 @@ export type ExportPlan = { query: InvoiceViewQuery; total: number; fileName: str
 export async function planExport(
   listPage: ListPage,
   view: InvoiceViewQuery,
-  format: ExportFormat,
+  options: { format: ExportFormat; bom?: boolean },
   timeZone: string,
   now = new Date(),
 ): Promise<ExportPlan> {
@@ -47,13 +47,13 @@ export async function planExport(
   // A view that starts after the bound (created_after in the future, up to 9999-12-31) holds no invoice: an
   // empty file, without asking the provider a range it would refuse as inverted.
   if (view.created_after && Date.parse(view.created_after) >= Date.parse(bound)) {
-    return { query, total: 0, fileName: exportFileName(view, format, timeZone), pages: (async function* () {})() };
+    return { query, total: 0, fileName: exportFileName(view, options.format, timeZone, options.bom), pages: (async function* () {})() };
   }
   const first = await listPage(query);
   return {
     query,
     total: first.pagination.total_records,
-    fileName: exportFileName(query, format, timeZone),
+    fileName: exportFileName(query, options.format, timeZone, options.bom),
     pages: walk(listPage, query, first),
   };
 }
