@@ -12,6 +12,9 @@ import { onShutdown, onSignedInCheck } from "@/lib/platform/server-lifecycle";
 import { getSandboxDb, wakeWebhooks } from "@/lib/sandbox";
 import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
 
+/** How often an instance looks for jobs whose holder stopped: their lease (a minute) has run out by then. */
+const JOB_SWEEP_MS = 60_000;
+
 export async function startup(): Promise<void> {
   const e = env();
   const started = Date.now();
@@ -24,14 +27,14 @@ export async function startup(): Promise<void> {
   onSignedInCheck(await signedSessionCheck());
   // The search index fills and syncs in the background; the embedded sandbox answers once the server listens.
   if (e.search.syncSeconds > 0) searchSync().start(e.embeddedSandbox ? 2_000 : 0);
-  // Bulk cancels and resend jobs an earlier run left unfinished go on, once the embedded sandbox answers too.
-  setTimeout(
-    () => {
-      resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume"));
-      resumeRedeliverJobs().catch((error) => log.error({ err: error }, "resend jobs: could not resume"));
-    },
-    e.embeddedSandbox ? 2_000 : 0,
-  ).unref();
+  // Bulk cancels and resend jobs an earlier run left unfinished go on, once the embedded sandbox answers too; then,
+  // every minute, those whose instance stopped since (their lease ran out). Looking at a job (GET) changes nothing.
+  const resumeLeftJobs = () => {
+    resumeBulkJobs().catch((error) => log.error({ err: error }, "bulk jobs: could not resume"));
+    resumeRedeliverJobs().catch((error) => log.error({ err: error }, "resend jobs: could not resume"));
+  };
+  setTimeout(resumeLeftJobs, e.embeddedSandbox ? 2_000 : 0).unref();
+  setInterval(resumeLeftJobs, JOB_SWEEP_MS).unref();
   // Activity older than AUDIT_RETENTION_DAYS goes now and once a day (several instances: one at a time, by its lock).
   if (e.auditRetentionDays) {
     const prune = () =>

@@ -118,8 +118,9 @@ describe("a bulk cancel", () => {
     await lib.bulk.runBulkJob(lib, job);
     expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.waiting).toBe(4);
     expect(provider.invoices.get("resume-2")?.status).toBe("pending");
+    expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job); // the sweep leaves it to its holder
 
-    // The lease runs out: the next look (or start) takes over and finishes only what was left.
+    // The lease runs out: the next sweep (or start) takes over and finishes only what was left.
     await lib.db
       .update(bulkJobs)
       .set({ leaseUntil: new Date(Date.now() - 1) })

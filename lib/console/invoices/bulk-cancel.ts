@@ -383,7 +383,7 @@ export async function listBulkJobs(db: Db, user: Pick<SessionUser, "id">, limit 
   }));
 }
 
-/** Jobs left unfinished (an instance stopped mid-way) whose lease has run out: what startup resumes. */
+/** Jobs left unfinished (an instance stopped mid-way) whose lease has run out: what the sweep resumes (lib/console/startup.ts). */
 export async function unfinishedJobIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: bulkJobs.id })

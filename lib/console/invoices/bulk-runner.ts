@@ -22,14 +22,14 @@ export function runInBackground(jobId: string): void {
       tracer.startActiveSpan("bulk job", { root: true, links }, (span) => {
         void getDatabase()
           .then((db) => runBulkJob({ db, upstream: upstream() }, jobId))
-          .catch((error) => log.error({ err: error }, `bulk job ${jobId}: stopped, resumed on the next look or start`))
+          .catch((error) => log.error({ err: error }, `bulk job ${jobId}: stopped, resumed by the next sweep (lib/console/startup.ts)`))
           .finally(() => span.end());
       }),
     ),
   );
 }
 
-/** At start: the jobs an earlier run left unfinished go on. */
+/** At start and every minute: the jobs left unfinished by an instance that stopped go on. */
 export async function resumeBulkJobs(): Promise<void> {
   for (const id of await unfinishedJobIds(await getDatabase())) runInBackground(id);
 }

@@ -405,7 +405,13 @@ describe("the walk", () => {
       page: "3",
       page_size: "20",
     });
-    const plan = await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), view, { format: "csv" }, "UTC", new Date("2026-03-01T10:00:00Z"));
+    const plan = await planExport(
+      async (q) => (asked.push(q), list([], 1, 1, 0)),
+      view,
+      { format: "csv" },
+      "UTC",
+      new Date("2026-03-01T10:00:00Z"),
+    );
     expect(asked).toEqual([
       {
         status: ["cancelled"],
@@ -419,8 +425,15 @@ describe("the walk", () => {
     expect(plan.fileName).toBe("invoices_cancelled_until_2026-03-01.csv");
     const earlier = invoiceViewQuerySchema.parse({ created_before: "2026-01-01T00:00:00Z" });
     expect(
-      (await planExport(async (q) => (asked.push(q), list([], 1, 1, 0)), earlier, { format: "json" }, "UTC", new Date("2026-03-01T10:00:00Z"))).query
-        .created_before,
+      (
+        await planExport(
+          async (q) => (asked.push(q), list([], 1, 1, 0)),
+          earlier,
+          { format: "json" },
+          "UTC",
+          new Date("2026-03-01T10:00:00Z"),
+        )
+      ).query.created_before,
     ).toBe("2026-01-01T00:00:00.000Z");
   });
 

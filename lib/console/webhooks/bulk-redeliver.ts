@@ -19,7 +19,7 @@ import { listDeliveryLog, redeliverFromConsole, redeliverySentence } from "./del
  * "Resend all failed in this view": one job on the server, as a bulk cancel is (ARCHITECTURE.md §4). Its rows are
  * console.bulk_jobs (kind `redeliver`) and bulk_job_items (the delivery's id in `resolved_id`, unique per job, so
  * one delivery is resent once); whoever holds the lease resends the waiting ones a few at a time, each through the
- * single resend's use case (its own audit entry), and a job left by a stopped instance resumes at the next start.
+ * single resend's use case (its own audit entry), and a job left by a stopped instance resumes at the next sweep (lib/console/startup.ts).
  */
 
 const KIND = "redeliver";
@@ -204,12 +204,12 @@ export function runRedeliverInBackground(jobId: string): void {
     context.with(ROOT_CONTEXT, () => {
       void getDatabase()
         .then((db) => runBulkRedeliver({ db, upstream: upstream() }, jobId))
-        .catch((error) => log.error({ err: error }, `resend job ${jobId}: stopped, resumed on the next start`));
+        .catch((error) => log.error({ err: error }, `resend job ${jobId}: stopped, resumed by the next sweep`));
     }),
   );
 }
 
-/** At start: the resend jobs an earlier run left unfinished go on. */
+/** At start and every minute: the resend jobs left unfinished by an instance that stopped go on. */
 export async function resumeRedeliverJobs(): Promise<void> {
   const db = await getDatabase();
   const rows = await db

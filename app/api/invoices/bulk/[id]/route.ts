@@ -1,6 +1,5 @@
 import { bffRoute } from "@/lib/console/bff/route";
 import { readBulkJob } from "@/lib/console/invoices/bulk-cancel";
-import { runInBackground } from "@/lib/console/invoices/bulk-runner";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
 import { methods } from "@/lib/platform/http-methods";
@@ -9,8 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: bffRoute<{ id: string }>("invoices:change_status", async ({ params, user }) => {
     const job = await readBulkJob(await getDatabase(), user, params.id);
     if (!job) throw Problem.of("not_found", { detail: "No bulk cancel of yours has this id." });
-    // A job whose instance stopped goes on as soon as someone looks at it (no-op while another holds it).
-    if (!job.finished_at) runInBackground(job.id);
     return job;
   }),
 });
