@@ -24,13 +24,13 @@ export const auditLog = consoleSchema.table(
     prevHash: text("prev_hash").notNull().default(""),
     hash: text("hash").notNull().default(""),
     /**
-     * The entry's texts (the reason and comment the activity filter `q` reads) as one number, null without either:
+     * The entry's texts (the reason and a decision's reason, which the activity filter `q` reads) as one number, null without either:
      * console.audit_texts' `locator` (drizzle/0022). Two texts may share one, so it only ever narrows the filter.
      * Computed by the database; not part of the entry's hash.
      */
     textLocator: bigint("text_locator", { mode: "bigint" }).generatedAlwaysAs(
       // Each text as its length and itself, "-" when absent: two different pairs never make one string.
-      sql`case when "detail"->>'reason' is null and "detail"->>'comment' is null then null else hashtextextended(coalesce(length("detail"->>'reason')::text || ':' || ("detail"->>'reason'), '-') || coalesce(length("detail"->>'comment')::text || ':' || ("detail"->>'comment'), '-'), 0) end`,
+      sql`case when "detail"->>'reason' is null and "detail"->>'decision_reason' is null then null else hashtextextended(coalesce(length("detail"->>'reason')::text || ':' || ("detail"->>'reason'), '-') || coalesce(length("detail"->>'decision_reason')::text || ':' || ("detail"->>'decision_reason'), '-'), 0) end`,
     ),
   },
   (t) => [
@@ -70,7 +70,7 @@ export const auditCounts = consoleSchema.table(
 );
 
 /**
- * Every distinct pair of texts (reason, comment) in the audit log, lowercased as ILIKE compares them, with how many
+ * Every distinct pair of texts (reason, decision_reason) in the audit log, lowercased as ILIKE compares them, with how many
  * entries hold it: the text filter's exact count reads the pairs that match instead of every entry. Kept by the same
  * triggers; `key` is the SHA-256 of the pair as written. The runs of three characters in each text, in a GIN index,
  * find the pairs that may hold a text (audit_text_grams, drizzle/0022), and LIKE decides.
@@ -80,13 +80,13 @@ export const auditTexts = consoleSchema.table(
   {
     key: text("key").primaryKey(),
     reasonLower: text("reason_lower"),
-    commentLower: text("comment_lower"),
+    decisionReasonLower: text("decision_reason_lower"),
     locator: bigint("locator", { mode: "bigint" }).notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
   (t) => [
     index("audit_texts_locator_idx").on(t.locator),
-    index("audit_texts_grams_idx").using("gin", auditTextGrams(t.reasonLower, t.commentLower)),
+    index("audit_texts_grams_idx").using("gin", auditTextGrams(t.reasonLower, t.decisionReasonLower)),
   ],
 );
 
@@ -99,8 +99,8 @@ export const auditTextCollisions = consoleSchema.table("audit_text_collisions", 
 });
 
 /** The runs of three characters in a pair of texts: the expression of audit_texts_grams_idx, which a lookup repeats. */
-export function auditTextGrams(reason: AnyPgColumn, comment: AnyPgColumn): SQL {
-  return sql`(console.audit_text_grams(${reason}) || console.audit_text_grams(${comment}))`;
+export function auditTextGrams(reason: AnyPgColumn, decisionReason: AnyPgColumn): SQL {
+  return sql`(console.audit_text_grams(${reason}) || console.audit_text_grams(${decisionReason}))`;
 }
 
 /**

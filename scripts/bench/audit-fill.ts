@@ -62,7 +62,7 @@ export const KIND_WEIGHTS: Partial<Record<ActivityKind, number>> = {
 /** Written by the console itself, not by a person. */
 const SYSTEM_KINDS = ["sign_in.failed", "approval.expired", "approval.invoice_changed"];
 
-/** What people type as a status change's reason or an approval's comment; a third also name a ticket. */
+/** What people type as a status change's reason or an approval's decision; a third also name a ticket. */
 export const REASONS = [
   "Customer paid by bank transfer",
   "Customer asked to cancel the order",
@@ -166,7 +166,7 @@ export async function fillAuditLog(db: Db, plan: FillPlan, progress: (done: numb
               when k.action = 'invoice.status_change' and h.h4 % 10 < 8 then r.reason
               when k.action = 'sign_in.failed' then (array['password','password','password','disabled'])[1 + h.h4 % 4]
             end,
-            'comment', case when k.action in ('approval.requested', 'approval.rejected') and h.h4 % 2 = 0 then r.reason end,
+            'decision_reason', case when k.action in ('approval.approved', 'approval.rejected') and h.h4 % 2 = 0 then r.reason end,
             'address', case when k.action like 'sign_in%' then '203.0.113.' || (h.h4 % 250) end
           )) as detail
         from generate_series(${start}::bigint, ${end}::bigint) as g

@@ -42,7 +42,7 @@ async function fill(db: Db, n: number, seed: number) {
     const action = pick(KINDS);
     const detail: Record<string, unknown> = {};
     if (r() < 0.6) detail.reason = pick(TEXTS) + (r() < 0.3 ? ` #${Math.floor(r() * 20)}` : "");
-    if (r() < 0.2) detail.comment = pick(TEXTS);
+    if (r() < 0.2) detail.decision_reason = pick(TEXTS);
     if (r() < 0.05) detail.reason = null;
     await db.execute(sql`insert into console.audit_log (at, actor_email, action, target, detail)
       values (${at.toISOString()}::timestamptz, ${pick(PEOPLE)}, ${action}, ${`invoice:inv_${Math.floor(r() * 40)}`}, ${JSON.stringify(detail)}::jsonb)`);
@@ -157,16 +157,16 @@ async function expectRollupsHold(db: Db) {
   // Every distinct pair of texts, lowercased, with its entries: the same rows, as many (one way round, and the sizes).
   const missing = rows(
     await db.execute(sql`
-      (select lower(detail->>'reason'), lower(detail->>'comment'), count(*) from console.audit_log
-        where detail->>'reason' is not null or detail->>'comment' is not null group by detail->>'reason', detail->>'comment')
-      except all (select reason_lower, comment_lower, n from console.audit_texts)`),
+      (select lower(detail->>'reason'), lower(detail->>'decision_reason'), count(*) from console.audit_log
+        where detail->>'reason' is not null or detail->>'decision_reason' is not null group by detail->>'reason', detail->>'decision_reason')
+      except all (select reason_lower, decision_reason_lower, n from console.audit_texts)`),
   );
   expect(missing).toEqual([]);
   const size = async (from: ReturnType<typeof sql>) =>
     rows<{ n: string }>(await db.execute(sql`select count(*)::text as n from ${from}`))[0].n;
   expect(await size(sql`console.audit_texts`)).toBe(
-    await size(sql`(select distinct detail->>'reason', detail->>'comment' from console.audit_log
-      where detail->>'reason' is not null or detail->>'comment' is not null) as d`),
+    await size(sql`(select distinct detail->>'reason', detail->>'decision_reason' from console.audit_log
+      where detail->>'reason' is not null or detail->>'decision_reason' is not null) as d`),
   );
 }
 

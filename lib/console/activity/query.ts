@@ -10,7 +10,7 @@ import { locatedBy, locatorsAreExact, matchingTextLocators, textCondition, textM
 
 /**
  * The activity log as a view: every audit entry, newest first (by the chain's number, the order they were
- * written in), filtered by person, kinds, target, business days and text in the reason or comment. This is the
+ * written in), filtered by person, kinds, target, business days and text in the reason or a decision's reason. This is the
  * filter on the log itself; listActivity answers exactly what it selects, by whichever path is cheapest.
  */
 export function activityWhere(query: ActivityQuery, businessTimeZone: string): SQL | undefined {

@@ -4,7 +4,7 @@ import { auditLog, auditTextCollisions, auditTextGrams, auditTexts } from "@/lib
 import type { Db } from "@/lib/platform/db";
 
 /*
- * The text filter `q` (text in an entry's reason or comment) at size. console.audit_texts (drizzle/0022) holds every
+ * The text filter `q` (text in an entry's reason or its decision's reason) at size. console.audit_texts (drizzle/0022) holds every
  * distinct pair of texts once, lowercased, with how many entries hold it: the filter's exact count sums the pairs
  * that match instead of reading every entry, and an entry's `text_locator` says which pair it holds, so the entries
  * of the matching pairs are found from an index.
@@ -15,10 +15,10 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The filter on the log itself: ILIKE on the entry's reason or comment. */
+/** The filter on the log itself: ILIKE on the entry's reason or decision_reason (an approval's or rejection's). */
 export function textCondition(text: string): SQL {
   const pattern = containsPattern(text);
-  return or(sql`${auditLog.detail}->>'reason' ilike ${pattern}`, sql`${auditLog.detail}->>'comment' ilike ${pattern}`)!;
+  return or(sql`${auditLog.detail}->>'reason' ilike ${pattern}`, sql`${auditLog.detail}->>'decision_reason' ilike ${pattern}`)!;
 }
 
 /**
@@ -31,9 +31,9 @@ function matchingTexts(text: string): SQL {
   const pattern = sql`lower(${containsPattern(text)})`;
   return and(
     [...text].length >= 3
-      ? sql`${auditTextGrams(auditTexts.reasonLower, auditTexts.commentLower)} @> console.audit_text_grams(lower(${text}))`
+      ? sql`${auditTextGrams(auditTexts.reasonLower, auditTexts.decisionReasonLower)} @> console.audit_text_grams(lower(${text}))`
       : undefined,
-    or(sql`${auditTexts.reasonLower} like ${pattern}`, sql`${auditTexts.commentLower} like ${pattern}`),
+    or(sql`${auditTexts.reasonLower} like ${pattern}`, sql`${auditTexts.decisionReasonLower} like ${pattern}`),
   )!;
 }
 

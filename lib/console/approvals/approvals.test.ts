@@ -2,8 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listActivity } from "@/lib/console/activity/query";
 import { auditTrail } from "@/lib/console/audit";
 import { approvalRequests } from "@/lib/console/schema";
+import { activityQuerySchema } from "@/lib/contract/activity";
 import { getDatabase } from "@/lib/platform/db";
 
 /**
@@ -215,6 +217,9 @@ describe("deciding a request", () => {
     expect(rejected.body.approval).toMatchObject({ state: "rejected", decision_reason: "No transfer arrived" });
     expect((await approve("finance2", asked.body.approval.id)).body.code).toBe("approval_closed");
     expect(patches).toEqual([]);
+    // The activity log finds the rejection by the words of its reason, as it finds a request by the request's.
+    const found = await listActivity(await getDatabase(), activityQuerySchema.parse({ q: "transfer ARRIVED" }), "UTC");
+    expect(found.items.map((e) => e.action)).toEqual(["approval.rejected"]);
   });
 
   it("only the person who asked withdraws; a decision needs a reason (422 /reason)", async () => {
