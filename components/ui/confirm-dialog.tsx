@@ -13,7 +13,7 @@ import {
 } from "./alert-dialog";
 import { Button } from "./button";
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   /** The control that opens it (asChild): usually a <Button>. Omit when `open` is controlled. */
   trigger?: ReactNode;
   open?: boolean;

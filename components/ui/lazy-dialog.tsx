@@ -1,10 +1,51 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { Slot } from "radix-ui";
+import { useRef, useState } from "react";
+import type { ConfirmDialogProps } from "./confirm-dialog";
 
 // The dialogs (Radix) as they load after the page: each opens only on a person's action, so a page that offers
 // one keeps its first load to its content. Same names and props as confirm-dialog.tsx and dialog.tsx.
-export const ConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
+const LoadedConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
+
+/**
+ * The confirmation, its trigger drawn with the page (a row's "Disable" is there in the HTML, and the row does not
+ * grow when scripts arrive); the dialog itself loads when first opened, and focus comes back to the trigger.
+ */
+export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, ...props }: ConfirmDialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const triggerRef = useRef<HTMLElement>(null);
+  if (!trigger) return <LoadedConfirmDialog open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} {...props} />;
+  const isOpen = open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (next) setWanted(true);
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <>
+      <Slot.Root ref={triggerRef} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={isOpen}>
+        {trigger}
+      </Slot.Root>
+      {(wanted || isOpen) && (
+        <LoadedConfirmDialog
+          {...props}
+          open={isOpen}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 const dialog = () => import("./dialog");
 export const Dialog = dynamic(() => dialog().then((m) => m.Dialog), { ssr: false });
 export const DialogClose = dynamic(() => dialog().then((m) => m.DialogClose), { ssr: false });
