@@ -278,8 +278,11 @@ describe("a bulk cancel above the policy's threshold", () => {
       const support = (await sessionUser(new Headers({ cookie: cookies.support })))!;
       const started: string[] = [];
       const ids = [newInvoice("new"), newInvoice("pending"), newInvoice("new")];
-      const { jobId, approval } = await startBulkCancel(db, support, ids, "Shop closed", (id) => started.push(id));
-      expect(approval).toMatchObject({ kind: "bulk_cancel", state: "pending", snapshot: { count: 3 } });
+      // Two that need approval of their own: one received crypto, one was completed.
+      const paid = newInvoice("paid_partial", "0.5");
+      const completed = newInvoice("completed", "1");
+      const { jobId, approval } = await startBulkCancel(db, support, [...ids, paid, completed], "Shop closed", (id) => started.push(id));
+      expect(approval).toMatchObject({ kind: "bulk_cancel", state: "pending", snapshot: { count: 5 } });
       expect(started).toEqual([]);
       expect((await readBulkJob(db, support, jobId))?.approval?.id).toBe(approval!.id);
 
@@ -289,6 +292,12 @@ describe("a bulk cancel above the policy's threshold", () => {
       const job = (await readBulkJob(db, support, jobId))!;
       expect(job.counts.cancelled).toBe(3);
       expect(patches.map((p) => p.id).sort()).toEqual([...ids].sort());
+      // The job's approval was for its size (its approver saw a count): those two wait for requests of their own.
+      expect(job.counts.awaiting_approval).toBe(2);
+      for (const id of [paid, completed]) {
+        const [own] = await db.select().from(approvalRequests).where(eq(approvalRequests.invoiceId, id));
+        expect(own).toMatchObject({ kind: "status_change", state: "pending", toStatus: "cancelled" });
+      }
 
       // A second job, rejected: it ends, every invoice not run, saying who rejected it and why.
       const second = await startBulkCancel(db, support, [newInvoice("new"), newInvoice("new"), newInvoice("new")], "Again", () => {});

@@ -120,11 +120,6 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
     .returning();
   if (!job) return;
   const actor = { id: job.createdBy, email: job.createdByEmail };
-  // Approved as a whole: no invoice of it needs a request of its own (who may ask for what still holds).
-  const [approved] = await db
-    .select({ id: approvalRequests.id })
-    .from(approvalRequests)
-    .where(and(eq(approvalRequests.bulkJobId, jobId), eq(approvalRequests.state, "approved")));
   try {
     for (;;) {
       const batch = await db
@@ -147,7 +142,7 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
       }
       await Promise.all(
         batch.map(async (item) => {
-          const result = await cancelOne(deps, { ...actor, role: permit.role }, job.reason, jobId, item, Boolean(approved));
+          const result = await cancelOne(deps, { ...actor, role: permit.role }, job.reason, jobId, item);
           await db
             .update(bulkJobItems)
             .set({ ...result, attempts: sql`${bulkJobItems.attempts} + 1`, updatedAt: new Date() })
@@ -253,12 +248,13 @@ async function cancelOne(
   reason: string,
   jobId: string,
   item: { position: number; invoiceId: string },
-  approved: boolean,
 ): Promise<ItemResult> {
   const beforeChange = (current: { invoice_id: string }) => claimInvoice(deps.db, jobId, item.position, current.invoice_id);
   for (let attempt = 1; ; attempt++) {
     try {
-      // The policy decides each invoice as it would a single cancel, with the person's role now.
+      // The policy decides each invoice as it would a single cancel, with the person's role now. A job approved as a
+      // whole was approved for its size: its approver saw a count, so an invoice that needs approval of its own (it
+      // received crypto) still waits for its own request, and one whose request is waiting is left to it.
       const answer = await requestStatusChange({
         ...deps,
         user: actor,
@@ -266,7 +262,6 @@ async function cancelOne(
         status: "cancelled",
         reason,
         context: { bulk_job: jobId },
-        approved,
         beforeChange,
       });
       if (answer.approval) {

@@ -95,8 +95,8 @@ export type StatusChangeAnswer =
  * A person asks for a status change: the transition policy decides (lib/contract/transition-policy.ts). Refused:
  * a 403 `transition_not_allowed` saying who may, recorded. Allowed at once: sent to the provider now. Needing a
  * second person: not sent, but kept as a request for approval (lib/console/approvals), answered as such. The
- * provider knows nothing of the policy: only the final PATCH reaches it. `approved` (a bulk job approved as a
- * whole) waives the need for approval, never the rule of who may ask for what.
+ * provider knows nothing of the policy: only the final PATCH reaches it. A bulk job asks invoice by invoice
+ * the same way (its approval as a whole was for its size).
  */
 export async function requestStatusChange(input: {
   db: Db;
@@ -106,7 +106,6 @@ export async function requestStatusChange(input: {
   status: InvoiceStatus;
   reason: string;
   context?: Record<string, unknown>;
-  approved?: boolean;
   /** As changeInvoiceStatus's: run once the provider has named the invoice, before anything is decided or sent. */
   beforeChange?: (current: Invoice) => Promise<void>;
 }): Promise<StatusChangeAnswer> {
@@ -136,7 +135,7 @@ export async function requestStatusChange(input: {
     });
     throw Problem.of("transition_not_allowed", { detail: `${decision.reason} You are signed in as ${user.role}.` });
   }
-  if (decision.approval && !input.approved) {
+  if (decision.approval) {
     const waiting = await pendingApprovalFor(db, current.invoice_id);
     if (waiting) {
       throw Problem.of("approval_waiting", {
