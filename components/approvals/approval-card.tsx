@@ -15,6 +15,7 @@ const TONES: Record<ApprovalState, BadgeTone> = {
   withdrawn: "neutral",
   expired: "neutral",
   invoice_changed: "caution",
+  requester_changed: "caution",
 };
 
 /** Statuses that say money came in. */

@@ -29,8 +29,9 @@ export function DecidedNotice({ approval }: { approval: Approval }) {
     withdrawn: `Withdrawn${by}: nothing was sent for ${what}.`,
     expired: `The request for ${what} expired: nothing was sent.`,
     invoice_changed: `Closed without sending: ${what} is ${label(approval.outcome)} now; it was ${label(approval.from_status)} when the change was asked for. Ask again if it is still needed.`,
+    requester_changed: `Closed without sending: ${approval.outcome ?? `${approval.requested_by} may no longer ask for it.`} Ask again yourself if it is still needed.`,
   };
-  const tone = approval.state === "approved" ? "success" : approval.state === "invoice_changed" ? "warning" : "neutral";
+  const tone = approval.state === "approved" ? "success" : approval.state.endsWith("_changed") ? "warning" : "neutral";
   return (
     <Notice tone={tone} role="status" data-testid="decided-notice">
       {sentence[approval.state]} {link}

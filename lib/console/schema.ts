@@ -155,7 +155,7 @@ export const bulkJobs = consoleSchema.table(
  * A change the transition policy wants a second person to approve (lib/contract/transition-policy.ts): one status
  * change, or a whole bulk cancel. Nothing reaches the provider until another person with `invoices:approve`
  * approves it, and only if the invoice still has `from_status` then. `state` moves once from pending to approved,
- * rejected, withdrawn, expired or invoice_changed, by one conditional UPDATE, so two approvers at once carry it out
+ * rejected, withdrawn, expired, invoice_changed or requester_changed, by one conditional UPDATE, so two approvers at once carry it out
  * once: `approving` (with `claim_until`) holds it while the approver's change is sent.
  */
 export const approvalRequests = consoleSchema.table(

@@ -19,6 +19,7 @@ export const ACTIVITY_KINDS = {
   "approval.withdrawn": "Withdrew a request",
   "approval.expired": "A request expired",
   "approval.invoice_changed": "A request closed: the invoice changed",
+  "approval.requester_changed": "A request closed: its requester may no longer ask",
   "policy.changed": "Changed the approval policy",
   "webhook.simulate": "Sent a test webhook",
   "webhook.redeliver": "Resent a webhook",

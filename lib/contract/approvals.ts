@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REASON_MAX } from "./list-query";
 
 /** Where an approval request stands: waiting, or how it ended. */
-export const APPROVAL_STATES = ["pending", "approved", "rejected", "withdrawn", "expired", "invoice_changed"] as const;
+export const APPROVAL_STATES = ["pending", "approved", "rejected", "withdrawn", "expired", "invoice_changed", "requester_changed"] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 export const APPROVAL_STATE_LABELS: Record<ApprovalState, string> = {
@@ -12,6 +12,7 @@ export const APPROVAL_STATE_LABELS: Record<ApprovalState, string> = {
   withdrawn: "Withdrawn",
   expired: "Expired",
   invoice_changed: "Closed: the invoice changed",
+  requester_changed: "Closed: the requester may no longer ask",
 };
 
 export const APPROVAL_KINDS = ["status_change", "bulk_cancel"] as const;

@@ -30,6 +30,7 @@ export const PROBLEM_CODES = {
   transition_not_allowed: { status: 403, title: "This change is not allowed" },
   own_request: { status: 403, title: "You cannot approve your own request" },
   invoice_changed: { status: 409, title: "The invoice changed since the request" },
+  requester_changed: { status: 409, title: "The person who asked may no longer ask for this" },
   approval_closed: { status: 409, title: "This request is no longer waiting" },
   approval_waiting: { status: 409, title: "A change of this invoice is already waiting for approval" },
   // People.

@@ -14,7 +14,12 @@ export const metadata: Metadata = { title: "Approvals" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const TAB_LABELS: Record<ApprovalState, string> = { ...APPROVAL_STATE_LABELS, pending: "Waiting", invoice_changed: "Invoice changed" };
+const TAB_LABELS: Record<ApprovalState, string> = {
+  ...APPROVAL_STATE_LABELS,
+  pending: "Waiting",
+  invoice_changed: "Invoice changed",
+  requester_changed: "Requester changed",
+};
 
 export default async function ApprovalsPage({ searchParams }: Props) {
   const user = await guardPage("invoices:change_status");

@@ -34,9 +34,9 @@ export const decideApprovalAction = guardedAction("invoices:change_status", deci
     else if (decision === "reject") await rejectRequest({ db, user: user!, id, reason });
     else await withdrawRequest({ db, user: user!, id, reason });
   } catch (error) {
-    // Closed meanwhile (the invoice changed, someone else decided): the page says how it ended.
+    // Closed meanwhile (the invoice changed, its requester may no longer ask, someone else decided): the page says how it ended.
     const problem = toProblem(error);
-    if (!problem.is("invoice_changed") && !problem.is("approval_closed")) throw problem;
+    if (!problem.is("invoice_changed") && !problem.is("requester_changed") && !problem.is("approval_closed")) throw problem;
   }
   revalidatePath("/approvals");
   // The request leaves the waiting list: the page names what became of it (from its row, nothing from the URL).

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "@/lib/console/activity/query";
 import { auditTrail } from "@/lib/console/audit";
-import { approvalRequests } from "@/lib/console/schema";
+import { approvalRequests, users } from "@/lib/console/schema";
 import { activityQuerySchema } from "@/lib/contract/activity";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -220,6 +220,29 @@ describe("deciding a request", () => {
     // The activity log finds the rejection by the words of its reason, as it finds a request by the request's.
     const found = await listActivity(await getDatabase(), activityQuerySchema.parse({ q: "transfer ARRIVED" }), "UTC");
     expect(found.items.map((e) => e.action)).toEqual(["approval.rejected"]);
+  });
+
+  it("is not carried out once the person who asked was disabled or lost the role to ask: closed, nothing sent", async () => {
+    const { signedInCookie } = await import("@/lib/console/auth/signed-in-cookie");
+    const db = await getDatabase();
+    for (const [who, change] of [
+      ["leaver", { banned: true }],
+      ["mover", { role: "viewer" }],
+    ] as const) {
+      cookies[who] = await signedInCookie("support");
+      // Received crypto: support's cancel waits for approval.
+      const asked = await ask(who, newInvoice("pending", "0.5"), "cancelled", "Order voided");
+      expect(asked.status).toBe(202);
+      const [request] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, asked.body.approval.id));
+      await db.update(users).set(change).where(eq(users.id, request.requestedBy));
+      const answer = await approve("finance", asked.body.approval.id, "Looks right");
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe("requester_changed");
+      expect(answer.body.detail).toMatch(who === "leaver" ? /was disabled\. Nothing was sent/ : /role \(viewer\) may no longer/);
+      const [closed] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, asked.body.approval.id));
+      expect(closed.state).toBe("requester_changed");
+      expect(patches).toEqual([]);
+    }
   });
 
   it("only the person who asked withdraws; a decision needs a reason (422 /reason)", async () => {

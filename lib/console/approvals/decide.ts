@@ -8,6 +8,7 @@ import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/
 import { Problem } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
 import type { Db } from "@/lib/platform/db";
+import { mayStillAsk } from "./may-still-ask";
 import { type ApprovalRow, auditApproval, endWaitingJob, expireDue, readApproval, toApproval } from "./store";
 
 type Person = Pick<SessionUser, "id" | "email">;
@@ -17,7 +18,8 @@ const CLAIM_MS = 60_000;
 /**
  * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
  * takes it (pending → approving); the others are told it is no longer waiting. A status change is sent only if the
- * invoice still has the status it had when asked; otherwise the request is closed as `invoice_changed` (409). A
+ * invoice still has the status it had when asked, and only while the person who asked may still ask for it; otherwise
+ * the request is closed as `invoice_changed` or `requester_changed` (409). A
  * provider's failure gives the request back (pending), so it can be approved again; the invoice's status then
  * tells whether the first try landed. A bulk job approved as a whole starts (`start`).
  */
@@ -58,6 +60,15 @@ export async function approveRequest(input: {
 
   let now: string | null;
   try {
+    const to = claimed.toStatus as InvoiceStatus;
+    if (!(INVOICE_STATUSES as readonly string[]).includes(to)) throw Problem.of("validation_failed", { detail: `Unknown status ${to}.` });
+    // Carried out in the name of who asked: only while they still may ask for it.
+    const permit = await mayStillAsk(db, { id: claimed.requestedBy, email: claimed.requestedByEmail }, to);
+    if (!permit.ok) {
+      const done = await finish(db, claimed, { ...decided, state: "requester_changed", outcome: permit.reason });
+      await auditApproval(db, done, "requester_changed", user, { decision_reason: reason, why_closed: permit.reason });
+      throw Problem.of("requester_changed", { detail: `${permit.reason} Nothing was sent; the request is closed.` });
+    }
     const invoice = await upstream.getInvoice(claimed.invoiceId ?? "");
     now = invoice.status;
     if (now !== claimed.fromStatus) {
@@ -67,8 +78,6 @@ export async function approveRequest(input: {
         detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
       });
     }
-    const to = claimed.toStatus as InvoiceStatus;
-    if (!(INVOICE_STATUSES as readonly string[]).includes(to)) throw Problem.of("validation_failed", { detail: `Unknown status ${to}.` });
     const changed = await changeInvoiceStatus({
       db,
       upstream,
@@ -83,7 +92,7 @@ export async function approveRequest(input: {
     await auditApproval(db, done, "approved", user, { decision_reason: reason });
     return toApproval(done);
   } catch (error) {
-    if (error instanceof Problem && error.is("invoice_changed")) throw error;
+    if (error instanceof Problem && (error.is("invoice_changed") || error.is("requester_changed"))) throw error;
     // Not carried out: back to waiting, for another try.
     await db
       .update(approvalRequests)

@@ -18,6 +18,7 @@ export const APPROVAL_AUDIT = {
   withdrawn: "approval.withdrawn",
   expired: "approval.expired",
   invoice_changed: "approval.invoice_changed",
+  requester_changed: "approval.requester_changed",
 } as const;
 
 /** Where a request's entries are filed: under its invoice (its timeline shows them), or under its bulk job. */

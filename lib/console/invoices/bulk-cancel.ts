@@ -1,18 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
+import { type AskPermit, mayStillAsk } from "@/lib/console/approvals/may-still-ask";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
-import { approvalRequests, bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
+import { approvalRequests, bulkJobItems, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
 import type { BulkJob, BulkOutcome } from "@/lib/contract/bulk";
 import { isDotSegment } from "@/lib/contract/invoice-href";
 import type { InvoiceViewList, InvoiceViewQuery } from "@/lib/contract/invoice-view";
 import { Problem, toProblem } from "@/lib/contract/problem";
-import { can, isRole, PERMISSION_LABELS, type Permission, type Role } from "@/lib/contract/roles";
-import { whoMayTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
 import { requestStatusChange } from "./change-status";
@@ -37,8 +35,6 @@ const RATE_LIMIT_WAIT_MAX_S = 10;
 const RATE_LIMIT_TRIES = 3;
 /** Bulk cancels' rows among console.bulk_jobs (resending failed webhooks keeps its jobs there too). */
 const CANCEL_KIND = "cancel";
-/** What a cancel job needs of its person, for as long as it runs. */
-const JOB_PERMISSION: Permission = "invoices:change_status";
 
 export type BulkDeps = { db: Db; upstream: Upstream; holder?: string };
 
@@ -164,27 +160,13 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
   }
 }
 
-/** Whether a job may go on: ok, with its person's role now (for checks of each change), or why not, in a sentence. */
-export type JobPermit = { ok: true; role: Role } | { ok: false; reason: string };
-
 /**
- * A job acts in its person's name only while they may: read before every batch, on whichever instance runs
+ * Whether a job may go on: ok, with its person's role now (for checks of each change), or why not. A job acts in its person's name only while they may: read before every batch, on whichever instance runs
  * it (started, resumed or taken over), so disabling someone, taking their role or deleting them stops their
  * jobs within a batch instead of letting them finish in that name.
  */
-export async function mayGoOn(db: Db, job: Pick<typeof bulkJobs.$inferSelect, "createdBy" | "createdByEmail">): Promise<JobPermit> {
-  const [person] = await db.select({ role: users.role, banned: users.banned }).from(users).where(eq(users.id, job.createdBy));
-  const who = job.createdByEmail;
-  if (!person) return { ok: false, reason: `${who} no longer exists.` };
-  if (person.banned) return { ok: false, reason: `${who} was disabled.` };
-  if (!isRole(person.role) || !can(person.role, JOB_PERMISSION)) {
-    return { ok: false, reason: `${who}'s role (${person.role}) may no longer ${PERMISSION_LABELS[JOB_PERMISSION]}.` };
-  }
-  const policy = await readTransitionPolicy(db);
-  if (!(policy.targets.cancelled.roles as readonly string[]).includes(person.role)) {
-    return { ok: false, reason: `${whoMayTransition(policy, "cancelled")} ${who} is ${person.role} now.` };
-  }
-  return { ok: true, role: person.role };
+export function mayGoOn(db: Db, job: Pick<typeof bulkJobs.$inferSelect, "createdBy" | "createdByEmail">): Promise<AskPermit> {
+  return mayStillAsk(db, { id: job.createdBy, email: job.createdByEmail }, "cancelled");
 }
 
 /** Finishes the job (while this caller still holds it), every item not done `not_run` with the reason. */

@@ -206,6 +206,14 @@ function approvalEntry(row: AuditRow, reason: string | undefined): TimelineEntry
       };
     case "expired":
       return { at, actor: row.actorEmail, tone: "neutral", title: `Request to change to ${to} expired unapproved; nothing changed` };
+    case "requester_changed":
+      return {
+        at,
+        actor: row.actorEmail,
+        tone: "bad",
+        title: `Request to change to ${to} closed: ${d.requested_by} may no longer ask for it`,
+        detail: typeof d.why_closed === "string" ? `Nothing was sent. ${d.why_closed}` : "Nothing was sent.",
+      };
     default:
       return {
         at,
