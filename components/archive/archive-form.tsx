@@ -306,7 +306,9 @@ export function ArchiveForm({
             {!values.date
               ? "Leave empty to record it as created now. Not in the future."
               : createdAt.problem
-                ? `Choose a time that exists in ${timeZone}.`
+                ? createdAt.reading?.kind === "missing"
+                  ? `Choose a time that exists in ${timeZone}.`
+                  : null
                 : createdAt.note
                   ? createdAt.note
                   : createdAt.reading

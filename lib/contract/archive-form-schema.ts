@@ -71,7 +71,7 @@ export const archiveFormSchema = (timeZone: string) =>
     })
     .check((ctx) => {
       const { problem } = readCreatedAt(ctx.value, timeZone);
-      if (problem) ctx.issues.push({ code: "custom", input: ctx.value.time, path: ["time"], message: problem });
+      if (problem) ctx.issues.push({ code: "custom", input: ctx.value[problem.field], path: [problem.field], message: problem.message });
       const amount = readAmount(ctx.value);
       if (amount.kind === "refused")
         ctx.issues.push({ code: "custom", input: ctx.value.amount, path: ["amount"], message: amount.message });

@@ -62,3 +62,31 @@ describe("the archive form's amount", () => {
     expect(amountError({ amount: "" })).toBe("Enter the amount");
   });
 });
+
+describe("the archive form's date and time", () => {
+  const issues = (patch: Partial<ArchiveFormValues>) => {
+    const parsed = archiveFormSchema("Europe/Berlin").safeParse(values({ amount: "10", ...patch }));
+    return parsed.success ? [] : parsed.error.issues.map((i) => [i.path[0], i.message]);
+  };
+
+  it("refuses a day the calendar does not have, on the date, instead of recording the day after", () => {
+    expect(issues({ date: "2026-02-30" })).toEqual([["date", "2026-02-30 is not a day of the calendar: check the month's last day"]]);
+    expect(issues({ date: "2025-02-29", time: "10:00" })).toEqual([
+      ["date", "2025-02-29 is not a day of the calendar: check the month's last day"],
+    ]);
+    expect(issues({ date: "2024-02-29", time: "10:00" })).toEqual([]);
+  });
+
+  it("refuses a time past the clock's on the time, in the form's words", () => {
+    for (const time of ["25:00", "12:60", "24:00"]) {
+      expect(issues({ date: "2026-01-15", time })).toEqual([["time", "Time must be HH:MM on a 24-hour clock, from 00:00 to 23:59"]]);
+    }
+    expect(issues({ date: "2026-01-15", time: "23:59" })).toEqual([]);
+  });
+
+  it("puts a time the clocks skip on the time", () => {
+    expect(issues({ date: "2026-03-29", time: "02:30" })).toEqual([
+      ["time", "2026-03-29 02:30 does not exist in Europe/Berlin: clocks go from 02:00 to 03:00"],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { ALLOWED_ERROR_PERCENT_DEFAULT } from "@/lib/contract/archived-limits";
-import { readWallTime, startOfDay, type WallTimeReading } from "@/lib/contract/time-zone";
+import { isCalendarDay, readWallTime, startOfDay, type WallTimeReading } from "@/lib/contract/time-zone";
 
 /*
  * The archive form's values are what the person typed (strings); the contract (lib/contract) judges the
@@ -78,7 +78,10 @@ export function amountLabel(values: Pick<ArchiveFormValues, "amount_in" | "curre
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** What is wrong with the date or the time as typed, on the field that holds it. */
+export type CreatedAtProblem = { field: "date" | "time"; message: string };
 
 /**
  * How the form reads its date and time: the wall clock in `timeZone`, the zone the form names (the person's,
@@ -88,11 +91,22 @@ const TIME = /^\d{2}:\d{2}$/;
 export function readCreatedAt(
   values: Pick<ArchiveFormValues, "date" | "time">,
   timeZone: string,
-): { createdAt?: string; problem?: string; note?: string; reading?: WallTimeReading } {
+): { createdAt?: string; problem?: CreatedAtProblem; note?: string; reading?: WallTimeReading } {
   if (!values.date) return {};
   if (!DATE.test(values.date)) return { createdAt: values.date };
+  if (!isCalendarDay(values.date)) {
+    return {
+      createdAt: values.date,
+      problem: { field: "date", message: `${values.date} is not a day of the calendar: check the month's last day` },
+    };
+  }
   const time = values.time || "00:00";
-  if (!TIME.test(time)) return { createdAt: `${values.date}T${time}` };
+  if (!TIME.test(time)) {
+    return {
+      createdAt: `${values.date}T${time}`,
+      problem: { field: "time", message: "Time must be HH:MM on a 24-hour clock, from 00:00 to 23:59" },
+    };
+  }
   if (!values.time) {
     // The day's first instant there (midnight, or the end of a jump over it), as that wall time and its offset.
     const start = startOfDay(values.date, timeZone);
@@ -108,7 +122,10 @@ export function readCreatedAt(
     return {
       createdAt: `${values.date}T${values.time}:00`,
       reading,
-      problem: `${values.date} ${values.time} does not exist in ${timeZone}: clocks go from ${reading.from} to ${reading.to}`,
+      problem: {
+        field: "time",
+        message: `${values.date} ${values.time} does not exist in ${timeZone}: clocks go from ${reading.from} to ${reading.to}`,
+      },
     };
   }
   const createdAt = `${values.date}T${values.time}:00${reading.offset}`;

@@ -83,6 +83,13 @@ export function calendarDay(date: Date): string {
   return utcDayString(date.getTime());
 }
 
+/** Whether a YYYY-MM-DD is a day of the calendar: "2026-02-30" is written like one and is not (Date would roll it over). */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day)) return false;
+  const [y, mo, d] = dayFields(day);
+  return utcDayString(fieldsAsUtc(y, mo, d)) === day;
+}
+
 /** `day` plus `n` calendar days ("2026-03-28" + 1 → "2026-03-29"), whatever any zone does that day. */
 export function addDays(day: string, n: number): string {
   const [y, mo, d] = dayFields(day);
