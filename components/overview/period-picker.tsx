@@ -43,11 +43,11 @@ export function PeriodPicker({ state, period }: { state: OverviewState; period: 
           {state.bucket && <input type="hidden" name="bucket" value={state.bucket} />}
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             From
-            <DateInput name="from" defaultValue={from} required className="w-40" aria-describedby="period-format" />
+            <DateInput name="from" defaultValue={period.typed?.from || from} required className="w-40" aria-describedby="period-format" />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
             To
-            <DateInput name="to" defaultValue={to} required className="w-40" aria-describedby="period-format" />
+            <DateInput name="to" defaultValue={period.typed?.to || to} required className="w-40" aria-describedby="period-format" />
           </label>
           <Button type="submit" variant={period.period === "custom" ? "primary" : "secondary"}>
             Show period

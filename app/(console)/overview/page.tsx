@@ -19,8 +19,8 @@ export const metadata: Metadata = { title: "Overview" };
  */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await guardPage("invoices:read");
-  const state = await loadOverviewState(searchParams);
-  const period = resolvePeriod(state, (await requestTimeZone()).timeZone);
+  const [state, written] = await Promise.all([loadOverviewState(searchParams), searchParams]);
+  const period = resolvePeriod(state, (await requestTimeZone()).timeZone, new Date(), written);
   const key = `${period.createdAfter}|${period.createdBefore ?? ""}`;
 
   return (

@@ -38,6 +38,17 @@ describe("resolvePeriod", () => {
     expect(tableHref(p, { status: ["cancelled"] })).toBe("/invoices?status=cancelled&from=2026-01-01&to=2026-03-31");
   });
 
+  it("a day the calendar does not have is named, and the days as typed are given back to mend", () => {
+    const p = resolvePeriod(state({ period: "custom", from: null, to: day("2026-03-05") }), "UTC", now, {
+      from: "2026-02-30",
+      to: "2026-03-05",
+    });
+    expect(p.notice).toBe("2026-02-30 is not a day of the calendar (YYYY-MM-DD).");
+    expect(p.period).toBe("30d");
+    expect(p.typed).toEqual({ from: "2026-02-30", to: "2026-03-05" });
+    expect(resolvePeriod(state({ period: "custom", from: day("2026-03-01"), to: day("2026-03-05") }), "UTC", now).typed).toBeUndefined();
+  });
+
   it.each([
     [{ from: null, to: day("2026-03-01") }, "Choose both the first and the last day of the custom period."],
     [{ from: day("2026-03-02"), to: day("2026-03-01") }, "The first day of the custom period is after its last day."],

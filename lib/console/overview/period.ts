@@ -55,6 +55,8 @@ export type ResolvedPeriod = {
   bucket: BucketSize;
   /** Why a custom period was not taken as asked, for the person to read. */
   notice?: string;
+  /** With a notice: the custom days as they were typed, so the form gives them back to mend, not the default's. */
+  typed?: { from: string; to: string };
 };
 
 /** A calendar day as the URL's date parsers hold it (its UTC midnight: a date, not an instant). */
@@ -66,20 +68,33 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
  * day's end there. A custom period needs both days in order and at most MAX_PERIOD_DAYS; otherwise the
  * default (30 days) is shown with a notice saying why.
  */
-export function resolvePeriod(state: OverviewState, timeZone: string, now = new Date()): ResolvedPeriod {
+export function resolvePeriod(
+  state: OverviewState,
+  timeZone: string,
+  now = new Date(),
+  /** The URL's `from` and `to` as written: the parsers give null for "2026-02-30", which is not the same as nothing. */
+  typed: { from?: unknown; to?: unknown } = {},
+): ResolvedPeriod {
   const today = todayIn(timeZone, now);
   let period = state.period;
   let notice: string | undefined;
   let filter: ResolvedPeriod["filter"];
+  let asTyped: ResolvedPeriod["typed"];
   if (period === "custom") {
     const from = state.from ? calendarDay(state.from) : null;
     const to = state.to ? calendarDay(state.to) : null;
-    if (from === null || to === null) notice = "Choose both the first and the last day of the custom period.";
+    const written = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+    const unread = [written(typed.from), written(typed.to)].find((value, i) => value && (i === 0 ? from : to) === null);
+    if (unread) notice = `${unread} is not a day of the calendar (YYYY-MM-DD).`;
+    else if (from === null || to === null) notice = "Choose both the first and the last day of the custom period.";
     else if (from > to) notice = "The first day of the custom period is after its last day.";
     else if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) notice = `A custom period spans at most ${MAX_PERIOD_DAYS} days.`;
     else if (from > today) notice = "The custom period starts in the future.";
     filter = notice ? { created: "30d", from: null, to: null } : { created: null, from: asDate(from!), to: asDate(to!) };
-    if (notice) period = "30d";
+    if (notice) {
+      period = "30d";
+      asTyped = { from: written(typed.from), to: written(typed.to) };
+    }
   } else if (period === "today") {
     filter = { created: null, from: asDate(today), to: asDate(today) };
   } else {
@@ -106,6 +121,7 @@ export function resolvePeriod(state: OverviewState, timeZone: string, now = new 
     days,
     bucket,
     notice,
+    typed: asTyped,
   };
 }
 
