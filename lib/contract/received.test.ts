@@ -102,6 +102,12 @@ describe("receivedSentence", () => {
     expect(sentence(ethPending)).toBe(`0.42 ETH (≈ €1,335.64) has already been received for this invoice. ${REFUNDS}`);
   });
 
+  it("before another change than a cancel, what was received alone: nothing about refunds", () => {
+    expect(receivedSentence(receivedSummary([partlyPaid]), { cancelling: false })).toBe(
+      "0.0015 BTC (≈ €91.85) has already been received for this invoice.",
+    );
+  });
+
   it("one invoice without a known worth: the amount alone", () => {
     const usd = invoice({ status: "paid_partial", fiat_currency: "USD", payment: { amount_received: "0.001", rate: null } });
     expect(sentence(usd)).toBe(`0.001 BTC has already been received for this invoice. ${REFUNDS}`);

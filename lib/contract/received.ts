@@ -120,26 +120,29 @@ function joinAnd(parts: string[]): string {
 }
 
 /**
- * The warning before a cancel, or null when nothing was received (then nothing about refunds is said).
+ * The warning before a cancel, or null when nothing was received (then nothing about refunds is said); not
+ * `cancelling`, what was received alone (an approver of another change reads it).
  * One invoice: "0.0015 BTC (≈ €91.85) has already been received for this invoice. Cancelling…"; several:
  * "2 of these 4 have received crypto: 0.0015 BTC and 0.42 ETH, ≈ €1,427.49. Cancelling…".
  */
-export function receivedSentence(summary: ReceivedSummary): string | null {
+export function receivedSentence(summary: ReceivedSummary, { cancelling = true } = {}): string | null {
+  // Refunds are a cancel's concern: said only before one.
+  const refunds = cancelling ? ` ${REFUNDS}` : "";
   const { total, withCrypto, amountUnknown, byCurrency, eur } = summary;
   if (withCrypto === 0) return null;
   const amounts = joinAnd(byCurrency.map(({ currency, amount }) => `${formatCrypto(amount)} ${currency}`.trim()));
   // Worth at each invoice's own rate, not today's: always approximate.
   const worth = eur === null ? null : isZero(eur) ? "< €0.01" : `≈ ${formatEur(eur)}`;
   if (total === 1) {
-    if (byCurrency.length === 0) return `Crypto has already been received for this invoice; the provider does not say how much. ${REFUNDS}`;
-    return `${amounts}${worth ? ` (${worth})` : ""} has already been received for this invoice. ${REFUNDS}`;
+    if (byCurrency.length === 0) return `Crypto has already been received for this invoice; the provider does not say how much.${refunds}`;
+    return `${amounts}${worth ? ` (${worth})` : ""} has already been received for this invoice.${refunds}`;
   }
   const all = total === 2 ? "Both have" : `All ${formatCount(total)} have`;
   const who = withCrypto === total ? all : `${formatCount(withCrypto)} of these ${formatCount(total)} ${withCrypto === 1 ? "has" : "have"}`;
-  if (byCurrency.length === 0) return `${who} received crypto; the provider does not say how much. ${REFUNDS}`;
+  if (byCurrency.length === 0) return `${who} received crypto; the provider does not say how much.${refunds}`;
   if (amountUnknown > 0) {
     const them = amountUnknown === 1 ? "1 of them" : `${formatCount(amountUnknown)} of them`;
-    return `${who} received crypto: at least ${amounts} (the provider does not say how much ${them} received). ${REFUNDS}`;
+    return `${who} received crypto: at least ${amounts} (the provider does not say how much ${them} received).${refunds}`;
   }
-  return `${who} received crypto: ${amounts}${worth ? `, ${worth}` : ""}. ${REFUNDS}`;
+  return `${who} received crypto: ${amounts}${worth ? `, ${worth}` : ""}.${refunds}`;
 }

@@ -51,9 +51,10 @@ export function SelectionBar({ selection, pageRows, total, query, viewStatuses, 
   const ids = [...selection.rows.keys()];
 
   return (
+    // Over the page's foot, not above the table: ticking a row never moves the rows under the pointer.
     <section
       aria-label="Selected invoices"
-      className="flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-primary/5 px-3 py-2 text-sm"
+      className="fixed inset-x-3 bottom-3 z-30 mx-auto flex max-w-4xl flex-wrap items-center gap-2 rounded-lg border border-primary/50 bg-card px-3 py-2 text-sm shadow-lg ring-1 ring-primary/10 sm:inset-x-6"
     >
       <p aria-live="polite" className="font-medium" data-testid="selection-count">
         {selection.all ? `All ${formatCount(total)} invoices of this view selected` : `${formatCount(count)} selected`}

@@ -69,6 +69,8 @@ export function SelectionProvider(props: {
           />
         )}
         {props.children}
+        {/* Room under the list for the selection's bar, which floats over the page's foot. */}
+        {count > 0 && <div aria-hidden className="h-28 sm:h-14" />}
       </div>
     </SelectionContext.Provider>
   );

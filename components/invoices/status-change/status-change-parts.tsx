@@ -144,7 +144,10 @@ export function StatusChangeFields({ invoice, choice, offer, reason }: StatusCha
       )}
       {offer?.approval && <ApprovalNote why={offer.approval} />}
       <WebhookNote callbackUrl={invoice.callback_url} approval={Boolean(offer?.approval)} />
-      {(offer?.to === "cancelled" || (choice && !offer)) && <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />}
+      {/* Said before a cancel only: once chosen in the dialog, or up front in the form without script when cancelling is one of its choices. */}
+      {(offer?.to === "cancelled" || (choice && !choice.onChoose && choice.offers.some((o) => o.to === "cancelled" && o.allowed))) && (
+        <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />
+      )}
       <ReasonField {...reason} />
       <StatusChangeFailure problem={reason.problem} />
     </>

@@ -150,7 +150,7 @@ export async function requestStatusChange(input: {
       toStatus: status,
       reason,
       why: decision.approval,
-      snapshot: invoiceSnapshot(current, received),
+      snapshot: invoiceSnapshot(current, received, status),
     });
     return { approval: toApproval(row) };
   }
@@ -158,7 +158,7 @@ export async function requestStatusChange(input: {
 }
 
 /** What an approver needs to see of the invoice as it was when asked. */
-function invoiceSnapshot(invoice: Invoice, received: boolean): Record<string, unknown> {
+function invoiceSnapshot(invoice: Invoice, received: boolean, to: InvoiceStatus): Record<string, unknown> {
   return {
     order_id: invoice.order_id,
     order_name: invoice.order_name,
@@ -169,7 +169,7 @@ function invoiceSnapshot(invoice: Invoice, received: boolean): Record<string, un
     amount_received: invoice.payment?.amount_received ?? null,
     rate: invoice.payment?.rate ?? null,
     received,
-    received_sentence: receivedSentence(receivedSummary([invoice])),
+    received_sentence: receivedSentence(receivedSummary([invoice]), { cancelling: to === "cancelled" }),
   };
 }
 
