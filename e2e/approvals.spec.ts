@@ -231,10 +231,13 @@ test("an approval that comes after the invoice changed is refused, and nothing i
   try {
     const card = requestCard(admin.page, invoice.order_id);
     // The card already warns: the invoice now is not the invoice as asked.
-    await expect(card).toContainText("Changed since asked: approving will be refused.");
-    await untilHydrated(card.getByRole("button", { name: "Approve" }));
+    await expect(card).toContainText("Changed since asked: it can only be closed, nothing sent.");
+    // It offers no Approve: its button says what pressing it does.
+    await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    const close = card.getByRole("button", { name: "Close it: the invoice changed" });
+    await untilHydrated(close);
     await card.getByLabel("Your reason").fill("Looks right");
-    await card.getByRole("button", { name: "Approve" }).click();
+    await close.click();
     // The request closed: the page says how, and it is no longer waiting.
     await expect(admin.page.getByTestId("decided-notice")).toContainText(
       `Closed without sending: order ${invoice.order_id} is Expired now; it was Partly paid when the change was asked for.`,

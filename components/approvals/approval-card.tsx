@@ -105,7 +105,7 @@ export function ApprovalCard({
           <DescriptionItem label="Status now">
             <StatusBadge status={statusNow} />
             {statusNow !== approval.from_status && (
-              <span className="ml-2 text-xs text-caution-text">Changed since asked: approving will be refused.</span>
+              <span className="ml-2 text-xs text-caution-text">Changed since asked: it can only be closed, nothing sent.</span>
             )}
           </DescriptionItem>
         )}
@@ -127,7 +127,13 @@ export function ApprovalCard({
         )}
       </DescriptionList>
       {approval.state === "pending" && (own || mayDecide) && (
-        <DecisionForm id={approval.id} own={own} mayDecide={mayDecide} label={title} />
+        <DecisionForm
+          id={approval.id}
+          own={own}
+          mayDecide={mayDecide}
+          label={title}
+          invoiceChanged={approval.kind === "status_change" && statusNow !== undefined && statusNow !== approval.from_status}
+        />
       )}
       {approval.state === "pending" && !own && !mayDecide && (
         <p className="text-sm text-muted-foreground">Finance or an admin decides this request.</p>

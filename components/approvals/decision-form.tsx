@@ -15,7 +15,20 @@ import { problemSentence } from "@/lib/contract/problem";
  * decision, so it works before scripts load and without them. Every decision says why; once decided, the page
  * says what became of it (decided-notice.tsx).
  */
-export function DecisionForm({ id, own, mayDecide, label }: { id: string; own: boolean; mayDecide: boolean; label: string }) {
+export function DecisionForm({
+  id,
+  own,
+  mayDecide,
+  label,
+  invoiceChanged = false,
+}: {
+  id: string;
+  own: boolean;
+  mayDecide: boolean;
+  label: string;
+  /** The invoice left the status the change was asked from: approving would only close it (`invoice_changed`). */
+  invoiceChanged?: boolean;
+}) {
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(decideApprovalAction, {});
   // A refusal in full: the console's or the provider's own words, and what it said of each field.
   const problem = actionProblem(state);
@@ -47,9 +60,16 @@ export function DecisionForm({ id, own, mayDecide, label }: { id: string; own: b
         ) : (
           mayDecide && (
             <>
-              <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
-                Approve
-              </Button>
+              {invoiceChanged ? (
+                // Approving it now sends nothing and closes it as changed: the button says so instead of promising a change.
+                <Button type="submit" name="decision" value="approve" variant="secondary" loading={pending}>
+                  Close it: the invoice changed
+                </Button>
+              ) : (
+                <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
+                  Approve
+                </Button>
+              )}
               <Button type="submit" name="decision" value="reject" variant="danger" disabled={pending}>
                 Reject
               </Button>

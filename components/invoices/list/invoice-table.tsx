@@ -146,7 +146,8 @@ function Row({ row, timeZone, cryptoDecimals }: { row: Invoice; timeZone: string
       {td(5, <span className="font-medium">{formatFiat(row.fiat_amount, row.fiat_currency)}</span>)}
       {td(
         6,
-        <span>
+        // pre: the figure spaces that pad it to the column's decimals would otherwise hang at the line's end.
+        <span className="whitespace-pre">
           {formatCryptoAligned(row.crypto_amount, cryptoDecimals)}
           <span className="ml-1.5 inline-block w-10 text-left text-xs text-muted-foreground">{row.currency ?? ""}</span>
         </span>,
