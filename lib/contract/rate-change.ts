@@ -8,8 +8,8 @@ export function rateChange(current: Decimal, previous: Decimal | null | undefine
   if (previous === null || previous === undefined) return { direction: "flat", percent: null };
   const percent = percentChange(previous, current);
   if (percent === null) return { direction: "flat", percent: null };
-  // Below a hundredth of a percent the rounding of the provider's figures decides the sign: call it flat.
-  return { direction: Math.abs(percent) < 0.005 ? "flat" : percent > 0 ? "up" : "down", percent };
+  // A change is shown to a tenth of a percent: one that shows as 0.0 % is flat, never an arrow and a colour.
+  return { direction: Math.abs(percent) < 0.05 ? "flat" : percent > 0 ? "up" : "down", percent };
 }
 
 /** EUR → a currency at `rate` EUR per unit, to `decimals` places (rounded half up); null at a zero rate. */

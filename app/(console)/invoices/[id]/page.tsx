@@ -31,6 +31,7 @@ import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/
 import { busySeconds, Problem } from "@/lib/contract/problem";
 import { hasReceivedCrypto } from "@/lib/contract/received";
 import { can } from "@/lib/contract/roles";
+import { awaitsPayment } from "@/lib/contract/status";
 import { mayAskAnything, transitionOffers } from "@/lib/contract/transition-policy";
 import { getDatabase } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
@@ -119,7 +120,10 @@ export default async function InvoicePage({ params, searchParams }: Props) {
               )}
             </p>
             <PricedInNote invoice={invoice} />
-            <LazyWorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
+            {/* What its crypto is worth now matters while it may still be paid, or once it was: not for a closed one. */}
+            {(awaitsPayment(invoice.status) || invoice.status === "completed") && (
+              <LazyWorthToday cryptoAmount={invoice.crypto_amount} currency={invoice.currency} fiatAmount={invoice.fiat_amount} />
+            )}
           </div>
           {invoice.status === "archived" ? (
             <p className="text-xs text-muted-foreground">Archived records keep their status.</p>
