@@ -23,8 +23,13 @@ export type SimulationState = ActionState & { result?: WebhookSimulationResult }
  * through the provider's simulation (a form with the server action simulateWebhookAction), and the timeline
  * refreshed with the attempt.
  */
+/** The status a test webhook announces unless one is chosen: the invoice's own, else completed. */
+export function announcedByDefault(status: string | null | undefined): InvoiceStatus {
+  return INVOICE_STATUSES.find((s) => s === status) ?? "completed";
+}
+
 export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId: string; status: string | null; hasCallback: boolean }) {
-  const [target, setTarget] = useState<InvoiceStatus>(INVOICE_STATUSES.find((s) => s === status) ?? "completed");
+  const [target, setTarget] = useState<InvoiceStatus>(announcedByDefault(status));
   const router = useRouter();
   const { action, onSubmit, pending } = useFormAction<SimulationState>(
     simulateWebhookAction,

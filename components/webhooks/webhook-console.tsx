@@ -20,10 +20,10 @@ import { problemDetail } from "@/lib/contract/problem";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contract/status";
 import { InboxFilterForm } from "./inbox-filter-form";
 import { InboxList as InboxEntries } from "./inbox-list";
-import type { SimulationState } from "./send-test-webhook";
+import { announcedByDefault, type SimulationState } from "./send-test-webhook";
 import { useInbox } from "./use-inbox";
 
-export type RecentInvoice = { invoice_id: string; label: string; hasCallback: boolean };
+export type RecentInvoice = { invoice_id: string; label: string; hasCallback: boolean; status: string | null };
 
 type Props = {
   recent: RecentInvoice[];
@@ -56,7 +56,7 @@ export function WebhookConsole({
   verifying,
 }: Props) {
   const [invoiceId, setInvoiceId] = useState(initialInvoiceId ?? recent.find((r) => r.hasCallback)?.invoice_id ?? "");
-  const [status, setStatus] = useState<InvoiceStatus>("completed");
+  const [status, setStatus] = useState<InvoiceStatus>(() => announcedByDefault(recent.find((r) => r.invoice_id === invoiceId)?.status));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inbox = useInbox(inboxFilter, initialInbox);
 
@@ -119,6 +119,7 @@ export function WebhookConsole({
                   value={recent.some((r) => r.invoice_id === invoiceId) ? invoiceId : ""}
                   onChange={(event) => {
                     setInvoiceId(event.target.value);
+                    setStatus(announcedByDefault(recent.find((r) => r.invoice_id === event.target.value)?.status));
                     setFieldError(null);
                   }}
                   className="w-full"

@@ -77,6 +77,7 @@ function toRecent(invoice: Invoice): RecentInvoice {
     invoice_id: invoice.invoice_id,
     label: [invoice.order_id, invoice.order_name, status].filter(Boolean).join(" · "),
     hasCallback: !!invoice.callback_url,
+    status: invoice.status,
   };
 }
 
