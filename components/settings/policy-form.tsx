@@ -179,6 +179,9 @@ export function PolicyForm({ policy, showDefaults }: { policy: TransitionPolicy;
 function TargetRow({ to, fields, error }: { to: InvoiceStatus; fields: Fields; error?: string }) {
   const name = STATUS_LABELS[to];
   const hint = defaultHint(fields, to);
+  const guardedAlso = INVOICE_STATUSES.filter(
+    (from) => from !== to && fields[`guarded_from.${from}`] !== undefined && fields[`${to}.from.${from}`] === undefined,
+  );
   return (
     <div className={cn(COLUMNS, "grid py-4")}>
       <div className="flex flex-wrap items-center gap-2">
@@ -206,6 +209,10 @@ function TargetRow({ to, fields, error }: { to: InvoiceStatus; fields: Fields; e
             fullName={`${name}: from ${STATUS_LABELS[from]}`}
           />
         ))}
+        {/* The statuses below whose changes always need approval are allowed from here too: said, so an unticked box does not read as "never". */}
+        {guardedAlso.length > 0 && (
+          <p className="w-full text-xs text-muted-foreground">Also from {statusWords(guardedAlso)}, with approval (below).</p>
+        )}
       </TickGroup>
       <Field
         label={
