@@ -34,8 +34,14 @@ export function ActivityFilters({ query, people, timeZone }: { query: ActivityQu
           </select>
         </label>
         <label className={FIELD}>
-          Target or invoice id
-          <Input name="target" defaultValue={query.target ?? ""} placeholder="inv_… or user:ana@…" maxLength={300} spellCheck={false} />
+          Invoice or target
+          <Input
+            name="target"
+            defaultValue={query.target ?? ""}
+            placeholder="Order id, invoice id or user:ana@…"
+            maxLength={300}
+            spellCheck={false}
+          />
         </label>
         <label className={FIELD}>
           Reason contains

@@ -70,7 +70,11 @@ export default async function ActivityPage({ searchParams }: Props) {
             icon={<ScrollText />}
             title={isFiltered(query) ? "No activity matches these filters" : "No activity yet"}
             description={
-              isFiltered(query) ? "Widen the dates or clear a filter." : "Changes, sign-ins and exports appear here as they happen."
+              isFiltered(query)
+                ? query.after || query.before
+                  ? "Widen the dates or clear a filter."
+                  : "Clear a filter, or look for other words."
+                : "Changes, sign-ins and exports appear here as they happen."
             }
             action={
               isFiltered(query) ? (

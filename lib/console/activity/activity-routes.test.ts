@@ -97,6 +97,30 @@ describe("GET /api/activity", () => {
     expect(await count("action=invoice.status_change,user.created&actor=bo@activity.test")).toBe(10);
     expect(await count("target=inv_b3")).toBe(1);
     expect(await count("target=invoice:inv_b3")).toBe(1);
+    // An order id, as the tables show it, names its invoice once the console's index knows it.
+    const { indexInvoices } = await import("@/lib/console/mirror/store");
+    await indexInvoices(await getDatabase(), [
+      {
+        invoice_id: "inv_a7",
+        order_id: "ORD-A7",
+        order_name: null,
+        status: "cancelled",
+        fiat_amount: "10",
+        fiat_currency: "EUR",
+        crypto_amount: null,
+        currency: "BTC",
+        allowed_error_percent: 1,
+        callback_url: null,
+        created_at: new Date().toISOString(),
+        updated_at: null,
+        expires_at: null,
+        priced_in: null,
+        payment: null,
+        provider_fields: [],
+      },
+    ]);
+    expect(await count("target=ORD-A7")).toBe(1);
+    expect(await count("target=ORD-NOBODY")).toBe(0);
     expect(await count("q=TWICE")).toBe(1);
     expect(await count("q=%25")).toBe(0);
     const today = new Date().toISOString().slice(0, 10);

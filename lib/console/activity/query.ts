@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, inArray, lt, max, type SQL, sql } from "drizzle-orm";
+import { wholeInvoiceId } from "@/lib/console/mirror/whole-invoice-id";
 import { auditCheckpoints, auditLog } from "@/lib/console/schema";
 import type { ActivityEntry, ActivityList, ActivityQuery } from "@/lib/contract/activity";
 import { paginationOf } from "@/lib/contract/invoice";
@@ -183,7 +184,17 @@ async function gather(db: Db, near: SQL | undefined, recheck: SQL | undefined, q
 const MATCHING_TEXTS = "matching_texts";
 const inMatchingTexts = sql`(${auditLog.textLocator} + 0) in (select locator from ${sql.raw(MATCHING_TEXTS)})`;
 
-export async function listActivity(db: Db, query: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {
+/**
+ * The view's target as the log files it: an order id or an invoice id's tail, typed where the tables show them, is
+ * read as its invoice's whole id when the console's index knows one invoice by it.
+ */
+async function filedTarget(db: Db, query: ActivityQuery): Promise<ActivityQuery> {
+  if (!query.target || query.target.includes(":")) return query;
+  return { ...query, target: await wholeInvoiceId(db, query.target) };
+}
+
+export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {
+  const query = await filedTarget(db, viewed);
   // Read only, repeatable read: the count and the page describe one snapshot, whatever is written meanwhile.
   const { records, rows } = await db.transaction(
     async (tx) => {
@@ -197,7 +208,13 @@ export async function listActivity(db: Db, query: ActivityQuery, businessTimeZon
 }
 
 /** The view's entries, newest first, a batch at a time, each batch after the last one's number: for the export. */
-export async function* walkActivity(db: Db, query: ActivityQuery, businessTimeZone: string, batch = 1000): AsyncGenerator<ActivityEntry[]> {
+export async function* walkActivity(
+  db: Db,
+  viewed: ActivityQuery,
+  businessTimeZone: string,
+  batch = 1000,
+): AsyncGenerator<ActivityEntry[]> {
+  const query = await filedTarget(db, viewed);
   const where = activityWhere(query, businessTimeZone);
   // Fixed before the first batch: entries written during the walk are not in the file.
   const [{ head }] = await db.select({ head: max(auditLog.seq) }).from(auditLog);

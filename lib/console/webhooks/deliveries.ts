@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
-import { searchIndex } from "@/lib/console/mirror/store";
+import { wholeInvoiceId } from "@/lib/console/mirror/whole-invoice-id";
 import type { Upstream } from "@/lib/console/upstream/client";
 import {
   type DeliveryLogQuery,
@@ -12,7 +12,6 @@ import {
   toDeliveryQuery,
   type WebhookDelivery,
 } from "@/lib/contract";
-import { openByIdTarget } from "@/lib/contract/open-by-id";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 
@@ -26,16 +25,6 @@ export async function listDeliveryLog(upstream: Upstream, query: DeliveryLogQuer
   const page = await upstream.listAllWebhookDeliveries(query);
   if (!page) throw Problem.of("not_found", { title: "No deliveries log", detail: NO_DELIVERIES_LOG });
   return page;
-}
-
-/**
- * The invoice a deliveries view's Invoice field names, as the provider's list takes it: what was typed, unless
- * the console's index knows one invoice by it (an order id, or an invoice id's tail as the tables show it), the
- * way "Open by invoice or order id" finds one. The provider filters by a whole invoice id only.
- */
-export async function wholeInvoiceId(db: Db, typed: string): Promise<string> {
-  const target = openByIdTarget(typed, await searchIndex(db, typed).catch(() => []));
-  return target.kind === "invoice" ? target.id : typed;
 }
 
 /**
