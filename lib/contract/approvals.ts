@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasBidiControl, NO_BIDI_CONTROLS } from "./bidi";
 import { REASON_MAX } from "./list-query";
 
 /** Where an approval request stands: waiting, or how it ended. */
@@ -23,7 +24,9 @@ export const reasonSchema = z
   .string({ error: "is required: say why" })
   .trim()
   .min(1, { error: "is required: say why" })
-  .max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` });
+  .max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` })
+  // Kept as evidence and shown beside names: a character that reorders what follows it would change what it says.
+  .refine((reason) => !hasBidiControl(reason), { error: NO_BIDI_CONTROLS });
 
 /** POST /api/approvals/{id}/approve, /reject, /withdraw. */
 export const approvalDecisionSchema = z.object({ reason: reasonSchema });

@@ -119,6 +119,15 @@ describe("PATCH /api/invoices/[id]", () => {
     expect(await trail()).toHaveLength(before);
   });
 
+  it("a reason with a character that reorders text (U+202E) is a 422 on /reason, nothing sent", async () => {
+    const { status, body } = await patch("admin", { status: "cancelled", reason: "refund \u202edenied" });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ pointer: "/reason", detail: expect.stringMatching(/change the text's direction/) }),
+    ]);
+    expect(patches).toEqual([]);
+  });
+
   it("every other status needs a reason too: 422 on /reason, nothing sent", async () => {
     const { status, body } = await patch("admin", { status: "expired" });
     expect(status).toBe(422);
