@@ -78,7 +78,9 @@ export function ChangeStatusDialog(
       >
         <form className="flex flex-col gap-4" action={props.submit}>
           <DialogHeader>
-            <DialogTitle>Change the status of order {props.order}</DialogTitle>
+            <DialogTitle>
+              Change the status of order <span className="whitespace-nowrap">{props.order}</span>
+            </DialogTitle>
             <DialogDescription>
               <ChangeSummary from={props.from} to={props.target} />
             </DialogDescription>
@@ -89,7 +91,8 @@ export function ChangeStatusDialog(
             offer={props.chosenOffer}
             reason={props.reason}
           />
-          <DialogFooter>
+          {/* Kept in view at the dialog's foot: six statuses and their words can outgrow a laptop's window. */}
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-popover px-6 py-4">
             <Button onClick={props.close} disabled={props.pending}>
               Close
             </Button>

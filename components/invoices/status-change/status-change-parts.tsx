@@ -71,8 +71,16 @@ type ReasonFieldProps = {
   reasonRef?: RefObject<HTMLTextAreaElement | null>;
 };
 
+/** An example reason for the status chosen: a cancel's is not a completion's. */
+const REASON_EXAMPLES: Partial<Record<InvoiceStatus, string>> = {
+  cancelled: "e.g. Order voided at the customer's request (ticket #4821)",
+  completed: "e.g. Paid by bank transfer, seen on the statement of 3 March",
+  expired: "e.g. The customer gave up on the order (ticket #4821)",
+};
+const REASON_EXAMPLE = "e.g. What happened, and where it is written down (ticket #4821)";
+
 /** Every manual change says why: the provider keeps no reason, the console's audit log does. */
-export function ReasonField({ reason, setReason, problem, reasonRef }: ReasonFieldProps) {
+export function ReasonField({ reason, setReason, problem, reasonRef, to }: ReasonFieldProps & { to?: InvoiceStatus | null }) {
   const error = fieldErrors(problem).reason;
   // A reason refused (only spaces, say): the cursor goes back where it must be mended.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each refusal is a new problem, the same words or not
@@ -89,13 +97,7 @@ export function ReasonField({ reason, setReason, problem, reasonRef }: ReasonFie
       error={error && `The reason ${error}.`}
       className="[&>label]:text-sm"
     >
-      <Textarea
-        ref={reasonRef}
-        {...value}
-        required
-        maxLength={REASON_MAX}
-        placeholder="e.g. Order voided at the customer's request (ticket #4821)"
-      />
+      <Textarea ref={reasonRef} {...value} required maxLength={REASON_MAX} placeholder={(to && REASON_EXAMPLES[to]) || REASON_EXAMPLE} />
     </Field>
   );
 }
@@ -148,7 +150,7 @@ export function StatusChangeFields({ invoice, choice, offer, reason }: StatusCha
       {(offer?.to === "cancelled" || (choice && !choice.onChoose && choice.offers.some((o) => o.to === "cancelled" && o.allowed))) && (
         <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />
       )}
-      <ReasonField {...reason} />
+      <ReasonField {...reason} to={offer?.to ?? (choice ? null : "cancelled")} />
       <StatusChangeFailure problem={reason.problem} />
     </>
   );
