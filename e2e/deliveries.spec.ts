@@ -115,8 +115,9 @@ test("a failed webhook resent from its row says how it went, though, delivered, 
   // The seed's last failed one: the test below resends the first.
   const row = page.locator("tr[data-webhook-id]").filter({ hasText: "Failed" }).last();
   const id = await row.getAttribute("data-webhook-id");
-  await row.getByText(/\d+ attempts/).click();
+  // A failed one's Resend is in view without opening its attempts.
   const resend = row.getByRole("button", { name: /^Resend webhook msg_/ });
+  await expect(resend).toBeVisible();
   await untilHydrated(resend);
   await resend.click();
   await expect(page.getByRole("status").filter({ hasText: /Resent msg_.*: the receiver answered HTTP 20\d\./ })).toBeVisible();

@@ -31,7 +31,8 @@ const COLUMNS = [
 
 /**
  * The deliveries log as a table, drawn on the server: each delivery's state, invoice (linked), event, last answer
- * and next retry; its attempts open below it (a plain <details>, no script), with Resend beside them.
+ * and next retry; its attempts open below it (a plain <details>, no script), with Resend beside them (a failed
+ * one's Resend in view).
  */
 export function DeliveriesTable({ deliveries, mayResend }: { deliveries: WebhookDelivery[]; mayResend: boolean }) {
   const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
@@ -87,12 +88,18 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
                       {d.attempts.length} {d.attempts.length === 1 ? "attempt" : "attempts"}
                     </summary>
                     <AttemptList attempts={d.attempts} url={d.url} webhookId={d.webhook_id} />
-                    {mayResend && d.webhook_id && (
+                    {mayResend && d.webhook_id && d.state !== "failed" && (
                       <div className="mt-2">
                         <ResendForm webhookId={d.webhook_id} invoiceId={d.invoice_id} />
                       </div>
                     )}
                   </details>
+                  {/* A failed delivery's next step is in view, not behind its attempts. */}
+                  {mayResend && d.webhook_id && d.state === "failed" && (
+                    <div className="mt-2">
+                      <ResendForm webhookId={d.webhook_id} invoiceId={d.invoice_id} />
+                    </div>
+                  )}
                 </TableCell>
               </tr>
             ))}

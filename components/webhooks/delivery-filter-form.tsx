@@ -12,13 +12,14 @@ const CONTROL = "h-control-sm rounded-md border border-input bg-card px-2 text-s
 export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; timeZone: string }) {
   return (
     <div className="mb-4 flex flex-col gap-3">
-      <nav aria-label="Deliveries by state" className="flex flex-wrap gap-2 text-sm">
+      {/* Drawn as the overview's periods are: the state shown stands out from the others. */}
+      <nav aria-label="Deliveries by state" className="flex w-fit flex-wrap rounded-md border border-border bg-card p-0.5 text-sm">
         {[null, ...DELIVERY_STATES].map((state) => (
           <Link
             key={state ?? "all"}
             href={deliveryViewHref({ ...view, state, page: 1 })}
             aria-current={view.state === state ? "page" : undefined}
-            className="rounded-md border border-border px-2 py-1 hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-medium"
+            className="rounded px-3 py-1.5 font-medium text-muted-foreground hover:text-foreground aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground"
           >
             {state ? DELIVERY_STATE_LABELS[state] : "All"}
           </Link>
