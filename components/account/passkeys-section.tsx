@@ -114,14 +114,14 @@ function AddPasskeyForm({ suggestedName }: { suggestedName: string }) {
     <form key={sent} onSubmit={add} className="flex flex-col gap-3" noValidate aria-label="Add a passkey">
       {outcome.error && !outcome.fieldErrors && <ActionOutcome state={{ error: outcome.error }} />}
       {outcome.ok && <ActionOutcome state={{ ok: outcome.ok }} />}
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <Field label="Name" error={outcome.fieldErrors?.name} description="So you can tell your passkeys apart.">
           <Input name="name" defaultValue={suggestedName} maxLength={60} className="w-full sm:w-56" autoComplete="off" />
         </Field>
         <Field label="Your password" error={outcome.fieldErrors?.password} description="To add a passkey, confirm it is you.">
           <Input name="password" type="password" autoComplete="current-password" className="w-full sm:w-56" />
         </Field>
-        <Button type="submit" loading={busy} disabled={!supported}>
+        <Button type="submit" loading={busy} disabled={!supported} className="mt-5">
           Add a passkey
         </Button>
       </div>

@@ -16,10 +16,11 @@ export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: stri
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(setTimeZoneAction, {});
   return (
     // Keyed by the saved zone: a fresh form shows the new choice.
-    <form key={chosen ?? ""} action={action} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+    <form key={chosen ?? ""} action={action} onSubmit={onSubmit} className="flex flex-wrap items-start gap-2">
       <DrawnForField />
       <Field
         label="Time zone"
+        className="max-w-md"
         error={state.fieldErrors?.time_zone ?? state.error}
         description={`Decides what a day is for you (the table's date filters, the overview, export names, the archive form) and the zone every time is shown in. The business time zone is ${businessTimeZone}.`}
       >
@@ -30,7 +31,8 @@ export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: stri
           options={[{ value: "", label: `Business time zone (${businessTimeZone})` }, ...zones.map((z) => ({ value: z, label: z }))]}
         />
       </Field>
-      <Button type="submit" loading={pending}>
+      {/* Beside the select, not its description: a label's height down. */}
+      <Button type="submit" loading={pending} className="mt-5">
         {pending ? "Saving…" : "Save"}
       </Button>
       {state.ok && (

@@ -42,7 +42,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
       {codes && <RecoveryCodes codes={codes} email={email} />}
 
       {enrolment.state === "off" && (
-        <form action={start.action} onSubmit={start.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+        <form action={start.action} onSubmit={start.onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
           <DrawnForField />
           <Field
             label="Your password"
@@ -51,7 +51,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
           >
             <Input name="password" type="password" autoComplete="current-password" className="w-full sm:w-72" />
           </Field>
-          <Button type="submit" loading={start.pending}>
+          <Button type="submit" loading={start.pending} className="mt-5">
             Set up an authenticator app
           </Button>
         </form>
@@ -80,12 +80,12 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
             </code>
             <CopyButton value={enrolment.uri} label="Copy the key URI" />
           </div>
-          <form action={confirm.action} onSubmit={confirm.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+          <form action={confirm.action} onSubmit={confirm.onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
             <DrawnForField />
             <Field label="Authentication code" error={confirm.state.fieldErrors?.code ?? confirm.state.error}>
               <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40 font-mono" />
             </Field>
-            <Button type="submit" variant="primary" loading={confirm.pending}>
+            <Button type="submit" variant="primary" loading={confirm.pending} className="mt-5">
               Confirm
             </Button>
           </form>
@@ -93,7 +93,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
       )}
 
       {enrolment.state === "on" && (
-        <form action={remove.action} onSubmit={remove.onSubmit} className="flex flex-wrap items-end gap-2" noValidate>
+        <form action={remove.action} onSubmit={remove.onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
           <DrawnForField />
           <Field
             label="Authentication code"
@@ -102,7 +102,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
           >
             <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40 font-mono" />
           </Field>
-          <Button type="submit" loading={remove.pending}>
+          <Button type="submit" loading={remove.pending} className="mt-5">
             Turn off
           </Button>
         </form>

@@ -48,14 +48,18 @@ export function ActivityFilters({ query, people, timeZone }: { query: ActivityQu
           <Input name="q" type="search" defaultValue={query.q ?? ""} maxLength={200} />
         </label>
         <label className={FIELD}>
-          From ({DAY_FORMAT}, business day in {timeZone})
-          <DateInput name="after" defaultValue={query.after ?? ""} />
+          From
+          <DateInput name="after" defaultValue={query.after ?? ""} aria-describedby="activity-days" />
         </label>
         <label className={FIELD}>
-          To ({DAY_FORMAT}, included)
-          <DateInput name="before" defaultValue={query.before ?? ""} />
+          To
+          <DateInput name="before" defaultValue={query.before ?? ""} aria-describedby="activity-days" />
         </label>
       </div>
+      {/* Said once under the fields, so that their labels are one line and the fields line up. */}
+      <p id="activity-days" className="-mt-2 text-xs text-muted-foreground">
+        From and To: business days as {DAY_FORMAT} in {timeZone}, both included.
+      </p>
       <details className="group text-sm" open={chosen.size > 0}>
         <summary className="cursor-pointer font-medium text-foreground">
           Kinds of activity{chosen.size ? ` (${chosen.size} chosen)` : ": all"}

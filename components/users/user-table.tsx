@@ -61,7 +61,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
   const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
   return (
     <tr>
-      <TableCell wrap className={cell(0)}>
+      <TableCell wrap className={cell(0, "min-w-28")}>
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
           <bdi>{user.name}</bdi>
           {user.disabled && <Badge>Disabled</Badge>}
@@ -73,7 +73,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
       </TableCell>
       {/* Long addresses wrap only where an address may (after "@", before a dot), so Role and Disable stay in view
           beside the add form instead of behind a scroll, and no word is cut in two. */}
-      <TableCell wrap className={cell(1, "min-w-32 text-muted-foreground")}>
+      <TableCell wrap className={cell(1, "min-w-32 text-muted-foreground xl:min-w-48")}>
         <EmailText email={user.email} />
       </TableCell>
       <TableCell className={cell(2)}>
@@ -93,7 +93,8 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
       <TableCell className={cell(3, "text-muted-foreground")}>
         <DateTime iso={user.createdAt} />
       </TableCell>
-      <TableCell className={cell(4, "text-muted-foreground")}>
+      {/* The time may take two lines, so that names and addresses keep theirs. */}
+      <TableCell wrap className={cell(4, "min-w-28 text-muted-foreground")}>
         {user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : "Never"}
       </TableCell>
       <TableCell className={cell(5)}>

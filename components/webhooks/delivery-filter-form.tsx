@@ -46,17 +46,21 @@ export function DeliveryFilterForm({ view, timeZone }: { view: DeliveryView; tim
           />
         </label>
         <label className={FIELD}>
-          From ({DAY_FORMAT}, day in {timeZone})
-          <DateInput name="from" defaultValue={view.from ?? ""} size="sm" className="max-w-36" />
+          From
+          <DateInput name="from" defaultValue={view.from ?? ""} size="sm" className="max-w-36" aria-describedby="delivery-days" />
         </label>
         <label className={FIELD}>
-          To ({DAY_FORMAT}, included)
-          <DateInput name="to" defaultValue={view.to ?? ""} size="sm" className="max-w-36" />
+          To
+          <DateInput name="to" defaultValue={view.to ?? ""} size="sm" className="max-w-36" aria-describedby="delivery-days" />
         </label>
         <button type="submit" className={`${CONTROL} font-medium hover:bg-accent`}>
           Show
         </button>
       </form>
+      {/* Said once under the fields, so that their labels are one line and fit their fields. */}
+      <p id="delivery-days" className="-mt-1 text-xs text-muted-foreground">
+        From and To: days as {DAY_FORMAT} in {timeZone}, both included.
+      </p>
     </div>
   );
 }
