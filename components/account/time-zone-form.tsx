@@ -20,14 +20,14 @@ export function TimeZoneForm({ chosen, businessTimeZone, zones }: { chosen: stri
       <DrawnForField />
       <Field
         label="Time zone"
-        className="max-w-md"
+        className="w-full max-w-md"
         error={state.fieldErrors?.time_zone ?? state.error}
         description={`Decides what a day is for you (the table's date filters, the overview, export names, the archive form) and the zone every time is shown in. The business time zone is ${businessTimeZone}.`}
       >
         <Select
           name="time_zone"
           defaultValue={chosen ?? ""}
-          className="w-72"
+          className="w-full"
           options={[{ value: "", label: `Business time zone (${businessTimeZone})` }, ...zones.map((z) => ({ value: z, label: z }))]}
         />
       </Field>

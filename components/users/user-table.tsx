@@ -61,7 +61,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
   const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
   return (
     <tr>
-      <TableCell wrap className={cell(0, "min-w-28")}>
+      <TableCell wrap className={cell(0, "min-w-32")}>
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
           <bdi>{user.name}</bdi>
           {user.disabled && <Badge>Disabled</Badge>}
