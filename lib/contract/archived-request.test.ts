@@ -20,3 +20,15 @@ describe("an archive request's fields left empty (one rule for what is sent and 
     expect(archivedInvoiceRequestJson(body)).toBe('{"order_id":"ORD-1","crypto_amount":0.123456789012345678,"currency":"BTC"}');
   });
 });
+
+describe("an archive request's text", () => {
+  it("refuses an order id or name with a character that reorders text, naming the field", () => {
+    const issues = (fields: Record<string, unknown>) =>
+      archivedInvoiceRequestSchema
+        .safeParse({ order_id: "ORD-1", currency: "BTC", crypto_amount: jsonNumber("1"), ...fields })
+        .error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ order_id: "ORD-\u202Efdp.exe" })).toEqual([["order_id", expect.stringMatching(/change the text's direction/)]]);
+    expect(issues({ order_name: "Boots \u2066x\u2069" })).toEqual([["order_name", expect.stringMatching(/change the text's direction/)]]);
+    expect(issues({ order_name: "Émile's boots — 42 (שלום)" })).toBeUndefined();
+  });
+});
