@@ -56,10 +56,11 @@ export async function AttentionCard({ className }: { className?: string }) {
                 href={invoiceHref(invoice.invoice_id)}
                 className="-mx-2 grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-md px-2 py-2.5 hover:bg-accent sm:grid-cols-[minmax(0,1fr)_auto_8rem_7rem]"
               >
-                <span className="min-w-0 truncate font-medium">
-                  {invoice.order_id ?? shortInvoiceId(invoice.invoice_id)}
+                {/* On a phone the name takes a line of its own under the order id, so it is not cut to nothing. */}
+                <span className="min-w-0 font-medium sm:truncate">
+                  <span className="block truncate sm:inline">{invoice.order_id ?? shortInvoiceId(invoice.invoice_id)}</span>
                   {invoice.order_name && (
-                    <span className="ml-2 font-normal text-muted-foreground">
+                    <span className="block truncate text-sm font-normal text-muted-foreground sm:ml-2 sm:inline sm:text-base">
                       <bdi>{invoice.order_name}</bdi>
                     </span>
                   )}

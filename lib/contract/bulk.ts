@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reasonSchema } from "./approvals";
 
 /**
  * What became of one invoice of a bulk cancel: null while it waits. `duplicate`: another form of an id already
@@ -48,4 +49,17 @@ export const bulkJobListSchema = z.object({
   jobs: z.array(
     z.object({ id: z.string(), reason: z.string(), created_at: z.string(), finished_at: z.string().nullable(), total: z.number().int() }),
   ),
+});
+
+/** What starts a bulk cancel: its one reason (every reason's rule, in the bulk's words when empty) and its invoices. */
+export const bulkCancelStartSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: "Say why these invoices are cancelled: it goes into each one's audit trail." })
+    .pipe(reasonSchema),
+  /** The selected invoices' ids, separated by commas or new lines… */
+  ids: z.string().optional(),
+  /** …or every invoice of a view: the list's query string. */
+  view: z.string().optional(),
 });

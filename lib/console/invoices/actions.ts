@@ -7,15 +7,10 @@ import { guardedAction } from "@/lib/console/bff/action";
 import { recordArchivedInvoice } from "@/lib/console/invoices/archive";
 import { describeRefusedStatusChange, requestStatusChange } from "@/lib/console/invoices/change-status";
 import { upstream } from "@/lib/console/upstream/client";
-import {
-  ARCHIVED_BODY_EXAMPLE,
-  archivedInvoiceRequestSchema,
-  REASON_MAX,
-  searchParamsToObject,
-  statusChangeRequestSchema,
-} from "@/lib/contract";
+import { ARCHIVED_BODY_EXAMPLE, archivedInvoiceRequestSchema, searchParamsToObject, statusChangeRequestSchema } from "@/lib/contract";
 import { toArchiveRequest } from "@/lib/contract/archive-form-schema";
 import { AMOUNT_SIDES, type ArchiveFormValues } from "@/lib/contract/archive-form-values";
+import { bulkCancelStartSchema } from "@/lib/contract/bulk";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { type InvoiceViewQuery, invoiceViewQuerySchema } from "@/lib/contract/invoice-view";
 import { stringifyJson } from "@/lib/contract/money-json";
@@ -137,18 +132,6 @@ export const recordArchivedFormAction = guardedAction(
   { draftPath: archiveDraftPath },
 );
 
-const startSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, { error: "Say why these invoices are cancelled: it goes into each one's audit trail." })
-    .max(REASON_MAX, { error: `must be at most ${REASON_MAX} characters` }),
-  /** The selected invoices' ids, separated by commas or new lines… */
-  ids: z.string().optional(),
-  /** …or every invoice of a view: the list's query string. */
-  view: z.string().optional(),
-});
-
 /** A whole view, sent as the list's query string. */
 function parseView(view: string): InvoiceViewQuery {
   const parsed = invoiceViewQuerySchema.safeParse(searchParamsToObject(new URLSearchParams(view)));
@@ -157,7 +140,7 @@ function parseView(view: string): InvoiceViewQuery {
 }
 
 /** Bulk cancel: records the job, starts it, and answers with its id for the page to follow. */
-export const startBulkCancelAction = guardedAction("invoices:change_status", startSchema, async (input, user) => {
+export const startBulkCancelAction = guardedAction("invoices:change_status", bulkCancelStartSchema, async (input, user) => {
   let ids: string[];
   if (input.view !== undefined) {
     ids = await viewInvoiceIds(listView, parseView(input.view));
