@@ -214,7 +214,7 @@ test("finance marks an invoice completed, which only another person may approve;
   await expect(timelineItem(page, "Status changed from Partly paid to Completed")).toContainText("admin@example.com");
 });
 
-test("an approval that comes after the invoice changed is refused, and nothing is sent", async ({ page, browser }) => {
+test("a request whose invoice changed since it was asked can only be closed, and nothing is sent", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signIn(page, "finance");
   const invoice = await invoiceOf(page, "paid_partial", { received: true });
@@ -236,15 +236,13 @@ test("an approval that comes after the invoice changed is refused, and nothing i
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     const close = card.getByRole("button", { name: "Close it: the invoice changed" });
     await untilHydrated(close);
-    await card.getByLabel("Your reason").fill("Looks right");
+    await card.getByLabel("Your reason").fill("It expired meanwhile");
     await close.click();
-    // The request closed: the page says how, and it is no longer waiting.
-    await expect(admin.page.getByTestId("decided-notice")).toContainText(
-      `Closed without sending: order ${invoice.order_id} is Expired now; it was Partly paid when the change was asked for.`,
-    );
+    // The request is declined, so nothing can be sent: the page says so, and it is no longer waiting.
+    await expect(admin.page.getByTestId("decided-notice")).toContainText(`nothing was sent for order ${invoice.order_id}.`);
     await expect(requestCard(admin.page, invoice.order_id)).toHaveCount(0);
-    await admin.page.goto("/approvals?state=invoice_changed");
-    await expect(requestCard(admin.page, invoice.order_id)).toContainText("Closed: the invoice changed");
+    await admin.page.goto("/approvals?state=rejected");
+    await expect(requestCard(admin.page, invoice.order_id)).toContainText("It expired meanwhile");
   } finally {
     await admin.context.close();
   }
@@ -252,7 +250,7 @@ test("an approval that comes after the invoice changed is refused, and nothing i
   expect(await statusOf(page.request, invoice.invoice_id)).toBe("expired");
   await page.reload();
   await expect(waitingNotice(page)).toHaveCount(0);
-  await expect(timelineItem(page, "Request to change to Completed closed: the invoice is Expired now")).toContainText("admin@example.com");
+  await expect(timelineItem(page, "Change to Completed rejected; nothing changed")).toContainText("admin@example.com");
 });
 
 test("nobody approves their own request: finance sees only Withdraw, and a forged approval is refused with 403", async ({ page }) => {

@@ -104,7 +104,7 @@ export function ApprovalCard({
         {statusNow !== undefined && approval.kind === "status_change" && (
           <DescriptionItem label="Status now">
             <StatusBadge status={statusNow} />
-            {statusNow !== approval.from_status && (
+            {typeof statusNow === "string" && statusNow !== approval.from_status && (
               <span className="ml-2 text-xs text-caution-text">Changed since asked: it can only be closed, nothing sent.</span>
             )}
           </DescriptionItem>
@@ -132,7 +132,7 @@ export function ApprovalCard({
           own={own}
           mayDecide={mayDecide}
           label={title}
-          invoiceChanged={approval.kind === "status_change" && statusNow !== undefined && statusNow !== approval.from_status}
+          invoiceChanged={approval.kind === "status_change" && typeof statusNow === "string" && statusNow !== approval.from_status}
         />
       )}
       {approval.state === "pending" && !own && !mayDecide && (

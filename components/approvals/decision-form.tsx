@@ -26,7 +26,7 @@ export function DecisionForm({
   own: boolean;
   mayDecide: boolean;
   label: string;
-  /** The invoice left the status the change was asked from: approving would only close it (`invoice_changed`). */
+  /** The invoice left the status the change was asked from (as last read): the request can only be closed. */
   invoiceChanged?: boolean;
 }) {
   const { state, action, onSubmit, pending } = useFormAction<ActionState>(decideApprovalAction, {});
@@ -61,18 +61,20 @@ export function DecisionForm({
           mayDecide && (
             <>
               {invoiceChanged ? (
-                // Approving it now sends nothing and closes it as changed: the button says so instead of promising a change.
-                <Button type="submit" name="decision" value="approve" variant="secondary" loading={pending}>
+                // Declined, so nothing is ever sent, whatever the invoice does meanwhile: the button promises no change.
+                <Button type="submit" name="decision" value="reject" variant="secondary" loading={pending}>
                   Close it: the invoice changed
                 </Button>
               ) : (
-                <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
-                  Approve
-                </Button>
+                <>
+                  <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
+                    Approve
+                  </Button>
+                  <Button type="submit" name="decision" value="reject" variant="danger" disabled={pending}>
+                    Reject
+                  </Button>
+                </>
               )}
-              <Button type="submit" name="decision" value="reject" variant="danger" disabled={pending}>
-                Reject
-              </Button>
             </>
           )
         )}
