@@ -242,6 +242,40 @@ describe("deciding a request", () => {
       const [closed] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, asked.body.approval.id));
       expect(closed.state).toBe("requester_changed");
       expect(patches).toEqual([]);
+      const trail = await auditTrail(db, `invoice:${closed.invoiceId}`);
+      expect(trail.map((e) => e.action)).toEqual(["approval.requested", "approval.requester_changed"]);
+    }
+  });
+
+  it("is not carried out once the policy no longer lets the requester's role make it from that status", async () => {
+    const db = await getDatabase();
+    const [{ saveTransitionPolicy }, { DEFAULT_TRANSITION_POLICY }] = await Promise.all([
+      import("./policy-store"),
+      import("@/lib/contract/transition-policy"),
+    ]);
+    const asked = await ask("support", newInvoice("paid_partial", "0.5"), "cancelled", "Order voided");
+    expect(asked.status).toBe(202);
+    // An admin narrows the policy meanwhile: cancelling from partly paid is no longer a rule of its own.
+    const cancelled = DEFAULT_TRANSITION_POLICY.targets.cancelled;
+    await saveTransitionPolicy(
+      db,
+      {
+        ...DEFAULT_TRANSITION_POLICY,
+        targets: {
+          ...DEFAULT_TRANSITION_POLICY.targets,
+          cancelled: { ...cancelled, from: cancelled.from.filter((f) => f !== "paid_partial") },
+        },
+      },
+      "system",
+    );
+    try {
+      const answer = await approve("finance", asked.body.approval.id, "Looks right");
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe("requester_changed");
+      expect(answer.body.detail).toMatch(/only from .*; this one is Partly paid/);
+      expect(patches).toEqual([]);
+    } finally {
+      await saveTransitionPolicy(db, DEFAULT_TRANSITION_POLICY, "system");
     }
   });
 
@@ -282,6 +316,46 @@ describe("deciding a request", () => {
       },
     );
     expect(response.status).toBe(422);
+  });
+});
+
+describe("a bulk cancel whose requester was disabled meanwhile", () => {
+  it("is not approved: 409 requester_changed, the request closed, its invoices not run", async () => {
+    const db = await getDatabase();
+    const [
+      { saveTransitionPolicy },
+      { startBulkCancel },
+      { readBulkJob },
+      { sessionUser },
+      { DEFAULT_TRANSITION_POLICY },
+      { signedInCookie },
+    ] = await Promise.all([
+      import("./policy-store"),
+      import("@/lib/console/invoices/bulk-start"),
+      import("@/lib/console/invoices/bulk-cancel"),
+      import("@/lib/console/auth/session"),
+      import("@/lib/contract/transition-policy"),
+      import("@/lib/console/auth/signed-in-cookie"),
+    ]);
+    await saveTransitionPolicy(db, { ...DEFAULT_TRANSITION_POLICY, bulk_approval_over: 1 }, "system");
+    try {
+      const leaver = (await sessionUser(new Headers({ cookie: await signedInCookie("support") })))!;
+      const started: string[] = [];
+      const { jobId, approval } = await startBulkCancel(db, leaver, [newInvoice("new"), newInvoice("new")], "Shop closed", (id) =>
+        started.push(id),
+      );
+      await db.update(users).set({ banned: true }).where(eq(users.id, leaver.id));
+      const answer = await approve("finance", approval!.id, "Closing confirmed");
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe("requester_changed");
+      expect(started).toEqual([]);
+      expect(patches).toEqual([]);
+      const job = (await readBulkJob(db, leaver, jobId))!;
+      expect(job.finished_at).not.toBeNull();
+      expect(job.items.map((i) => i.outcome)).toEqual(["not_run", "not_run"]);
+    } finally {
+      await saveTransitionPolicy(db, DEFAULT_TRANSITION_POLICY, "system");
+    }
   });
 });
 

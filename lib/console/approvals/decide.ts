@@ -6,9 +6,12 @@ import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
 import { Problem } from "@/lib/contract/problem";
+import { hasReceivedCrypto } from "@/lib/contract/received";
 import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
+import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 import { mayStillAsk } from "./may-still-ask";
+import { readTransitionPolicy } from "./policy-store";
 import { type ApprovalRow, auditApproval, endWaitingJob, expireDue, readApproval, toApproval } from "./store";
 
 type Person = Pick<SessionUser, "id" | "email">;
@@ -50,7 +53,20 @@ export async function approveRequest(input: {
   if (!claimed) throw await closed(db, row.id);
 
   const decided = { decidedBy: user.id, decidedByEmail: user.email, decidedAt: new Date(), decisionReason: reason, claimUntil: null };
+  const requester = { id: claimed.requestedBy, email: claimed.requestedByEmail };
+  /** Closed without sending anything: the person who asked may no longer ask for it (and a waiting job ends). */
+  const requesterChanged = async (why: string) => {
+    await db.transaction(async (tx) => {
+      const done = await finish(tx, claimed, { ...decided, state: "requester_changed", outcome: why });
+      await auditApproval(tx, done, "requester_changed", user, { decision_reason: reason, why_closed: why });
+    });
+    if (claimed.bulkJobId) await endWaitingJob(db, claimed.bulkJobId, `Not run — ${why}`);
+    return Problem.of("requester_changed", { detail: `${why} Nothing was sent; the request is closed.` });
+  };
   if (claimed.kind === "bulk_cancel" && claimed.bulkJobId) {
+    // Carried out in the name of who asked: only while they still may ask for it (the job checks again each batch).
+    const permit = await mayStillAsk(db, requester, "cancelled");
+    if (!permit.ok) throw await requesterChanged(permit.reason);
     const done = await finish(db, claimed, { ...decided, state: "approved", outcome: "started" });
     await db.update(bulkJobs).set({ awaitingApproval: null }).where(eq(bulkJobs.id, claimed.bulkJobId));
     await auditApproval(db, done, "approved", user, { decision_reason: reason });
@@ -63,12 +79,8 @@ export async function approveRequest(input: {
     const to = claimed.toStatus as InvoiceStatus;
     if (!(INVOICE_STATUSES as readonly string[]).includes(to)) throw Problem.of("validation_failed", { detail: `Unknown status ${to}.` });
     // Carried out in the name of who asked: only while they still may ask for it.
-    const permit = await mayStillAsk(db, { id: claimed.requestedBy, email: claimed.requestedByEmail }, to);
-    if (!permit.ok) {
-      const done = await finish(db, claimed, { ...decided, state: "requester_changed", outcome: permit.reason });
-      await auditApproval(db, done, "requester_changed", user, { decision_reason: reason, why_closed: permit.reason });
-      throw Problem.of("requester_changed", { detail: `${permit.reason} Nothing was sent; the request is closed.` });
-    }
+    const permit = await mayStillAsk(db, requester, to);
+    if (!permit.ok) throw await requesterChanged(permit.reason);
     const invoice = await upstream.getInvoice(claimed.invoiceId ?? "");
     now = invoice.status;
     if (now !== claimed.fromStatus) {
@@ -78,6 +90,14 @@ export async function approveRequest(input: {
         detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
       });
     }
+    // And as the policy stands now (an admin may have narrowed it since): the whole rule, from this status.
+    const decision = decideTransition(await readTransitionPolicy(db), {
+      role: permit.role,
+      from: now,
+      to,
+      received: hasReceivedCrypto(invoice),
+    });
+    if (!decision.allowed) throw await requesterChanged(`${decision.reason} ${claimed.requestedByEmail} is ${permit.role}.`);
     const changed = await changeInvoiceStatus({
       db,
       upstream,
@@ -145,8 +165,14 @@ async function close(db: Db, row: ApprovalRow, state: "rejected" | "withdrawn", 
   return toApproval(done);
 }
 
+/** Ends a request this approver holds (`approving`); one whose hold ran out and was taken over is not theirs to end. */
 async function finish(db: Db, row: ApprovalRow, values: Partial<typeof approvalRequests.$inferInsert>): Promise<ApprovalRow> {
-  const [done] = await db.update(approvalRequests).set(values).where(eq(approvalRequests.id, row.id)).returning();
+  const [done] = await db
+    .update(approvalRequests)
+    .set(values)
+    .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.state, "approving")))
+    .returning();
+  if (!done) throw await closed(db, row.id);
   return done;
 }
 
