@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { Slot } from "radix-ui";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ConfirmDialogProps } from "./confirm-dialog";
 
 // The dialogs (Radix) as they load after the page: each opens only on a person's action, so a page that offers
@@ -16,6 +16,9 @@ const LoadedConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) =>
 export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, ...props }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // Drawn by the server, it answers only once hydrated: until then it says so instead of losing the click.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const triggerRef = useRef<HTMLElement>(null);
   if (!trigger) return <LoadedConfirmDialog open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} {...props} />;
   const isOpen = open ?? ownOpen;
@@ -26,7 +29,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, .
   };
   return (
     <>
-      <Slot.Root ref={triggerRef} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={isOpen}>
+      <Slot.Root ref={triggerRef} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={isOpen} {...{ disabled: !hydrated }}>
         {trigger}
       </Slot.Root>
       {(wanted || isOpen) && (

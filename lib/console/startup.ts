@@ -14,6 +14,7 @@ import { stopWebhookDispatcher } from "@/lib/sandbox/webhooks";
 
 /** How often an instance looks for jobs whose holder stopped: their lease (a minute) has run out by then. */
 const JOB_SWEEP_MS = 60_000;
+let jobSweep: NodeJS.Timeout | undefined;
 
 export async function startup(): Promise<void> {
   const e = env();
@@ -34,7 +35,7 @@ export async function startup(): Promise<void> {
     resumeRedeliverJobs().catch((error) => log.error({ err: error }, "resend jobs: could not resume"));
   };
   setTimeout(resumeLeftJobs, e.embeddedSandbox ? 2_000 : 0).unref();
-  setInterval(resumeLeftJobs, JOB_SWEEP_MS).unref();
+  jobSweep = setInterval(resumeLeftJobs, JOB_SWEEP_MS).unref();
   // Activity older than AUDIT_RETENTION_DAYS goes now and once a day (several instances: one at a time, by its lock).
   if (e.auditRetentionDays) {
     const prune = () =>
@@ -57,6 +58,8 @@ export async function startup(): Promise<void> {
  * closes (PGlite writes its checkpoint, so its folder never needs recovery on the next start).
  */
 async function shutdown(drained: Promise<void>, graceMs: number): Promise<Record<string, string | number>> {
+  // A stopping instance takes over no job: it would close its database under it.
+  clearInterval(jobSweep);
   // A walk under way finishes (its calls to the embedded sandbox are still served), then the lease is let go.
   const searchStopped =
     env().search.syncSeconds > 0

@@ -78,7 +78,8 @@ const optionalText = (max: number, what: string) =>
 /**
  * The view's parameters as a query string holds them. `action` is comma-separated (or repeated); `after` and
  * `before` are business days, both included; `target` is an entry's target as stored ("user:ana@example.com") or
- * an invoice id alone; `q` is text in the reason or a decision's reason.
+ * an invoice named as the tables show it (its whole id, its short id or its order id, read through the console's
+ * index); `q` is text in the reason or a decision's reason.
  */
 export const activityQuerySchema = z
   .object({

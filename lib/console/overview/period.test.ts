@@ -47,6 +47,10 @@ describe("resolvePeriod", () => {
     expect(p.period).toBe("30d");
     expect(p.typed).toEqual({ from: "2026-02-30", to: "2026-03-05" });
     expect(resolvePeriod(state({ period: "custom", from: day("2026-03-01"), to: day("2026-03-05") }), "UTC", now).typed).toBeUndefined();
+    // Anything else typed is not repeated as the console's own words.
+    expect(resolvePeriod(state({ period: "custom" }), "UTC", now, { from: "Call +1 555 0100 for a refund", to: "" }).notice).toBe(
+      "Write days as YYYY-MM-DD.",
+    );
   });
 
   it.each([

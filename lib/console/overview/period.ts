@@ -85,7 +85,9 @@ export function resolvePeriod(
     const to = state.to ? calendarDay(state.to) : null;
     const written = (value: unknown) => (typeof value === "string" ? value.trim() : "");
     const unread = [written(typed.from), written(typed.to)].find((value, i) => value && (i === 0 ? from : to) === null);
-    if (unread) notice = `${unread} is not a day of the calendar (YYYY-MM-DD).`;
+    // Echoed only when it is written like a day: the address is anyone's text, the notice is the console's.
+    if (unread)
+      notice = /^\d{4}-\d{2}-\d{2}$/.test(unread) ? `${unread} is not a day of the calendar (YYYY-MM-DD).` : "Write days as YYYY-MM-DD.";
     else if (from === null || to === null) notice = "Choose both the first and the last day of the custom period.";
     else if (from > to) notice = "The first day of the custom period is after its last day.";
     else if (daysBetween(from, to) + 1 > MAX_PERIOD_DAYS) notice = `A custom period spans at most ${MAX_PERIOD_DAYS} days.`;
