@@ -58,25 +58,22 @@ export function DecisionForm({
             Withdraw
           </Button>
         ) : (
-          mayDecide && (
+          mayDecide &&
+          (invoiceChanged ? (
+            // Declined, so nothing is ever sent, whatever the invoice does meanwhile: the button promises no change.
+            <Button type="submit" name="decision" value="reject" variant="secondary" loading={pending}>
+              Close it: the invoice changed
+            </Button>
+          ) : (
             <>
-              {invoiceChanged ? (
-                // Declined, so nothing is ever sent, whatever the invoice does meanwhile: the button promises no change.
-                <Button type="submit" name="decision" value="reject" variant="secondary" loading={pending}>
-                  Close it: the invoice changed
-                </Button>
-              ) : (
-                <>
-                  <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
-                    Approve
-                  </Button>
-                  <Button type="submit" name="decision" value="reject" variant="danger" disabled={pending}>
-                    Reject
-                  </Button>
-                </>
-              )}
+              <Button type="submit" name="decision" value="approve" variant="primary" loading={pending}>
+                Approve
+              </Button>
+              <Button type="submit" name="decision" value="reject" variant="danger" disabled={pending}>
+                Reject
+              </Button>
             </>
-          )
+          ))
         )}
       </div>
     </form>
