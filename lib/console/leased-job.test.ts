@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ratesCache } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { createLeasedJob, upstreamFailure } from "./leased-job";
+import { createLeasedJob, heartbeat, upstreamFailure } from "./leased-job";
 
 /*
  * The lease on the console's real database (PGlite, or PostgreSQL with DATABASE_URL). "Two instances" are two
@@ -96,6 +96,23 @@ describe("upstreamFailure", () => {
       expect(upstreamFailure(new Error("boom"), "test")).toEqual({ reason: "upstream_error", retryAfterSeconds: null, detail: null });
     } finally {
       console.error = log;
+    }
+  });
+});
+
+describe("heartbeat", () => {
+  it("renews the lease every interval while the work goes on, and not once stopped", async () => {
+    vi.useFakeTimers();
+    try {
+      let renewed = 0;
+      const stop = heartbeat(async () => renewed++, 20_000, "test job");
+      await vi.advanceTimersByTimeAsync(65_000);
+      expect(renewed).toBe(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(renewed).toBe(3);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -132,3 +132,13 @@ export function upstreamFailure(error: unknown, logAs: string): UpstreamFailure 
     detail: problem ? problemSentence(problem) : null,
   };
 }
+
+/**
+ * Renews a lease every `everyMs` while its work goes on, until the returned stop is called: one step of the work (a
+ * slow provider, a 429's wait) may outlast the lease, and another instance must not take over work still under way.
+ */
+export function heartbeat(renew: () => Promise<unknown>, everyMs: number, logAs: string): () => void {
+  const timer = setInterval(() => void renew().catch((error: unknown) => log.warn({ err: error }, `${logAs}: lease not renewed`)), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

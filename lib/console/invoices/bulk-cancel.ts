@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { type AskPermit, mayStillAsk } from "@/lib/console/approvals/may-still-ask";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
+import { heartbeat } from "@/lib/console/leased-job";
 import { approvalRequests, bulkJobItems, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
@@ -116,6 +117,8 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
     .returning();
   if (!job) return;
   const actor = { id: job.createdBy, email: job.createdByEmail };
+  const held = and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder));
+  const stopRenewing = heartbeat(() => db.update(bulkJobs).set({ leaseUntil: lease() }).where(held), LEASE_MS / 3, `bulk job ${jobId}`);
   try {
     for (;;) {
       const batch = await db
@@ -153,10 +156,8 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
       if (!still) return;
     }
   } finally {
-    await db
-      .update(bulkJobs)
-      .set({ leaseUntil: null, leaseHolder: null })
-      .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder)));
+    stopRenewing();
+    await db.update(bulkJobs).set({ leaseUntil: null, leaseHolder: null }).where(held);
   }
 }
 

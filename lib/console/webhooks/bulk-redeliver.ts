@@ -5,6 +5,7 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { bulkJobAuditTarget, isBulkJobId } from "@/lib/console/invoices/bulk-cancel";
+import { heartbeat } from "@/lib/console/leased-job";
 import { bulkJobItems, bulkJobs, users } from "@/lib/console/schema";
 import { type Upstream, upstream } from "@/lib/console/upstream/client";
 import { type DeliveryLogQuery, REDELIVER_JOB_MAX, type RedeliverJob, type RedeliverOutcome, type WebhookDelivery } from "@/lib/contract";
@@ -95,6 +96,7 @@ export async function runBulkRedeliver(deps: RedeliverDeps, jobId: string): Prom
     .returning();
   if (!job) return;
   const held = and(eq(bulkJobs.id, jobId), eq(bulkJobs.leaseHolder, holder));
+  const stopRenewing = heartbeat(() => db.update(bulkJobs).set({ leaseUntil: lease() }).where(held), LEASE_MS / 3, `resend job ${jobId}`);
   try {
     for (;;) {
       const batch = await db
@@ -134,6 +136,7 @@ export async function runBulkRedeliver(deps: RedeliverDeps, jobId: string): Prom
       if (!still) return;
     }
   } finally {
+    stopRenewing();
     await db.update(bulkJobs).set({ leaseUntil: null, leaseHolder: null }).where(held);
   }
 }
