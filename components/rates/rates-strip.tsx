@@ -45,10 +45,7 @@ export function RatesStrip() {
             <span className="text-foreground" title={`1 ${code} = ${formatRateEur(view.rates[code])}`}>
               {formatRateEurShort(view.rates[code])}
             </span>
-            {/* Its room is kept while the change is not known yet, so the strip does not move when it arrives. */}
-            <span className="inline-flex min-w-16 justify-start">
-              {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}
-            </span>
+            {view.previous_rates?.[code] !== undefined && <RateChange change={rateChange(view.rates[code], view.previous_rates[code])} />}
           </span>
         ))}
         <span className={cn("ml-auto shrink-0", view.stale ? "font-medium text-warning-text" : "hidden text-muted-foreground sm:inline")}>
