@@ -18,16 +18,16 @@ import { INVOICE_STATUSES, type InvoiceStatus, STATUS_LABELS } from "@/lib/contr
 /** What simulateWebhookAction answers: the provider's answer, or a failure. */
 export type SimulationState = ActionState & { result?: WebhookSimulationResult };
 
-/**
- * An admin's "Send test webhook" on an invoice: the status it announces (the invoice's own by default), sent
- * through the provider's simulation (a form with the server action simulateWebhookAction), and the timeline
- * refreshed with the attempt.
- */
 /** The status a test webhook announces unless one is chosen: the invoice's own, else completed. */
 export function announcedByDefault(status: string | null | undefined): InvoiceStatus {
   return INVOICE_STATUSES.find((s) => s === status) ?? "completed";
 }
 
+/**
+ * An admin's "Send test webhook" on an invoice: the status it announces (the invoice's own by default), sent
+ * through the provider's simulation (a form with the server action simulateWebhookAction), and the timeline
+ * refreshed with the attempt.
+ */
 export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId: string; status: string | null; hasCallback: boolean }) {
   const [target, setTarget] = useState<InvoiceStatus>(announcedByDefault(status));
   const router = useRouter();

@@ -162,9 +162,10 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
 }
 
 /**
- * Whether a job may go on: ok, with its person's role now (for checks of each change), or why not. A job acts in its person's name only while they may: read before every batch, on whichever instance runs
- * it (started, resumed or taken over), so disabling someone, taking their role or deleting them stops their
- * jobs within a batch instead of letting them finish in that name.
+ * Whether a job may go on: ok, with its person's role now (for checks of each change), or why not. A job acts in
+ * its person's name only while they may: read before every batch, on whichever instance runs it (started, resumed
+ * or taken over), so disabling someone, taking their role or deleting them stops their jobs within a batch instead
+ * of letting them finish in that name.
  */
 export function mayGoOn(db: Db, job: Pick<typeof bulkJobs.$inferSelect, "createdBy" | "createdByEmail">): Promise<AskPermit> {
   return mayStillAsk(db, { id: job.createdBy, email: job.createdByEmail }, "cancelled");

@@ -20,7 +20,8 @@ import { listDeliveryLog, redeliverFromConsole, redeliverySentence } from "./del
  * "Resend all failed in this view": one job on the server, as a bulk cancel is (ARCHITECTURE.md §4). Its rows are
  * console.bulk_jobs (kind `redeliver`) and bulk_job_items (the delivery's id in `resolved_id`, unique per job, so
  * one delivery is resent once); whoever holds the lease resends the waiting ones a few at a time, each through the
- * single resend's use case (its own audit entry), and a job left by a stopped instance resumes at the next sweep (lib/console/startup.ts).
+ * single resend's use case (its own audit entry), and a job left by a stopped instance resumes at the next sweep
+ * (lib/console/startup.ts).
  */
 
 const KIND = "redeliver";
