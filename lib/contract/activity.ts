@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "./invoice";
+import { viewText } from "./invoice-view";
 
 /*
  * The activity log (the console's audit entries, lib/console/activity): what GET /api/activity, its export and
@@ -70,8 +71,9 @@ const day = z
 const optionalText = (max: number, what: string) =>
   z
     .string()
-    .trim()
-    .max(max, { error: `${what} has at most ${max} characters` })
+    // As a view's text is read: control characters (a NUL, which PostgreSQL's text cannot hold) are never in a filter.
+    .transform(viewText)
+    .pipe(z.string().max(max, { error: `${what} has at most ${max} characters` }))
     .transform((value) => value || undefined)
     .optional();
 

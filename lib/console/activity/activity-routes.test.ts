@@ -123,6 +123,10 @@ describe("GET /api/activity", () => {
     expect(await count("target=ORD-NOBODY")).toBe(0);
     expect(await count("q=TWICE")).toBe(1);
     expect(await count("q=%25")).toBe(0);
+    // A control character (a NUL PostgreSQL's text cannot hold) is never part of a filter: read as a space.
+    expect(await count("q=TW%00ICE")).toBe(0);
+    for (const odd of ["q=%00", "actor=%00", "target=inv_b3%00"]) expect((await get(routes.list, `/api/activity?${odd}`)).status).toBe(200);
+    expect(await count("target=inv_b3%00")).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
     expect(await count(`after=${today}&before=${today}&actor=ana@activity.test`)).toBe(30);
     expect(await count("after=2020-01-01&before=2020-01-31")).toBe(0);
