@@ -29,6 +29,7 @@ describe("an archive request's text", () => {
         .error?.issues.map((i) => [i.path.join("."), i.message]);
     expect(issues({ order_id: "ORD-\u202Efdp.exe" })).toEqual([["order_id", expect.stringMatching(/change the text's direction/)]]);
     expect(issues({ order_name: "Boots \u2066x\u2069" })).toEqual([["order_name", expect.stringMatching(/change the text's direction/)]]);
+    expect(issues({ order_id: "N\u0000UL" })).toEqual([["order_id", expect.stringMatching(/^must not contain control characters/)]]);
     expect(issues({ order_name: "Émile's boots — 42 (שלום)" })).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX } from "./archived-limits";
-import { hasBidiControl, NO_BIDI_CONTROLS } from "./bidi";
+import { hasControlOrBidi, NO_CONTROLS } from "./bidi";
 import {
   canonicalDecimal,
   decimalShape,
@@ -111,12 +111,12 @@ export const archivedInvoiceRequestSchema = z
         .min(1, { error: "is required: the order's identifier in your system" })
         .max(ORDER_ID_MAX, { error: `must be at most ${ORDER_ID_MAX} characters` })
         // A record kept for the books: a character that reorders the text would make it read as another order.
-        .refine((id) => !hasBidiControl(id), { error: NO_BIDI_CONTROLS }),
+        .refine((id) => !hasControlOrBidi(id), { error: NO_CONTROLS }),
       order_name: z
         .string({ error: "must be text" })
         .trim()
         .max(ORDER_NAME_MAX, { error: `must be at most ${ORDER_NAME_MAX} characters` })
-        .refine((name) => !hasBidiControl(name), { error: NO_BIDI_CONTROLS })
+        .refine((name) => !hasControlOrBidi(name, { lines: true }), { error: NO_CONTROLS })
         .nullish(),
       fiat_amount: optionalAmount("EUR", FIAT_AMOUNT_LIMIT, "must have at most 2 decimal places (cents)"),
       fiat_currency: z.literal("EUR", { error: "must be EUR: the only fiat currency supported" }).nullish(),

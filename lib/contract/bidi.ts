@@ -10,3 +10,15 @@ export const NO_BIDI_CONTROLS = "must not contain characters that change the tex
 export function hasBidiControl(text: string): boolean {
   return BIDI_CONTROL.test(text);
 }
+
+/** Controls (C0, DEL, C1) never belong in an id or a name; PostgreSQL's text cannot even hold a NUL. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same but tab and line breaks, which a name written on several lines may hold. */
+export const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+export const NO_CONTROLS = "must not contain control characters or characters that change the text's direction (such as U+202E)";
+
+/** Whether an id (or, with `lines`, a name that may span lines) holds a control character or a bidirectional control. */
+export function hasControlOrBidi(text: string, { lines = false } = {}): boolean {
+  return (lines ? CONTROL_BUT_LINES : CONTROL).test(text) || BIDI_CONTROL.test(text);
+}

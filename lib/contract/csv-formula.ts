@@ -14,7 +14,7 @@
  * Numbers are not text: a caller passes amounts around these functions.
  */
 
-import { BIDI_CONTROL } from "./bidi";
+import { BIDI_CONTROL, CONTROL_BUT_LINES } from "./bidi";
 
 const SEPARATOR = /([;,\t\r\n])/;
 /** A part's spaces (no separator is among them, split took those) and its leading quotes. */
@@ -58,7 +58,7 @@ export function csvNeedsQuotes(text: string): boolean {
  * What no reader of a CSV should meet raw: C0 controls but tab and line breaks (an ESC starts a terminal's escape
  * sequence), DEL, C1 controls, and the bidirectional controls that reorder the rest of a line (./bidi.ts).
  */
-const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|${BIDI_CONTROL.source}`, "gu");
+const UNSAFE = new RegExp(`${CONTROL_BUT_LINES.source}|${BIDI_CONTROL.source}`, "gu");
 
 /** Each unsafe character written as its code point, "<U+001B>": the text stays readable and nothing vanishes silently. */
 export function showUnsafeCharacters(text: string): string {
