@@ -1,6 +1,9 @@
 import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
+import { and, eq } from "drizzle-orm";
+import { accounts, users } from "@/lib/console/schema";
+import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { getAuth } from "./server";
 
@@ -8,7 +11,8 @@ import { getAuth } from "./server";
  * Known devices (OWASP, "Slow down online guessing attacks with device cookies"): a browser someone has signed in
  * with carries a signed cookie naming them. The limit per address does not refuse that browser for that person,
  * so a stranger's guesses from a shared network cannot lock its people out; the browser's own failures are
- * limited as an account's are per address (./sign-in-limiter.ts). Each whole sign-in issues a new one.
+ * limited as an account's are per address (./sign-in-limiter.ts). Each whole sign-in issues a new one; a password
+ * reset forgets every device issued before it, since a reset is what someone does when another may have been in.
  */
 const NAME = "console_known_device";
 const MAX_AGE_SECONDS = 180 * 86_400;
@@ -35,7 +39,18 @@ export async function knownDevice(headers: Headers, email: string): Promise<stri
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   // The browser forgets it after MAX_AGE; a copy kept elsewhere is refused here too.
   if (Date.now() / 1000 - Number(issued) > MAX_AGE_SECONDS) return null;
-  return Buffer.from(named, "base64url").toString().toLowerCase() === email.toLowerCase() ? device : null;
+  if (Buffer.from(named, "base64url").toString().toLowerCase() !== email.toLowerCase()) return null;
+  return Number(issued) >= (await passwordSetAt(email)) ? device : null;
+}
+
+/** When `email`'s password was last set, in whole seconds (0: never, or no such person). */
+async function passwordSetAt(email: string): Promise<number> {
+  const [row] = await (await getDatabase())
+    .select({ at: accounts.updatedAt })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(users.email, email.toLowerCase()), eq(accounts.providerId, "credential")));
+  return row ? Math.floor(row.at.getTime() / 1000) : 0;
 }
 
 /** A new device's cookie value for `email`: its id, when it was issued, the email, and this console's signature. */

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { accounts, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
+import { issueLink, spendLink } from "./account-links";
 import { knownDeviceCookie, knownDeviceCookieName } from "./known-device";
 import { safeNextPath } from "./session";
 import { signInWithPassword } from "./sign-in";
@@ -11,7 +14,7 @@ const from = (address: string) => new Headers({ "x-forwarded-for": address });
 
 beforeAll(async () => {
   const db = await getDatabase();
-  for (const name of ["ana", "ben", "cy", "dee", "ed"]) {
+  for (const name of ["ana", "ben", "cy", "dee", "ed", "flo"]) {
     await addUser(db, { email: `${name}@limits.test`, name, role: "viewer", password: PASSWORD }, "system");
   }
 });
@@ -139,6 +142,29 @@ describe("a known device", () => {
     const wait = { ok: false, error: expect.stringContaining("for this account") };
     expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, withCookie("10.0.0.79", dee))).toMatchObject(wait);
     expect(await signInWithPassword({ email: "dee@limits.test", password: PASSWORD }, from("10.0.0.78"))).toEqual({ ok: true });
+  });
+  it("is forgotten when its person's password is reset: a copy kept by whoever made the reset needed lifts no limit", async () => {
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      await signInWithPassword({ email: `guess-flo-${i}@limits.test`, password: "nope-nope" }, from("10.0.0.80"));
+    }
+    // Flo chose her password ten minutes ago and signed in on this browser a minute ago.
+    const db = await getDatabase();
+    const [person] = await db.select({ id: users.id }).from(users).where(eq(users.email, "flo@limits.test"));
+    await db
+      .update(accounts)
+      .set({ updatedAt: new Date(Date.now() - 600_000) })
+      .where(eq(accounts.userId, person.id));
+    const before = await knownDeviceCookie("flo@limits.test", Date.now() - 60_000);
+    const flo = { email: "flo@limits.test", password: PASSWORD };
+    expect(await signInWithPassword(flo, withCookie("10.0.0.80", before))).toEqual({ ok: true });
+
+    const link = await issueLink(db, { kind: "reset", userId: person.id, actor: "system", address: "10.0.0.1" });
+    await spendLink(db, { kind: "reset", token: link.url.split("/").at(-1)!, password: "a new horse battery", address: "10.0.0.1" });
+
+    const renewed = { ...flo, password: "a new horse battery" };
+    expect(await signInWithPassword(renewed, withCookie("10.0.0.80", before))).toMatchObject(NETWORK);
+    // A device issued since, as the sign-in after the reset issues one, is known again.
+    expect(await signInWithPassword(renewed, await on("10.0.0.80", "flo@limits.test"))).toEqual({ ok: true });
   });
 });
 
