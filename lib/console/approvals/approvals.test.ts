@@ -201,6 +201,19 @@ describe("deciding a request", () => {
     expect(((await list.json()) as { items: { id: string }[] }).items.map((a) => a.id)).toContain(asked.body.approval.id);
   });
 
+  it("crypto received since it was asked, in the same status, closes it as changed: its approver read what was received", async () => {
+    const id = newInvoice("pending");
+    const asked = await ask("finance", id, "completed");
+    invoices.get(id)!.received = "0.0005";
+    const { status, body } = await approve("admin", asked.body.approval.id);
+    expect(status).toBe(409);
+    expect(body.code).toBe("invoice_changed");
+    expect(body.detail).toMatch(
+      /^The invoice has received 0.0005 BTC; it had received nothing when the change was asked for\. Nothing was sent/,
+    );
+    expect(patches).toEqual([]);
+  });
+
   it("two approvers at once: exactly one PATCH reaches the provider, the other is told it is no longer waiting", async () => {
     const waiting = await ask("finance", newInvoice("new"), "completed");
     patches = [];

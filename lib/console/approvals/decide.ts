@@ -5,6 +5,7 @@ import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
 import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
+import { compareDecimal, type Decimal, isZero } from "@/lib/contract/money";
 import { Problem } from "@/lib/contract/problem";
 import { hasReceivedCrypto } from "@/lib/contract/received";
 import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
@@ -88,6 +89,18 @@ export async function approveRequest(input: {
       await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now });
       throw Problem.of("invoice_changed", {
         detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+      });
+    }
+    // What its approver read of the payment must still hold: crypto that came in since, in the same status, changes
+    // what approving means (a cancel then owes a refund; "completed" no longer marks an unpaid invoice paid).
+    const receivedNow = invoice.payment?.amount_received ?? null;
+    const receivedAsked = (claimed.snapshot as { amount_received?: Decimal | null }).amount_received;
+    if (receivedAsked !== undefined && !sameAmount(receivedNow, receivedAsked)) {
+      const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
+      await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now, received_now: receivedNow });
+      const amount = (received: Decimal | null) => (received === null || isZero(received) ? "nothing" : `${received} ${invoice.currency}`);
+      throw Problem.of("invoice_changed", {
+        detail: `The invoice has received ${amount(receivedNow)}; it had received ${amount(receivedAsked)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
       });
     }
     // And as the policy stands now (an admin may have narrowed it since): the whole rule, from this status.
@@ -189,3 +202,8 @@ async function closed(db: Db, id: string): Promise<Problem> {
 }
 
 const notFound = () => Problem.of("not_found", { detail: "No approval request has this id." });
+
+/** Two amounts the provider named, equal as numbers ("0.50" is "0.5"); none is nothing. */
+function sameAmount(a: Decimal | null, b: Decimal | null): boolean {
+  return compareDecimal(a ?? "0", b ?? "0") === 0;
+}
