@@ -170,6 +170,24 @@ describe("GET /api/activity/export", () => {
     expect(recorded.detail).toMatchObject({ format: "csv", filter: { actor: "bo@activity.test" }, total_records: 10 });
   });
 
+  it("holds the entries counted, not its own: a view its own entry belongs to still matches its recorded count", async () => {
+    const answer = await get(routes.export, "/api/activity/export?format=csv&action=activity.export");
+    const counted = Number(answer.headers.get(EXPORT_TOTAL_HEADER));
+    const rows = Papa.parse<string[]>((await answer.text()).trim(), { header: false }).data.slice(1);
+    expect(rows).toHaveLength(counted);
+    const db = await getDatabase();
+    const [own] = (
+      (await db.execute(
+        sql`select seq, detail from console.audit_log where action = 'activity.export' order by seq desc limit 1`,
+      )) as unknown as {
+        rows: { seq: number; detail: { total_records: number; through_seq: number } }[];
+      }
+    ).rows;
+    expect(own.detail.total_records).toBe(counted);
+    expect(rows.map((r) => Number(r[0]))).not.toContain(Number(own.seq));
+    expect(Math.max(...rows.map((r) => Number(r[0])))).toBeLessThanOrEqual(own.detail.through_seq);
+  });
+
   it("as JSON, the same rows and a count that says the file is complete", async () => {
     const answer = await get(routes.export, "/api/activity/export?format=json&actor=ana@activity.test&q=voided");
     const file = JSON.parse(await answer.text());

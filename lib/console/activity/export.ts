@@ -13,7 +13,7 @@ import { todayIn } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
-import { listActivity, walkActivity } from "./query";
+import { activityHead, listActivity, walkActivity } from "./query";
 
 // `outcome` came last: a file read by position keeps its earlier columns where they were.
 export const ACTIVITY_CSV_COLUMNS = [
@@ -34,7 +34,8 @@ const optionsSchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: "must b
 /**
  * GET /api/activity/export: exactly the rows of the page's view (its own parameters, every page of it), newest
  * first, streamed a thousand at a time, under the same per-person and overall caps as the invoice export. The
- * export is itself an entry, written before the file starts: the view and how many rows it holds.
+ * export is itself an entry, written before the file starts: the view, how many rows it holds, and the last entry
+ * number it reaches (the file's rows are the view's entries up to it, so its count matches).
  */
 export async function exportActivityResponse(request: Request, user: SessionUser): Promise<Response> {
   const { format } = parseQuery(request, optionsSchema);
@@ -44,16 +45,18 @@ export async function exportActivityResponse(request: Request, user: SessionUser
     const db = await getDatabase();
     const timeZone = env().timeZone;
     const { pagination } = await listActivity(db, { ...query, page: 1, page_size: 25 }, timeZone);
+    // The file is the log as counted: its own entry, and any written while it streams, are not in it.
+    const through = await activityHead(db);
     const { page: _page, page_size: _size, ...filter } = query;
     await recordAudit(db, {
       actor: user,
       action: "activity.export",
       target: "activity",
-      detail: { format, filter, total_records: pagination.total_records },
+      detail: { format, filter, total_records: pagination.total_records, through_seq: through },
     });
     const fileName = `activity_${todayIn(timeZone)}.${format}`;
     const stream = activityStream(
-      walkActivity(db, query, timeZone),
+      walkActivity(db, query, timeZone, through),
       format === "csv" ? csvEncoder : jsonEncoder(filter, pagination.total_records),
     );
     return new Response(releasedWhenDone(stream, release), {

@@ -207,18 +207,23 @@ export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZo
   return { items: rows.map(toEntry), pagination: paginationOf(query.page, query.page_size, records, { atLeastOnePage: true }) };
 }
 
-/** The view's entries, newest first, a batch at a time, each batch after the last one's number: for the export. */
+/** The log's last entry number now (0 when empty): what a walk goes `through`, so later entries are not in it. */
+export async function activityHead(db: Db): Promise<number> {
+  const [{ head }] = await db.select({ head: max(auditLog.seq) }).from(auditLog);
+  return head ?? 0;
+}
+
+/** The view's entries numbered up to `through`, newest first, a batch at a time, each after the last one's number: for the export. */
 export async function* walkActivity(
   db: Db,
   viewed: ActivityQuery,
   businessTimeZone: string,
+  through: number,
   batch = 1000,
 ): AsyncGenerator<ActivityEntry[]> {
   const query = await filedTarget(db, viewed);
   const where = activityWhere(query, businessTimeZone);
-  // Fixed before the first batch: entries written during the walk are not in the file.
-  const [{ head }] = await db.select({ head: max(auditLog.seq) }).from(auditLog);
-  let below = (head ?? 0) + 1;
+  let below = through + 1;
   for (;;) {
     const rows = await db
       .select()
