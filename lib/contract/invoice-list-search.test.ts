@@ -52,13 +52,22 @@ describe("the list's URL from its GET form", () => {
     expect(read.notices).toEqual([
       "“bogus” is not a status; showing all statuses.",
       "“$$” is not a currency code; showing all currencies.",
-      "“yesterday” is not a date (YYYY-MM-DD); the list starts at the first invoice.",
+      "“yesterday” in From is not a day of the calendar (YYYY-MM-DD); the list starts at the first invoice.",
       "“abc” is not a page number; showing page 1.",
       "“7” is not a page size (10, 20, 50, 100); showing 20 a page.",
       "“name” cannot be sorted by; sorted by creation date.",
     ]);
     expect(read.state).toMatchObject({ status: null, page: 1, page_size: 20, sort_by: "created_at", currency: null, from: null });
+    expect(read.unreadDays).toEqual({ from: "yesterday" });
     expect(readInvoiceListSearch({ status: "paid,pending" }).notices).toEqual(["“paid” is not a status; showing the others."]);
+  });
+
+  it("reads only days of the calendar: a day written like one that is not (30 February) is said, never rolled over", () => {
+    const read = readInvoiceListSearch({ from: "2026-02-30", to: "2026-13-45" });
+    expect(read.state).toMatchObject({ from: null, to: null });
+    expect(read.unreadDays).toEqual({ from: "2026-02-30", to: "2026-13-45" });
+    expect(read.notices).toHaveLength(2);
+    expect(readInvoiceListSearch({ from: "2024-02-29" }).state.from?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
   });
 
   it("sort links flip the sorted column and start the others high to low, from page 1", () => {

@@ -5,7 +5,6 @@ import {
   type inferParserType,
   parseAsArrayOf,
   parseAsInteger,
-  parseAsIsoDate,
   parseAsNumberLiteral,
   parseAsString,
   parseAsStringLiteral,
@@ -14,7 +13,7 @@ import { type InvoiceViewQuery, viewText } from "@/lib/contract/invoice-view";
 import { CURRENCY_CODE, commaList, SORT_FIELDS, SORT_ORDERS, VIEW_QUERY_MAX, withinApiYears } from "@/lib/contract/list-query";
 import { canonicalListSearch } from "@/lib/contract/list-search";
 import { ALL_INVOICE_STATUSES } from "@/lib/contract/status";
-import { addDays, calendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
+import { addDays, calendarDay, isCalendarDay, startOfDay, todayIn } from "@/lib/contract/time-zone";
 
 export { canonicalListSearch };
 
@@ -32,6 +31,13 @@ const parseAsCurrencyCode = createParser({
   serialize: (value: string) => value,
 });
 
+/** A day as YYYY-MM-DD, of the calendar: "2026-02-30" is not one (a Date would read it as 2 March). */
+const parseAsCalendarDay = createParser({
+  parse: (value) => (isCalendarDay(value) ? new Date(`${value}T00:00:00.000Z`) : null),
+  serialize: (value: Date) => value.toISOString().slice(0, 10),
+  eq: (a: Date, b: Date) => a.getTime() === b.getTime(),
+});
+
 export const invoiceListParsers = {
   /** One status or several (`status=pending,paid_partial`): several are answered from the mirror. */
   status: parseAsArrayOf(parseAsStringLiteral(ALL_INVOICE_STATUSES)),
@@ -39,8 +45,8 @@ export const invoiceListParsers = {
   q: parseAsString,
   currency: parseAsCurrencyCode,
   created: parseAsStringLiteral(Object.keys(CREATED_PRESETS) as CreatedPreset[]),
-  from: parseAsIsoDate,
-  to: parseAsIsoDate,
+  from: parseAsCalendarDay,
+  to: parseAsCalendarDay,
   page: parseAsInteger.withDefault(1),
   page_size: parseAsNumberLiteral(PAGE_SIZES).withDefault(20),
   sort_by: parseAsStringLiteral(SORT_FIELDS).withDefault("created_at"),
@@ -139,8 +145,8 @@ export function searchEntries(search: RawSearch): [string, string][] {
 const UNREAD: Record<Exclude<keyof typeof invoiceListParsers, "status" | "q">, string> = {
   currency: "is not a currency code; showing all currencies",
   created: "is not a period (7d, 30d, 90d or 12m); showing any time",
-  from: "is not a date (YYYY-MM-DD); the list starts at the first invoice",
-  to: "is not a date (YYYY-MM-DD); the list runs to the latest invoice",
+  from: "in From is not a day of the calendar (YYYY-MM-DD); the list starts at the first invoice",
+  to: "in To is not a day of the calendar (YYYY-MM-DD); the list runs to the latest invoice",
   page: "is not a page number; showing page 1",
   page_size: `is not a page size (${PAGE_SIZES.join(", ")}); showing 20 a page`,
   sort_by: "cannot be sorted by; sorted by creation date",
@@ -155,7 +161,13 @@ const isStatus = (value: string): value is (typeof ALL_INVOICE_STATUSES)[number]
  * (`?status=bogus` is said, not silently dropped), and `canonical`: the canonical query string when the URL was a
  * form's submission (empty fields, repeated statuses) that reads the same written that way, else null.
  */
-export function readInvoiceListSearch(search: RawSearch): { state: InvoiceListState; notices: string[]; canonical: string | null } {
+export function readInvoiceListSearch(search: RawSearch): {
+  state: InvoiceListState;
+  notices: string[];
+  canonical: string | null;
+  /** What was given for From and To that is not a day: shown back in its field, so it can be put right. */
+  unreadDays: { from?: string; to?: string };
+} {
   const entries = searchEntries(search);
   const canonicalSearch = canonicalListSearch(entries);
   const params = new URLSearchParams(canonicalSearch);
@@ -173,17 +185,21 @@ export function readInvoiceListSearch(search: RawSearch): { state: InvoiceListSt
   const statuses = given.filter(isStatus);
   // Statuses none of which is known select none: all statuses, as the notice says.
   const state = { status: statuses.length ? statuses : null, q: params.get("q") } as InvoiceListState;
+  const unreadDays: { from?: string; to?: string } = {};
   for (const key of Object.keys(UNREAD) as (keyof typeof UNREAD)[]) {
     const value = params.get(key);
     const parser = invoiceListParsers[key] as { parse: (v: string) => unknown; defaultValue?: unknown };
     const parsed = value === null ? null : parser.parse(value);
-    if (value !== null && (parsed === null || (key === "page" && (parsed as number) < 1))) notices.push(`${quote(value)} ${UNREAD[key]}.`);
+    if (value !== null && (parsed === null || (key === "page" && (parsed as number) < 1))) {
+      notices.push(`${quote(value)} ${UNREAD[key]}.`);
+      if (key === "from" || key === "to") unreadDays[key] = value.slice(0, 10);
+    }
     (state as Record<string, unknown>)[key] = parsed ?? parser.defaultValue ?? null;
   }
   // A valid URL that is not written the canonical way (a form's submission): one URL for one view.
   const asGiven = new URLSearchParams(entries).toString().replaceAll("%2C", ",");
   const canonical = notices.length === 0 && `?${asGiven}` !== canonicalSearch && asGiven !== canonicalSearch ? canonicalSearch : null;
-  return { state, notices, canonical };
+  return { state, notices, canonical, unreadDays };
 }
 
 /** The list's query string for `state` with `patch` applied; any change but the page returns to page 1. */

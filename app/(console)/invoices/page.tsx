@@ -48,7 +48,7 @@ const settle = <T,>(promise: Promise<T>) =>
  */
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<RawSearch> }) {
   const user = await guardPage("invoices:read");
-  const { state, notices, canonical } = readInvoiceListSearch(await searchParams);
+  const { state, notices, canonical, unreadDays } = readInvoiceListSearch(await searchParams);
   // A filter form submitted without script: the same URL its script would have pushed.
   if (canonical !== null) redirect(`/invoices${canonical}`);
   const timeZone = (await requestTimeZone()).timeZone;
@@ -110,7 +110,13 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
           ))}
         </Notice>
       )}
-      <InvoiceToolbar state={state} currencies={currencies.value?.currencies ?? null} savedViews={savedViews} timeZone={timeZone} />
+      <InvoiceToolbar
+        state={state}
+        currencies={currencies.value?.currencies ?? null}
+        savedViews={savedViews}
+        timeZone={timeZone}
+        unreadDays={unreadDays}
+      />
       <InvoiceTotals summary={summary.value} error={summary.error?.title ?? null} now={now} />
       <SelectionProvider
         key={JSON.stringify(filter)}

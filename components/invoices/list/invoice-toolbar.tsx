@@ -29,7 +29,7 @@ const PRESET_LABELS: Record<CreatedPreset, string> = {
 };
 
 const control =
-  "h-control w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm text-card-foreground shadow-xs placeholder:text-muted-foreground";
+  "h-control w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm text-card-foreground shadow-xs placeholder:text-muted-foreground aria-invalid:border-danger-text aria-invalid:ring-1 aria-invalid:ring-danger-text";
 
 const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : "");
 
@@ -42,14 +42,18 @@ export function InvoiceToolbar({
   currencies,
   savedViews,
   timeZone,
+  unreadDays = {},
 }: {
   state: InvoiceListState;
+  /** What was typed in From or To that is not a day: kept in its field and said under it. */
+  unreadDays?: { from?: string; to?: string };
   /** null: the list of currencies could not be read. */
   currencies: Currency[] | null;
   savedViews: SavedView[];
   timeZone: string;
 }) {
-  const custom = !state.created && (state.from !== null || state.to !== null);
+  const custom =
+    !state.created && (state.from !== null || state.to !== null || unreadDays.from !== undefined || unreadDays.to !== undefined);
   const currencyOptions = [
     { value: "", label: currencies === null ? "All (list unavailable)" : "All currencies" },
     ...(currencies ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
@@ -109,8 +113,8 @@ export function InvoiceToolbar({
           </Labelled>
           <fieldset className="flex gap-3">
             <legend className="sr-only">Custom date range (days in {timeZone})</legend>
-            <DateField label="From" name="from" value={state.from} presetLabel={preset} />
-            <DateField label="To" name="to" value={state.to} presetLabel={preset} />
+            <DateField label="From" name="from" value={state.from} typed={unreadDays.from} presetLabel={preset} />
+            <DateField label="To" name="to" value={state.to} typed={unreadDays.to} presetLabel={preset} />
           </fieldset>
           {state.sort_by !== "created_at" && <input type="hidden" name="sort_by" value={state.sort_by} />}
           {state.sort_order !== "desc" && <input type="hidden" name="sort_order" value={state.sort_order} />}
@@ -138,7 +142,7 @@ export function InvoiceToolbar({
             )}
           </div>
         </div>
-        <RangeLine state={state} preset={preset} timeZone={timeZone} />
+        <RangeLine state={state} preset={preset} timeZone={timeZone} unread={unreadDays} />
       </AutoSubmitForm>
       <div className="flex flex-wrap items-end gap-3">
         <LazySaveView
@@ -217,7 +221,7 @@ function Labelled({ label, id, className, children }: { label: string; id: strin
   );
 }
 
-function DateField(props: { label: string; name: "from" | "to"; value: Date | null; presetLabel: string | null }) {
+function DateField(props: { label: string; name: "from" | "to"; value: Date | null; typed?: string; presetLabel: string | null }) {
   const id = `${props.name}-filter`;
   return (
     <div className="flex w-28 flex-col gap-1">
@@ -229,7 +233,8 @@ function DateField(props: { label: string; name: "from" | "to"; value: Date | nu
         id={id}
         type="text"
         name={props.name}
-        defaultValue={props.presetLabel ? "" : isoDay(props.value)}
+        defaultValue={props.presetLabel ? "" : (props.typed ?? isoDay(props.value))}
+        aria-invalid={props.typed !== undefined && !props.presetLabel ? true : undefined}
         disabled={props.presetLabel !== null}
         placeholder={DAY_FORMAT}
         pattern="\d{4}-\d{2}-\d{2}"
@@ -247,19 +252,33 @@ function DateField(props: { label: string; name: "from" | "to"; value: Date | nu
  * One line under the filters saying how the days read (the whole day counts, in the zone whose day it is) or
  * why they do not apply: one line in every state, so nothing below it moves.
  */
-function RangeLine({ state, preset, timeZone }: { state: InvoiceListState; preset: string | null; timeZone: string }) {
+function RangeLine({
+  state,
+  preset,
+  timeZone,
+  unread,
+}: {
+  state: InvoiceListState;
+  preset: string | null;
+  timeZone: string;
+  unread: { from?: string; to?: string };
+}) {
   const from = state.from && formatCalendarDay(state.from);
   const to = state.to && formatCalendarDay(state.to);
   const reversed = !preset && state.from && state.to && state.from > state.to;
+  const notDays = preset ? [] : (["from", "to"] as const).filter((key) => unread[key] !== undefined);
+  const warn = reversed || notDays.length > 0;
   return (
-    <p id="range-line" className={`min-h-8 text-xs sm:min-h-4 sm:truncate ${reversed ? "text-danger-text" : "text-muted-foreground"}`}>
+    <p id="range-line" className={`min-h-8 text-xs sm:min-h-4 sm:truncate ${warn ? "text-danger-text" : "text-muted-foreground"}`}>
       {preset
         ? `From and To are not used with “${preset}”: choose “Custom range…” in Created to type days.`
-        : reversed
-          ? "“From” is after “To”: the dates are ignored until you swap them."
-          : from || to
-            ? [from && `From the start of ${from}, ${timeZone}`, to && `To the end of ${to}, ${timeZone}`].filter(Boolean).join(" · ")
-            : `From and To: days as ${DAY_FORMAT}, in ${timeZone}.`}
+        : notDays.length > 0
+          ? `${notDays.map((key) => `“${unread[key]}” in ${key === "from" ? "From" : "To"}`).join(" and ")} ${notDays.length > 1 ? "are not days" : "is not a day"} of the calendar: type it as ${DAY_FORMAT}; until then it is not used.`
+          : reversed
+            ? "“From” is after “To”: the dates are ignored until you swap them."
+            : from || to
+              ? [from && `From the start of ${from}, ${timeZone}`, to && `To the end of ${to}, ${timeZone}`].filter(Boolean).join(" · ")
+              : `From and To: days as ${DAY_FORMAT}, in ${timeZone}.`}
     </p>
   );
 }
