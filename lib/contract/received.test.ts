@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hasReceivedCrypto, type ReceivedFacts, receivedAmount, receivedFacts, receivedSentence, receivedSummary } from "./received";
+import {
+  hasReceivedCrypto,
+  paidInPart,
+  type ReceivedFacts,
+  receivedAmount,
+  receivedFacts,
+  receivedSentence,
+  receivedSummary,
+} from "./received";
 
 type Patch = Partial<Omit<ReceivedFacts, "payment">> & { payment?: Partial<NonNullable<ReceivedFacts["payment"]>> | null };
 
@@ -161,5 +169,16 @@ describe("receivedFacts", () => {
       crypto_amount: "0.00163306",
       payment: { amount_received: "0.00150000", rate: "61234.50", transactions: [{ amount: "0.0015" }] },
     });
+  });
+});
+
+describe("paidInPart", () => {
+  it("is something received and less than due, whatever the status", () => {
+    expect(paidInPart({ amount_due: "0.02", amount_received: "0.0014" })).toBe(true);
+    expect(paidInPart({ amount_due: "0.02", amount_received: "0.02" })).toBe(false);
+    expect(paidInPart({ amount_due: "0.02", amount_received: "0.03" })).toBe(false);
+    expect(paidInPart({ amount_due: "0.02", amount_received: "0" })).toBe(false);
+    expect(paidInPart({ amount_due: null, amount_received: "0.0014" })).toBe(false);
+    expect(paidInPart(null)).toBe(false);
   });
 });

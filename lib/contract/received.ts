@@ -29,6 +29,16 @@ export function receivedFacts(invoice: ReceivedFacts): ReceivedFacts {
   };
 }
 
+/**
+ * Something came in, and less than was due: a part payment, whatever the status became afterwards (a part-paid
+ * invoice cancelled or expired was still not paid).
+ */
+export function paidInPart(payment: Pick<Payment, "amount_due" | "amount_received"> | null): boolean {
+  const due = payment?.amount_due;
+  const received = payment?.amount_received;
+  return due != null && received != null && !isZero(received) && compareDecimal(received, due) < 0;
+}
+
 export type ReceivedSummary = {
   /** How many invoices were looked at. */
   total: number;

@@ -12,6 +12,7 @@ import {
   formatEurComputed,
   MISSING,
 } from "@/lib/contract/format";
+import { paidInPart } from "@/lib/contract/received";
 
 /** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
@@ -65,7 +66,8 @@ export function InvoicePayment({ invoice }: Props) {
       <DescriptionItem label="Rate" numeric>
         {rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}
       </DescriptionItem>
-      <DescriptionItem label={invoice.status === "paid_partial" ? "Last payment" : "Paid"}>
+      {/* "Paid" only for the whole amount: a part-paid invoice cancelled or expired says its last payment. */}
+      <DescriptionItem label={paidInPart(payment) ? "Last payment" : "Paid"}>
         <DateTime iso={payment.paid_at} />
       </DescriptionItem>
       <DescriptionItem label="Confirmations" numeric>
