@@ -40,7 +40,7 @@ export function DecisionForm({
       <DrawnForField />
       <input type="hidden" name="id" value={id} />
       <Field
-        label={own ? "Why withdraw it" : "Your reason"}
+        label={own ? "Why withdraw it (required)" : "Your reason (required)"}
         description={own ? undefined : "Kept in the audit log with your name."}
         error={state.fieldErrors?.reason && `The reason ${state.fieldErrors.reason}.`}
         className="[&>label]:text-sm"

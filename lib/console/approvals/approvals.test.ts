@@ -131,7 +131,9 @@ describe("the transition policy's defaults", () => {
     const trail = await auditTrail(await getDatabase(), `invoice:${id}`);
     expect(trail.at(-1)).toMatchObject({ action: "approval.requested", detail: { reason: "Customer asked to cancel", to: "cancelled" } });
     // A second ask for the same invoice while one waits is refused.
-    expect((await ask("support", id, "cancelled")).body.code).toBe("approval_waiting");
+    const again = await ask("support", id, "cancelled");
+    expect(again.body.code).toBe("approval_waiting");
+    expect(again.body.detail).toMatch(/^\S+ already asked to set it to Cancelled\. Another change that needs approval can be asked once/);
   });
 
   it("finance marks an invoice completed and an admin approves it: one PATCH, recorded on the invoice", async () => {

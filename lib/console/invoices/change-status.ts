@@ -8,6 +8,7 @@ import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import { hasReceivedCrypto, receivedSentence, receivedSummary } from "@/lib/contract/received";
+import { statusLabel } from "@/lib/contract/status";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 
@@ -139,7 +140,7 @@ export async function requestStatusChange(input: {
     const waiting = await pendingApprovalFor(db, current.invoice_id);
     if (waiting) {
       throw Problem.of("approval_waiting", {
-        detail: `${waiting.requested_by} asked to set it to ${waiting.to_status}; that request is decided or withdrawn first.`,
+        detail: `${waiting.requested_by} already asked to set it to ${statusLabel(waiting.to_status)}. Another change that needs approval can be asked once that request is approved, rejected or withdrawn.`,
       });
     }
     const row = await createApproval(db, {
