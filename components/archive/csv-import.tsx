@@ -295,7 +295,7 @@ export function CsvImport() {
                   {invalid.map((row) => (
                     <tr key={row.line} className="border-t border-border align-top">
                       <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                      <td className="min-w-[14ch] px-3 py-2 font-mono text-xs [overflow-wrap:anywhere]">{row.order_id || "—"}</td>
+                      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.order_id || "—"}</td>
                       <td className="px-3 py-2">{row.problems.map((p) => `${p.field}: ${p.message}`).join("; ")}</td>
                     </tr>
                   ))}

@@ -129,7 +129,10 @@ describe("the transition policy's defaults", () => {
     expect(body.approval.why).toMatch(/received crypto/);
     expect(patches).toEqual([]);
     const trail = await auditTrail(await getDatabase(), `invoice:${id}`);
-    expect(trail.at(-1)).toMatchObject({ action: "approval.requested", detail: { reason: "Customer asked to cancel", to: "cancelled" } });
+    expect(trail.at(-1)).toMatchObject({
+      action: "approval.requested",
+      detail: { reason: "Customer asked to cancel", to: "cancelled", order_id: `ORD-${id.slice(-4)}` },
+    });
     // A second ask for the same invoice while one waits is refused.
     const again = await ask("support", id, "cancelled");
     expect(again.body.code).toBe("approval_waiting");

@@ -40,6 +40,8 @@ export async function auditApproval(
     detail: {
       approval: row.id,
       kind: row.kind,
+      // The activity log names an invoice by its order id, as people do.
+      ...(typeof row.snapshot?.order_id === "string" ? { order_id: row.snapshot.order_id } : {}),
       from: row.fromStatus,
       to: row.toStatus,
       reason: row.reason,
