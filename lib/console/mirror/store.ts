@@ -1,5 +1,5 @@
 import "server-only";
-import { count, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
@@ -141,4 +141,10 @@ export async function recordedOrderIds(db: Db, orderIds: readonly string[]): Pro
     .from(t)
     .where(sql`lower(${t.orderId}) = any(${sql.param(lowered)}::text[]) and ${t.orderId} = any(${sql.param([...orderIds])}::text[])`);
   return rows.map((r) => r.orderId!).filter(Boolean);
+}
+
+/** The order id the console's index holds for an invoice, or null (not indexed yet, or it has none). */
+export async function indexedOrderId(db: Db, invoiceId: string): Promise<string | null> {
+  const [row] = await db.select({ orderId: searchInvoices.orderId }).from(searchInvoices).where(eq(searchInvoices.invoiceId, invoiceId));
+  return row?.orderId ?? null;
 }

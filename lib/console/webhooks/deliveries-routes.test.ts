@@ -91,7 +91,13 @@ describe("GET /api/webhook-deliveries", () => {
 });
 
 describe("POST /api/webhook-deliveries/{id}/redeliver", () => {
-  it("202 with the delivery and its new attempt, audited under the invoice", async () => {
+  it("202 with the delivery and its new attempt, audited under the invoice, named by its order id", async () => {
+    const { getDatabase } = await import("@/lib/platform/db");
+    const { upstream } = await import("@/lib/console/upstream/client");
+    const { reindexInvoice } = await import("@/lib/console/mirror");
+    await reindexInvoice(await getDatabase(), upstream(), hooked);
+    const { order_id } = await upstream().getInvoice(hooked);
+    expect(order_id).toMatch(/\S/);
     const before = (await audited()).length;
     const webhookId = (await get(`?invoice_id=${hooked}`)).body.items[0].webhook_id;
     const { status, body } = await post(webhookId);
@@ -102,7 +108,7 @@ describe("POST /api/webhook-deliveries/{id}/redeliver", () => {
     expect(entries).toHaveLength(before + 1);
     expect(entries.at(-1)).toMatchObject({
       actorEmail: expect.stringMatching(/^admin-/),
-      detail: { webhook_id: webhookId, outcome: "sent", upstream_status: 202, answer: { response_status: 200 } },
+      detail: { webhook_id: webhookId, order_id, outcome: "sent", upstream_status: 202, answer: { response_status: 200 } },
     });
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
+import { indexedOrderId } from "@/lib/console/mirror/store";
 import { wholeInvoiceId } from "@/lib/console/mirror/whole-invoice-id";
 import type { Upstream } from "@/lib/console/upstream/client";
 import {
@@ -56,13 +57,16 @@ export async function redeliverFromConsole(input: {
   request: RedeliverRequest;
 }): Promise<WebhookDelivery> {
   const { db, upstream, user, request } = input;
-  const audit = (invoiceId: string | null | undefined, detail: Record<string, unknown>) =>
-    recordAudit(db, {
+  const audit = async (invoiceId: string | null | undefined, detail: Record<string, unknown>) => {
+    // The activity log names the invoice by its order id, when the console's index knows it.
+    const orderId = invoiceId ? await indexedOrderId(db, invoiceId).catch(() => null) : null;
+    await recordAudit(db, {
       actor: user,
       action: WEBHOOK_REDELIVER_ACTION,
       target: invoiceId ? invoiceAuditTarget(invoiceId) : `webhook:${request.webhook_id}`,
-      detail: { webhook_id: request.webhook_id, ...detail },
+      detail: { webhook_id: request.webhook_id, ...(orderId ? { order_id: orderId } : {}), ...detail },
     });
+  };
   try {
     const delivery = await upstream.redeliverWebhook(request.webhook_id);
     const last = delivery.attempts.at(-1);
