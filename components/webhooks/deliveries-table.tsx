@@ -34,7 +34,16 @@ const COLUMNS = [
  * and next retry; its attempts open below it (a plain <details>, no script), with Resend beside them (a failed
  * one's Resend in view).
  */
-export function DeliveriesTable({ deliveries, mayResend }: { deliveries: WebhookDelivery[]; mayResend: boolean }) {
+export function DeliveriesTable({
+  deliveries,
+  mayResend,
+  orderIds = new Map(),
+}: {
+  deliveries: WebhookDelivery[];
+  mayResend: boolean;
+  /** The invoices' order ids the console's index knows: a row names its invoice by it, as people do. */
+  orderIds?: ReadonlyMap<string, string>;
+}) {
   const cell = (i: number, more?: string) => cn(COLUMNS[i].className, more);
   return (
     <TableCard>
@@ -55,7 +64,7 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
                 <TableCell wrap className={cell(0, "max-md:pb-1")}>
                   <DeliveryStateBadge state={d.state} />
                   <div className="mt-1.5 flex flex-col gap-0.5 text-xs md:hidden">
-                    <InvoiceLink invoiceId={d.invoice_id} className="block truncate" />
+                    <InvoiceLink invoiceId={d.invoice_id} orderId={orderIds.get(d.invoice_id ?? "")} className="block truncate" />
                     <EventText delivery={d} />
                     <span className="text-muted-foreground tabular-nums">
                       <DateTime iso={d.created_at} /> · {attemptAnswer(d.attempts.at(-1))}
@@ -68,7 +77,7 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
                   </div>
                 </TableCell>
                 <TableCell className={cell(1, "font-mono text-xs")}>
-                  <InvoiceLink invoiceId={d.invoice_id} short />
+                  <InvoiceLink invoiceId={d.invoice_id} orderId={orderIds.get(d.invoice_id ?? "")} short />
                 </TableCell>
                 <TableCell className={cell(2)}>
                   <EventText delivery={d} />
@@ -111,16 +120,26 @@ export function DeliveriesTable({ deliveries, mayResend }: { deliveries: Webhook
 }
 
 /** The invoice's link; `short` shows its id's tail (as the invoice list does), so the attempts have room beside it. */
-function InvoiceLink({ invoiceId, short, className }: { invoiceId: string | null; short?: boolean; className?: string }) {
+function InvoiceLink({
+  invoiceId,
+  orderId,
+  short,
+  className,
+}: {
+  invoiceId: string | null;
+  orderId?: string;
+  short?: boolean;
+  className?: string;
+}) {
   if (!invoiceId) return "—";
   return (
     <Link
       href={invoiceHref(invoiceId)}
-      aria-label={short ? invoiceId : undefined}
-      title={short ? invoiceId : undefined}
-      className={cn("font-mono underline underline-offset-2", className)}
+      aria-label={orderId ? `${orderId} (${invoiceId})` : short ? invoiceId : undefined}
+      title={orderId || short ? invoiceId : undefined}
+      className={cn("font-mono underline underline-offset-2", orderId && "whitespace-nowrap", className)}
     >
-      {short ? shortInvoiceId(invoiceId) : invoiceId}
+      {orderId ?? (short ? shortInvoiceId(invoiceId) : invoiceId)}
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { count, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { mirrorDocuments, searchInvoices } from "@/lib/console/schema";
 import type { Invoice, SearchMatch, SearchResult } from "@/lib/contract";
 import type { Db } from "@/lib/platform/db";
@@ -143,8 +143,13 @@ export async function recordedOrderIds(db: Db, orderIds: readonly string[]): Pro
   return rows.map((r) => r.orderId!).filter(Boolean);
 }
 
-/** The order id the console's index holds for an invoice, or null (not indexed yet, or it has none). */
-export async function indexedOrderId(db: Db, invoiceId: string): Promise<string | null> {
-  const [row] = await db.select({ orderId: searchInvoices.orderId }).from(searchInvoices).where(eq(searchInvoices.invoiceId, invoiceId));
-  return row?.orderId ?? null;
+/** The order ids the console's index holds for these invoices, by invoice id (one not indexed yet, or without one, is left out). */
+export async function indexedOrderIds(db: Db, invoiceIds: readonly string[]): Promise<Map<string, string>> {
+  if (invoiceIds.length === 0) return new Map();
+  const t = searchInvoices;
+  const rows = await db
+    .select({ invoiceId: t.invoiceId, orderId: t.orderId })
+    .from(t)
+    .where(inArray(t.invoiceId, [...new Set(invoiceIds)]));
+  return new Map(rows.flatMap((row) => (row.orderId ? [[row.invoiceId, row.orderId] as const] : [])));
 }

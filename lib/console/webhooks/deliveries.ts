@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
-import { indexedOrderId } from "@/lib/console/mirror/store";
+import { indexedOrderIds } from "@/lib/console/mirror/store";
 import { wholeInvoiceId } from "@/lib/console/mirror/whole-invoice-id";
 import type { Upstream } from "@/lib/console/upstream/client";
 import {
@@ -59,7 +59,7 @@ export async function redeliverFromConsole(input: {
   const { db, upstream, user, request } = input;
   const audit = async (invoiceId: string | null | undefined, detail: Record<string, unknown>) => {
     // The activity log names the invoice by its order id, when the console's index knows it.
-    const orderId = invoiceId ? await indexedOrderId(db, invoiceId).catch(() => null) : null;
+    const orderId = invoiceId ? (await indexedOrderIds(db, [invoiceId]).catch(() => null))?.get(invoiceId) : undefined;
     await recordAudit(db, {
       actor: user,
       action: WEBHOOK_REDELIVER_ACTION,

@@ -11,6 +11,7 @@ import { DeliveryFilterForm } from "@/components/webhooks/delivery-filter-form";
 import { RedeliverJobPanel } from "@/components/webhooks/redeliver-job-panel";
 import { ResendOutcomeNotice, ResendOutcomes } from "@/components/webhooks/resend-outcome";
 import { guardPage } from "@/lib/console/bff/page";
+import { indexedOrderIds } from "@/lib/console/mirror/store";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { upstream } from "@/lib/console/upstream/client";
 import { readRedeliverJob } from "@/lib/console/webhooks/bulk-redeliver";
@@ -50,6 +51,13 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
             .listAllWebhookDeliveries(query.data)
             .catch((error: unknown) => (error instanceof Problem ? inFieldWords(error, view.invoice) : Promise.reject(error)))
         : Problem.fromZod(query.error, "filter");
+  const orderIds =
+    page && !(page instanceof Problem)
+      ? await indexedOrderIds(
+          db,
+          page.items.flatMap((d) => d.invoice_id ?? []),
+        ).catch(() => undefined)
+      : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -116,7 +124,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         ) : (
           <>
             {view.state === "failed" && <BulkResendForm view={view} count={page.pagination.total_records} />}
-            <DeliveriesTable deliveries={page.items} mayResend />
+            <DeliveriesTable deliveries={page.items} orderIds={orderIds} mayResend />
             <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
               <span className="tabular-nums">
                 Page {page.pagination.current_page} of {Math.max(page.pagination.total_pages, 1)} ·{" "}
