@@ -86,3 +86,18 @@ test("what does not apply is disabled in place, saying why", async ({ page }) =>
   await expect(from).toHaveAttribute("placeholder", "YYYY-MM-DD");
   await expect(from).toHaveAccessibleDescription(/From the start of 21 Nov 2024, /);
 });
+
+test("a day that is not one of the calendar stays in its field, marked, and is named under it", async ({ page }) => {
+  await signIn(page, "finance");
+  await page.goto("/invoices?from=2026-02-30&to=2026-03-05");
+  const from = page.getByLabel("From", { exact: true });
+  await expect(from).toHaveValue("2026-02-30");
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Created")).toHaveValue("custom");
+  await expect(from).toHaveAccessibleDescription(
+    "“2026-02-30” in From is not a day of the calendar: type it as YYYY-MM-DD; until then it is not used.",
+  );
+  // The other end still applies, and says so at the top.
+  await expect(page.getByTestId("list-url-notice")).toContainText("“2026-02-30” in From is not a day of the calendar");
+  await expect(page.getByLabel("To", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+});
