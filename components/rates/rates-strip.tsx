@@ -10,7 +10,7 @@ import { RateChange } from "./rate-change";
 import { RATES_BAND, RatesBand } from "./rates-band";
 import { useRatesView } from "./use-rates-view";
 
-const SHOWN = 6;
+const SHOWN = 8;
 
 /**
  * The shell's compact rates: a few currencies and their change, linking to the panel. Fetched in the browser
@@ -38,7 +38,7 @@ export function RatesStrip() {
             key={code}
             className={cn(
               "shrink-0 items-center gap-1.5 tabular-nums",
-              i < 2 ? "inline-flex" : i < 4 ? "hidden sm:inline-flex" : "hidden lg:inline-flex",
+              i < 2 ? "inline-flex" : i < 4 ? "hidden sm:inline-flex" : i < 6 ? "hidden lg:inline-flex" : "hidden xl:inline-flex",
             )}
           >
             <span className="font-medium text-muted-foreground">{code}</span>
