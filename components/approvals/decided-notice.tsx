@@ -28,7 +28,11 @@ export function DecidedNotice({ approval }: { approval: Approval }) {
     rejected: `Rejected${by}: nothing was sent for ${what}.`,
     withdrawn: `Withdrawn${by}: nothing was sent for ${what}.`,
     expired: `The request for ${what} expired: nothing was sent.`,
-    invoice_changed: `Closed without sending: ${what} is ${label(approval.outcome)} now; it was ${label(approval.from_status)} when the change was asked for. Ask again if it is still needed.`,
+    invoice_changed:
+      // Still in the status it was asked from: what changed is the crypto it received.
+      approval.outcome === approval.from_status
+        ? `Closed without sending: ${what} has received crypto since the change was asked for. Ask again if it is still needed.`
+        : `Closed without sending: ${what} is ${label(approval.outcome)} now; it was ${label(approval.from_status)} when the change was asked for. Ask again if it is still needed.`,
     requester_changed: `Closed without sending: ${approval.outcome ?? `${approval.requested_by} may no longer ask for it.`} Ask again yourself if it is still needed.`,
   };
   const tone = approval.state === "approved" ? "success" : approval.state.endsWith("_changed") ? "warning" : "neutral";

@@ -295,7 +295,12 @@ export function CsvImport() {
                   {invalid.map((row) => (
                     <tr key={row.line} className="border-t border-border align-top">
                       <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.order_id || "—"}</td>
+                      {/* Whole on one line, unless too long to be one (which may be the row's problem). */}
+                      <td
+                        className={`px-3 py-2 font-mono text-xs ${(row.order_id?.length ?? 0) > 24 ? "min-w-[24ch] [overflow-wrap:anywhere]" : "whitespace-nowrap"}`}
+                      >
+                        {row.order_id || "—"}
+                      </td>
                       <td className="px-3 py-2">{row.problems.map((p) => `${p.field}: ${p.message}`).join("; ")}</td>
                     </tr>
                   ))}

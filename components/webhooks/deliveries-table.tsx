@@ -136,8 +136,8 @@ function InvoiceLink({
     <Link
       href={invoiceHref(invoiceId)}
       aria-label={orderId ? `${orderId} (${invoiceId})` : short ? invoiceId : undefined}
-      title={orderId || short ? invoiceId : undefined}
-      className={cn("font-mono underline underline-offset-2", orderId && "whitespace-nowrap", className)}
+      title={orderId ? `${orderId} (${invoiceId})` : short ? invoiceId : undefined}
+      className={cn("font-mono underline underline-offset-2", orderId && "inline-block max-w-[24ch] truncate align-bottom", className)}
     >
       {orderId ?? (short ? shortInvoiceId(invoiceId) : invoiceId)}
     </Link>

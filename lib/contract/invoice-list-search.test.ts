@@ -68,6 +68,9 @@ describe("the list's URL from its GET form", () => {
     expect(read.unreadDays).toEqual({ from: "2026-02-30", to: "2026-13-45" });
     expect(read.notices).toHaveLength(2);
     expect(readInvoiceListSearch({ from: "2024-02-29" }).state.from?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
+    // Past the years a Date holds, and longer than a day: said whole, never read.
+    expect(readInvoiceListSearch({ from: "10000-01-01" })).toMatchObject({ state: { from: null }, unreadDays: { from: "10000-01-01" } });
+    expect(readInvoiceListSearch({ to: "2026-02-28x" }).unreadDays).toEqual({ to: "2026-02-28x" });
   });
 
   it("sort links flip the sorted column and start the others high to low, from page 1", () => {

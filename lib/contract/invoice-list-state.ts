@@ -31,9 +31,13 @@ const parseAsCurrencyCode = createParser({
   serialize: (value: string) => value,
 });
 
-/** A day as YYYY-MM-DD, of the calendar: "2026-02-30" is not one (a Date would read it as 2 March). */
+/** A day as YYYY-MM-DD, of the calendar: "2026-02-30" is not one. */
 const parseAsCalendarDay = createParser({
-  parse: (value) => (isCalendarDay(value) ? new Date(`${value}T00:00:00.000Z`) : null),
+  // A year past 9999 is a day of the calendar no Date holds: not read, as any other.
+  parse: (value) => {
+    const day = isCalendarDay(value) ? new Date(`${value}T00:00:00.000Z`) : null;
+    return day && !Number.isNaN(day.getTime()) ? day : null;
+  },
   serialize: (value: Date) => value.toISOString().slice(0, 10),
   eq: (a: Date, b: Date) => a.getTime() === b.getTime(),
 });
@@ -192,7 +196,7 @@ export function readInvoiceListSearch(search: RawSearch): {
     const parsed = value === null ? null : parser.parse(value);
     if (value !== null && (parsed === null || (key === "page" && (parsed as number) < 1))) {
       notices.push(`${quote(value)} ${UNREAD[key]}.`);
-      if (key === "from" || key === "to") unreadDays[key] = value.slice(0, 10);
+      if (key === "from" || key === "to") unreadDays[key] = value.slice(0, 40);
     }
     (state as Record<string, unknown>)[key] = parsed ?? parser.defaultValue ?? null;
   }

@@ -66,8 +66,10 @@ export function InvoicePayment({ invoice }: Props) {
       <DescriptionItem label="Rate" numeric>
         {rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}
       </DescriptionItem>
-      {/* "Paid" only for the whole amount: a part-paid invoice cancelled or expired says its last payment. */}
-      <DescriptionItem label={paidInPart(payment) ? "Last payment" : "Paid"}>
+      {/* A part-paid invoice, also once cancelled or expired, says its last payment; a completed one was paid. */}
+      <DescriptionItem
+        label={invoice.status === "paid_partial" || (invoice.status !== "completed" && paidInPart(payment)) ? "Last payment" : "Paid"}
+      >
         <DateTime iso={payment.paid_at} />
       </DescriptionItem>
       <DescriptionItem label="Confirmations" numeric>

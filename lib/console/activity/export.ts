@@ -13,7 +13,7 @@ import { todayIn } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { parseQuery } from "@/lib/platform/http-body";
-import { activityHead, listActivity, walkActivity } from "./query";
+import { activityCount, walkActivity } from "./query";
 
 // `outcome` came last: a file read by position keeps its earlier columns where they were.
 export const ACTIVITY_CSV_COLUMNS = [
@@ -44,27 +44,26 @@ export async function exportActivityResponse(request: Request, user: SessionUser
   try {
     const db = await getDatabase();
     const timeZone = env().timeZone;
-    const { pagination } = await listActivity(db, { ...query, page: 1, page_size: 25 }, timeZone);
     // The file is the log as counted: its own entry, and any written while it streams, are not in it.
-    const through = await activityHead(db);
+    const { total, head: through } = await activityCount(db, query, timeZone);
     const { page: _page, page_size: _size, ...filter } = query;
     await recordAudit(db, {
       actor: user,
       action: "activity.export",
       target: "activity",
-      detail: { format, filter, total_records: pagination.total_records, through_seq: through },
+      detail: { format, filter, total_records: total, through_seq: through },
     });
     const fileName = `activity_${todayIn(timeZone)}.${format}`;
     const stream = activityStream(
       walkActivity(db, query, timeZone, through),
-      format === "csv" ? csvEncoder : jsonEncoder(filter, pagination.total_records),
+      format === "csv" ? csvEncoder : jsonEncoder(filter, total),
     );
     return new Response(releasedWhenDone(stream, release), {
       headers: {
         "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
         "content-disposition": `attachment; filename="${fileName}"`,
         "cache-control": "private, no-store",
-        [EXPORT_TOTAL_HEADER]: String(pagination.total_records),
+        [EXPORT_TOTAL_HEADER]: String(total),
         "x-accel-buffering": "no",
       },
     });

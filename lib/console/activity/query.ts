@@ -207,10 +207,21 @@ export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZo
   return { items: rows.map(toEntry), pagination: paginationOf(query.page, query.page_size, records, { atLeastOnePage: true }) };
 }
 
-/** The log's last entry number now (0 when empty): what a walk goes `through`, so later entries are not in it. */
-export async function activityHead(db: Db): Promise<number> {
-  const [{ head }] = await db.select({ head: max(auditLog.seq) }).from(auditLog);
-  return head ?? 0;
+/**
+ * How many entries a view holds, and the log's last entry number, read in one snapshot: an export's count and the
+ * bound of its walk (`through`), so the file holds exactly the entries counted, whatever is written meanwhile.
+ */
+export async function activityCount(db: Db, viewed: ActivityQuery, businessTimeZone: string): Promise<{ total: number; head: number }> {
+  const query = await filedTarget(db, viewed);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      const [{ head }] = await tx.select({ head: max(auditLog.seq) }).from(auditLog);
+      const { records } = await page(tx, { ...query, page: 1, page_size: 1 }, businessTimeZone);
+      return { total: records, head: head ?? 0 };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /** The view's entries numbered up to `through`, newest first, a batch at a time, each after the last one's number: for the export. */

@@ -214,9 +214,18 @@ describe("deciding a request", () => {
     expect(status).toBe(409);
     expect(body.code).toBe("invoice_changed");
     expect(body.detail).toMatch(
-      /^The invoice has received 0.0005 BTC; it had received nothing when the change was asked for\. Nothing was sent/,
+      /^The invoice has received 0\.0005\d* BTC; it had received nothing when the change was asked for\. Nothing was sent/,
     );
     expect(patches).toEqual([]);
+    const trail = await auditTrail(await getDatabase(), `invoice:${id}`);
+    expect(trail.at(-1)).toMatchObject({ action: "approval.invoice_changed", detail: { status_now: "pending", received_now: "0.0005" } });
+  });
+
+  it("a payment the approver saw is not a change: the same amount read again approves", async () => {
+    const id = newInvoice("paid_partial", "0.0001");
+    const asked = await ask("support", id, "cancelled");
+    expect((await approve("admin", asked.body.approval.id)).status).toBe(200);
+    expect(patches).toHaveLength(1);
   });
 
   it("two approvers at once: exactly one PATCH reaches the provider, the other is told it is no longer waiting", async () => {

@@ -5,9 +5,10 @@ import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
 import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
+import { formatCrypto } from "@/lib/contract/format";
 import { compareDecimal, type Decimal, isZero } from "@/lib/contract/money";
 import { Problem } from "@/lib/contract/problem";
-import { hasReceivedCrypto } from "@/lib/contract/received";
+import { hasReceivedCrypto, receivedAmount } from "@/lib/contract/received";
 import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
@@ -22,7 +23,7 @@ const CLAIM_MS = 60_000;
 /**
  * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
  * takes it (pending → approving); the others are told it is no longer waiting. A status change is sent only if the
- * invoice still has the status it had when asked, and only while the person who asked may still ask for it; otherwise
+ * invoice still has the status and the crypto received it had when asked, and only while the person who asked may still ask for it; otherwise
  * the request is closed as `invoice_changed` or `requester_changed` (409). A
  * provider's failure gives the request back (pending), so it can be approved again; the invoice's status then
  * tells whether the first try landed. A bulk job approved as a whole starts (`start`).
@@ -93,12 +94,20 @@ export async function approveRequest(input: {
     }
     // What its approver read of the payment must still hold: crypto that came in since, in the same status, changes
     // what approving means (a cancel then owes a refund; "completed" no longer marks an unpaid invoice paid).
-    const receivedNow = invoice.payment?.amount_received ?? null;
-    const receivedAsked = (claimed.snapshot as { amount_received?: Decimal | null }).amount_received;
+    const receivedNow = receivedAmount(invoice);
+    const snapshot = claimed.snapshot as { received_amount?: Decimal | null; amount_received?: Decimal | null };
+    // What the card showed (older requests kept only the provider's amount_received).
+    const receivedAsked = snapshot.received_amount !== undefined ? snapshot.received_amount : snapshot.amount_received;
     if (receivedAsked !== undefined && !sameAmount(receivedNow, receivedAsked)) {
       const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
-      await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now, received_now: receivedNow });
-      const amount = (received: Decimal | null) => (received === null || isZero(received) ? "nothing" : `${received} ${invoice.currency}`);
+      await auditApproval(db, done, "invoice_changed", user, {
+        decision_reason: reason,
+        status_now: now,
+        received_asked: receivedAsked,
+        received_now: receivedNow,
+      });
+      const amount = (received: Decimal | null) =>
+        received === null || isZero(received) ? "nothing" : `${formatCrypto(received)} ${invoice.currency ?? ""}`.trim();
       throw Problem.of("invoice_changed", {
         detail: `The invoice has received ${amount(receivedNow)}; it had received ${amount(receivedAsked)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
       });

@@ -7,7 +7,7 @@ import { indexChangedInvoice } from "@/lib/console/mirror";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";
-import { hasReceivedCrypto, receivedSentence, receivedSummary } from "@/lib/contract/received";
+import { hasReceivedCrypto, receivedAmount, receivedSentence, receivedSummary } from "@/lib/contract/received";
 import { statusLabel } from "@/lib/contract/status";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
@@ -140,7 +140,7 @@ export async function requestStatusChange(input: {
     const waiting = await pendingApprovalFor(db, current.invoice_id);
     if (waiting) {
       throw Problem.of("approval_waiting", {
-        detail: `${waiting.requested_by} already asked to set it to ${statusLabel(waiting.to_status)}. Another change that needs approval can be asked once that request is approved, rejected or withdrawn.`,
+        detail: `${waiting.requested_by} already asked to set it to ${statusLabel(waiting.to_status)}. Another change that needs approval can be asked once that request is approved, rejected, withdrawn or expires.`,
       });
     }
     const row = await createApproval(db, {
@@ -168,6 +168,8 @@ function invoiceSnapshot(invoice: Invoice, received: boolean, to: InvoiceStatus)
     crypto_amount: invoice.crypto_amount,
     currency: invoice.currency,
     amount_received: invoice.payment?.amount_received ?? null,
+    // What the approver is shown as received (amount_received, else the transactions' sum): approving checks it still holds.
+    received_amount: receivedAmount(invoice),
     rate: invoice.payment?.rate ?? null,
     received,
     received_sentence: receivedSentence(receivedSummary([invoice]), { cancelling: to === "cancelled" }),

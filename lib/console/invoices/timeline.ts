@@ -215,6 +215,15 @@ function approvalEntry(row: AuditRow, reason: string | undefined): TimelineEntry
         detail: typeof d.why_closed === "string" ? `Nothing was sent. ${d.why_closed}` : "Nothing was sent.",
       };
     default:
+      if (d.received_now !== undefined) {
+        return {
+          at,
+          actor: row.actorEmail,
+          tone: "bad",
+          title: `Request to change to ${to} closed: the invoice received crypto since`,
+          detail: "Nothing was sent; its approver had seen what it had received when asked.",
+        };
+      }
       return {
         at,
         actor: row.actorEmail,
