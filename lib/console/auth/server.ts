@@ -35,6 +35,9 @@ function createAuth(db: Db, secret: string) {
     // Sign-in attempts are limited per account and per address by lib/console/auth/sign-in-limiter.ts instead.
     rateLimit: { enabled: false },
     advanced: {
+      // Sessions keep the whole address people see: the /64 it would keep by default is for better-auth's own rate
+      // limiting, which is off (above); shown, it read "::1" as 0000:0000:0000:0000:0000:0000:0000:0000.
+      ipAddress: { ipv6Subnet: 128 },
       cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },

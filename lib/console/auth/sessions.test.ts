@@ -25,10 +25,10 @@ const SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 /** Signs `email` in once more from a browser; answers the Cookie header it would send. */
-async function signInFrom(email: string, userAgent: string): Promise<string> {
+async function signInFrom(email: string, userAgent: string, address = "198.51.100.7"): Promise<string> {
   const response = await (await getAuth()).api.signInEmail({
     body: { email, password: PASSWORD },
-    headers: new Headers({ "user-agent": userAgent, "x-forwarded-for": "198.51.100.7" }),
+    headers: new Headers({ "user-agent": userAgent, "x-forwarded-for": address }),
     asResponse: true,
   });
   return response.headers
@@ -73,6 +73,13 @@ describe("a person's sessions", () => {
     const tokens = (await (await getDatabase()).select({ token: sessions.token }).from(sessions)).map((r) => r.token);
     const shown = JSON.stringify(list);
     for (const token of tokens) expect(shown).not.toContain(token);
+  });
+
+  it("show an IPv6 address whole, as people write it", async () => {
+    const viewer = await person();
+    const here = await signInFrom(viewer, FIREFOX, "2001:db8:85a3::8a2e:370:7334");
+    const me = (await sessionUser(new Headers({ cookie: here })))!;
+    expect((await listSessions(await getDatabase(), me))[0].address).toBe("2001:db8:85a3::8a2e:370:7334");
   });
 
   it("one ended by its person is refused on its next request, as a read and as a route", async () => {

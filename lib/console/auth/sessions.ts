@@ -45,11 +45,21 @@ type Row = {
   expiresAt: Date;
 };
 
+/** An IPv6 address as people write it ("::1", not better-auth's eight groups of four); any other as it is. */
+function compactAddress(address: string): string {
+  if (!address.includes(":")) return address;
+  try {
+    return new URL(`http://[${address}]`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+}
+
 function summary(row: Row, currentId: string | null): SessionSummary {
   return {
     id: row.id,
     ...describeUserAgent(row.userAgent),
-    address: row.ipAddress || null,
+    address: row.ipAddress ? compactAddress(row.ipAddress) : null,
     signedInAt: row.createdAt.toISOString(),
     refreshedAt: row.updatedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
