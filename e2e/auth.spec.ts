@@ -91,7 +91,7 @@ test("an admin manages users; other roles do not see the page", async ({ page })
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("support");
   await page.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${email} is added as support.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `${email} is added as Support.` })).toBeVisible();
   const invitation = new URL((await page.getByTestId("issued-link").textContent())!).pathname;
   await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
 

@@ -55,7 +55,7 @@ test("an admin invites a person, who chooses their own password; a reset link wo
   await add.getByLabel("Email").fill(email);
   await add.getByLabel("Role", { exact: true }).selectOption("finance");
   await add.getByRole("button", { name: "Add user" }).click();
-  await expect(add.getByRole("status").filter({ hasText: `${email} is added as finance.` })).toBeVisible();
+  await expect(add.getByRole("status").filter({ hasText: `${email} is added as Finance.` })).toBeVisible();
   const invitation = await shownLinkPath(page);
   await add.getByRole("button", { name: "Copy link" }).click();
   expect(new URL(await page.evaluate(() => navigator.clipboard.readText())).pathname).toBe(invitation);

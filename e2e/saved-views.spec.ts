@@ -65,7 +65,7 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   await dialog.getByLabel("Name").fill("unpaid ");
   await dialog.getByRole("button", { name: "Save view" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Check the highlighted fields.");
-  await expect(dialog.getByText("is already the name of one of your views")).toBeVisible();
+  await expect(dialog.getByText("You already have a view with this name. Choose another.")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 

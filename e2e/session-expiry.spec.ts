@@ -163,7 +163,7 @@ test("a person added after the session ended is added once the admin signs in ag
   const dialog = sessionEndedDialog(page);
   await dialog.getByRole("button", { name: "Sign in as admin" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: `${email} is added as support.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `${email} is added as Support.` })).toBeVisible();
   await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
 });
 

@@ -54,10 +54,7 @@ export async function exportActivityResponse(request: Request, user: SessionUser
       detail: { format, filter, total_records: total, through_seq: through },
     });
     const fileName = `activity_${todayIn(timeZone)}.${format}`;
-    const stream = activityStream(
-      walkActivity(db, query, timeZone, through),
-      format === "csv" ? csvEncoder : jsonEncoder(filter, total),
-    );
+    const stream = activityStream(walkActivity(db, query, timeZone, through), format === "csv" ? csvEncoder : jsonEncoder(filter, total));
     return new Response(releasedWhenDone(stream, release), {
       headers: {
         "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",

@@ -98,7 +98,7 @@ describe("saved views", () => {
     expect(view.name).toBe("y".repeat(80));
     await saveView(db, people.ben, { name: "Overdue", query: "status=pending", scope: "mine" });
     const taken = await refusal(saveView(db, people.ben, { name: " overdue ", query: "status=expired", scope: "team" }));
-    expect(taken.errors?.[0]).toMatchObject({ pointer: "/name", detail: "is already the name of one of your views" });
+    expect(taken.errors?.[0]).toMatchObject({ pointer: "/name", detail: "You already have a view with this name. Choose another." });
     expect(taken.detail).toContain("You already have a view named “overdue”");
     // Another person may use the same name.
     await expect(saveView(db, people.ana, { name: "Overdue", query: "status=pending", scope: "mine" })).resolves.toMatchObject({

@@ -58,7 +58,7 @@ export async function saveView(db: Db, person: Person, input: SaveViewInput): Pr
     if (existing.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
       throw Problem.of("validation_failed", {
         detail: `You already have a view named “${name}”. Choose another name, or remove that view first.`,
-        errors: [{ pointer: "/name", code: "taken", detail: "is already the name of one of your views" }],
+        errors: [{ pointer: "/name", code: "taken", detail: "You already have a view with this name. Choose another." }],
       });
     }
     if (existing.length >= SAVED_VIEWS_PER_PERSON) {

@@ -12,7 +12,7 @@ import { addUser, newPersonSchema, setUserDisabled, setUserRole, setUserTimeZone
 import { type ActionState, guardedAction } from "@/lib/console/bff/action";
 import { users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
-import { ROLES } from "@/lib/contract/roles";
+import { ROLE_LABELS, ROLES } from "@/lib/contract/roles";
 import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -30,7 +30,7 @@ export const addUserAction = guardedAction("users:manage", newPersonSchema, asyn
   const delivery = await emailLink(link, user);
   revalidatePath("/users");
   return {
-    ok: `${user.email} is added as ${user.role}. Send them this invitation to choose their password.`,
+    ok: `${user.email} is added as ${ROLE_LABELS[input.role]}. Send them this invitation to choose their password.`,
     link: { ...link, ...delivery },
     added: { email: user.email, role: user.role },
     answeredAt: Date.now(),
