@@ -8,22 +8,24 @@ import { formatCount, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract
 import { formatDateTime, formatDayIn } from "@/lib/contract/format-date";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
+import { addDays } from "@/lib/contract/time-zone";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };
 
-const oldestFirst = (status: "paid_partial" | "pending") => serializeInvoiceListState("/invoices", { status: [status], sort_order: "asc" });
+const oldestFirst = (status: "paid_partial" | "pending", to?: string) =>
+  serializeInvoiceListState("/invoices", { status: [status], sort_order: "asc", ...(to ? { to: new Date(`${to}T00:00:00.000Z`) } : {}) });
 
-/** Partly paid invoices and those pending for more than a day, oldest first, whatever the period. */
+/** Partly paid invoices and those pending since before today, oldest first, whatever the period. */
 export async function AttentionCard({ className }: { className?: string }) {
   const { timeZone } = await requestTimeZone();
   let attention: Awaited<ReturnType<typeof loadAttention>>;
   try {
-    attention = await loadAttention();
+    attention = await loadAttention(timeZone);
   } catch (error) {
     return <OverviewCardError {...ATTENTION} className={className} error={error} />;
   }
-  const { items, partlyPaid, pendingOverADay } = attention;
+  const { items, partlyPaid, pendingBeforeToday, today } = attention;
   return (
     <OverviewCard
       {...ATTENTION}
@@ -34,8 +36,8 @@ export async function AttentionCard({ className }: { className?: string }) {
             {formatCount(partlyPaid)} partly paid
           </Link>
           {" · "}
-          <Link href={oldestFirst("pending")} className="text-link underline-offset-4 hover:underline">
-            {formatCount(pendingOverADay)} pending for more than a day
+          <Link href={oldestFirst("pending", addDays(today, -1))} className="text-link underline-offset-4 hover:underline">
+            {formatCount(pendingBeforeToday)} pending since before today
           </Link>
           . Oldest first, from any date.
         </>
@@ -46,7 +48,7 @@ export async function AttentionCard({ className }: { className?: string }) {
           className="py-6"
           icon={<CircleCheck />}
           title="Nothing needs attention"
-          description="No invoice is partly paid, and none has been pending for more than a day."
+          description="No invoice is partly paid, and none has been pending since before today."
         />
       ) : (
         <ol className="flex flex-col" aria-label="Invoices needing attention, oldest first">

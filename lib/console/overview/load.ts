@@ -50,6 +50,6 @@ export function loadCompletedVolume(period: ResolvedPeriod): Promise<Volume> {
   );
 }
 
-export function loadAttention(): Promise<Attention> {
-  return attentionCache("attention", () => attentionQueue(list));
+export function loadAttention(timeZone: string): Promise<Attention> {
+  return attentionCache(`attention|${timeZone}`, () => attentionQueue(list, { timeZone }));
 }

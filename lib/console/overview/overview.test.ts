@@ -159,18 +159,24 @@ describe("completedVolume", () => {
 });
 
 describe("attentionQueue", () => {
-  it("partly paid and pending for over a day, oldest first, each list one call", async () => {
+  it("partly paid and pending since before today, oldest first, each list one call", async () => {
     const p = provider([
-      invoice(1, "pending", now.getTime() - 2 * 3600_000), // pending two hours: not yet
+      invoice(1, "pending", now.getTime() - 2 * 3600_000), // pending since this morning: not yet
       invoice(2, "pending", now.getTime() - 3 * DAY),
       invoice(3, "paid_partial", now.getTime() - 1 * 3600_000),
       invoice(4, "paid_partial", now.getTime() - 10 * DAY),
       invoice(5, "completed", now.getTime() - 20 * DAY),
+      invoice(6, "pending", Date.parse("2026-03-17T23:30:00Z")), // yesterday in UTC, today in Tokyo
     ]);
     const a = await attentionQueue(p.list, { now: now.getTime() });
-    expect(a.items.map((i) => i.invoice_id)).toEqual(["inv_4", "inv_2", "inv_3"]);
-    expect(a).toMatchObject({ partlyPaid: 2, pendingOverADay: 1 });
+    expect(a.items.map((i) => i.invoice_id)).toEqual(["inv_4", "inv_2", "inv_6", "inv_3"]);
+    expect(a).toMatchObject({ partlyPaid: 2, pendingBeforeToday: 2, today: "2026-03-18" });
     expect(p.calls).toHaveLength(2);
+    // Today is the person's: in Tokyo it is already the 19th, so the one pending since 13:30 UTC is from before it.
+    expect(await attentionQueue(p.list, { now: now.getTime(), timeZone: "Asia/Tokyo" })).toMatchObject({
+      pendingBeforeToday: 3,
+      today: "2026-03-19",
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
 } from "@/lib/contract";
+import { startOfDay, todayIn } from "@/lib/contract/time-zone";
 import { type BucketSize, bucketIndex, buckets, type ResolvedPeriod } from "./period";
 
 /**
@@ -27,7 +28,6 @@ export const MAX_COUNT_BUCKETS = 31;
 export const ATTENTION_LIMIT = 10;
 /** Calls in flight at once per card, so one view never floods the provider. */
 const CONCURRENCY = 4;
-const DAY = 86_400_000;
 
 export type ListInvoices = (query: InvoiceListQuery) => Promise<InvoiceList>;
 
@@ -132,21 +132,32 @@ export async function completedVolume(
   return { kind: "counts", bucket: size, points, completed, totalEur: null, notSummed: 0, calls };
 }
 
-export type Attention = { items: Invoice[]; partlyPaid: number; pendingOverADay: number };
+export type Attention = {
+  items: Invoice[];
+  partlyPaid: number;
+  /** Pending ones created before `today` (a day in the zone asked for): what the list shows up to the day before. */
+  pendingBeforeToday: number;
+  today: string;
+};
 
 /**
- * Invoices someone should look at, oldest first, whatever the period: partly paid ones, and pending ones
- * older than a day (a payment seen but not confirmed for that long is stuck).
+ * Invoices someone should look at, oldest first, whatever the period: partly paid ones, and pending ones from
+ * before today (a payment seen but not confirmed since a day before is stuck). Today is the person's, so the
+ * list a count links to (To: yesterday) holds exactly the invoices counted.
  */
-export async function attentionQueue(list: ListInvoices, { now = Date.now(), limit = ATTENTION_LIMIT } = {}): Promise<Attention> {
+export async function attentionQueue(
+  list: ListInvoices,
+  { now = Date.now(), limit = ATTENTION_LIMIT, timeZone = "UTC" } = {},
+): Promise<Attention> {
   const oldest = { page: 1, page_size: limit, sort_by: "created_at", sort_order: "asc" } as const;
+  const today = todayIn(timeZone, now);
   const [partial, pending] = await Promise.all([
     list({ ...oldest, status: "paid_partial" }),
-    list({ ...oldest, status: "pending", created_before: new Date(now - DAY).toISOString() }),
+    list({ ...oldest, status: "pending", created_before: new Date(startOfDay(today, timeZone)).toISOString() }),
   ]);
   const time = (i: Invoice) => (i.created_at ? Date.parse(i.created_at) : Number.POSITIVE_INFINITY);
   const items = [...partial.items, ...pending.items].sort((a, b) => time(a) - time(b)).slice(0, limit);
-  return { items, partlyPaid: partial.pagination.total_records, pendingOverADay: pending.pagination.total_records };
+  return { items, partlyPaid: partial.pagination.total_records, pendingBeforeToday: pending.pagination.total_records, today };
 }
 
 function range(createdAfter: string, createdBefore: string | undefined) {
