@@ -11,6 +11,7 @@ import { accounts, sessions, settings, twoFactors, users, verifications } from "
 import { type Db, getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { COOKIE_PREFIX } from "./constants";
+import { newRecoveryCodes } from "./recovery-codes";
 import { verifiedSignIn } from "./verified-sign-in";
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -50,7 +51,13 @@ function createAuth(db: Db, secret: string) {
       // Authenticator-app codes (lib/console/auth/two-factor.ts). better-auth encrypts the secret and the recovery
       // codes with the auth secret (XChaCha20-Poly1305 keyed by its SHA-256: better-auth/crypto symmetricEncrypt).
       // Its own lock-out is off: wrong codes count toward the console's sign-in limiter instead.
-      twoFactor({ issuer: "Invoice Console", accountLockout: { enabled: false }, twoFactorCookieMaxAge: TWO_FACTOR_PENDING_SECONDS }),
+      twoFactor({
+        issuer: "Invoice Console",
+        accountLockout: { enabled: false },
+        twoFactorCookieMaxAge: TWO_FACTOR_PENDING_SECONDS,
+        // Codes a person can read and type (./recovery-codes.ts), not better-auth's mixed-case ones.
+        backupCodeOptions: { customBackupCodesGenerate: newRecoveryCodes },
+      }),
       // The session for a person a passkey has just proved (lib/console/auth/passkeys.ts): callable from the server only.
       verifiedSignIn(),
       // Lets server actions set and clear the session cookie.

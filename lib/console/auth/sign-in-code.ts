@@ -2,6 +2,7 @@ import "server-only";
 import { parseCookies } from "better-auth/cookies";
 import { getDatabase } from "@/lib/platform/db";
 import { knownDevice, rememberDevice } from "./known-device";
+import { recoveryCodeAsWritten } from "./recovery-codes";
 import { getAuth } from "./server";
 import { verifiedToken } from "./session-read";
 import { auditSignIn, authErrorStatus, blockedText, clientAddress, type SignInResult } from "./sign-in";
@@ -59,7 +60,10 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
       if (check === "invalid") return refuse("invalid", "That code does not match. Enter the code your app shows now.");
       await auth.api.verifyTOTP({ body: { code }, headers });
     } else {
-      await auth.api.verifyBackupCode({ body: { code }, headers });
+      // Read as the codes are written (any case, O for 0 …). Mixed case is a code from before they were upper case
+      // only, kept exactly: one try either way, so a typo costs one of the sign-in's attempts, not two.
+      const mixedCase = /[a-z]/.test(code) && /[A-Z]/.test(code);
+      await auth.api.verifyBackupCode({ body: { code: mixedCase ? code : (recoveryCodeAsWritten(code) ?? code) }, headers });
     }
   } catch (error) {
     const status = authErrorStatus(error);

@@ -71,7 +71,8 @@ describe("authenticator-app codes", () => {
 
   it("sets up with a first code, gives ten recovery codes, and makes the password alone answer 'a code next'", async () => {
     expect(person.recoveryCodes).toHaveLength(10);
-    expect(person.recoveryCodes[0]).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Crockford's base32, upper case: nothing to mistake (no I, L, O or U).
+    for (const code of person.recoveryCodes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
     const { signInWithPassword } = await import("./sign-in");
     expect(await signInWithPassword({ email: person.email, password: PASSWORD }, from("10.9.1.1", ""))).toEqual({
       ok: false,
@@ -86,6 +87,13 @@ describe("authenticator-app codes", () => {
     expect(await signInWithCode({ code }, from("10.9.2.1", await passwordStep(person.email)))).toEqual({ ok: true, email: person.email });
     const replayed = await signInWithCode({ code }, from("10.9.2.1", await passwordStep(person.email)));
     expect(replayed).toMatchObject({ ok: false, step: "code", fieldErrors: { code: expect.stringContaining("used already") } });
+  });
+
+  it("takes a recovery code typed in lower case, without its dash, with O for 0 and l for 1", async () => {
+    const { signInWithCode } = await import("./sign-in-code");
+    const code = person.recoveryCodes[1];
+    const typed = code.toLowerCase().replace("-", " ").replace(/0/g, "o").replace(/1/g, "l");
+    expect(await signInWithCode({ code: typed }, from("10.9.3.2", await passwordStep(person.email)))).toMatchObject({ ok: true });
   });
 
   it("takes a recovery code once", async () => {
