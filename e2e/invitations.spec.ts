@@ -11,6 +11,7 @@ const run = Date.now().toString(36);
 const email = `invited-${run}@example.com`;
 const chosen = "lantern orchard velvet";
 const renewed = "meadow quartz bicycle";
+const changed = "harbor tulip sextant";
 
 /** The path of a link as the Users page shows it (its host is PUBLIC_URL's, which this run does not set). */
 async function shownLinkPath(page: Page): Promise<string> {
@@ -142,5 +143,23 @@ test("an admin invites a person, who chooses their own password; a reset link wo
   await person.getByLabel("Password").fill(renewed);
   await person.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(person.getByTestId("user-role")).toHaveText("Finance");
+
+  // On Account, the person changes it themselves, proving the current one; their other session ends.
+  await person.goto("/account");
+  const change = person.locator("form").filter({ has: person.getByRole("button", { name: "Change password" }) });
+  await untilHydrated(change.getByRole("button", { name: "Change password" }));
+  await change.getByLabel("Current password").fill("not my password");
+  await change.getByLabel("New password").fill(changed);
+  await change.getByLabel("The same password again").fill(changed);
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(person.locator("#current_password-error")).toHaveText("is not your current password");
+  await expect(change.getByLabel("Current password")).toHaveValue("");
+  await change.getByLabel("Current password").fill(renewed);
+  await change.getByLabel("New password").fill(changed);
+  await change.getByLabel("The same password again").fill(changed);
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(change.getByRole("status")).toHaveText("Your password is changed. Signed out of 1 other session.");
+  await elsewhere.goto("/overview");
+  await expect(elsewhere).toHaveURL(/\/login/);
   for (const p of [person, again, elsewhere]) await p.context().close();
 });

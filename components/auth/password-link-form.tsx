@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { acceptInvitationAction, resetPasswordAction } from "@/lib/console/auth/link-actions";
 import type { ActionState } from "@/lib/console/bff/action";
+import { PASSWORD_HINT } from "./password-hint";
 
 /**
  * Choosing a password from a one-time link. Like the sign-in form, nobody is signed in, so there is no session to
@@ -32,7 +33,7 @@ export function PasswordLinkForm({ kind, token, email }: { kind: "invite" | "res
         id="password"
         label={kind === "invite" ? "Password" : "New password"}
         error={errors.password}
-        description="At least 12 characters, and not one of the most common passwords. A few unrelated words make a good one."
+        description={PASSWORD_HINT}
         className="[&>label]:text-sm"
       >
         <Input name="password" type="password" autoComplete="new-password" size="lg" autoFocus />

@@ -42,6 +42,8 @@ export const ACTIVITY_KINDS = {
   "user.invitation_accepted": "Accepted an invitation",
   "user.reset_issued": "Issued a password reset link",
   "user.password_reset": "Reset a password",
+  "user.password_changed": "Changed their password",
+  "user.password_change_failed": "Gave a wrong current password",
   "user.role_changed": "Changed a role",
   "user.time_zone_changed": "Changed their time zone",
   "user.disabled": "Disabled a person",

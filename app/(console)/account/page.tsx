@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { PasskeysSection } from "@/components/account/passkeys-section";
+import { PasswordSection } from "@/components/account/password-section";
 import { RecentSignIns } from "@/components/account/recent-sign-ins";
 import { SessionsSection } from "@/components/account/sessions-section";
 import { TimeZoneForm } from "@/components/account/time-zone-form";
@@ -9,6 +10,7 @@ import { listPasskeys, suggestedPasskeyName } from "@/lib/console/auth/passkeys"
 import { requireUser } from "@/lib/console/auth/session";
 import { listSessions, recentSignIns } from "@/lib/console/auth/sessions";
 import { enrolment } from "@/lib/console/auth/two-factor";
+import { isDemoAccount } from "@/lib/console/auth/users";
 import { requestTimeZone } from "@/lib/console/time-zone-server";
 import { knownTimeZones } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
@@ -16,7 +18,7 @@ import { getDatabase } from "@/lib/platform/db";
 export const metadata: Metadata = { title: "Account" };
 
 /**
- * The signed-in person's own settings: the time zone they count days in, their authenticator app and passkeys, where they are
+ * The signed-in person's own settings: the time zone they count days in, their password, authenticator app and passkeys, where they are
  * signed in, and their recent sign-ins.
  */
 export default async function AccountPage() {
@@ -42,6 +44,7 @@ export default async function AccountPage() {
         </p>
       </div>
       <TimeZoneForm chosen={user.timeZone ? zone.timeZone : null} businessTimeZone={zone.businessTimeZone} zones={knownTimeZones()} />
+      <PasswordSection email={user.email} demo={isDemoAccount(user.email)} />
       <TwoFactorSection enrolment={enrolled} email={user.email} hasPasskey={keys.length > 0} />
       <PasskeysSection passkeys={keys} suggestedName={suggestedPasskeyName((await headers()).get("user-agent"))} />
       <SessionsSection sessions={sessions} />

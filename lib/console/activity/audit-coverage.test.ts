@@ -138,6 +138,14 @@ const TABLE: Record<string, Audited | Unaudited> = {
     as: "viewer",
     run: async (p, id) => act(id, p.cookie, { session: (await signedIn(p.email)).sessionId }),
   },
+  "lib/console/auth/password-actions.ts#changePasswordAction": {
+    kind: "user.password_changed",
+    as: "viewer",
+    run: async (p, id) => {
+      const answer = await act(id, p.cookie, { current_password: PASSWORD, password: NEW_PASSWORD, password_again: NEW_PASSWORD });
+      expect(answer).toMatchObject({ ok: expect.stringMatching(/^Your password is changed\./) });
+    },
+  },
   "lib/console/auth/session-actions.ts#endOtherSessionsAction": {
     kind: "session.ended_others",
     as: "viewer",

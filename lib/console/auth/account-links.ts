@@ -131,14 +131,7 @@ export async function spendLink(
       .returning({ userId: accountLinks.userId });
     if (!link) return null;
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, link.userId));
-    const changed = await tx
-      .update(accounts)
-      .set({ password: hash, updatedAt: now })
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")))
-      .returning({ id: accounts.id });
-    if (changed.length === 0) {
-      await tx.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: hash });
-    }
+    await storePassword(tx as unknown as Db, user.id, hash, now);
     const audit = tx as unknown as Db;
     const target = `user:${user.email}`;
     if (kind === "invite") {
@@ -159,4 +152,21 @@ export async function spendLink(
   });
   if (!result) throw await gone();
   return result;
+}
+
+/**
+ * Sets a person's password hash, as set `now`: a device cookie issued before it is no longer known
+ * (./known-device.ts). Their credential account is made if they had none (an invitation).
+ */
+export async function storePassword(db: Db, userId: string, hash: string, now: Date): Promise<void> {
+  const changed = await db
+    .update(accounts)
+    .set({ password: hash, updatedAt: now })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .returning({ id: accounts.id });
+  if (changed.length === 0) {
+    await db
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash, updatedAt: now });
+  }
 }

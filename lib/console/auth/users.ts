@@ -15,6 +15,9 @@ import type { SessionUser } from "./session";
 export const DEMO_PASSWORD = "sandbox-demo";
 export const DEMO_USERS = ROLES.map((role) => ({ email: `${role}@example.com`, name: `Demo ${role}`, role }));
 
+/** One of the embedded sandbox's demo accounts, whose password is published (they exist only there). */
+export const isDemoAccount = (email: string) => DEMO_USERS.some((u) => u.email === email.toLowerCase());
+
 /** A person as an admin adds them: they choose their own password from an invitation (./account-links.ts). */
 export const newPersonSchema = z.object({
   email: z.email({ error: "must be an email address such as ana@example.com" }).trim().toLowerCase(),

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/auth/passkey-actions.ts#passkeySignInOptionsAction": "public",
   "lib/console/auth/passkey-actions.ts#passkeySignInAction": "public",
   // A person's own sessions (another person's id ends nothing: auth/sessions.test.ts); anyone's for users:manage.
+  "lib/console/auth/password-actions.ts#changePasswordAction": "signed-in",
   "lib/console/auth/session-actions.ts#endOwnSessionAction": "signed-in",
   "lib/console/auth/session-actions.ts#endOtherSessionsAction": "signed-in",
   "lib/console/auth/session-actions.ts#endUserSessionAction": "users:manage",
@@ -93,6 +94,7 @@ const CHECKS_SECRET = new Set([
   "lib/console/auth/passkey-actions.ts#passkeyRegistrationAction",
   // The authenticator's signed answer to a challenge the test never asked for.
   "lib/console/auth/passkey-actions.ts#addPasskeyAction",
+  "lib/console/auth/password-actions.ts#changePasswordAction",
 ]);
 
 /** Actions naming a session (or a passkey) the test does not have: let through, then "no such session". */
@@ -218,6 +220,11 @@ function formFor(id: string, role: Role): FormData {
     // The environment's default on the embedded sandbox: no role.
     "lib/console/users/actions.ts#setTwoFactorRequirementAction": {},
     "lib/console/auth/two-factor-actions.ts#startTwoFactorAction": { password: "not the password" },
+    "lib/console/auth/password-actions.ts#changePasswordAction": {
+      current_password: "not the password",
+      password: "velvet orbit lamp crane",
+      password_again: "velvet orbit lamp crane",
+    },
     "lib/console/auth/session-actions.ts#endOwnSessionAction": { session: "session-of-nobody" },
     "lib/console/auth/session-actions.ts#endUserSessionAction": { session: "session-of-nobody" },
     "lib/console/auth/two-factor-actions.ts#confirmTwoFactorAction": { code: "000000" },

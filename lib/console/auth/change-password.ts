@@ -1,0 +1,78 @@
+import "server-only";
+import { and, eq, ne } from "drizzle-orm";
+import { recordAudit } from "@/lib/console/audit";
+import { accounts, sessions } from "@/lib/console/schema";
+import { Problem } from "@/lib/contract/problem";
+import type { Db } from "@/lib/platform/db";
+import { storePassword } from "./account-links";
+import { knownDevice, rememberDevice } from "./known-device";
+import { passwordRuleBroken } from "./password-rules";
+import { getAuth } from "./server";
+import type { SessionUser } from "./session";
+import { blockedText } from "./sign-in";
+import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
+import { DEMO_PASSWORD, isDemoAccount } from "./users";
+
+/**
+ * A signed-in person chooses a new password, proving the current one. Guesses at the current one count toward the
+ * same limits as a sign-in's (a session left open is not a way to try passwords). The change ends their other
+ * sessions, as a reset does, and forgets devices known before it but this one. Answers how many sessions ended.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: Pick<SessionUser, "id" | "email" | "sessionId">,
+  input: { current: string; password: string },
+  context: { headers: Headers; address: string },
+): Promise<{ sessionsEnded: number }> {
+  if (isDemoAccount(user.email)) {
+    throw Problem.of("forbidden", {
+      title: "The demo accounts keep their password",
+      detail: `Everyone signs in to the demo with ${DEMO_PASSWORD}, so it is not changed here. An admin can add you on Users, with a password of your own.`,
+    });
+  }
+  const broken = passwordRuleBroken(input.password);
+  if (broken) throw Problem.of("validation_failed", { errors: [{ pointer: "/password", detail: broken }] });
+  if (input.password === input.current) {
+    throw Problem.of("validation_failed", { errors: [{ pointer: "/password", detail: "is your current password; choose a new one" }] });
+  }
+  const device = await knownDevice(context.headers, user.email);
+  const blocked = await reserveSignInAttempt(db, user.email, context.address, device);
+  if (blocked)
+    throw Problem.of("too_many_requests", { detail: blockedText(blocked), headers: { "retry-after": String(blocked.retryAfterSeconds) } });
+
+  const [account] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
+  const auth = await (await getAuth()).$context;
+  if (!account?.hash || !(await auth.password.verify({ hash: account.hash, password: input.current }))) {
+    await recordAudit(db, {
+      actor: user,
+      action: "user.password_change_failed",
+      target: `user:${user.email}`,
+      detail: { address: context.address },
+    });
+    // The attempt stays counted.
+    throw Problem.of("validation_failed", { errors: [{ pointer: "/current_password", detail: "is not your current password" }] });
+  }
+  await signInSucceeded(db, user.email, context.address, device);
+  // Hashed before the transaction: scrypt is slow on purpose.
+  const hash = await auth.password.hash(input.password);
+  const sessionsEnded = await db.transaction(async (tx) => {
+    await storePassword(tx as unknown as Db, user.id, hash, new Date());
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
+      .returning({ id: sessions.id });
+    await recordAudit(tx as unknown as Db, {
+      actor: user,
+      action: "user.password_changed",
+      target: `user:${user.email}`,
+      detail: { address: context.address, other_sessions_ended: ended.length },
+    });
+    return ended.length;
+  });
+  // This browser proved the password: it stays a known device.
+  await rememberDevice(user.email);
+  return { sessionsEnded };
+}
