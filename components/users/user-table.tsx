@@ -22,7 +22,8 @@ export type UserListRow = {
 // loads with the page; only the controls in its cells are islands.
 const COLUMNS: { label: ReactNode; className?: string }[] = [
   { label: "Name" },
-  { label: "Email", className: "hidden sm:table-cell" },
+  // Beside the side cards (1280–1535 px) the address sits under the name, as on a phone, so Reset and Disable fit.
+  { label: "Email", className: "hidden sm:table-cell xl:hidden 2xl:table-cell" },
   { label: "Role" },
   // Only where there is room: beside the side cards, Added would push Reset and Disable behind a scroll.
   { label: "Added", className: "hidden tabular-nums 2xl:table-cell" },
@@ -66,8 +67,8 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
           <bdi>{user.name}</bdi>
           {user.disabled && <Badge>Disabled</Badge>}
         </span>
-        {/* On a phone the Email column gives way so Role, Save and Disable fit: the address shows here. */}
-        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+        {/* On a phone, and beside the side cards, the Email column gives way so Role, Save and Disable fit: the address shows here. */}
+        <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden xl:block 2xl:hidden">
           <EmailText email={user.email} />
         </span>
       </TableCell>
