@@ -16,6 +16,7 @@ export type UserListRow = {
   disabled: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  invited: boolean;
 };
 
 // The design's table (components/data-table) drawn by the server: it never sorts or pages, so no table library
@@ -96,7 +97,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
       </TableCell>
       {/* The time may take two lines, so that names and addresses keep theirs. */}
       <TableCell wrap className={cell(4, "min-w-28 text-muted-foreground")}>
-        {user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : "Never"}
+        {user.lastSignInAt ? <DateTime iso={user.lastSignInAt} /> : user.invited ? "Invited: no password yet" : "Never"}
       </TableCell>
       <TableCell className={cell(5)}>
         {!me && (

@@ -104,4 +104,16 @@ describe("the people list", () => {
     expect(after).toBeInstanceOf(Date);
     expect(Date.now() - after!.getTime()).toBeLessThan(60_000);
   });
+
+  it("says who is invited and has not chosen a password yet", async () => {
+    const { listUsers } = await import("./users");
+    const db = await getDatabase();
+    const invited = `invited-${crypto.randomUUID()}@users.test`;
+    const settled = `settled-${crypto.randomUUID()}@users.test`;
+    await addUser(db, { email: invited, name: "Ina", role: "viewer" }, "system");
+    await addUser(db, { email: settled, name: "Sol", role: "viewer", password: "a long enough password" }, "system");
+    const listed = await listUsers(db);
+    expect(listed.find((u) => u.email === invited)?.invited).toBe(true);
+    expect(listed.find((u) => u.email === settled)?.invited).toBe(false);
+  });
 });

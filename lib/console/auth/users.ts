@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
-import { auditLog, sessions, users } from "@/lib/console/schema";
+import { accounts, auditLog, passkeys, sessions, users } from "@/lib/console/schema";
 import { hasBidiControl, NO_BIDI_CONTROLS } from "@/lib/contract/bidi";
 import { Problem } from "@/lib/contract/problem";
 import { ROLES, type Role } from "@/lib/contract/roles";
@@ -48,6 +48,8 @@ export type UserRow = {
   createdAt: Date;
   /** Their newest sign-in, from the activity log; null when they never signed in. */
   lastSignInAt: Date | null;
+  /** Invited and not yet in: no password chosen, and no passkey. */
+  invited: boolean;
 };
 
 export async function listUsers(db: Db): Promise<UserRow[]> {
@@ -62,6 +64,9 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
       lastSignIn: sql<
         string | null
       >`(select max(${auditLog.at}) from ${auditLog} where ${auditLog.target} = 'user:' || ${users.email} and ${auditLog.action} = 'sign_in')`,
+      // Qualified by hand: inside a selected field drizzle writes columns bare, and "id" would be the account's own.
+      invited: sql<boolean>`not exists (select 1 from ${accounts} a where a.user_id = ${users}.id and a.provider_id = 'credential')
+        and not exists (select 1 from ${passkeys} p where p.user_id = ${users}.id)`,
     })
     .from(users)
     .orderBy(asc(users.email));
@@ -93,7 +98,16 @@ export async function addUser(db: Db, input: NewUser, actor: Actor): Promise<Use
   const auth = await getAuth();
   const { user } = await auth.api.createUser({ body: { email, name, role, ...(password ? { password } : {}) } });
   await recordAudit(db, { actor, action: "user.created", target: `user:${email}`, detail: { role } });
-  return { id: user.id, email: user.email, name: user.name, role, disabled: false, createdAt: user.createdAt, lastSignInAt: null };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role,
+    disabled: false,
+    createdAt: user.createdAt,
+    lastSignInAt: null,
+    invited: !password,
+  };
 }
 
 export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<void> {
