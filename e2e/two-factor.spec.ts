@@ -60,6 +60,9 @@ async function setUp(page: Page, password: string) {
   await section.getByRole("button", { name: "Set up an authenticator app" }).click();
   const uri = (await page.getByTestId("otpauth-uri").textContent())!;
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  // The setup key to type is the URI's secret, in groups of four.
+  const key = (await page.getByTestId("setup-key").textContent())!;
+  expect(key.replaceAll(" ", "")).toBe(new URL(uri).searchParams.get("secret"));
   const app = appFor(uri);
   await page.getByLabel("Authentication code").fill(await app());
   await page.getByRole("button", { name: "Confirm" }).click();

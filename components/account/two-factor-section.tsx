@@ -23,6 +23,8 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
   const confirm = useFormAction<Confirmed>(confirmTwoFactorAction, {});
   const remove = useFormAction<ActionState>(removeTwoFactorAction, {});
   const codes = confirm.state.recoveryCodes;
+  // What apps call the setup key: the base32 secret inside the key URI.
+  const setupKey = enrolment.state === "pending" ? (new URL(enrolment.uri).searchParams.get("secret") ?? "") : "";
 
   return (
     <section aria-labelledby="two-factor-heading" className="flex max-w-2xl flex-col gap-4" id="two-factor">
@@ -60,10 +62,7 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
       {enrolment.state === "pending" && (
         <div className="flex flex-col gap-4">
           <ol className="list-decimal space-y-2 pl-5 text-sm">
-            <li>
-              In your authenticator app, scan this code, or add an account with the key below: paste it as a link, or type the part after{" "}
-              <code className="font-mono">secret=</code> as a setup key.
-            </li>
+            <li>In your authenticator app, scan this code, or add an account with the setup key below.</li>
             <li>Enter the 6-digit code the app shows.</li>
           </ol>
           {/* The server's SVG of the key URI (lib/console/auth/two-factor.ts, the qrcode package): nobody's text in it. */}
@@ -74,12 +73,25 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
             // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the server drew from the key URI alone.
             dangerouslySetInnerHTML={{ __html: enrolment.qr }}
           />
-          <div className="flex items-start gap-2 rounded-md border border-border bg-muted p-3">
-            <code className="min-w-0 flex-1 font-mono text-xs break-all" data-testid="otpauth-uri">
-              {enrolment.uri}
-            </code>
-            <CopyButton value={enrolment.uri} label="Copy the key URI" />
+          <div className="flex flex-col gap-1">
+            <p className="text-xs font-medium text-muted-foreground">Setup key</p>
+            <div className="flex items-start gap-2 rounded-md border border-border bg-muted p-3">
+              {/* In groups of four, as apps show theirs; copied whole. */}
+              <code className="min-w-0 flex-1 font-mono text-sm tracking-wide break-words" data-testid="setup-key">
+                {setupKey.match(/.{1,4}/g)?.join(" ")}
+              </code>
+              <CopyButton value={setupKey} label="Copy the setup key" />
+            </div>
           </div>
+          <details className="text-sm">
+            <summary className="cursor-pointer text-muted-foreground">The key as a link (otpauth://), for apps that take one</summary>
+            <div className="mt-2 flex items-start gap-2 rounded-md border border-border bg-muted p-3">
+              <code className="min-w-0 flex-1 font-mono text-xs break-all" data-testid="otpauth-uri">
+                {enrolment.uri}
+              </code>
+              <CopyButton value={enrolment.uri} label="Copy the key URI" />
+            </div>
+          </details>
           <form action={confirm.action} onSubmit={confirm.onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
             <DrawnForField />
             <Field label="Authentication code" error={confirm.state.fieldErrors?.code ?? confirm.state.error}>
@@ -107,9 +119,10 @@ export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: 
           </Button>
         </form>
       )}
-      {(remove.state.ok || start.state.ok) && enrolment.state !== "on" && !codes && (
+      {/* Only what happened is said in green: the steps to set up are the list above. */}
+      {remove.state.ok && enrolment.state === "off" && !codes && (
         <p role="status" className="text-sm text-success-text">
-          {remove.state.ok ?? start.state.ok}
+          {remove.state.ok}
         </p>
       )}
     </section>
