@@ -22,7 +22,7 @@ export function PasswordSection({ email, demo }: { email: string; demo: boolean 
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           {demo
-            ? "This demo account keeps its published password, so everyone can sign in to the demo. An admin can add you on Users, with a password of your own."
+            ? "This demo account keeps its published password, so everyone can sign in to the demo. A person added on Users chooses a password of their own."
             : "Changing it signs you out everywhere else."}
         </p>
       </div>

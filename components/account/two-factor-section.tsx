@@ -14,8 +14,8 @@ import type { ActionState } from "@/lib/console/bff/action";
 type Confirmed = ActionState & { recoveryCodes?: string[] };
 
 /**
- * An authenticator app for signing in (RFC 6238 codes): set up with the password, the key (as a URI to paste
- * for those who cannot scan) and a first code; then ten recovery codes, shown once. One component holds the
+ * An authenticator app for signing in (RFC 6238 codes): set up with the password, the key (a setup key to type for
+ * those who cannot scan, and its otpauth:// URI) and a first code; then ten recovery codes, shown once. One component holds the
  * three forms, so the recovery codes stay on screen when the page is drawn again as "on".
  */
 export function TwoFactorSection({ enrolment, email, hasPasskey }: { enrolment: Enrolment; email: string; hasPasskey: boolean }) {

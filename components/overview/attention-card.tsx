@@ -8,7 +8,6 @@ import { formatCount, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract
 import { formatDateTime, formatDayIn } from "@/lib/contract/format-date";
 import { invoiceHref } from "@/lib/contract/invoice-href";
 import { serializeInvoiceListState } from "@/lib/contract/invoice-list-state";
-import { addDays } from "@/lib/contract/time-zone";
 import { OverviewCard, OverviewCardError } from "./overview-card";
 
 export const ATTENTION = { id: "attention", title: "Needs attention" };
@@ -16,7 +15,7 @@ export const ATTENTION = { id: "attention", title: "Needs attention" };
 const oldestFirst = (status: "paid_partial" | "pending", to?: string) =>
   serializeInvoiceListState("/invoices", { status: [status], sort_order: "asc", ...(to ? { to: new Date(`${to}T00:00:00.000Z`) } : {}) });
 
-/** Partly paid invoices and those pending since before today, oldest first, whatever the period. */
+/** Partly paid invoices and those pending since before yesterday, oldest first, whatever the period. */
 export async function AttentionCard({ className }: { className?: string }) {
   const { timeZone } = await requestTimeZone();
   let attention: Awaited<ReturnType<typeof loadAttention>>;
@@ -25,7 +24,7 @@ export async function AttentionCard({ className }: { className?: string }) {
   } catch (error) {
     return <OverviewCardError {...ATTENTION} className={className} error={error} />;
   }
-  const { items, partlyPaid, pendingBeforeToday, today } = attention;
+  const { items, partlyPaid, pendingBeforeYesterday, lastDay } = attention;
   return (
     <OverviewCard
       {...ATTENTION}
@@ -36,8 +35,8 @@ export async function AttentionCard({ className }: { className?: string }) {
             {formatCount(partlyPaid)} partly paid
           </Link>
           {" · "}
-          <Link href={oldestFirst("pending", addDays(today, -1))} className="text-link underline-offset-4 hover:underline">
-            {formatCount(pendingBeforeToday)} pending since before today
+          <Link href={oldestFirst("pending", lastDay)} className="text-link underline-offset-4 hover:underline">
+            {formatCount(pendingBeforeYesterday)} pending since before yesterday
           </Link>
           . Oldest first, from any date.
         </>
@@ -48,7 +47,7 @@ export async function AttentionCard({ className }: { className?: string }) {
           className="py-6"
           icon={<CircleCheck />}
           title="Nothing needs attention"
-          description="No invoice is partly paid, and none has been pending since before today."
+          description="No invoice is partly paid, and none has been pending since before yesterday."
         />
       ) : (
         <ol className="flex flex-col" aria-label="Invoices needing attention, oldest first">

@@ -17,6 +17,8 @@ export type UserListRow = {
   createdAt: string;
   lastSignInAt: string | null;
   invited: boolean;
+  /** A demo account, whose published password is not reset. */
+  demo: boolean;
 };
 
 // The design's table (components/data-table) drawn by the server: it never sorts or pages, so no table library
@@ -87,7 +89,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
             {/* On a phone the Access column gives way too (long test addresses still overflowed): its action sits here. */}
             <div className="mt-1 -ml-2 flex flex-wrap sm:hidden">
               <AccessToggle email={user.email} disabled={user.disabled} />
-              <ResetLinkButton email={user.email} />
+              {!user.demo && <ResetLinkButton email={user.email} />}
             </div>
           </>
         )}
@@ -102,7 +104,7 @@ function UserRow({ user, me }: { user: UserListRow; me: boolean }) {
       <TableCell className={cell(5)}>
         {!me && (
           <div className="flex justify-end">
-            <ResetLinkButton email={user.email} />
+            {!user.demo && <ResetLinkButton email={user.email} />}
             <AccessToggle email={user.email} disabled={user.disabled} />
           </div>
         )}

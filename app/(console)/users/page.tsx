@@ -8,7 +8,7 @@ import { UserSessions } from "@/components/users/user-sessions";
 import { UserTable } from "@/components/users/user-table";
 import { sessionsByPerson } from "@/lib/console/auth/sessions";
 import { requiredRoles } from "@/lib/console/auth/two-factor";
-import { listUsers } from "@/lib/console/auth/users";
+import { isDemoAccount, listUsers } from "@/lib/console/auth/users";
 import { guardPage } from "@/lib/console/bff/page";
 import { searchSync } from "@/lib/console/mirror";
 import { getDatabase } from "@/lib/platform/db";
@@ -54,7 +54,12 @@ export default async function UsersPage() {
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <UserTable
-            users={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString(), lastSignInAt: u.lastSignInAt?.toISOString() ?? null }))}
+            users={users.map((u) => ({
+              ...u,
+              createdAt: u.createdAt.toISOString(),
+              lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
+              demo: isDemoAccount(u.email),
+            }))}
             meId={me.id}
           />
           <UserSessions people={signedIn} />

@@ -9,6 +9,7 @@ import { env } from "@/lib/platform/env";
 import { passwordRuleBroken } from "./password-rules";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
+import { isDemoAccount } from "./users";
 
 /**
  * One-time links that let a person choose their own password, so nobody ever sets or learns another's
@@ -44,6 +45,12 @@ export async function issueLink(
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw Problem.of("not_found", { title: "No such user", detail: "This person no longer has an account." });
+    if (kind === "reset" && isDemoAccount(user.email)) {
+      throw Problem.of("forbidden", {
+        title: "The demo accounts keep their password",
+        detail: "Everyone signs in to the demo with its published password, so it is not reset. Add a person of your own instead.",
+      });
+    }
     await tx
       .update(accountLinks)
       .set({ expiresAt: now })

@@ -87,7 +87,10 @@ describe("changeOwnPassword", () => {
     );
     expect(weak.errors?.[0]).toMatchObject({ pointer: "/password", detail: expect.stringMatching(/^repeats a few characters/) });
     const same = await refusal(changeOwnPassword(await getDatabase(), me, { current: PASSWORD, password: PASSWORD }, at("10.7.2.1")));
-    expect(same.errors?.[0]).toMatchObject({ pointer: "/password", detail: "is your current password; choose a new one" });
+    expect(same.errors?.[0]).toMatchObject({
+      pointer: "/password",
+      detail: "is the same as the current password you typed; choose a new one",
+    });
   });
 
   it("leaves a demo account's published password as it is", async () => {

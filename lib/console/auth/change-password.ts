@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
-import { accounts, sessions } from "@/lib/console/schema";
+import { accountLinks, accounts, sessions } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { storePassword } from "./account-links";
@@ -15,8 +15,8 @@ import { DEMO_PASSWORD, isDemoAccount } from "./users";
 
 /**
  * A signed-in person chooses a new password, proving the current one. Guesses at the current one count toward the
- * same limits as a sign-in's (a session left open is not a way to try passwords). The change ends their other
- * sessions, as a reset does, and forgets devices known before it but this one. Answers how many sessions ended.
+ * same limits as a sign-in's. The change ends their other sessions and retires an unused reset link, as a reset
+ * does, and forgets devices known before it but this one. Answers how many sessions ended.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -33,7 +33,9 @@ export async function changeOwnPassword(
   const broken = passwordRuleBroken(input.password);
   if (broken) throw Problem.of("validation_failed", { errors: [{ pointer: "/password", detail: broken }] });
   if (input.password === input.current) {
-    throw Problem.of("validation_failed", { errors: [{ pointer: "/password", detail: "is your current password; choose a new one" }] });
+    throw Problem.of("validation_failed", {
+      errors: [{ pointer: "/password", detail: "is the same as the current password you typed; choose a new one" }],
+    });
   }
   const device = await knownDevice(context.headers, user.email);
   const blocked = await reserveSignInAttempt(db, user.email, context.address, device);
@@ -60,6 +62,11 @@ export async function changeOwnPassword(
   const hash = await auth.password.hash(input.password);
   const sessionsEnded = await db.transaction(async (tx) => {
     await storePassword(tx as unknown as Db, user.id, hash, new Date());
+    // A reset link an admin handed out before must not undo this change.
+    await tx
+      .update(accountLinks)
+      .set({ expiresAt: new Date() })
+      .where(and(eq(accountLinks.userId, user.id), eq(accountLinks.kind, "reset"), isNull(accountLinks.usedAt)));
     const ended = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))

@@ -11,8 +11,9 @@ import { getAuth } from "./server";
  * Known devices (OWASP, "Slow down online guessing attacks with device cookies"): a browser someone has signed in
  * with carries a signed cookie naming them. The limit per address does not refuse that browser for that person,
  * so a stranger's guesses from a shared network cannot lock its people out; the browser's own failures are
- * limited as an account's are per address (./sign-in-limiter.ts). Each whole sign-in issues a new one; a password
- * reset forgets every device issued before it, since a reset is what someone does when another may have been in.
+ * limited as an account's are per address (./sign-in-limiter.ts). Each whole sign-in issues a new one; a new
+ * password (a reset or a change) forgets every device issued before it: it is what someone does when another may
+ * have been in.
  */
 const NAME = "console_known_device";
 const MAX_AGE_SECONDS = 180 * 86_400;

@@ -5,10 +5,26 @@ describe("passwordRuleBroken", () => {
   it("refuses what is guessed first: short, common, repetitive and sequential passwords", () => {
     expect(passwordRuleBroken("short")).toMatch(/^must be at least 12 characters/);
     expect(passwordRuleBroken("password1234")).toMatch(/most common passwords/);
-    for (const repeated of ["aaaaaaaaaaaaaaaa", "abababababab", "abcabcabcabcabc", "aaaabbbbcccc", "1111222211112222"]) {
+    for (const repeated of [
+      "aaaaaaaaaaaaaaaa",
+      "abababababab",
+      "abcabcabcabcabc",
+      "aaaabbbbcccc",
+      "1111222211112222",
+      "horsestaplehorsestaple",
+      "aaaaaaaaaaaa!",
+    ]) {
       expect(passwordRuleBroken(repeated), repeated).toMatch(/^repeats a few characters/);
     }
-    for (const run of ["cdefghijklmnopq", "qponmlkjihgfedc", "234567890123", "876543210987"]) {
+    for (const run of [
+      "cdefghijklmnopq",
+      "qponmlkjihgfedc",
+      "234567890123",
+      "876543210987",
+      "cdefghijklmn1",
+      "234567890123!",
+      "!234567890123x",
+    ]) {
       expect(passwordRuleBroken(run), run).toMatch(/^is a run of characters in order/);
     }
   });

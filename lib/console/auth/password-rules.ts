@@ -29,24 +29,27 @@ export function passwordRuleBroken(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`;
   if (commonPasswords().has(password.toLowerCase())) return "is one of the most common passwords, which are tried first; choose another";
-  // NIST SP 800-63B also names repetitive and sequential characters: guessed as early as the common ones.
-  if (repetitive(password)) return "repeats a few characters, which is guessed quickly; a few unrelated words make a good one";
-  if (sequential(password)) return "is a run of characters in order (abcd…, 1234…), which is guessed quickly; choose another";
+  // NIST SP 800-63B also names repetitive and sequential characters: guessed as early as the common ones, also
+  // with a character or two added at either end ("abcdefghijkl1").
+  const cores = [0, 1, 2].flatMap((start) =>
+    [0, 1, 2].filter((end) => start + end <= 2).map((end) => password.slice(start, password.length - end)),
+  );
+  if (cores.some(repetitive)) return "repeats a few characters, which is guessed quickly; a few unrelated words make a good one";
+  if (cores.some(sequential)) return "is a run of characters in order (abcd…, 1234…), which is guessed quickly; choose another";
   return null;
 }
 
-/** Fewer than five different characters, or one short piece said again and again ("abcabcabcabc"). */
-function repetitive(password: string): boolean {
-  const characters = [...password.toLowerCase()];
-  return new Set(characters).size < 5 || /^(.{1,6}?)\1+$/su.test(password);
+/** Fewer than five different characters, or one piece said again and again ("abcabcabcabc", "passwordpassword"). */
+function repetitive(text: string): boolean {
+  return new Set(text.toLowerCase()).size < 5 || /^(.+?)\1+$/su.test(text);
 }
 
 /** Each character one after the other, up or down ("abcdefghijkl", "987654321098" wrapping past 0). */
-function sequential(password: string): boolean {
-  const codes = [...password.toLowerCase()].map((c) => c.codePointAt(0)!);
+function sequential(text: string): boolean {
+  const codes = [...text.toLowerCase()].map((c) => c.codePointAt(0)!);
   const steps = new Set(codes.slice(1).map((code, i) => code - codes[i]));
   const wrapped = [...steps].every((step) => step === 1 || step === -9) || [...steps].every((step) => step === -1 || step === 9);
-  return steps.size === 1 ? [1, -1].includes([...steps][0]) : /^\d+$/.test(password) && wrapped;
+  return steps.size === 1 ? [1, -1].includes([...steps][0]) : /^\d+$/.test(text) && wrapped;
 }
 
 /** A new password typed twice, as the invitation and reset pages send it. */

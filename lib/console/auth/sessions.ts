@@ -118,7 +118,7 @@ export async function endSession(
         by: input.owner === null ? "admin" : "self",
         session_id: input.sessionId,
         ...described,
-        session_address: ended.ipAddress,
+        session_address: ended.ipAddress && compactAddress(ended.ipAddress),
         address: input.address,
       },
     });

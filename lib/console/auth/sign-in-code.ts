@@ -2,12 +2,11 @@ import "server-only";
 import { parseCookies } from "better-auth/cookies";
 import { getDatabase } from "@/lib/platform/db";
 import { knownDevice, rememberDevice } from "./known-device";
-import { recoveryCodeAsWritten } from "./recovery-codes";
 import { getAuth } from "./server";
 import { verifiedToken } from "./session-read";
 import { auditSignIn, authErrorStatus, blockedText, clientAddress, type SignInResult } from "./sign-in";
 import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
-import { claimTotpCode } from "./two-factor";
+import { claimTotpCode, storedRecoveryCode } from "./two-factor";
 
 /** A six-digit code is the app's; anything else is read as a recovery code ("abcde-12345"). */
 const isAppCode = (code: string) => /^\d{6}$/.test(code);
@@ -60,10 +59,8 @@ export async function signInWithCode(input: { code: unknown }, headers: Headers)
       if (check === "invalid") return refuse("invalid", "That code does not match. Enter the code your app shows now.");
       await auth.api.verifyTOTP({ body: { code }, headers });
     } else {
-      // Read as the codes are written (any case, O for 0 …). Mixed case is a code from before they were upper case
-      // only, kept exactly: one try either way, so a typo costs one of the sign-in's attempts, not two.
-      const mixedCase = /[a-z]/.test(code) && /[A-Z]/.test(code);
-      await auth.api.verifyBackupCode({ body: { code: mixedCase ? code : (recoveryCodeAsWritten(code) ?? code) }, headers });
+      // Checked once, in the form it is stored in: a typo costs one of the sign-in's attempts, not two.
+      await auth.api.verifyBackupCode({ body: { code: await storedRecoveryCode(db, pending.id, code) }, headers });
     }
   } catch (error) {
     const status = authErrorStatus(error);

@@ -96,6 +96,22 @@ describe("authenticator-app codes", () => {
     expect(await signInWithCode({ code: typed }, from("10.9.3.2", await passwordStep(person.email)))).toMatchObject({ ok: true });
   });
 
+  it("takes a code from before they were upper case only, in any case, never read as a new one", async () => {
+    const { signInWithCode } = await import("./sign-in-code");
+    const { getAuth } = await import("./server");
+    const { symmetricEncrypt } = await import("better-auth/crypto");
+    const { twoFactors } = await import("@/lib/console/schema");
+    // Two codes as better-auth made them before: all lower case with l and o in it, and mixed case.
+    const older = [...person.recoveryCodes, "k3l9o-bq7mz", "LhEsO-4Z1BD"];
+    const key = (await (await getAuth()).$context).secretConfig;
+    await (await getDatabase())
+      .update(twoFactors)
+      .set({ backupCodes: await symmetricEncrypt({ key, data: JSON.stringify(older) }) })
+      .where(eq(twoFactors.userId, person.user.id));
+    expect(await signInWithCode({ code: "k3l9o-bq7mz" }, from("10.9.3.3", await passwordStep(person.email)))).toMatchObject({ ok: true });
+    expect(await signInWithCode({ code: "lhesO-4z1bd" }, from("10.9.3.4", await passwordStep(person.email)))).toMatchObject({ ok: true });
+  });
+
   it("takes a recovery code once", async () => {
     const { signInWithCode } = await import("./sign-in-code");
     const [code] = person.recoveryCodes;

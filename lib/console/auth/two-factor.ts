@@ -9,6 +9,7 @@ import { Problem } from "@/lib/contract/problem";
 import { isRole, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { recoveryCodeAsWritten } from "./recovery-codes";
 import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
@@ -52,6 +53,24 @@ export async function setRequiredRoles(db: Db, roles: Role[], actor: SessionUser
 
 async function decrypt(data: string): Promise<string> {
   return symmetricDecrypt({ key: (await (await getAuth()).$context).secretConfig, data });
+}
+
+/**
+ * The person's recovery code `typed` means, as it is stored: exactly, else in any case (codes from before they were
+ * upper case only), else read as the codes are written (./recovery-codes.ts: O for 0, I or L for 1, no dash). As
+ * typed when none matches, so the one check that follows refuses it.
+ */
+export async function storedRecoveryCode(db: Db, userId: string, typed: string): Promise<string> {
+  const factor = await factorOf(db, userId);
+  if (!factor?.backupCodes) return typed;
+  const stored = JSON.parse(await decrypt(factor.backupCodes)) as string[];
+  const written = recoveryCodeAsWritten(typed);
+  return (
+    stored.find((code) => code === typed) ??
+    stored.find((code) => code.toUpperCase() === typed.toUpperCase()) ??
+    stored.find((code) => code === written) ??
+    typed
+  );
 }
 
 async function factorOf(db: Db, userId: string) {

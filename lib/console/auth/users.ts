@@ -209,8 +209,10 @@ async function activeAdminCount(db: Db): Promise<number> {
  */
 export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolean; initialAdmin?: { email: string; password: string } }) {
   const wanted: NewUser[] = [];
-  if (opts.initialAdmin) {
-    // ADMIN_PASSWORD is chosen by a person, so the rules apply; the length is checked already (lib/platform/env.ts).
+  const existing = new Set((await listUsers(db)).map((u) => u.email));
+  if (opts.initialAdmin && !existing.has(opts.initialAdmin.email.toLowerCase())) {
+    // ADMIN_PASSWORD is chosen by a person, so the rules apply when it makes the admin; once made, it is not read
+    // again (rules added since must not stop a console that started before). The length: lib/platform/env.ts.
     const broken = passwordRuleBroken(opts.initialAdmin.password);
     if (broken) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${broken}`);
     wanted.push({ ...opts.initialAdmin, name: "Administrator", role: "admin" });
@@ -225,7 +227,6 @@ export async function ensureStartupUsers(db: Db, opts: { embeddedSandbox: boolea
       ),
     );
   }
-  const existing = new Set((await listUsers(db)).map((u) => u.email));
   for (const user of wanted) {
     if (!existing.has(user.email.toLowerCase())) await addUser(db, user, "system").catch(ignoreRace);
   }

@@ -36,7 +36,8 @@ const mirrorReady = async () => (await mirrorState()).state === "ready";
 
 const countsCache = ttlCache<StatusCount[]>({ ttlMs });
 const volumeCache = ttlCache<Volume>({ ttlMs });
-const attentionCache = ttlCache<Attention>({ ttlMs, maxEntries: 1 });
+// One entry per time zone people count days in.
+const attentionCache = ttlCache<Attention>({ ttlMs, maxEntries: 50 });
 
 export function loadStatusCounts(period: ResolvedPeriod): Promise<StatusCount[]> {
   return countsCache(`${period.createdAfter}|${period.createdBefore ?? ""}`, async () =>

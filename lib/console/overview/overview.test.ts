@@ -159,23 +159,30 @@ describe("completedVolume", () => {
 });
 
 describe("attentionQueue", () => {
-  it("partly paid and pending since before today, oldest first, each list one call", async () => {
+  it("partly paid and pending since before yesterday, oldest first, each list one call", async () => {
+    // Now is 18 March, 15:30 UTC: yesterday began at 17 March, 00:00 UTC.
     const p = provider([
-      invoice(1, "pending", now.getTime() - 2 * 3600_000), // pending since this morning: not yet
+      invoice(1, "pending", now.getTime() - 2 * 3600_000), // today: not yet
       invoice(2, "pending", now.getTime() - 3 * DAY),
       invoice(3, "paid_partial", now.getTime() - 1 * 3600_000),
       invoice(4, "paid_partial", now.getTime() - 10 * DAY),
       invoice(5, "completed", now.getTime() - 20 * DAY),
-      invoice(6, "pending", Date.parse("2026-03-17T23:30:00Z")), // yesterday in UTC, today in Tokyo
+      invoice(6, "pending", Date.parse("2026-03-17T06:00:00Z")), // yesterday in UTC; the day before in Los Angeles
+      invoice(7, "pending", Date.parse("2026-03-16T20:00:00Z")), // the day before yesterday in UTC; in Tokyo, yesterday
     ]);
     const a = await attentionQueue(p.list, { now: now.getTime() });
-    expect(a.items.map((i) => i.invoice_id)).toEqual(["inv_4", "inv_2", "inv_6", "inv_3"]);
-    expect(a).toMatchObject({ partlyPaid: 2, pendingBeforeToday: 2, today: "2026-03-18" });
+    expect(a.items.map((i) => i.invoice_id)).toEqual(["inv_4", "inv_2", "inv_7", "inv_3"]);
+    expect(a).toMatchObject({ partlyPaid: 2, pendingBeforeYesterday: 2, lastDay: "2026-03-16" });
     expect(p.calls).toHaveLength(2);
-    // Today is the person's: in Tokyo it is already the 19th, so the one pending since 13:30 UTC is from before it.
+    // The days are the person's. In Tokyo it is already the 19th: yesterday began at 17 March, 15:00 UTC.
     expect(await attentionQueue(p.list, { now: now.getTime(), timeZone: "Asia/Tokyo" })).toMatchObject({
-      pendingBeforeToday: 3,
-      today: "2026-03-19",
+      pendingBeforeYesterday: 3,
+      lastDay: "2026-03-17",
+    });
+    // In Los Angeles it is the 18th, 08:30: yesterday began at 17 March, 07:00 UTC.
+    expect(await attentionQueue(p.list, { now: now.getTime(), timeZone: "America/Los_Angeles" })).toMatchObject({
+      pendingBeforeYesterday: 3,
+      lastDay: "2026-03-16",
     });
   });
 });

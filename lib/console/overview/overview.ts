@@ -8,7 +8,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
 } from "@/lib/contract";
-import { startOfDay, todayIn } from "@/lib/contract/time-zone";
+import { addDays, startOfDay, todayIn } from "@/lib/contract/time-zone";
 import { type BucketSize, bucketIndex, buckets, type ResolvedPeriod } from "./period";
 
 /**
@@ -135,29 +135,30 @@ export async function completedVolume(
 export type Attention = {
   items: Invoice[];
   partlyPaid: number;
-  /** Pending ones created before `today` (a day in the zone asked for): what the list shows up to the day before. */
-  pendingBeforeToday: number;
-  today: string;
+  /** Pending ones created before yesterday began (in the zone asked for): at least a day old, whatever the hour. */
+  pendingBeforeYesterday: number;
+  /** The last day they were created on: what the list they link to runs to. */
+  lastDay: string;
 };
 
 /**
  * Invoices someone should look at, oldest first, whatever the period: partly paid ones, and pending ones from
- * before today (a payment seen but not confirmed since a day before is stuck). Today is the person's, so the
- * list a count links to (To: yesterday) holds exactly the invoices counted.
+ * before yesterday (a payment seen but not confirmed for a day or more is stuck; counted in whole days, the
+ * person's, so the list a count links to, To: the day before yesterday, holds exactly the invoices counted).
  */
 export async function attentionQueue(
   list: ListInvoices,
   { now = Date.now(), limit = ATTENTION_LIMIT, timeZone = "UTC" } = {},
 ): Promise<Attention> {
   const oldest = { page: 1, page_size: limit, sort_by: "created_at", sort_order: "asc" } as const;
-  const today = todayIn(timeZone, now);
+  const lastDay = addDays(todayIn(timeZone, now), -2);
   const [partial, pending] = await Promise.all([
     list({ ...oldest, status: "paid_partial" }),
-    list({ ...oldest, status: "pending", created_before: new Date(startOfDay(today, timeZone)).toISOString() }),
+    list({ ...oldest, status: "pending", created_before: new Date(startOfDay(addDays(lastDay, 1), timeZone)).toISOString() }),
   ]);
   const time = (i: Invoice) => (i.created_at ? Date.parse(i.created_at) : Number.POSITIVE_INFINITY);
   const items = [...partial.items, ...pending.items].sort((a, b) => time(a) - time(b)).slice(0, limit);
-  return { items, partlyPaid: partial.pagination.total_records, pendingBeforeToday: pending.pagination.total_records, today };
+  return { items, partlyPaid: partial.pagination.total_records, pendingBeforeYesterday: pending.pagination.total_records, lastDay };
 }
 
 function range(createdAfter: string, createdBefore: string | undefined) {
