@@ -132,6 +132,14 @@ test("the attention queue lists partly paid and long-pending invoices, oldest fi
   await partly.click();
   await expect(page).toHaveURL(/\/invoices\?status=paid_partial&sort_order=asc$/);
   expect(await tableTotal(page)).toBe(count);
+
+  // "N pending since before yesterday" opens exactly those: pending, To the day before yesterday.
+  await page.goto("/overview");
+  const pending = queue.getByRole("link", { name: /pending since before yesterday$/ });
+  const waiting = number(await pending.innerText());
+  await pending.click();
+  await expect(page).toHaveURL(/\/invoices\?status=pending&to=\d{4}-\d{2}-\d{2}&sort_order=asc$/);
+  expect(await tableTotal(page)).toBe(waiting);
 });
 
 test("by week or by day; the period and the grouping live in the URL", async ({ page }) => {

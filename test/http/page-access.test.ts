@@ -28,11 +28,8 @@ const PAGES: Record<string, { path: (invoiceId: string) => string; access: Acces
   },
   "app/(console)/rates/page.tsx": { path: () => "/rates", access: "invoices:read", ownText: "EUR per one unit of each currency" },
   "app/(console)/webhooks/page.tsx": { path: () => "/webhooks", access: "webhooks:simulate" },
-  "app/(console)/webhooks/deliveries/page.tsx": {
-    path: () => "/webhooks/deliveries",
-    access: "webhooks:manage",
-    ownText: "Every webhook the invoicing API sent",
-  },
+  // It names each delivery's invoice by its order id.
+  "app/(console)/webhooks/deliveries/page.tsx": { path: () => "/webhooks/deliveries", access: "webhooks:manage" },
   // Every signed-in person's own settings: every role reads invoices, so this is "any signed-in person".
   "app/(console)/account/page.tsx": { path: () => "/account", access: "invoices:read", ownText: "Days and times are in" },
   // Whoever may ask for a change sees the requests; a request names its invoice's order only when there is one.
