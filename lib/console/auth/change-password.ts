@@ -27,7 +27,7 @@ export async function changeOwnPassword(
   if (isDemoAccount(user.email)) {
     throw Problem.of("forbidden", {
       title: "The demo accounts keep their password",
-      detail: `Everyone signs in to the demo with ${DEMO_PASSWORD}, so it is not changed here. An admin can add you on Users, with a password of your own.`,
+      detail: `Everyone signs in to the demo with ${DEMO_PASSWORD}, so it is not changed here. A person added on Users chooses a password of their own.`,
     });
   }
   const broken = passwordRuleBroken(input.password);
