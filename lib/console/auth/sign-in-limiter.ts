@@ -74,25 +74,30 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
 
 async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> {
   // The account from this address: `windowStart` is the last attempt that was let through. An attempt made
-  // while the pair must wait is counted (the wait grows) but does not move that time.
-  const mustWait = sql`now() < ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)})`;
-  const [byPair] = await db
-    .insert(signInFailures)
-    .values({ key, windowStart: sql`now()`, failures: 1 })
-    .onConflictDoUpdate({
-      target: signInFailures.key,
-      set: {
-        failures: sql`${signInFailures.failures} + 1`,
-        windowStart: sql`case when ${mustWait} then ${signInFailures.windowStart} else now() end`,
-      },
-    })
-    .returning({
-      // Not moved: this attempt was made during a wait. The wait is read from the count before this attempt.
-      waiting: sql<boolean>`${signInFailures.windowStart} < now()`,
-      remaining: sql<number>`ceil(extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures} - 1`)}) - now()))::int`,
-    });
-  if (byPair.waiting) return { scope: "account", retryAfterSeconds: Math.max(1, byPair.remaining) };
-  return null;
+  // while the pair must wait is counted (the wait grows) but does not move that time. Attempts sent together
+  // are decided one after another on the locked row, each from the count the one before left, and timed by
+  // the clock when the row is held: `now()` is when a transaction began, which need not follow the lock's order.
+  return db.transaction(async (tx) => {
+    await tx.insert(signInFailures).values({ key, windowStart: sql`clock_timestamp()`, failures: 0 }).onConflictDoNothing();
+    const [pair] = await tx
+      .select({
+        failures: signInFailures.failures,
+        waitLeft: sql<number>`extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)}) - clock_timestamp())::float8`,
+      })
+      .from(signInFailures)
+      .where(eq(signInFailures.key, key))
+      .for("update");
+    const waiting = pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0;
+    await tx
+      .update(signInFailures)
+      .set(
+        waiting
+          ? { failures: sql`${signInFailures.failures} + 1` }
+          : { failures: sql`${signInFailures.failures} + 1`, windowStart: sql`clock_timestamp()` },
+      )
+      .where(eq(signInFailures.key, key));
+    return waiting ? { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) } : null;
+  });
 }
 
 /**

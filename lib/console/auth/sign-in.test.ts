@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accounts, users } from "@/lib/console/schema";
+import { accounts, signInFailures, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
 import { issueLink, spendLink } from "./account-links";
 import { knownDeviceCookie, knownDeviceCookieName } from "./known-device";
@@ -88,6 +88,20 @@ describe("signInWithPassword", () => {
     );
     const paused = results.filter((r) => !r.ok && r.error?.startsWith("Too many failed attempts"));
     expect(paused.length).toBe(12 - FREE_FAILURES_PER_ACCOUNT);
+  });
+
+  it("makes the sixth attempt wait even when the fifth was let through at the very same instant, or later by the clock", async () => {
+    // The state a burst leaves: the last attempt let through was stamped at (or, from a transaction that began
+    // later but took the row first, after) the clock this attempt reads.
+    const db = await getDatabase();
+    for (const [email, stamped] of [
+      ["ed@limits.test", sql`clock_timestamp()`],
+      ["flo@limits.test", sql`clock_timestamp() + interval '1 second'`],
+    ] as const) {
+      await db.insert(signInFailures).values({ key: `pair:${email}|10.3.0.9`, windowStart: stamped, failures: FREE_FAILURES_PER_ACCOUNT });
+      const result = await signInWithPassword({ email, password: PASSWORD }, from("10.3.0.9"));
+      expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many failed attempts/) });
+    }
   });
 
   it("counts the address the nearest proxy saw, not what the client claims further left", async () => {
