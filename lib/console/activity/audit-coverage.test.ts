@@ -688,7 +688,7 @@ async function appCodes(p: Person): Promise<(offset: number) => Promise<string>>
 /** The person with an authenticator app set up (its first code spent); answers its codes. */
 async function withAuthenticatorApp(p: Person): Promise<(offset: number) => Promise<string>> {
   const { startEnrolment, confirmEnrolment } = await import("@/lib/console/auth/two-factor");
-  await startEnrolment(new Headers({ cookie: p.cookie }), PASSWORD);
+  await startEnrolment(db, p.user, PASSWORD, { headers: new Headers({ cookie: p.cookie }), address: "10.0.0.1" });
   const codeAt = await appCodes(p);
   await confirmEnrolment(db, p.user, await codeAt(0), "10.0.0.1");
   return codeAt;

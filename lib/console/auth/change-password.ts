@@ -1,16 +1,15 @@
 import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
-import { accountLinks, accounts, sessions } from "@/lib/console/schema";
+import { accountLinks, sessions } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { storePassword } from "./account-links";
-import { knownDevice, rememberDevice } from "./known-device";
+import { verifyCurrentPassword } from "./current-password";
+import { rememberDevice } from "./known-device";
 import { passwordRuleBroken } from "./password-rules";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
-import { blockedText } from "./sign-in";
-import { reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 import { DEMO_PASSWORD, isDemoAccount } from "./users";
 
 /**
@@ -37,29 +36,11 @@ export async function changeOwnPassword(
       errors: [{ pointer: "/password", detail: "is the same as the current password you typed; choose a new one" }],
     });
   }
-  const device = await knownDevice(context.headers, user.email);
-  const blocked = await reserveSignInAttempt(db, user.email, context.address, device);
-  if (blocked)
-    throw Problem.of("too_many_requests", { detail: blockedText(blocked), headers: { "retry-after": String(blocked.retryAfterSeconds) } });
-
-  const [account] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
-  const auth = await (await getAuth()).$context;
-  if (!account?.hash || !(await auth.password.verify({ hash: account.hash, password: input.current }))) {
-    await recordAudit(db, {
-      actor: user,
-      action: "user.password_change_failed",
-      target: `user:${user.email}`,
-      detail: { address: context.address },
-    });
-    // The attempt stays counted.
+  if (!(await verifyCurrentPassword(db, user, input.current, { ...context, purpose: "password_change" }))) {
     throw Problem.of("validation_failed", { errors: [{ pointer: "/current_password", detail: "is not your current password" }] });
   }
-  await signInSucceeded(db, user.email, context.address, device);
   // Hashed before the transaction: scrypt is slow on purpose.
-  const hash = await auth.password.hash(input.password);
+  const hash = await (await (await getAuth()).$context).password.hash(input.password);
   const sessionsEnded = await db.transaction(async (tx) => {
     await storePassword(tx as unknown as Db, user.id, hash, new Date());
     // A reset link an admin handed out before must not undo this change.

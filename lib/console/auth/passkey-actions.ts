@@ -8,6 +8,7 @@ import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
+import { verifyCurrentPassword } from "./current-password";
 import {
   addPasskey,
   authenticationOptions,
@@ -17,9 +18,8 @@ import {
   removePasskey,
   signInWithPasskey,
 } from "./passkeys";
-import { getAuth } from "./server";
 import { SECOND_FACTOR_SETUP_PATH, safeNextPath } from "./session";
-import { authErrorStatus, clientAddress } from "./sign-in";
+import { clientAddress } from "./sign-in";
 import { pendingSignIn } from "./sign-in-code";
 
 const redraw = () => {
@@ -47,13 +47,10 @@ export const passkeyRegistrationAction = guardedAction(
   z.object({ password: z.string().min(1, { error: "Enter your password." }).max(1024), name: nameField }),
   async ({ password }, user) => {
     const requestHeaders = await headers();
-    try {
-      await (await getAuth()).api.verifyPassword({ body: { password }, headers: requestHeaders });
-    } catch (error) {
-      if (authErrorStatus(error) === 400) throw fieldProblem("password", "That password is not right.");
-      throw error;
-    }
-    return { ...(await registrationOptions(await getDatabase(), user!)), answeredAt: Date.now() };
+    const db = await getDatabase();
+    const context = { headers: requestHeaders, address: clientAddress(requestHeaders), purpose: "passkey" } as const;
+    if (!(await verifyCurrentPassword(db, user!, password, context))) throw fieldProblem("password", "That password is not right.");
+    return { ...(await registrationOptions(db, user!)), answeredAt: Date.now() };
   },
 );
 

@@ -120,6 +120,27 @@ describe("adding a passkey", () => {
     });
     requestCookie = "";
   });
+
+  it("counts a wrong password as a failed sign-in: after the free ones even the right one waits, and each is recorded", async () => {
+    const p = await person();
+    const { passkeyRegistrationAction } = await import("./passkey-actions");
+    const { FREE_FAILURES_PER_ACCOUNT } = await import("./sign-in-limiter");
+    requestCookie = p.cookie;
+    const attempt = (password: string) => {
+      const form = new FormData();
+      form.set("password", password);
+      form.set("name", "Laptop");
+      return passkeyRegistrationAction(form);
+    };
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      expect(await attempt(`guess-${i}-xx`)).toMatchObject({ fieldErrors: { password: "That password is not right." } });
+    }
+    expect(await attempt(PASSWORD)).toMatchObject({ error: expect.stringMatching(/^Too many failed attempts for this account/) });
+    requestCookie = "";
+    const failed = (await auditTrail(await getDatabase(), `user:${p.email}`)).filter((e) => e.action === "user.password_change_failed");
+    expect(failed).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
+    expect(failed[0]).toMatchObject({ actorEmail: p.email, detail: { address: ADDRESS, for: "passkey" } });
+  });
 });
 
 describe("signing in with a passkey", () => {

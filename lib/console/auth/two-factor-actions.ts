@@ -19,8 +19,9 @@ const redraw = () => {
 export const startTwoFactorAction = guardedAction(
   "second-factor-setup",
   z.object({ password: z.string().min(1, { error: "Enter your password." }).max(1024) }),
-  async ({ password }) => {
-    await startEnrolment(await headers(), password);
+  async ({ password }, user) => {
+    const requestHeaders = await headers();
+    await startEnrolment(await getDatabase(), user!, password, { headers: requestHeaders, address: clientAddress(requestHeaders) });
     redraw();
     return { ok: "Add the key to your authenticator app, then enter the code it shows.", answeredAt: Date.now() };
   },

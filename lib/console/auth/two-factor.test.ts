@@ -1,6 +1,6 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
@@ -33,7 +33,7 @@ async function enrolled(role: "viewer" | "support" = "viewer") {
   await addUser(db, { email, name: "Tess", role, password: PASSWORD }, "system");
   const cookie = cookieOf(await (await getAuth()).api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true }));
   const user = (await sessionUser(new Headers({ cookie })))!;
-  await tf.startEnrolment(new Headers({ cookie }), PASSWORD);
+  await tf.startEnrolment(db, user, PASSWORD, { headers: new Headers({ cookie }), address: "10.0.0.1" });
   const pending = await tf.enrolment(db, user);
   if (pending.state !== "pending") throw new Error("no enrolment");
   const uri = new URL(pending.uri);
@@ -232,5 +232,36 @@ describe("a role that needs a second factor", () => {
     };
     await setRequiredRoles(await getDatabase(), [], admin);
     expect(await sessionUser(new Headers({ cookie }))).toMatchObject({ needsSecondFactor: false });
+  });
+});
+
+describe("starting an authenticator app's set-up", () => {
+  it("counts a wrong password as a failed sign-in: after the free ones even the right one waits, and each is recorded", async () => {
+    const [{ addUser }, { getAuth }, { FREE_FAILURES_PER_ACCOUNT }, { startTwoFactorAction }] = await Promise.all([
+      import("./users"),
+      import("./server"),
+      import("./sign-in-limiter"),
+      import("./two-factor-actions"),
+    ]);
+    const email = `start-${crypto.randomUUID()}@totp.test`;
+    await addUser(await getDatabase(), { email, name: "Sol", role: "viewer", password: PASSWORD }, "system");
+    requestCookie = cookieOf(await (await getAuth()).api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true }));
+    const start = (password: string) => {
+      const form = new FormData();
+      form.set("password", password);
+      return startTwoFactorAction(form);
+    };
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      expect(await start(`guess-${i}-xx`)).toMatchObject({ fieldErrors: { password: "That password is not right." } });
+    }
+    expect(await start(PASSWORD)).toMatchObject({ error: expect.stringMatching(/^Too many failed attempts for this account/) });
+    requestCookie = "";
+    const failed = await (await getDatabase())
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `user:${email}`), eq(auditLog.action, "user.password_change_failed")));
+    expect(failed.map((e) => e.detail)).toEqual(
+      Array.from({ length: FREE_FAILURES_PER_ACCOUNT }, () => ({ address: "10.9.0.1", for: "authenticator_app" })),
+    );
   });
 });

@@ -9,6 +9,7 @@ import { Problem } from "@/lib/contract/problem";
 import { isRole, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
+import { verifyCurrentPassword } from "./current-password";
 import { recoveryCodeAsWritten } from "./recovery-codes";
 import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
@@ -136,12 +137,21 @@ const codeProblem = (check: Exclude<CodeCheck, "ok">) =>
   );
 
 /**
- * Step one: better-auth makes a new secret and ten recovery codes, kept unconfirmed (its `enableTwoFactor`, which
- * asks for the password and leaves the session as it is). Starting again replaces an unconfirmed secret.
+ * Step one: the password again (counted as a sign-in attempt, ./current-password.ts), then better-auth makes a new
+ * secret and ten recovery codes, kept unconfirmed (its `enableTwoFactor`, which leaves the session as it is).
+ * Starting again replaces an unconfirmed secret.
  */
-export async function startEnrolment(requestHeaders: Headers, password: string): Promise<void> {
+export async function startEnrolment(
+  db: Db,
+  user: Pick<SessionUser, "id" | "email">,
+  password: string,
+  context: { headers: Headers; address: string },
+): Promise<void> {
+  if (!(await verifyCurrentPassword(db, user, password, { ...context, purpose: "authenticator_app" }))) {
+    throw fieldProblem("password", "That password is not right.");
+  }
   try {
-    await (await getAuth()).api.enableTwoFactor({ body: { password }, headers: requestHeaders });
+    await (await getAuth()).api.enableTwoFactor({ body: { password }, headers: context.headers });
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code;
     if (code === "INVALID_PASSWORD") throw fieldProblem("password", "That password is not right.");
