@@ -63,8 +63,9 @@ test("a person adds a passkey on Account, then signs in with it alone", async ()
 
   await page.goto(at("/account"));
   const section = page.locator("#passkeys");
-  await section.getByLabel("Name").fill("Work laptop");
-  await section.getByLabel("Your password").fill(FINANCE.password);
+  const adding = section.getByRole("form", { name: "Add a passkey" });
+  await adding.getByLabel("Name").fill("Work laptop");
+  await adding.getByLabel("Your password").fill(FINANCE.password);
   await section.getByRole("button", { name: "Add a passkey" }).click();
   await expect(section.getByRole("status")).toContainText("Passkey “Work laptop” added");
   const entry = section.getByTestId("passkey");
@@ -136,7 +137,11 @@ test("the sign-in-again dialog asks for the passkey after the password, then sen
 test("removing the passkey leaves the password alone", async () => {
   await page.goto(at("/account"));
   const section = page.locator("#passkeys");
-  await section.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+  const removing = section.getByRole("form", { name: "Remove a passkey" });
+  await removing.getByRole("button", { name: "Remove passkey Work laptop" }).click();
+  await expect(removing.getByText("Enter your password.")).toBeVisible();
+  await removing.getByLabel("Your password").fill(FINANCE.password);
+  await removing.getByRole("button", { name: "Remove passkey Work laptop" }).click();
   await expect(section.getByRole("status")).toContainText("Passkey “Work laptop” removed");
   await expect(section.getByTestId("passkey")).toHaveCount(0);
   await passwordStep(page);

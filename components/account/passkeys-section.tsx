@@ -16,8 +16,9 @@ import type { ActionState } from "@/lib/console/bff/action";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
 
 /**
- * A person's passkeys: each with its name, when it was added and last used, and Remove; and a form that adds one
- * (the password, then the browser's own prompt). Adding needs script (WebAuthn is a browser API); removing does not.
+ * A person's passkeys: each with its name, when it was added and last used, and Remove (with the password); and a
+ * form that adds one (the password, then the browser's own prompt). Adding needs script (WebAuthn is a browser API);
+ * removing does not.
  */
 export function PasskeysSection({ passkeys, suggestedName }: { passkeys: PasskeyEntry[]; suggestedName: string }) {
   const remove = useFormAction<ActionState>(removePasskeyAction, {});
@@ -33,9 +34,9 @@ export function PasskeysSection({ passkeys, suggestedName }: { passkeys: Passkey
         </p>
       </div>
       {passkeys.length > 0 && (
-        <form action={remove.action} onSubmit={remove.onSubmit} className="flex flex-col gap-3">
+        <form action={remove.action} onSubmit={remove.onSubmit} className="flex flex-col gap-3" aria-label="Remove a passkey">
           <DrawnForField />
-          <ActionOutcome state={remove.state} />
+          <ActionOutcome state={remove.state.fieldErrors ? {} : remove.state} />
           <ul aria-label="Your passkeys" className="divide-y divide-border rounded-md border border-border">
             {passkeys.map((passkey) => (
               <li key={passkey.id} className="flex flex-wrap items-start justify-between gap-3 p-3" data-testid="passkey">
@@ -66,9 +67,17 @@ export function PasskeysSection({ passkeys, suggestedName }: { passkeys: Passkey
               </li>
             ))}
           </ul>
+          <Field
+            label="Your password"
+            error={remove.state.fieldErrors?.password}
+            description="To remove a passkey, type your password, then choose Remove beside it."
+          >
+            <Input name="password" type="password" autoComplete="current-password" className="w-full sm:w-56" />
+          </Field>
         </form>
       )}
       {passkeys.length === 0 && remove.state.ok && <ActionOutcome state={remove.state} />}
+      {passkeys.length > 0 && <h3 className="border-t border-border pt-4 text-sm font-semibold">Add another passkey</h3>}
       <AddPasskeyForm suggestedName={suggestedName} />
     </section>
   );

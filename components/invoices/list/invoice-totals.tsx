@@ -50,19 +50,22 @@ export function InvoiceTotals({ summary, error, now }: { summary: InvoiceSummary
   return (
     <section aria-label="Totals of this view" aria-live="polite" className="min-h-6 text-sm">
       {summary ? (
-        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-          {summaryFigures(summary).map((figure, i) => (
-            <span key={figure} className={i === 0 ? "font-medium" : "tabular-nums"} data-testid={i === 0 ? "totals-count" : undefined}>
-              {i > 0 && (
-                <span aria-hidden className="mr-2 text-muted-foreground">
-                  ·
-                </span>
-              )}
-              {figure}
-            </span>
-          ))}
-          <span className="text-xs text-muted-foreground">({totalsNote(summary, now)})</span>
-        </p>
+        // Each figure carries its "·" before it, and the line is shifted left by one: a figure that starts a
+        // wrapped line has its "·" cut off with the overflow, so no line starts with one.
+        <div className="overflow-hidden">
+          <p className="-ml-4 flex flex-wrap items-baseline gap-y-1">
+            {summaryFigures(summary).map((figure, i) => (
+              <span
+                key={figure}
+                className={`${i === 0 ? "font-medium" : "tabular-nums"} relative whitespace-nowrap pl-4 before:absolute before:left-0 before:w-4 before:text-center before:text-muted-foreground before:content-['·']`}
+                data-testid={i === 0 ? "totals-count" : undefined}
+              >
+                {figure}
+              </span>
+            ))}
+            <span className="pl-4 text-xs text-muted-foreground">({totalsNote(summary, now)})</span>
+          </p>
+        </div>
       ) : (
         <p className="text-muted-foreground">Totals are unavailable: {error}</p>
       )}

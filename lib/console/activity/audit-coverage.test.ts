@@ -128,7 +128,7 @@ const TABLE: Record<string, Audited | Unaudited> = {
       await withPasskey(p);
       const { listPasskeys } = await import("@/lib/console/auth/passkeys");
       const [passkey] = await listPasskeys(db, p.user.id);
-      return act(id, p.cookie, { id: passkey.id });
+      return act(id, p.cookie, { id: passkey.id, password: PASSWORD });
     },
   },
 

@@ -195,15 +195,7 @@ async function filedTarget(db: Db, query: ActivityQuery): Promise<ActivityQuery>
 
 export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {
   const query = await filedTarget(db, viewed);
-  // Read only, repeatable read: the count and the page describe one snapshot, whatever is written meanwhile.
-  const { records, rows } = await db.transaction(
-    async (tx) => {
-      // These reads walk an index at most: starting parallel workers costs them more time than it saves.
-      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-      return page(tx, query, businessTimeZone);
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+  const { records, rows } = await inOneSnapshot(db, (tx) => page(tx, query, businessTimeZone));
   return { items: rows.map(toEntry), pagination: paginationOf(query.page, query.page_size, records, { atLeastOnePage: true }) };
 }
 
@@ -213,12 +205,20 @@ export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZo
  */
 export async function activityCount(db: Db, viewed: ActivityQuery, businessTimeZone: string): Promise<{ total: number; head: number }> {
   const query = await filedTarget(db, viewed);
+  return inOneSnapshot(db, async (tx) => {
+    const [{ head }] = await tx.select({ head: max(auditLog.seq) }).from(auditLog);
+    const { records } = await page(tx, { ...query, page: 1, page_size: 1 }, businessTimeZone);
+    return { total: records, head: head ?? 0 };
+  });
+}
+
+/** Reads that must agree (a count and its page, a count and its bound), read only in one repeatable-read snapshot. */
+function inOneSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
+      // These reads walk an index at most: starting parallel workers costs them more time than it saves.
       await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-      const [{ head }] = await tx.select({ head: max(auditLog.seq) }).from(auditLog);
-      const { records } = await page(tx, { ...query, page: 1, page_size: 1 }, businessTimeZone);
-      return { total: records, head: head ?? 0 };
+      return read(tx as unknown as Db);
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -5,11 +5,11 @@ import { accountLinks, sessions } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { storePassword } from "./account-links";
-import { verifyCurrentPassword } from "./current-password";
 import { rememberDevice } from "./known-device";
 import { passwordRuleBroken } from "./password-rules";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
+import { verifyCurrentPassword } from "./signed-in-proof";
 import { DEMO_PASSWORD, isDemoAccount } from "./users";
 
 /**

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { Problem } from "@/lib/contract/problem";
 import { getDatabase } from "@/lib/platform/db";
-import { verifyCurrentPassword } from "./current-password";
 import {
   addPasskey,
   authenticationOptions,
@@ -21,6 +20,7 @@ import {
 import { SECOND_FACTOR_SETUP_PATH, safeNextPath } from "./session";
 import { clientAddress } from "./sign-in";
 import { pendingSignIn } from "./sign-in-code";
+import { verifyCurrentPassword } from "./signed-in-proof";
 
 const redraw = () => {
   revalidatePath("/account");
@@ -29,6 +29,8 @@ const redraw = () => {
 
 const fieldProblem = (field: string, detail: string) =>
   Problem.of("validation_failed", { detail, errors: [{ pointer: `/${field}`, code: "invalid", detail }] });
+
+const passwordField = z.string().min(1, { error: "Enter your password." }).max(1024);
 
 const nameField = z
   .string()
@@ -44,7 +46,7 @@ const nameField = z
  */
 export const passkeyRegistrationAction = guardedAction(
   "second-factor-setup",
-  z.object({ password: z.string().min(1, { error: "Enter your password." }).max(1024), name: nameField }),
+  z.object({ password: passwordField, name: nameField }),
   async ({ password }, user) => {
     const requestHeaders = await headers();
     const db = await getDatabase();
@@ -67,11 +69,21 @@ export const addPasskeyAction = guardedAction(
   },
 );
 
-export const removePasskeyAction = guardedAction("signed-in", z.object({ id: z.string().max(64) }), async ({ id }, user) => {
-  const name = await removePasskey(await getDatabase(), user!, id, clientAddress(await headers()));
-  redraw();
-  return { ok: `Passkey “${name}” removed.`, answeredAt: Date.now() };
-});
+/** Removing one takes the password too: a session left open must not strip a second factor away. */
+export const removePasskeyAction = guardedAction(
+  "signed-in",
+  z.object({ id: z.string().max(64), password: passwordField }),
+  async ({ id, password }, user) => {
+    const requestHeaders = await headers();
+    const db = await getDatabase();
+    const address = clientAddress(requestHeaders);
+    const context = { headers: requestHeaders, address, purpose: "passkey_removal" } as const;
+    if (!(await verifyCurrentPassword(db, user!, password, context))) throw fieldProblem("password", "That password is not right.");
+    const name = await removePasskey(db, user!, id, address);
+    redraw();
+    return { ok: `Passkey “${name}” removed.`, answeredAt: Date.now() };
+  },
+);
 
 /** Signing in with a passkey, step one: a challenge; for a pending password sign-in, for that person's passkeys only. */
 export const passkeySignInOptionsAction = guardedAction("public", z.object({}), async () => {

@@ -234,6 +234,25 @@ describe("removing a passkey", () => {
     const removed = (await auditTrail(db, `user:${p.email}`)).find((e) => e.action === "two_factor.removed");
     expect(removed?.detail).toMatchObject({ method: "passkey", name: "Laptop" });
   });
+
+  it("takes the password, through the action: a session left open cannot strip the factor away", async () => {
+    const p = await withPasskey();
+    const { removePasskeyAction } = await import("./passkey-actions");
+    const remove = (password: string) => {
+      const form = new FormData();
+      form.set("id", p.passkeyId);
+      form.set("password", password);
+      return removePasskeyAction(form);
+    };
+    requestCookie = p.cookie;
+    expect(await remove("")).toMatchObject({ fieldErrors: { password: "Enter your password." } });
+    expect(await remove("not the password")).toMatchObject({ fieldErrors: { password: "That password is not right." } });
+    expect(await (await getDatabase()).select().from(passkeys).where(eq(passkeys.userId, p.user.id))).toHaveLength(1);
+    expect(await remove(PASSWORD)).toMatchObject({ ok: "Passkey “Laptop” removed." });
+    requestCookie = "";
+    const failed = (await auditTrail(await getDatabase(), `user:${p.email}`)).find((e) => e.action === "user.password_change_failed");
+    expect(failed?.detail).toMatchObject({ for: "passkey_removal" });
+  });
 });
 
 describe("suggestedPasskeyName", () => {

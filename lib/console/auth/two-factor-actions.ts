@@ -39,7 +39,8 @@ export const confirmTwoFactorAction = guardedAction("second-factor-setup", codeS
 /** Turning it off takes a current code from the app. */
 export const removeTwoFactorAction = guardedAction("signed-in", codeSchema, async ({ code }, user) => {
   const db = await getDatabase();
-  await removeFactor(db, user!, code, clientAddress(await headers()));
+  const requestHeaders = await headers();
+  await removeFactor(db, user!, code, { headers: requestHeaders, address: clientAddress(requestHeaders) });
   redraw();
   const after = (await hasPasskey(db, user!.id))
     ? "after your password, signing in asks for your passkey"

@@ -163,6 +163,30 @@ describe("authenticator-app codes", () => {
     const { enrolment } = await import("./two-factor");
     expect(await enrolment(await getDatabase(), other.user)).toEqual({ state: "off" });
   });
+
+  it("counts wrong codes to turn it off as failed sign-ins: after the free ones even the right code waits, and each is recorded", async () => {
+    const other = await enrolled();
+    const [{ removeTwoFactorAction }, { FREE_FAILURES_PER_ACCOUNT }, { enrolment }] = await Promise.all([
+      import("./two-factor-actions"),
+      import("./sign-in-limiter"),
+      import("./two-factor"),
+    ]);
+    requestCookie = other.cookie;
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      expect(await removeTwoFactorAction(fd({ code: String(100000 + i) }))).toMatchObject({ fieldErrors: { code: expect.any(String) } });
+    }
+    expect(await removeTwoFactorAction(fd({ code: await other.codeAt(1) }))).toMatchObject({
+      error: expect.stringMatching(/^Too many failed attempts for this account/),
+    });
+    requestCookie = "";
+    expect(await enrolment(await getDatabase(), other.user)).toEqual({ state: "on" });
+    const failed = await (await getDatabase())
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `user:${other.email}`), eq(auditLog.action, "sign_in.code_failed")));
+    expect(failed).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
+    expect(failed[0].detail).toMatchObject({ address: "10.9.0.1", method: "totp", reason: "invalid", for: "turning_off" });
+  });
 });
 
 function fd(fields: Record<string, string>): FormData {

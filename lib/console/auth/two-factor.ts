@@ -9,11 +9,11 @@ import { Problem } from "@/lib/contract/problem";
 import { isRole, type Role } from "@/lib/contract/roles";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
-import { verifyCurrentPassword } from "./current-password";
 import { recoveryCodeAsWritten } from "./recovery-codes";
 import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
+import { countedProof, verifyCurrentPassword } from "./signed-in-proof";
 import { matchingStep, TOTP_PERIOD_SECONDS } from "./totp";
 
 /**
@@ -137,7 +137,7 @@ const codeProblem = (check: Exclude<CodeCheck, "ok">) =>
   );
 
 /**
- * Step one: the password again (counted as a sign-in attempt, ./current-password.ts), then better-auth makes a new
+ * Step one: the password again (counted as a sign-in attempt, ./signed-in-proof.ts), then better-auth makes a new
  * secret and ten recovery codes, kept unconfirmed (its `enableTwoFactor`, which leaves the session as it is).
  * Starting again replaces an unconfirmed secret.
  */
@@ -180,9 +180,21 @@ export async function confirmEnrolment(db: Db, user: SessionUser, code: string, 
 }
 
 /** Turning it off takes a current code, so a session left open is not enough. */
-export async function removeFactor(db: Db, user: SessionUser, code: string, address: string): Promise<void> {
+export async function removeFactor(db: Db, user: SessionUser, code: string, context: { headers: Headers; address: string }): Promise<void> {
+  const { address } = context;
+  // A session left open must not be a way to guess the code away: each counts as a sign-in attempt.
+  const succeeded = await countedProof(db, user.email, context);
   const check = await claimTotpCode(db, user.id, code);
-  if (check !== "ok") throw codeProblem(check);
+  if (check !== "ok") {
+    await recordAudit(db, {
+      actor: user,
+      action: "sign_in.code_failed",
+      target: `user:${user.email}`,
+      detail: { address, method: "totp", reason: check, for: "turning_off" },
+    });
+    throw codeProblem(check);
+  }
+  await succeeded();
   await db.transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
     await syncSecondFactorFlag(tx, user.id);

@@ -61,10 +61,11 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
       role: users.role,
       banned: users.banned,
       createdAt: users.createdAt,
+      // Qualified by hand: inside a selected field drizzle writes columns bare, so "email" or "id" would be read
+      // from the subquery's own table wherever it has such a column.
       lastSignIn: sql<
         string | null
-      >`(select max(${auditLog.at}) from ${auditLog} where ${auditLog.target} = 'user:' || ${users.email} and ${auditLog.action} = 'sign_in')`,
-      // Qualified by hand: inside a selected field drizzle writes columns bare, and "id" would be the account's own.
+      >`(select max(l.at) from ${auditLog} l where l.target = 'user:' || ${users}.email and l.action = 'sign_in')`,
       invited: sql<boolean>`not exists (select 1 from ${accounts} a where a.user_id = ${users}.id and a.provider_id = 'credential')
         and not exists (select 1 from ${passkeys} p where p.user_id = ${users}.id)`,
     })
