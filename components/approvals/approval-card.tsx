@@ -101,6 +101,11 @@ export function ApprovalCard({
             </DescriptionItem>
           )
         )}
+        {text(s.shortfall_sentence) && (
+          <DescriptionItem label="Still owed">
+            {text(s.shortfall_sentence)} <span className="text-xs text-caution-text">Approving marks it paid in full all the same.</span>
+          </DescriptionItem>
+        )}
         {statusNow !== undefined && approval.kind === "status_change" && (
           <DescriptionItem label="Status now">
             <StatusBadge status={statusNow} />

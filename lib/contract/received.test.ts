@@ -7,6 +7,7 @@ import {
   receivedFacts,
   receivedSentence,
   receivedSummary,
+  shortfallSentence,
 } from "./received";
 
 type Patch = Partial<Omit<ReceivedFacts, "payment">> & { payment?: Partial<NonNullable<ReceivedFacts["payment"]>> | null };
@@ -18,7 +19,7 @@ const invoice = ({ payment, ...patch }: Patch = {}): ReceivedFacts => ({
   fiat_currency: "EUR",
   crypto_amount: "0.00163306",
   ...patch,
-  payment: payment === null ? null : { amount_received: "0", rate: "61234.50", transactions: [], ...payment },
+  payment: payment === null ? null : { amount_due: "0.00163306", amount_received: "0", rate: "61234.50", transactions: [], ...payment },
 });
 
 const REFUNDS = "Cancelling does not send it back: refunds are arranged outside the console.";
@@ -167,7 +168,7 @@ describe("receivedFacts", () => {
       fiat_amount: "100.00",
       fiat_currency: "EUR",
       crypto_amount: "0.00163306",
-      payment: { amount_received: "0.00150000", rate: "61234.50", transactions: [{ amount: "0.0015" }] },
+      payment: { amount_due: "0.00163306", amount_received: "0.00150000", rate: "61234.50", transactions: [{ amount: "0.0015" }] },
     });
   });
 });
@@ -180,5 +181,17 @@ describe("paidInPart", () => {
     expect(paidInPart({ amount_due: "0.02", amount_received: "0" })).toBe(false);
     expect(paidInPart({ amount_due: null, amount_received: "0.0014" })).toBe(false);
     expect(paidInPart(null)).toBe(false);
+  });
+});
+
+describe("shortfallSentence", () => {
+  it("says what a part payment left owing, exactly, with its worth at the invoice's rate; nothing when nothing is short", () => {
+    expect(shortfallSentence(partlyPaid)).toBe("0.00013306 BTC (≈ €8.15) of the 0.00163306 BTC due has not been received.");
+    expect(shortfallSentence(invoice({ payment: { amount_received: "0.00150000", rate: null } }))).toBe(
+      "0.00013306 BTC of the 0.00163306 BTC due has not been received.",
+    );
+    expect(shortfallSentence(invoice({ payment: { amount_received: "0.00163306" } }))).toBeNull();
+    expect(shortfallSentence(newOne)).toBeNull();
+    expect(shortfallSentence(invoice({ payment: null }))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { formatCount, formatCrypto, formatEur } from "./format";
+import { formatCount, formatCrypto, formatEur, formatEurComputed } from "./format";
 import type { Invoice, Payment, Transaction } from "./invoice";
-import { addDecimals, compareDecimal, type Decimal, divideDecimal, isZero, multiplyDecimal, roundDecimal } from "./money";
+import { addDecimals, compareDecimal, type Decimal, divideDecimal, isZero, multiplyDecimal, roundDecimal, subtractDecimal } from "./money";
 
 /*
  * What crypto invoices have already received on chain, said before they are cancelled: cancelling does not
@@ -9,7 +9,7 @@ import { addDecimals, compareDecimal, type Decimal, divideDecimal, isZero, multi
 
 /** The parts of an invoice these functions read: small enough to travel with a list row to the browser. */
 export type ReceivedFacts = Pick<Invoice, "status" | "currency" | "fiat_amount" | "fiat_currency" | "crypto_amount"> & {
-  payment: (Pick<Payment, "amount_received" | "rate"> & { transactions: Pick<Transaction, "amount">[] }) | null;
+  payment: (Pick<Payment, "amount_due" | "amount_received" | "rate"> & { transactions: Pick<Transaction, "amount">[] }) | null;
 };
 
 /** An invoice cut down to its ReceivedFacts (a list row sent to the browser carries no more). */
@@ -22,6 +22,7 @@ export function receivedFacts(invoice: ReceivedFacts): ReceivedFacts {
     fiat_currency,
     crypto_amount,
     payment: payment && {
+      amount_due: payment.amount_due,
       amount_received: payment.amount_received,
       rate: payment.rate,
       transactions: payment.transactions.map((tx) => ({ amount: tx.amount })),
@@ -37,6 +38,24 @@ export function paidInPart(payment: Pick<Payment, "amount_due" | "amount_receive
   const due = payment?.amount_due;
   const received = payment?.amount_received;
   return due != null && received != null && !isZero(received) && compareDecimal(received, due) < 0;
+}
+
+/** What a part payment left owing, exactly (due less received); null unless something came in and less than was due. */
+export function shortfall(payment: Pick<Payment, "amount_due" | "amount_received"> | null): Decimal | null {
+  return payment && paidInPart(payment) ? subtractDecimal(payment.amount_due!, payment.amount_received!) : null;
+}
+
+/**
+ * Before a part-paid invoice is called paid (completed), what never arrived: "0.00082812 BTC (≈ €52.21) of the
+ * 0.00125279 BTC due has not been received." Its worth at the invoice's own rate; null when nothing is short.
+ */
+export function shortfallSentence(invoice: Pick<ReceivedFacts, "currency" | "payment">): string | null {
+  const payment = invoice.payment;
+  const owed = shortfall(payment);
+  if (!payment || owed === null) return null;
+  const code = invoice.currency ?? "";
+  const worth = isPositive(payment.rate) ? ` (${formatEurComputed(multiplyDecimal(owed, payment.rate))})` : "";
+  return `${`${formatCrypto(owed)} ${code}`.trim()}${worth} of the ${`${formatCrypto(payment.amount_due!)} ${code}`.trim()} due has not been received.`;
 }
 
 export type ReceivedSummary = {

@@ -12,7 +12,7 @@ import {
   formatEurComputed,
   MISSING,
 } from "@/lib/contract/format";
-import { paidInPart } from "@/lib/contract/received";
+import { paidInPart, shortfall } from "@/lib/contract/received";
 
 /** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
@@ -33,6 +33,7 @@ export function InvoicePayment({ invoice }: Props) {
     awaitsPayment(invoice.status) && due != null && received != null && compareDecimal(received, due) < 0
       ? subtractDecimal(due, received)
       : null;
+  const neverReceived = invoice.status === "completed" ? shortfall(payment) : null;
   return (
     <DescriptionList>
       <DescriptionItem label="Network">{payment.network ?? MISSING}</DescriptionItem>
@@ -61,6 +62,14 @@ export function InvoicePayment({ invoice }: Props) {
         <DescriptionItem label="Still owed" numeric>
           <span className="font-medium text-caution-text">{crypto(owed)}</span>
           {rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(owed, rate))}</span>}
+        </DescriptionItem>
+      )}
+      {/* Completed with less than was due (marked so by a person): what never arrived stays in view. */}
+      {neverReceived != null && (
+        <DescriptionItem label="Never received" numeric>
+          <span className="font-medium text-caution-text">{crypto(neverReceived)}</span>
+          {rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(neverReceived, rate))}</span>}
+          <span className="block text-xs text-muted-foreground">Marked completed without it.</span>
         </DescriptionItem>
       )}
       <DescriptionItem label="Rate" numeric>

@@ -15,7 +15,7 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { type ReceivedFacts, receivedSentence, receivedSummary } from "@/lib/contract/received";
+import { type ReceivedFacts, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
 import { whoMay } from "@/lib/contract/roles";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, statusLabel } from "@/lib/contract/status";
 import type { TransitionOffer } from "@/lib/contract/transition-policy";
@@ -108,6 +108,17 @@ export function ReceivedWarning({ sentence }: { sentence: string | null }) {
   return <Notice tone="warning">{sentence}</Notice>;
 }
 
+/** Before a part-paid invoice is marked completed: what never arrived, which it then counts as paid. */
+function ShortfallWarning({ invoice, approval }: { invoice: ReceivedFacts; approval: boolean }) {
+  const sentence = shortfallSentence(invoice);
+  if (!sentence) return null;
+  return (
+    <Notice tone="warning">
+      {sentence} {approval ? "Once approved, it" : "Completed, it"} counts as paid in full.
+    </Notice>
+  );
+}
+
 type StatusChangeFieldsProps = {
   invoice: Pick<ChangingInvoice, "callback_url"> & ReceivedFacts;
   /**
@@ -150,6 +161,7 @@ export function StatusChangeFields({ invoice, choice, offer, reason }: StatusCha
       {(offer?.to === "cancelled" || (choice && !choice.onChoose && choice.offers.some((o) => o.to === "cancelled" && o.allowed))) && (
         <ReceivedWarning sentence={receivedSentence(receivedSummary([invoice]))} />
       )}
+      {offer?.to === "completed" && <ShortfallWarning invoice={invoice} approval={Boolean(offer.approval)} />}
       <ReasonField {...reason} to={offer?.to ?? (choice ? null : "cancelled")} />
       <StatusChangeFailure problem={reason.problem} />
     </>

@@ -113,6 +113,15 @@ const ask = (who: string, id: string, status: string, reason = "Asked in a test"
 const approve = (who: string, approvalId: string, reason = "Checked") => call(routes.approve, who, approvalId, { reason });
 
 describe("the transition policy's defaults", () => {
+  it("asking to complete a part-paid invoice keeps what never arrived before the approver", async () => {
+    const id = newInvoice("paid_partial", "0.0001");
+    const { status, body } = await ask("finance", id, "completed", "Customer paid the rest by bank transfer");
+    expect(status).toBe(202);
+    expect(body.approval.snapshot.shortfall_sentence).toBe("0.0003 BTC (€18.00) of the 0.0004 BTC due has not been received.");
+    const cancel = await ask("support", newInvoice("paid_partial", "0.0001"), "cancelled");
+    expect(cancel.body.approval.snapshot.shortfall_sentence).toBeNull();
+  });
+
   it("support cancels an invoice that received nothing at once", async () => {
     const id = newInvoice("new");
     const { status, body } = await ask("support", id, "cancelled");

@@ -7,7 +7,7 @@ import { indexChangedInvoice } from "@/lib/console/mirror";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";
-import { hasReceivedCrypto, receivedAmount, receivedSentence, receivedSummary } from "@/lib/contract/received";
+import { hasReceivedCrypto, receivedAmount, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
 import { statusLabel } from "@/lib/contract/status";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
@@ -173,6 +173,8 @@ function invoiceSnapshot(invoice: Invoice, received: boolean, to: InvoiceStatus)
     rate: invoice.payment?.rate ?? null,
     received,
     received_sentence: receivedSentence(receivedSummary([invoice]), { cancelling: to === "cancelled" }),
+    // What a part payment left owing, which completing would call paid.
+    shortfall_sentence: to === "completed" ? shortfallSentence(invoice) : null,
   };
 }
 
