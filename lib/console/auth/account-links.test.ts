@@ -7,6 +7,7 @@ import { getDatabase } from "@/lib/platform/db";
 import { issueLink, readLink, spendLink } from "./account-links";
 import { sessionUser } from "./session";
 import { signInWithPassword } from "./sign-in";
+import { FREE_FAILURES_PER_ACCOUNT } from "./sign-in-limiter";
 import { addUser, setUserDisabled } from "./users";
 
 const ADDRESS = "10.20.0.7";
@@ -163,6 +164,17 @@ describe("password reset links", () => {
       { action: "user.password_reset", by: email, detail: expect.objectContaining({ address: ADDRESS }) },
       { action: "user.sessions_ended", by: email, detail: expect.objectContaining({ count: 3, address: ADDRESS }) },
     ]);
+  });
+
+  it("end the waits a person's guessers (or the person) earned, from every address", async () => {
+    const db = await getDatabase();
+    const email = `locked-${randomUUID()}@links.test`;
+    const user = await addUser(db, { email, name: "Locked", role: "viewer", password: GOOD }, "system");
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) await signIn(email, `guess-${i}-xx`);
+    expect(await signIn(email, GOOD)).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many failed attempts/) });
+    const link = await issueLink(db, { kind: "reset", userId: user.id, actor: admin, address: ADDRESS });
+    await spendLink(db, { kind: "reset", token: tokenOf(link.url), password: "a brand new passphrase", address: ADDRESS });
+    expect(await signIn(email, "a brand new passphrase")).toEqual({ ok: true });
   });
 
   it("work for someone who never accepted their invitation, which then no longer works", async () => {

@@ -9,6 +9,7 @@ import { env } from "@/lib/platform/env";
 import { passwordRuleBroken } from "./password-rules";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
+import { forgetAccountWaits } from "./sign-in-limiter";
 import { isDemoAccount } from "./users";
 
 /**
@@ -158,6 +159,8 @@ export async function spendLink(
     return { ...user, sessionsEnded: ended.length };
   });
   if (!result) throw await gone();
+  // Whoever holds the link proved the address and chose the password: waits earned by guesses are over.
+  await forgetAccountWaits(db, result.email);
   return result;
 }
 

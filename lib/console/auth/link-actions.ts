@@ -9,7 +9,7 @@ import { getDatabase } from "@/lib/platform/db";
 import { type LinkKind, linkGoneSentence, readLink, spendLink } from "./account-links";
 import { newPasswordSchema } from "./password-rules";
 import { getAuth } from "./server";
-import { clientAddress } from "./sign-in";
+import { auditSignIn, clientAddress } from "./sign-in";
 
 const linkFormSchema = z.object({
   token: z.string().max(200),
@@ -30,8 +30,13 @@ function setPasswordFromLink(kind: LinkKind) {
     const rules = newPasswordSchema.safeParse({ password, password_again });
     if (!rules.success) throw Problem.fromZod(rules.error, "password");
     const requestHeaders = await headers();
-    const person = await spendLink(db, { kind, token, password, address: clientAddress(requestHeaders) });
-    await (await getAuth()).api.signInEmail({ body: { email: person.email, password }, headers: requestHeaders });
+    const address = clientAddress(requestHeaders);
+    const person = await spendLink(db, { kind, token, password, address });
+    const signedIn = await (await getAuth()).api.signInEmail({ body: { email: person.email, password }, headers: requestHeaders });
+    // A session made here is a sign-in like any other (a second factor, when the person has one, still asks first).
+    if ("token" in signedIn && signedIn.token) {
+      await auditSignIn(db, person, "sign_in", person.email, { address, method: kind === "invite" ? "invitation" : "reset_link" });
+    }
     redirect("/overview");
   });
 }

@@ -81,6 +81,12 @@ describe("one-time links by email (SMTP_URL)", () => {
     accept.set("password_again", "a password from the mail");
     requestCookie = "";
     await expect(acceptInvitationAction(accept)).rejects.toMatchObject({ digest: expect.stringContaining("/overview") });
+    // Signed in by the link: recorded as a sign-in, so Users shows when they last signed in.
+    const { auditTrail } = await import("@/lib/console/audit");
+    const { getDatabase } = await import("@/lib/platform/db");
+    expect((await auditTrail(await getDatabase(), `user:${email}`)).find((e) => e.action === "sign_in")?.detail).toMatchObject({
+      method: "invitation",
+    });
     const { signInWithPassword } = await import("./sign-in");
     expect(await signInWithPassword({ email, password: "a password from the mail" }, new Headers())).toEqual({ ok: true });
     // Used once: the same form again is told so.

@@ -176,6 +176,8 @@ const METHODS: Record<string, string> = {
   password: "Password",
   totp: "Password and authenticator code",
   recovery_code: "Password and recovery code",
+  invitation: "Invitation link (password chosen)",
+  reset_link: "Reset link (password chosen)",
 };
 const REASONS: Record<string, string> = {
   password: "wrong email or password",

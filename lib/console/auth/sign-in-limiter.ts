@@ -7,8 +7,8 @@ import type { Db } from "@/lib/platform/db";
  * Sign-in attempts, counted in the database so every instance sees the same counts, atomically and before the
  * password is checked, so attempts sent all at once cannot slip past together.
  *
- * - Per account and address: after 5 failures each further attempt from that address waits longer (30 s,
- *   1 min, 2 min … up to 15 min). Nobody can lock an account's owner out: from any other address the owner
+ * - Per account and address: after 5 failures each further one from that address waits longer (30 s, 1 min,
+ *   2 min … up to 15 min); an attempt made during a wait is refused unchecked and counts nowhere. Nobody can lock an account's owner out: from any other address the owner
  *   signs in as usual.
  * - Per address: 20 failures in 15 minutes, across accounts, block that address until the window ends. This
  *   is what stops one client guessing; the address is the socket's, or what TRUSTED_PROXIES vouch for.
@@ -69,12 +69,23 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
       remaining: sql<number>`ceil(extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS}) - now()))::int`,
     });
   if (byAddress.failures > MAX_FAILURES_PER_ADDRESS) return { scope: "address", retryAfterSeconds: Math.max(1, byAddress.remaining) };
-  return reservePairAttempt(db, pairKey(email, address));
+  const waiting = await reservePairAttempt(db, pairKey(email, address));
+  // Refused unchecked: not an attempt of this address either.
+  if (waiting) await returnAddressAttempt(db, address);
+  return waiting;
+}
+
+async function returnAddressAttempt(db: Db, address: string): Promise<void> {
+  await db
+    .update(signInFailures)
+    .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
+    .where(eq(signInFailures.key, addressKey(address)));
 }
 
 async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> {
   // The account from this address: `windowStart` is the last attempt that was let through. An attempt made
-  // while the pair must wait is counted (the wait grows) but does not move that time. Attempts sent together
+  // while the pair must wait is refused unchecked and not counted: retrying early, a person who knows their
+  // password does not push their own wait further, and a guesser learns nothing. Attempts sent together
   // are decided one after another on the locked row, each from the count the one before left, and timed by
   // the clock when the row is held: `now()` is when a transaction began, which need not follow the lock's order.
   return db.transaction(async (tx) => {
@@ -87,16 +98,14 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
       .from(signInFailures)
       .where(eq(signInFailures.key, key))
       .for("update");
-    const waiting = pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0;
+    if (pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0) {
+      return { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) };
+    }
     await tx
       .update(signInFailures)
-      .set(
-        waiting
-          ? { failures: sql`${signInFailures.failures} + 1` }
-          : { failures: sql`${signInFailures.failures} + 1`, windowStart: sql`clock_timestamp()` },
-      )
+      .set({ failures: sql`${signInFailures.failures} + 1`, windowStart: sql`clock_timestamp()` })
       .where(eq(signInFailures.key, key));
-    return waiting ? { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) } : null;
+    return null;
   });
 }
 
@@ -107,8 +116,10 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
 export async function signInSucceeded(db: Db, email: string, address: string, device: string | null = null): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, device ? `device:${device}` : address)));
   if (device) return;
-  await db
-    .update(signInFailures)
-    .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
-    .where(eq(signInFailures.key, addressKey(address)));
+  await returnAddressAttempt(db, address);
+}
+
+/** A person's waits from every address and device are over (their password was set from a link). */
+export async function forgetAccountWaits(db: Db, email: string): Promise<void> {
+  await db.delete(signInFailures).where(sql`starts_with(${signInFailures.key}, ${`pair:${email.toLowerCase()}|`})`);
 }

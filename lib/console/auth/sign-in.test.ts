@@ -50,17 +50,40 @@ describe("signInWithPassword", () => {
         error: expect.stringContaining("do not match"),
       });
     }
-    // From the attacking address even the right password must wait, and each further try makes the wait longer.
-    const paused = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.0.1"));
-    expect(paused).toMatchObject({
-      ok: false,
-      error: expect.stringMatching(/^Too many failed attempts for this account\. Try again in (29|30) seconds\.$/),
+    // From the attacking address even the right password must wait; tries during the wait are refused unchecked
+    // and leave it as it is.
+    const WAIT = /^Too many failed attempts for this account\. Try again in (2\d|30) seconds\.$/;
+    for (const password of [PASSWORD, "wrong-again", PASSWORD]) {
+      expect(await signInWithPassword({ email: "ben@limits.test", password }, from("10.1.0.1"))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(WAIT),
+      });
+    }
+    // Once it is over, the next try is checked; wrong, it makes the next wait twice as long.
+    const db = await getDatabase();
+    await db
+      .update(signInFailures)
+      .set({ windowStart: sql`${signInFailures.windowStart} - interval '31 seconds'` })
+      .where(eq(signInFailures.key, "pair:ben@limits.test|10.1.0.1"));
+    expect(await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"))).toMatchObject({
+      error: expect.stringContaining("do not match"),
     });
-    await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
-    const longer = await signInWithPassword({ email: "ben@limits.test", password: "wrong-again" }, from("10.1.0.1"));
-    expect(longer).toMatchObject({ ok: false, error: expect.stringMatching(/Try again in 2 minutes\./) });
+    const longer = await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.0.1"));
+    expect(longer).toMatchObject({ ok: false, error: expect.stringMatching(/Try again in (5\d|60) seconds\./) });
     // The owner, from their own address, is not affected.
     expect(await signInWithPassword({ email: "ben@limits.test", password: PASSWORD }, from("10.1.9.9"))).toEqual({ ok: true });
+  });
+
+  it("counts tries refused during an account's wait against nothing: the address stays open to its other people", async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      await signInWithPassword({ email: "cy@limits.test", password: `wrong-${i}` }, from("10.1.7.1"));
+    }
+    for (let i = 0; i <= MAX_FAILURES_PER_ADDRESS; i++) {
+      expect(await signInWithPassword({ email: "cy@limits.test", password: PASSWORD }, from("10.1.7.1"))).toMatchObject({
+        error: expect.stringMatching(/^Too many failed attempts for this account/),
+      });
+    }
+    expect(await signInWithPassword({ email: "ana@limits.test", password: PASSWORD }, from("10.1.7.1"))).toEqual({ ok: true });
   });
 
   it("takes the client's claimed X-Forwarded-For entries for nothing: the last one is what the server saw", async () => {
