@@ -62,8 +62,10 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   await expect(dialog.getByRole("status")).toHaveText("“Unpaid” is saved for the team.");
   await expect(dialog.getByRole("link", { name: /^Unpaid/ })).toHaveAttribute("href", VIEW_URL);
 
+  // Saved: closing leads, saving again under another name follows.
+  await expect(dialog.getByRole("button", { name: "Done" })).toBeFocused();
   await dialog.getByLabel("Name").fill("unpaid ");
-  await dialog.getByRole("button", { name: "Save view" }).click();
+  await dialog.getByRole("button", { name: "Save another" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Check the highlighted fields.");
   await expect(dialog.getByText("You already have a view with this name. Choose another.")).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();

@@ -120,7 +120,7 @@ test("an admin sends a test webhook from an invoice's page: a toast says what th
   const invoice = await invoiceWithCallback(request, "expired");
   await signIn(page, "admin", `/invoices/${invoice.invoice_id}`);
   await page.goto(`/invoices/${invoice.invoice_id}`);
-  await page.getByLabel("Status the test webhook announces").selectOption("completed");
+  await page.getByLabel("Test webhook announcing").selectOption("completed");
   await page.getByRole("button", { name: "Send test webhook" }).click();
   await expect(page.getByText("Test webhook sent: delivered")).toBeVisible();
 

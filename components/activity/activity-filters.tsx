@@ -38,7 +38,7 @@ export function ActivityFilters({ query, people, timeZone }: { query: ActivityQu
           <Input
             name="target"
             defaultValue={query.target ?? ""}
-            placeholder="Order id, invoice id or user:ana@…"
+            placeholder="Order id, invoice id or email"
             maxLength={300}
             spellCheck={false}
           />

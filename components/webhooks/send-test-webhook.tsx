@@ -3,7 +3,7 @@
 import { Send } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { useFormAction } from "@/lib/browser/action";
@@ -30,6 +30,7 @@ export function announcedByDefault(status: string | null | undefined): InvoiceSt
  */
 export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId: string; status: string | null; hasCallback: boolean }) {
   const [target, setTarget] = useState<InvoiceStatus>(announcedByDefault(status));
+  const selectId = useId();
   const router = useRouter();
   const { action, onSubmit, pending } = useFormAction<SimulationState>(
     simulateWebhookAction,
@@ -50,10 +51,14 @@ export function SendTestWebhook({ invoiceId, status, hasCallback }: { invoiceId:
     <form action={action} onSubmit={onSubmit} className="flex flex-wrap items-center justify-end gap-2">
       <DrawnForField />
       <input type="hidden" name="invoice_id" value={invoiceId} />
+      {/* Said in words beside it: this sends a signed test webhook, it does not change the invoice's status. */}
+      <label htmlFor={selectId} className="text-xs text-muted-foreground">
+        Test webhook announcing
+      </label>
       <Select
+        id={selectId}
         size="sm"
         name="status"
-        aria-label="Status the test webhook announces"
         value={target}
         onChange={(event) => setTarget(event.target.value as InvoiceStatus)}
         options={INVOICE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}

@@ -85,6 +85,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         <InvoiceTableMessage
           kind="no-match"
           clearHref={`/invoices${listSearchWith(state, Object.fromEntries(FILTER_KEYS.map((k) => [k, null])))}`}
+          search={query.q}
+          otherFilters={FILTER_KEYS.some((key) => key !== "q" && state[key] !== null)}
         />
       ) : (
         <InvoiceTableMessage kind="no-invoices" />

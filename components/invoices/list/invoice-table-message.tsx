@@ -11,7 +11,7 @@ export type InvoiceTableMessageProps =
   | { kind: "error"; problem: Pick<Problem, "title" | "detail">; retryHref: string }
   | { kind: "busy"; seconds: number; retryHref: string }
   | { kind: "past-end"; lastPageHref: string }
-  | { kind: "no-match"; clearHref: string }
+  | { kind: "no-match"; clearHref: string; search?: string | null; otherFilters?: boolean }
   | { kind: "filling"; progress: FillProgress | null | undefined }
   | { kind: "no-invoices" };
 
@@ -66,8 +66,16 @@ export function InvoiceTableMessage(props: InvoiceTableMessageProps) {
       return (
         <EmptyState
           icon={<FileSearch />}
-          title="No invoices match these filters"
-          description="Try another status, currency or date range."
+          title={
+            props.search
+              ? `No invoices match “${props.search}”${props.otherFilters ? " with these filters" : ""}`
+              : "No invoices match these filters"
+          }
+          description={
+            props.search
+              ? "Search finds an order id from its start (ORD-2611…), a word of the order name, or an invoice id whole or from its end."
+              : "Try another status, currency or date range."
+          }
           action={
             <Button asChild>
               <Link href={props.clearHref} scroll={false}>

@@ -94,12 +94,13 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
           <p className="text-xs break-all text-muted-foreground">
             Opens <span className="font-mono">{savedViewHref(query)}</span>
           </p>
+          {/* Once saved, closing is the next step: Close leads, and saving again is there for another name. */}
           <DialogFooter>
-            <Button onClick={onClose} disabled={pending}>
-              Close
+            <Button onClick={onClose} disabled={pending} variant={state.ok ? "primary" : undefined} autoFocus={Boolean(state.ok)}>
+              {state.ok ? "Done" : "Close"}
             </Button>
-            <Button type="submit" variant="primary" loading={pending}>
-              {pending ? "Saving…" : "Save view"}
+            <Button type="submit" variant={state.ok ? undefined : "primary"} loading={pending}>
+              {pending ? "Saving…" : state.ok ? "Save another" : "Save view"}
             </Button>
           </DialogFooter>
         </form>

@@ -33,7 +33,11 @@ export function CancelInvoiceDialog(props: Common & { offer: TransitionOffer; on
       tone="danger"
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title={`Cancel invoice for order ${props.order}?`}
+      title={
+        <>
+          Cancel invoice for order <span className="whitespace-nowrap">{props.order}?</span>
+        </>
+      }
       description={<ChangeSummary from={props.from} to="cancelled" />}
       confirmLabel={props.offer.approval ? "Ask for approval" : "Cancel invoice"}
       pendingLabel={props.offer.approval ? "Asking…" : "Cancelling…"}

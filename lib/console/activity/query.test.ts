@@ -202,6 +202,18 @@ describe("listActivity: exactly the plain query's pages and counts", () => {
   }, 120_000);
 });
 
+describe("listActivity's target", () => {
+  it("takes a person's email, in any case, as their entries' target", async () => {
+    const db = await getDatabase();
+    await db.execute(sql`insert into console.audit_log (at, actor_email, action, target, detail)
+      values (now(), 'system', 'sign_in.failed', 'user:zoe@example.com', '{}'::jsonb)`);
+    const query = (target: string) => activityQuerySchema.parse({ target });
+    const byEmail = await listActivity(db, query("Zoe@Example.com"), "UTC");
+    expect(byEmail.items.map((e) => e.target)).toEqual(["user:zoe@example.com"]);
+    expect(byEmail).toEqual(await listActivity(db, query("user:zoe@example.com"), "UTC"));
+  });
+});
+
 const available = postgresAvailable();
 if (!available) console.warn(`lib/console/activity/query.test.ts (PostgreSQL) is skipped. ${NO_POSTGRES_HINT}`);
 

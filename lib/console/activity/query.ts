@@ -185,11 +185,14 @@ const MATCHING_TEXTS = "matching_texts";
 const inMatchingTexts = sql`(${auditLog.textLocator} + 0) in (select locator from ${sql.raw(MATCHING_TEXTS)})`;
 
 /**
- * The view's target as the log files it: an order id or an invoice id's tail, typed where the tables show them, is
- * read as its invoice's whole id when the console's index knows one invoice by it.
+ * The view's target as the log files it: an email is the person's "user:" target; an order id or an invoice id's
+ * tail, typed where the tables show them, is read as its invoice's whole id when the console's index knows one
+ * invoice by it.
  */
 async function filedTarget(db: Db, query: ActivityQuery): Promise<ActivityQuery> {
   if (!query.target || query.target.includes(":")) return query;
+  // An email is a person: their entries are filed as "user:…" (an order id has no "@").
+  if (query.target.includes("@")) return { ...query, target: `user:${query.target.toLowerCase()}` };
   return { ...query, target: await wholeInvoiceId(db, query.target) };
 }
 
