@@ -151,9 +151,18 @@ test("the demo's failed webhooks are one click away, and resending them delivers
       .getAttribute("href")
   )?.replace("/invoices/", "");
   await page.goto(`/webhooks/deliveries?state=failed&invoice=${invoiceId}`);
-  await page.getByRole("button", { name: "Resend all 1 failed in this view" }).click();
+  const resendAll = page.getByRole("button", { name: "Resend all 1 failed in this view" });
+  await untilHydrated(resendAll);
+  await resendAll.click();
+  // Every receiver gets its webhook again: asked first.
+  await page
+    .getByRole("alertdialog", { name: "Resend 1 failed webhook?" })
+    .getByRole("button", { name: "Resend 1 failed webhook" })
+    .click();
   await expect(page).toHaveURL(/job=/);
   const job = page.getByRole("region", { name: "Resending failed webhooks" });
+  // Each result names its invoice as the table does, by order id.
+  await expect(job.getByRole("link", { name: new RegExp(`\\(${invoiceId}\\)$`) })).toHaveText(/^ORD-/);
   // Followed without a reload until it ends.
   await expect(job.getByRole("status")).toContainText("Resent 1 of 1 failed deliveries: 1 delivered", { timeout: 20_000 });
   // Once it ends, the view below is drawn again: its one failed delivery is no longer failed.

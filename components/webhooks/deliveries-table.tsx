@@ -1,10 +1,8 @@
-import Link from "next/link";
+import { InvoiceLink } from "@/components/invoices/invoice-link";
 import { DateTime } from "@/components/ui/date-time";
 import { Table, TableBody, TableCard, TableCell, TableHead, TableHeader } from "@/components/ui/table";
 import { cn } from "@/lib/browser/cn";
 import type { WebhookDelivery } from "@/lib/contract";
-import { shortInvoiceId } from "@/lib/contract/format";
-import { invoiceHref } from "@/lib/contract/invoice-href";
 import { DeliveryStateBadge } from "./delivery-state-badge";
 import { ResendForm } from "./resend-form";
 
@@ -116,31 +114,6 @@ export function DeliveriesTable({
         </Table>
       </div>
     </TableCard>
-  );
-}
-
-/** The invoice's link; `short` shows its id's tail (as the invoice list does), so the attempts have room beside it. */
-function InvoiceLink({
-  invoiceId,
-  orderId,
-  short,
-  className,
-}: {
-  invoiceId: string | null;
-  orderId?: string;
-  short?: boolean;
-  className?: string;
-}) {
-  if (!invoiceId) return "—";
-  return (
-    <Link
-      href={invoiceHref(invoiceId)}
-      aria-label={orderId ? `${orderId} (${invoiceId})` : short ? invoiceId : undefined}
-      title={orderId ? `${orderId} (${invoiceId})` : short ? invoiceId : undefined}
-      className={cn("font-mono underline underline-offset-2", orderId && "inline-block max-w-[24ch] truncate align-bottom", className)}
-    >
-      {orderId ?? (short ? shortInvoiceId(invoiceId) : invoiceId)}
-    </Link>
   );
 }
 

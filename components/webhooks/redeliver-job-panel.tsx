@@ -4,11 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { InvoiceLink } from "@/components/invoices/invoice-link";
 import { Notice } from "@/components/ui/notice";
 import { redeliverJobOptions } from "@/lib/browser/query/webhooks";
 import type { RedeliverJob, RedeliverOutcome } from "@/lib/contract";
-import { shortInvoiceId } from "@/lib/contract/format";
-import { invoiceHref } from "@/lib/contract/invoice-href";
 import { Problem, problemSentence } from "@/lib/contract/problem";
 
 const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
@@ -23,7 +22,16 @@ const OUTCOME_LABELS: Record<RedeliverOutcome, string> = {
  * was; the browser then follows the job alone and, once it ends, draws the page again so the deliveries' new
  * states show. Without script, its link reloads the page.
  */
-export function RedeliverJobPanel({ job: drawn, followHref }: { job: RedeliverJob; followHref: string }) {
+export function RedeliverJobPanel({
+  job: drawn,
+  followHref,
+  orderIds,
+}: {
+  job: RedeliverJob;
+  followHref: string;
+  /** The order ids the console's index knows, by invoice id. */
+  orderIds: Record<string, string>;
+}) {
   const { data: job, error } = useQuery(redeliverJobOptions(drawn));
   const router = useRouter();
   const endedHere = useRef(false);
@@ -54,15 +62,8 @@ export function RedeliverJobPanel({ job: drawn, followHref }: { job: RedeliverJo
         {job.items.map((item) => (
           <li key={item.webhook_id} data-outcome={item.outcome ?? "waiting"} className="flex flex-wrap gap-x-2">
             <span className="font-medium">{item.outcome ? OUTCOME_LABELS[item.outcome] : "Waiting"}</span>
-            {/* The detail names the webhook; the invoice is what a person goes on to. */}
-            <Link
-              href={invoiceHref(item.invoice_id)}
-              aria-label={item.invoice_id}
-              title={item.invoice_id}
-              className="font-mono text-xs underline underline-offset-2"
-            >
-              {shortInvoiceId(item.invoice_id)}
-            </Link>
+            {/* The detail names the webhook; the invoice is what a person goes on to, by order id as the table names it. */}
+            <InvoiceLink invoiceId={item.invoice_id} orderId={orderIds[item.invoice_id]} short className="text-xs" />
             {item.detail && <span className="text-muted-foreground">{item.detail}</span>}
           </li>
         ))}

@@ -17,6 +17,8 @@ export const bulkItemSchema = z.object({
   detail: z.string().nullable(),
   /** Its status before the change, once changed. */
   from_status: z.string().nullable(),
+  /** Its order id, as the console's index knows it (null when it has none or is not indexed yet). */
+  order_id: z.string().nullable(),
 });
 export type BulkItem = z.infer<typeof bulkItemSchema>;
 

@@ -5,14 +5,14 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { InvoiceLink } from "@/components/invoices/invoice-link";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { runAction } from "@/lib/browser/action";
 import { bulkJobListOptions, bulkJobOptions } from "@/lib/browser/query/invoices";
 import { retryBulkCancelAction } from "@/lib/console/invoices/actions";
 import type { BulkItem, BulkJob } from "@/lib/contract/bulk";
-import { formatCount, shortInvoiceId } from "@/lib/contract/format";
-import { invoiceHref } from "@/lib/contract/invoice-href";
+import { formatCount } from "@/lib/contract/format";
 import { Problem, problemSentence } from "@/lib/contract/problem";
 
 /**
@@ -137,9 +137,7 @@ function Unfinished({ job, onRetried }: { job: BulkJob; onRetried: () => void })
           const shown = NOT_CANCELLED[item.outcome!]!;
           return (
             <li key={item.invoice_id} className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5">
-              <Link href={invoiceHref(item.invoice_id)} className="font-mono text-xs text-link hover:underline" title={item.invoice_id}>
-                {shortInvoiceId(item.invoice_id)}
-              </Link>
+              <InvoiceLink invoiceId={item.invoice_id} orderId={item.order_id ?? undefined} short className="text-xs" />
               <span className={shown.className}>{shown.label}</span>
               {item.outcome !== "not_run" && <span className="text-muted-foreground">{item.detail}</span>}
             </li>

@@ -69,6 +69,12 @@ describe("a bulk cancel", () => {
     );
     await lib.bulk.runBulkJob(lib, job);
 
+    // One invoice the console's index knows by its order id: the job names it so.
+    const { searchInvoices } = await import("@/lib/console/schema");
+    await lib.db
+      .insert(searchInvoices)
+      .values({ invoiceId: "bulk-1", orderId: "ORD-BULK-1" })
+      .onConflictDoUpdate({ target: searchInvoices.invoiceId, set: { orderId: "ORD-BULK-1" } });
     const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
     expect(read?.counts).toEqual({ ...NONE, cancelled: 4, refused: 2, failed: 1 });
     expect(read?.finished_at).not.toBeNull();
@@ -80,7 +86,8 @@ describe("a bulk cancel", () => {
     expect(byId.nope.outcome).toBe("refused");
     expect(byId["bulk-3"].outcome).toBe("failed");
     expect(byId["bulk-6"]).toMatchObject({ outcome: "cancelled", detail: "It was already cancelled.", from_status: "cancelled" });
-    expect(byId["bulk-1"]).toMatchObject({ outcome: "cancelled", detail: null, from_status: "pending" });
+    expect(byId["bulk-1"]).toMatchObject({ outcome: "cancelled", detail: null, from_status: "pending", order_id: "ORD-BULK-1" });
+    expect(byId.nope.order_id).toBeNull();
     expect(provider.invoices.get("bulk-1")?.status).toBe("cancelled");
     expect(provider.invoices.get("bulk-3")?.status).toBe("pending");
     // Each change went through one use case at a time per invoice, never more than the bound at once.

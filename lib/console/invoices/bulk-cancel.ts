@@ -5,6 +5,7 @@ import { type AskPermit, mayStillAsk } from "@/lib/console/approvals/may-still-a
 import { recordAudit } from "@/lib/console/audit";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { heartbeat } from "@/lib/console/leased-job";
+import { indexedOrderIds } from "@/lib/console/mirror/store";
 import { approvalRequests, bulkJobItems, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { type Invoice, PAGE_SIZE_MAX } from "@/lib/contract";
@@ -319,6 +320,11 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
         .where(eq(approvalRequests.id, job.awaitingApproval))
     : [];
   for (const item of items) counts[(item.outcome as BulkOutcome | null) ?? "waiting"]++;
+  // Named by order id, as the list names them; an index that cannot answer leaves only the ids.
+  const orderIds = await indexedOrderIds(
+    db,
+    items.map((i) => i.invoiceId),
+  ).catch(() => new Map<string, string>());
   return {
     id: job.id,
     reason: job.reason,
@@ -333,6 +339,7 @@ export async function readBulkJob(db: Db, user: Pick<SessionUser, "id" | "role">
       outcome: i.outcome as BulkOutcome | null,
       detail: i.detail,
       from_status: i.fromStatus,
+      order_id: orderIds.get(i.invoiceId) ?? null,
     })),
   };
 }

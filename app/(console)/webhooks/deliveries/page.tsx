@@ -51,13 +51,11 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
             .listAllWebhookDeliveries(query.data)
             .catch((error: unknown) => (error instanceof Problem ? inFieldWords(error, view.invoice) : Promise.reject(error)))
         : Problem.fromZod(query.error, "filter");
-  const orderIds =
-    page && !(page instanceof Problem)
-      ? await indexedOrderIds(
-          db,
-          page.items.flatMap((d) => d.invoice_id ?? []),
-        ).catch(() => undefined)
-      : undefined;
+  // The order ids of the invoices on the page and in the resend job, from the console's index, in one read.
+  const orderIds = await indexedOrderIds(db, [
+    ...(page && !(page instanceof Problem) ? page.items.flatMap((d) => d.invoice_id ?? []) : []),
+    ...(job?.items.map((item) => item.invoice_id) ?? []),
+  ]).catch(() => undefined);
 
   return (
     <div className="flex flex-col gap-6">
@@ -83,7 +81,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         </p>
       )}
       {job ? (
-        <RedeliverJobPanel job={job} followHref={deliveryViewHref(view, job.id)} />
+        <RedeliverJobPanel job={job} followHref={deliveryViewHref(view, job.id)} orderIds={Object.fromEntries(orderIds ?? [])} />
       ) : (
         jobId && (
           <Notice role="status" tone="warning">
