@@ -58,7 +58,7 @@ export function ActivityFilters({ query, people, timeZone }: { query: ActivityQu
       </div>
       {/* Said once under the fields, so that their labels are one line and the fields line up. */}
       <p id="activity-days" className="-mt-2 text-xs text-muted-foreground">
-        From and To: business days as {DAY_FORMAT} in {timeZone}, both included.
+        From and To: days as {DAY_FORMAT} in the business time zone ({timeZone}), both included.
       </p>
       <details className="group text-sm" open={chosen.size > 0}>
         <summary className="cursor-pointer font-medium text-foreground">

@@ -33,3 +33,17 @@ describe("an archive request's text", () => {
     expect(issues({ order_name: "Émile's boots — 42 (שלום)" })).toBeUndefined();
   });
 });
+
+describe("an archive request's created_at", () => {
+  const message = (created_at: string) =>
+    archivedInvoiceRequestSchema.safeParse({ order_id: "ORD-1", currency: "BTC", crypto_amount: jsonNumber("1"), created_at }).error
+      ?.issues[0]?.message;
+
+  it("says which day does not exist, and that a day is written year first", () => {
+    expect(message("2025-13-01")).toMatch(/^has 2025-13-01, which is not a day of the calendar; must be a date \(2026-01-31\)/);
+    expect(message("2025-02-29T10:00:00Z")).toMatch(/^has 2025-02-29, which is not a day of the calendar/);
+    expect(message("31/12/2024")).toBe("must be written year first, as YYYY-MM-DD (2026-01-31)");
+    expect(message("yesterday")).toBe("must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)");
+    expect(message("2024-12-31")).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ import {
   numberToDecimal,
   stringifyJson,
 } from "./money-json";
+import { isCalendarDay } from "./time-zone";
 
 export { ALLOWED_ERROR_PERCENT_DEFAULT, ORDER_ID_MAX, ORDER_NAME_MAX };
 
@@ -70,18 +71,25 @@ const optionalAmount = (what: string, limit: typeof FIAT_AMOUNT_LIMIT | typeof C
 /** A whole number in a request body, also when the lossless reader kept its literal as text. */
 const jsonInteger = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isLosslessNumber(v) ? Number(v.value) : v), schema);
 
+const CREATED_AT_WORDS = "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)";
+
+/** What is wrong with a `created_at` that is not one, in the words a person fixes it by: a day that does not exist, or a day written day first. */
+function createdAtWords(input: unknown): string {
+  const text = typeof input === "string" ? input : "";
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  if (day && !isCalendarDay(day)) return `has ${day}, which is not a day of the calendar; ${CREATED_AT_WORDS}`;
+  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{4}$/.test(text)) return `must be written year first, as YYYY-MM-DD (2026-01-31)`;
+  return CREATED_AT_WORDS;
+}
+
 /**
  * `created_at` of an archived invoice: `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time with an offset,
  * not in the future (a minute of clock skew tolerated), returned as a UTC instant.
  */
 export const archivedCreatedAtSchema = z
-  .string({ error: "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)" })
+  .string({ error: CREATED_AT_WORDS })
   .trim()
-  .pipe(
-    z.union([z.iso.date(), isoDateTime], {
-      error: "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)",
-    }),
-  )
+  .pipe(z.union([z.iso.date(), isoDateTime], { error: (issue) => createdAtWords(issue.input) }))
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
   .check((ctx) => {
     const time = ctx.value.getTime();

@@ -131,7 +131,10 @@ describe("GET /rates?at= (a sandbox extension): the market's history", () => {
 
   it.each([
     ["yesterday", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
-    ["2025-02-30", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
+    [
+      "2025-02-30",
+      "has 2025-02-30, which is not a day of the calendar; must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)",
+    ],
     ["2025-03-01T12:00:00", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
     ["2025-03-01T12:00:00+0100", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
     ["2025-03-01T12:00:00+01", "must be a date (2026-01-31) or a date-time with an offset (2026-01-31T12:00:00+01:00)"],
