@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "./roles";
 import type { InvoiceStatus } from "./status";
-import { DEFAULT_TRANSITION_POLICY, decideTransition, policyDifferences, transitionOffers } from "./transition-policy";
+import { DEFAULT_TRANSITION_POLICY, decideTransition, offersWhileWaiting, policyDifferences, transitionOffers } from "./transition-policy";
 import { transitionPolicySchema } from "./transition-policy-schema";
 
 const decide = (role: Role, from: string | null, to: InvoiceStatus, received = false) =>
@@ -56,6 +56,21 @@ describe("the default transition policy", () => {
       ["paid_partial", false, false],
     ]);
     expect(offers[1].refusal).toBe("Only finance and admin can mark an invoice completed.");
+  });
+
+  it("while a request waits, refuses up front the changes that would need another, and leaves the others", () => {
+    const offers = transitionOffers(DEFAULT_TRANSITION_POLICY, "support", "paid_partial", true);
+    const waiting = offersWhileWaiting(offers, { requested_by: "sam@example.com", to_status: "cancelled" });
+    const cancel = waiting.find((o) => o.to === "cancelled")!;
+    expect(offers.find((o) => o.to === "cancelled")).toMatchObject({ allowed: true, approval: expect.any(String) });
+    expect(cancel).toEqual({
+      to: "cancelled",
+      allowed: false,
+      approval: null,
+      refusal: expect.stringMatching(/^sam@example\.com already asked to set it to Cancelled\./),
+    });
+    for (const [i, offer] of offers.entries()) if (!offer.approval) expect(waiting[i]).toEqual(offer);
+    expect(offersWhileWaiting(offers, null)).toBe(offers);
   });
 
   it("is its own schema's shape, and differs from itself in nothing", () => {

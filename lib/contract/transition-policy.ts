@@ -113,6 +113,20 @@ export function transitionOffers(policy: TransitionPolicy, role: Role, from: str
   });
 }
 
+/** Why a change that needs approval cannot be asked while another request on the invoice waits (one at a time). */
+export function waitingRefusal(waiting: { requested_by: string; to_status: string }): string {
+  return `${waiting.requested_by} already asked to set it to ${statusLabel(waiting.to_status)}. Another change that needs approval can be asked once that request is approved, rejected, withdrawn or expires.`;
+}
+
+/** The offers while a request waits on the invoice: those that need approval are refused up front, saying why. */
+export function offersWhileWaiting(
+  offers: TransitionOffer[],
+  waiting: { requested_by: string; to_status: string } | null,
+): TransitionOffer[] {
+  if (!waiting) return offers;
+  return offers.map((offer) => (offer.approval ? { ...offer, allowed: false, approval: null, refusal: waitingRefusal(waiting) } : offer));
+}
+
 /** Whether a bulk cancel of `count` invoices needs one approval for the whole job. */
 export function bulkNeedsApproval(policy: TransitionPolicy, count: number): boolean {
   return count > policy.bulk_approval_over;

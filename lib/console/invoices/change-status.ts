@@ -8,8 +8,7 @@ import type { Upstream } from "@/lib/console/upstream/client";
 import { type Approval, type Invoice, type InvoiceStatus, isKnownStatus, REASON_MAX } from "@/lib/contract";
 import { Problem, toProblem } from "@/lib/contract/problem";
 import { hasReceivedCrypto, receivedAmount, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
-import { statusLabel } from "@/lib/contract/status";
-import { decideTransition } from "@/lib/contract/transition-policy";
+import { decideTransition, waitingRefusal } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
 
 const STATUS_CHANGE_ACTION = "invoice.status_change";
@@ -139,9 +138,7 @@ export async function requestStatusChange(input: {
   if (decision.approval) {
     const waiting = await pendingApprovalFor(db, current.invoice_id);
     if (waiting) {
-      throw Problem.of("approval_waiting", {
-        detail: `${waiting.requested_by} already asked to set it to ${statusLabel(waiting.to_status)}. Another change that needs approval can be asked once that request is approved, rejected, withdrawn or expires.`,
-      });
+      throw Problem.of("approval_waiting", { detail: waitingRefusal(waiting) });
     }
     const row = await createApproval(db, {
       kind: "status_change",

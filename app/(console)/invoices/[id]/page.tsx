@@ -32,7 +32,7 @@ import { busySeconds, Problem } from "@/lib/contract/problem";
 import { hasReceivedCrypto } from "@/lib/contract/received";
 import { can } from "@/lib/contract/roles";
 import { awaitsPayment } from "@/lib/contract/status";
-import { mayAskAnything, transitionOffers } from "@/lib/contract/transition-policy";
+import { mayAskAnything, offersWhileWaiting, transitionOffers } from "@/lib/contract/transition-policy";
 import { getDatabase } from "@/lib/platform/db";
 import { log } from "@/lib/platform/observability/log";
 
@@ -86,7 +86,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
   const payment = invoice.payment;
   // Only those the policy lets ask for some change see anything about it; for the others it is noise on every invoice.
   const mayChange = can(user.role, "invoices:change_status") && mayAskAnything(policy, user.role) && invoice.status !== "archived";
-  const offers = transitionOffers(policy, user.role, invoice.status, hasReceivedCrypto(invoice));
+  const offers = offersWhileWaiting(transitionOffers(policy, user.role, invoice.status, hasReceivedCrypto(invoice)), waiting);
   const maySimulate = can(user.role, "webhooks:simulate");
 
   return (
