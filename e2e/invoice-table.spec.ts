@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { compareDecimal } from "@/lib/contract/money";
 import { chooseStatuses, invoiceRange, invoiceRows, signIn, statusFilter, untilInteractive } from "./fixtures";
 
 /** Finance staff find invoices: filter, sort and page through the table; the URL keeps the view. */
@@ -288,6 +289,17 @@ test("on a phone (390 px) each invoice is a card: order, status, created, both a
   expect(panel!.x).toBeGreaterThanOrEqual(0);
   expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
   await statusFilter(page).click();
+  // The cards say their order and sort by any column the table can, highest first here.
+  await page.getByText("Sort: Newest first").click();
+  await page.getByRole("list", { name: "Sort the invoices" }).getByRole("link", { name: "Amount (EUR), highest first" }).click();
+  await expect(page).toHaveURL(/sort_by=fiat_amount/);
+  await expect(page.getByText("Sort: Amount (EUR), highest first")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Sort the invoices" })).toBeHidden();
+  const euros = (await invoiceRows(page).locator("span.font-medium", { hasText: "€" }).allInnerTexts()).map((t) =>
+    t.replace(/[^\d.]/g, ""),
+  );
+  expect(euros.length).toBe(20);
+  expect(euros.slice(1).every((euro, i) => compareDecimal(euros[i], euro) >= 0)).toBe(true);
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.reload();

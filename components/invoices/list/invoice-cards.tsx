@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
+import { type InvoiceListState, listSearchWith } from "@/lib/contract/invoice-list-state";
 import { receivedFacts } from "@/lib/contract/received";
 import { StatusBadge } from "../status-badge";
 import { Time } from "../time";
@@ -11,14 +12,15 @@ import { PageCheckbox, RowCheckbox } from "./selection";
  * The list on a phone: a card a row, with what triage needs (order, status, when it was made, both amounts)
  * and the row's checkbox, so a selection and the bulk bar work there too. From `sm` up the table is shown.
  */
-export function InvoiceCards({ items, timeZone }: { items: readonly Invoice[]; timeZone: string }) {
+export function InvoiceCards({ items, state, timeZone }: { items: readonly Invoice[]; state: InvoiceListState; timeZone: string }) {
   if (items.length === 0) return null;
   return (
     <div className="sm:hidden">
       {/* The page's checkbox is named by itself ("Select the rows of this page"); the words beside it say so. */}
       <div className="flex items-center gap-3 border-b border-border bg-muted px-3 py-2 text-xs font-medium text-muted-foreground">
         <PageCheckbox />
-        <span>Rows of this page</span>
+        <span>This page</span>
+        <CardSort state={state} />
       </div>
       <ul aria-label="Invoices" className="divide-y divide-border">
         {items.map((row) => (
@@ -52,5 +54,47 @@ export function InvoiceCards({ items, timeZone }: { items: readonly Invoice[]; t
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Each order a phone can sort the cards by, as the table's headers do from `sm` up: high to low first. */
+const CARD_SORTS = [
+  { sort_by: "created_at", sort_order: "desc", label: "Newest first" },
+  { sort_by: "created_at", sort_order: "asc", label: "Oldest first" },
+  { sort_by: "updated_at", sort_order: "desc", label: "Updated most recently" },
+  { sort_by: "updated_at", sort_order: "asc", label: "Updated longest ago" },
+  { sort_by: "fiat_amount", sort_order: "desc", label: "Amount (EUR), highest first" },
+  { sort_by: "fiat_amount", sort_order: "asc", label: "Amount (EUR), lowest first" },
+  { sort_by: "crypto_amount", sort_order: "desc", label: "Crypto amount, highest first" },
+  { sort_by: "crypto_amount", sort_order: "asc", label: "Crypto amount, lowest first" },
+] as const;
+
+/** The cards' order, said, and the others as links (a disclosure: no script needed), each from page 1. */
+function CardSort({ state }: { state: InvoiceListState }) {
+  const current = CARD_SORTS.find((s) => s.sort_by === state.sort_by && s.sort_order === state.sort_order);
+  return (
+    // Keyed by the order: a new order draws it closed.
+    <details key={`${state.sort_by}:${state.sort_order}`} className="relative ml-auto">
+      <summary className="cursor-pointer list-none rounded-sm px-1 py-0.5 text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        Sort: {current?.label ?? "Newest first"} ▾
+      </summary>
+      <ul
+        aria-label="Sort the invoices"
+        className="absolute right-0 z-10 mt-1 w-64 rounded-md border border-border bg-popover p-1 shadow-md"
+      >
+        {CARD_SORTS.map((s) => (
+          <li key={s.label}>
+            <Link
+              href={`/invoices${listSearchWith(state, { sort_by: s.sort_by, sort_order: s.sort_order })}`}
+              scroll={false}
+              aria-current={s === current ? "true" : undefined}
+              className="block rounded-sm px-2 py-1.5 text-sm text-foreground hover:bg-accent aria-[current]:font-semibold"
+            >
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

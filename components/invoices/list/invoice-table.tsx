@@ -64,7 +64,7 @@ export function InvoiceTable(props: {
   const cryptoDecimals = items.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.crypto_amount)), 2);
   return (
     <TableCard>
-      <InvoiceCards items={items} timeZone={props.timeZone} />
+      <InvoiceCards items={items} state={state} timeZone={props.timeZone} />
       <div className="relative hidden overflow-x-auto sm:block">
         <Table caption="Invoices" aria-describedby={props.describedBy}>
           <TableHeader>
