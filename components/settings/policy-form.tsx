@@ -200,15 +200,20 @@ function TargetRow({ to, fields, error }: { to: InvoiceStatus; fields: Fields; e
         ))}
       </TickGroup>
       <TickGroup legend="From" status={name}>
-        {INVOICE_STATUSES.map((from) => (
-          <Tick
-            key={from}
-            name={`${to}.from.${from}`}
-            fields={fields}
-            label={STATUS_LABELS[from]}
-            fullName={`${name}: from ${STATUS_LABELS[from]}`}
-          />
-        ))}
+        {INVOICE_STATUSES.map((from) =>
+          // No box for a change to itself, which nobody is offered; kept as it is stored, so saving changes nothing.
+          from === to ? (
+            fields[`${to}.from.${from}`] !== undefined && <input key={from} type="hidden" name={`${to}.from.${from}`} value="on" />
+          ) : (
+            <Tick
+              key={from}
+              name={`${to}.from.${from}`}
+              fields={fields}
+              label={STATUS_LABELS[from]}
+              fullName={`${name}: from ${STATUS_LABELS[from]}`}
+            />
+          ),
+        )}
         {/* The statuses below whose changes always need approval are allowed from here too: said, so an unticked box does not read as "never". */}
         {guardedAlso.length > 0 && (
           <p className="w-full text-xs text-muted-foreground">Also from {statusWords(guardedAlso)}, with approval (below).</p>
