@@ -290,10 +290,10 @@ test("on a phone (390 px) each invoice is a card: order, status, created, both a
   expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
   await statusFilter(page).click();
   // The cards say their order and sort by any column the table can, highest first here.
-  await page.getByText("Sort: Newest first").click();
-  await page.getByRole("list", { name: "Sort the invoices" }).getByRole("link", { name: "Amount (EUR), highest first" }).click();
+  await page.getByText("Sort: Creation date, newest first").click();
+  await page.getByRole("list", { name: "Sort the invoices" }).getByRole("link", { name: "Amount, highest first", exact: true }).click();
   await expect(page).toHaveURL(/sort_by=fiat_amount/);
-  await expect(page.getByText("Sort: Amount (EUR), highest first")).toBeVisible();
+  await expect(page.getByText("Sort: Amount, highest first")).toBeVisible();
   await expect(page.getByRole("list", { name: "Sort the invoices" })).toBeHidden();
   const euros = (await invoiceRows(page).locator("span.font-medium", { hasText: "€" }).allInnerTexts()).map((t) =>
     t.replace(/[^\d.]/g, ""),

@@ -141,6 +141,9 @@ test("removing the passkey leaves the password alone", async () => {
   await removing.getByRole("button", { name: "Remove passkey Work laptop" }).click();
   await expect(removing.getByText("Enter your password.")).toBeVisible();
   await removing.getByLabel("Your password").fill(FINANCE.password);
+  // Enter in the password field removes nothing: only a passkey's own Remove does.
+  await removing.getByLabel("Your password").press("Enter");
+  await expect(section.getByTestId("passkey")).toHaveCount(1);
   await removing.getByRole("button", { name: "Remove passkey Work laptop" }).click();
   await expect(section.getByRole("status")).toContainText("Passkey “Work laptop” removed");
   await expect(section.getByTestId("passkey")).toHaveCount(0);

@@ -34,7 +34,16 @@ export function PasskeysSection({ passkeys, suggestedName }: { passkeys: Passkey
         </p>
       </div>
       {passkeys.length > 0 && (
-        <form action={remove.action} onSubmit={remove.onSubmit} className="flex flex-col gap-3" aria-label="Remove a passkey">
+        // Keyed by each removal: the password typed for it does not stay on screen.
+        <form
+          key={remove.sent}
+          action={remove.action}
+          onSubmit={remove.onSubmit}
+          className="flex flex-col gap-3"
+          aria-label="Remove a passkey"
+        >
+          {/* The form's default button, disabled: Enter in the password field removes nothing; each Remove names its passkey. */}
+          <button type="submit" disabled hidden aria-hidden tabIndex={-1} />
           <DrawnForField />
           <ActionOutcome state={remove.state.fieldErrors ? {} : remove.state} />
           <ul aria-label="Your passkeys" className="divide-y divide-border rounded-md border border-border">

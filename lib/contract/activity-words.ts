@@ -60,6 +60,10 @@ export function activitySummary(entry: Pick<ActivityEntry, "action" | "target" |
     case "two_factor.added":
     case "two_factor.removed":
       return `${entry.action === "two_factor.added" ? "Added" : "Removed"} ${text(d.method) ? methodName(String(d.method)) : "a second factor"}${text(d.name) ? ` “${d.name}”` : ""}`;
+    case "user.password_change_failed": {
+      const purpose = PASSWORD_PURPOSES[text(d.for) ?? ""];
+      return `Gave a wrong password${purpose ? ` ${purpose}` : ""}: ${what}`;
+    }
     case "user.role_changed":
       return `Made ${what} ${text(d.to) ?? text(d.role) ?? "another role"}`;
     case "webhook.simulate":
@@ -103,6 +107,15 @@ const METHODS: Record<string, string> = {
   totp: "an authenticator code",
   recovery_code: "a recovery code",
   passkey: "a passkey",
+  invitation: "an invitation link",
+  reset_link: "a reset link",
+};
+/** What a signed-in person gave their password again for (lib/console/auth/signed-in-proof.ts). */
+const PASSWORD_PURPOSES: Record<string, string> = {
+  password_change: "to change it",
+  passkey: "to add a passkey",
+  passkey_removal: "to remove a passkey",
+  authenticator_app: "to set up an authenticator app",
 };
 const methodName = (method: string) => METHODS[method] ?? method;
 const REASONS: Record<string, string> = {

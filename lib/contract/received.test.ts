@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  completedShort,
   hasReceivedCrypto,
   paidInPart,
   type ReceivedFacts,
@@ -193,5 +194,22 @@ describe("shortfallSentence", () => {
     expect(shortfallSentence(invoice({ payment: { amount_received: "0.00163306" } }))).toBeNull();
     expect(shortfallSentence(newOne)).toBeNull();
     expect(shortfallSentence(invoice({ payment: null }))).toBeNull();
+  });
+});
+
+describe("completedShort", () => {
+  const completed = (received: string, allowed: number | null) => ({
+    status: "completed",
+    allowed_error_percent: allowed,
+    payment: { amount_due: "0.02000000", amount_received: received },
+  });
+
+  it("is what a completed invoice never received past its allowed error; within it, the provider accepted it as paid", () => {
+    expect(completedShort(completed("0.01", 1))).toBe("0.01");
+    expect(completedShort(completed("0.0198", 1))).toBeNull();
+    expect(completedShort(completed("0.01979", 1))).toBe("0.00021");
+    expect(completedShort(completed("0.0199", null))).toBe("0.0001");
+    expect(completedShort(completed("0.02", 0))).toBeNull();
+    expect(completedShort({ ...completed("0.01", 1), status: "cancelled" })).toBeNull();
   });
 });

@@ -46,6 +46,20 @@ export function shortfall(payment: Pick<Payment, "amount_due" | "amount_received
 }
 
 /**
+ * What a completed invoice never received beyond the error its payment was allowed (`allowed_error_percent` of
+ * what was due, which the provider itself accepts as paid): a shortfall someone marked completed. Null otherwise.
+ */
+export function completedShort(
+  invoice: Pick<Invoice, "status" | "allowed_error_percent"> & { payment: Pick<Payment, "amount_due" | "amount_received"> | null },
+): Decimal | null {
+  const owed = invoice.status === "completed" ? shortfall(invoice.payment) : null;
+  if (owed === null) return null;
+  // A percent (0 to 100), not an amount: written out in fixed digits for the decimal product.
+  const allowed = multiplyDecimal(invoice.payment!.amount_due!, (invoice.allowed_error_percent ?? 0).toFixed(6));
+  return compareDecimal(multiplyDecimal(owed, "100"), allowed) > 0 ? owed : null;
+}
+
+/**
  * Before a part-paid invoice is called paid (completed), what never arrived: "0.00082812 BTC (≈ €52.21) of the
  * 0.00125279 BTC due has not been received." Its worth at the invoice's own rate; null when nothing is short.
  */

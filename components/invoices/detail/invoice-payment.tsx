@@ -12,7 +12,7 @@ import {
   formatEurComputed,
   MISSING,
 } from "@/lib/contract/format";
-import { paidInPart, shortfall } from "@/lib/contract/received";
+import { completedShort, paidInPart } from "@/lib/contract/received";
 
 /** Amounts show every digit the provider sent (lib/contract/format.ts), whatever the currency's decimals. */
 type Props = { invoice: Invoice };
@@ -33,7 +33,7 @@ export function InvoicePayment({ invoice }: Props) {
     awaitsPayment(invoice.status) && due != null && received != null && compareDecimal(received, due) < 0
       ? subtractDecimal(due, received)
       : null;
-  const neverReceived = invoice.status === "completed" ? shortfall(payment) : null;
+  const neverReceived = completedShort(invoice);
   return (
     <DescriptionList>
       <DescriptionItem label="Network">{payment.network ?? MISSING}</DescriptionItem>
@@ -64,7 +64,7 @@ export function InvoicePayment({ invoice }: Props) {
           {rate != null && <span className="text-muted-foreground"> · {formatEurComputed(multiplyDecimal(owed, rate))}</span>}
         </DescriptionItem>
       )}
-      {/* Completed with less than was due (marked so by a person): what never arrived stays in view. */}
+      {/* Completed with less than was due, past the allowed error (so marked by a person): what never arrived stays in view. */}
       {neverReceived != null && (
         <DescriptionItem label="Never received" numeric>
           <span className="font-medium text-caution-text">{crypto(neverReceived)}</span>

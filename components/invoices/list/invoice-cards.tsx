@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { Invoice } from "@/lib/contract";
 import { formatCrypto, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
 import { invoiceHref } from "@/lib/contract/invoice-href";
-import { type InvoiceListState, listSearchWith } from "@/lib/contract/invoice-list-state";
+import { type InvoiceListState, listSearchWith, SORT_LABELS } from "@/lib/contract/invoice-list-state";
+import { SORT_FIELDS } from "@/lib/contract/list-query";
 import { receivedFacts } from "@/lib/contract/received";
 import { StatusBadge } from "../status-badge";
 import { Time } from "../time";
@@ -12,15 +13,14 @@ import { PageCheckbox, RowCheckbox } from "./selection";
  * The list on a phone: a card a row, with what triage needs (order, status, when it was made, both amounts)
  * and the row's checkbox, so a selection and the bulk bar work there too. From `sm` up the table is shown.
  */
-export function InvoiceCards({ items, state, timeZone }: { items: readonly Invoice[]; state: InvoiceListState; timeZone: string }) {
+export function InvoiceCards({ items, timeZone }: { items: readonly Invoice[]; timeZone: string }) {
   if (items.length === 0) return null;
   return (
     <div className="sm:hidden">
       {/* The page's checkbox is named by itself ("Select the rows of this page"); the words beside it say so. */}
       <div className="flex items-center gap-3 border-b border-border bg-muted px-3 py-2 text-xs font-medium text-muted-foreground">
         <PageCheckbox />
-        <span>This page</span>
-        <CardSort state={state} />
+        <span>Rows of this page</span>
       </div>
       <ul aria-label="Invoices" className="divide-y divide-border">
         {items.map((row) => (
@@ -57,26 +57,27 @@ export function InvoiceCards({ items, state, timeZone }: { items: readonly Invoi
   );
 }
 
-/** Each order a phone can sort the cards by, as the table's headers do from `sm` up: high to low first. */
-const CARD_SORTS = [
-  { sort_by: "created_at", sort_order: "desc", label: "Newest first" },
-  { sort_by: "created_at", sort_order: "asc", label: "Oldest first" },
-  { sort_by: "updated_at", sort_order: "desc", label: "Updated most recently" },
-  { sort_by: "updated_at", sort_order: "asc", label: "Updated longest ago" },
-  { sort_by: "fiat_amount", sort_order: "desc", label: "Amount (EUR), highest first" },
-  { sort_by: "fiat_amount", sort_order: "asc", label: "Amount (EUR), lowest first" },
-  { sort_by: "crypto_amount", sort_order: "desc", label: "Crypto amount, highest first" },
-  { sort_by: "crypto_amount", sort_order: "asc", label: "Crypto amount, lowest first" },
-] as const;
+/** Each order a phone can sort the cards by, named as the table's headers name their columns; high to low first. */
+const CARD_SORTS = SORT_FIELDS.flatMap((field) => {
+  const [first, last] = field.endsWith("_at") ? ["newest first", "oldest first"] : ["highest first", "lowest first"];
+  const name = SORT_LABELS[field].charAt(0).toUpperCase() + SORT_LABELS[field].slice(1);
+  return [
+    { sort_by: field, sort_order: "desc", label: `${name}, ${first}` },
+    { sort_by: field, sort_order: "asc", label: `${name}, ${last}` },
+  ] as const;
+});
 
-/** The cards' order, said, and the others as links (a disclosure: no script needed), each from page 1. */
-function CardSort({ state }: { state: InvoiceListState }) {
+/**
+ * On a phone, the cards' order, said, and the others as links (a disclosure: no script needed), each from page 1.
+ * Outside the table's card, whose edge would clip the open list.
+ */
+export function CardSort({ state }: { state: InvoiceListState }) {
   const current = CARD_SORTS.find((s) => s.sort_by === state.sort_by && s.sort_order === state.sort_order);
   return (
-    // Keyed by the order: a new order draws it closed.
-    <details key={`${state.sort_by}:${state.sort_order}`} className="relative ml-auto">
-      <summary className="cursor-pointer list-none rounded-sm px-1 py-0.5 text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-        Sort: {current?.label ?? "Newest first"} ▾
+    // Keyed by the view: another order or page draws it closed.
+    <details key={listSearchWith(state, {})} className="relative text-xs">
+      <summary className="cursor-pointer list-none rounded-sm px-1 py-0.5 font-medium text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+        Sort: {current?.label ?? CARD_SORTS[0].label} ▾
       </summary>
       <ul
         aria-label="Sort the invoices"

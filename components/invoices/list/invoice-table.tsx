@@ -20,7 +20,7 @@ import type { SortField } from "@/lib/contract/list-query";
 import { receivedFacts } from "@/lib/contract/received";
 import { StatusBadge } from "../status-badge";
 import { Time } from "../time";
-import { InvoiceCards } from "./invoice-cards";
+import { CardSort, InvoiceCards } from "./invoice-cards";
 import { PageCheckbox, RowCheckbox } from "./selection";
 
 const numeric = "text-right tabular-nums";
@@ -63,47 +63,54 @@ export function InvoiceTable(props: {
   // Every digit the provider sent, padded to the most decimals any row shows, so the points line up.
   const cryptoDecimals = items.reduce((m, row) => Math.max(m, cryptoDecimalsShown(row.crypto_amount)), 2);
   return (
-    <TableCard>
-      <InvoiceCards items={items} state={state} timeZone={props.timeZone} />
-      <div className="relative hidden overflow-x-auto sm:block">
-        <Table caption="Invoices" aria-describedby={props.describedBy}>
-          <TableHeader>
-            <tr>
-              {COLUMNS.map((column) => {
-                const sorted: Sorted = column.sort && state.sort_by === column.sort ? state.sort_order : false;
-                return (
-                  <TableHead key={column.id} sorted={column.sort ? sorted : undefined} className={column.className}>
-                    {column.id === "select" ? (
-                      <PageCheckbox />
-                    ) : column.sort ? (
-                      <Link
-                        href={`/invoices${listSearchWith(state, nextSort(state, column.sort))}`}
-                        scroll={false}
-                        title={`Sort by ${SORT_LABELS[column.sort]}`}
-                        className={sortControlClass(sorted)}
-                      >
-                        {column.label}
-                        <SortArrow sorted={sorted} />
-                      </Link>
-                    ) : (
-                      column.label
-                    )}
-                  </TableHead>
-                );
-              })}
-            </tr>
-          </TableHeader>
-          <TableBody>
-            {items.map((row) => (
-              <Row key={row.invoice_id} row={row} timeZone={props.timeZone} cryptoDecimals={cryptoDecimals} />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      {props.message}
-      {props.notice}
-      {props.footer}
-    </TableCard>
+    <>
+      {items.length > 0 && (
+        <div className="-mb-2 flex justify-end sm:hidden">
+          <CardSort state={state} />
+        </div>
+      )}
+      <TableCard>
+        <InvoiceCards items={items} timeZone={props.timeZone} />
+        <div className="relative hidden overflow-x-auto sm:block">
+          <Table caption="Invoices" aria-describedby={props.describedBy}>
+            <TableHeader>
+              <tr>
+                {COLUMNS.map((column) => {
+                  const sorted: Sorted = column.sort && state.sort_by === column.sort ? state.sort_order : false;
+                  return (
+                    <TableHead key={column.id} sorted={column.sort ? sorted : undefined} className={column.className}>
+                      {column.id === "select" ? (
+                        <PageCheckbox />
+                      ) : column.sort ? (
+                        <Link
+                          href={`/invoices${listSearchWith(state, nextSort(state, column.sort))}`}
+                          scroll={false}
+                          title={`Sort by ${SORT_LABELS[column.sort]}`}
+                          className={sortControlClass(sorted)}
+                        >
+                          {column.label}
+                          <SortArrow sorted={sorted} />
+                        </Link>
+                      ) : (
+                        column.label
+                      )}
+                    </TableHead>
+                  );
+                })}
+              </tr>
+            </TableHeader>
+            <TableBody>
+              {items.map((row) => (
+                <Row key={row.invoice_id} row={row} timeZone={props.timeZone} cryptoDecimals={cryptoDecimals} />
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        {props.message}
+        {props.notice}
+        {props.footer}
+      </TableCard>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { count, desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditCheckpoints, auditLog } from "@/lib/console/schema";
+import { auditCheckpoints, auditLog, searchInvoices } from "@/lib/console/schema";
 import { type ActivityQuery, activityQuerySchema } from "@/lib/contract/activity";
 import { addDays } from "@/lib/contract/time-zone";
 import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
@@ -211,6 +211,15 @@ describe("listActivity's target", () => {
     const byEmail = await listActivity(db, query("Zoe@Example.com"), "UTC");
     expect(byEmail.items.map((e) => e.target)).toEqual(["user:zoe@example.com"]);
     expect(byEmail).toEqual(await listActivity(db, query("user:zoe@example.com"), "UTC"));
+  });
+
+  it("reads an order id with an @ in it as its invoice when the index knows it", async () => {
+    const db = await getDatabase();
+    await db.insert(searchInvoices).values({ invoiceId: "invoice_with_at", orderId: "PO@42" });
+    await db.execute(sql`insert into console.audit_log (at, actor_email, action, target, detail)
+      values (now(), 'ana@example.com', 'invoice.status_change', 'invoice:invoice_with_at', '{}'::jsonb)`);
+    const found = await listActivity(db, activityQuerySchema.parse({ target: "PO@42" }), "UTC");
+    expect(found.items.map((e) => e.target)).toEqual(["invoice:invoice_with_at"]);
   });
 });
 

@@ -191,9 +191,10 @@ const inMatchingTexts = sql`(${auditLog.textLocator} + 0) in (select locator fro
  */
 async function filedTarget(db: Db, query: ActivityQuery): Promise<ActivityQuery> {
   if (!query.target || query.target.includes(":")) return query;
-  // An email is a person: their entries are filed as "user:…" (an order id has no "@").
-  if (query.target.includes("@")) return { ...query, target: `user:${query.target.toLowerCase()}` };
-  return { ...query, target: await wholeInvoiceId(db, query.target) };
+  const invoice = await wholeInvoiceId(db, query.target);
+  // Not an invoice the index knows, and written like an email: a person, whose entries are filed as "user:…".
+  if (invoice === query.target && /^[^@\s]+@[^@\s]+$/.test(query.target)) return { ...query, target: `user:${query.target.toLowerCase()}` };
+  return { ...query, target: invoice };
 }
 
 export async function listActivity(db: Db, viewed: ActivityQuery, businessTimeZone: string): Promise<ActivityList> {

@@ -17,6 +17,7 @@ import {
   removePasskey,
   signInWithPasskey,
 } from "./passkeys";
+import { givenPasswordField } from "./password-rules";
 import { SECOND_FACTOR_SETUP_PATH, safeNextPath } from "./session";
 import { clientAddress } from "./sign-in";
 import { pendingSignIn } from "./sign-in-code";
@@ -29,8 +30,6 @@ const redraw = () => {
 
 const fieldProblem = (field: string, detail: string) =>
   Problem.of("validation_failed", { detail, errors: [{ pointer: `/${field}`, code: "invalid", detail }] });
-
-const passwordField = z.string().min(1, { error: "Enter your password." }).max(1024);
 
 const nameField = z
   .string()
@@ -46,7 +45,7 @@ const nameField = z
  */
 export const passkeyRegistrationAction = guardedAction(
   "second-factor-setup",
-  z.object({ password: passwordField, name: nameField }),
+  z.object({ password: givenPasswordField, name: nameField }),
   async ({ password }, user) => {
     const requestHeaders = await headers();
     const db = await getDatabase();
@@ -72,7 +71,7 @@ export const addPasskeyAction = guardedAction(
 /** Removing one takes the password too: a session left open must not strip a second factor away. */
 export const removePasskeyAction = guardedAction(
   "signed-in",
-  z.object({ id: z.string().max(64), password: passwordField }),
+  z.object({ id: z.string().max(64), password: givenPasswordField }),
   async ({ id, password }, user) => {
     const requestHeaders = await headers();
     const db = await getDatabase();

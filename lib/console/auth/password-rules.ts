@@ -53,6 +53,9 @@ function sequential(text: string): boolean {
 }
 
 /** A new password typed twice, as the invitation and reset pages send it. */
+/** The password a signed-in person gives again to prove it is them (./signed-in-proof.ts): any text, bounded. */
+export const givenPasswordField = z.string().min(1, { error: "Enter your password." }).max(1024);
+
 export const newPasswordSchema = z
   .object({ password: z.string(), password_again: z.string() })
   .superRefine(({ password, password_again }, ctx) => {

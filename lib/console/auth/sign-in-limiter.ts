@@ -89,15 +89,15 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
   // are decided one after another on the locked row, each from the count the one before left, and timed by
   // the clock when the row is held: `now()` is when a transaction began, which need not follow the lock's order.
   return db.transaction(async (tx) => {
-    await tx.insert(signInFailures).values({ key, windowStart: sql`clock_timestamp()`, failures: 0 }).onConflictDoNothing();
+    // Made or taken, and locked, in one statement: a row deleted meanwhile (a success, a reset) is made anew.
     const [pair] = await tx
-      .select({
+      .insert(signInFailures)
+      .values({ key, windowStart: sql`clock_timestamp()`, failures: 0 })
+      .onConflictDoUpdate({ target: signInFailures.key, set: { key: sql`excluded.key` } })
+      .returning({
         failures: signInFailures.failures,
         waitLeft: sql<number>`extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)}) - clock_timestamp())::float8`,
-      })
-      .from(signInFailures)
-      .where(eq(signInFailures.key, key))
-      .for("update");
+      });
     if (pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0) {
       return { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) };
     }

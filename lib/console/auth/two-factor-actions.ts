@@ -6,6 +6,7 @@ import { z } from "zod";
 import { guardedAction } from "@/lib/console/bff/action";
 import { getDatabase } from "@/lib/platform/db";
 import { hasPasskey } from "./passkeys";
+import { givenPasswordField } from "./password-rules";
 import { SECOND_FACTOR_SETUP_PATH } from "./session";
 import { clientAddress } from "./sign-in";
 import { confirmEnrolment, removeFactor, startEnrolment } from "./two-factor";
@@ -18,7 +19,7 @@ const redraw = () => {
 /** Setting up an authenticator app, step one: the password, then the page draws the QR code and the key URI. */
 export const startTwoFactorAction = guardedAction(
   "second-factor-setup",
-  z.object({ password: z.string().min(1, { error: "Enter your password." }).max(1024) }),
+  z.object({ password: givenPasswordField }),
   async ({ password }, user) => {
     const requestHeaders = await headers();
     await startEnrolment(await getDatabase(), user!, password, { headers: requestHeaders, address: clientAddress(requestHeaders) });

@@ -183,9 +183,12 @@ describe("authenticator-app codes", () => {
     const failed = await (await getDatabase())
       .select({ detail: auditLog.detail })
       .from(auditLog)
-      .where(and(eq(auditLog.target, `user:${other.email}`), eq(auditLog.action, "sign_in.code_failed")));
+      .where(and(eq(auditLog.target, `user:${other.email}`), eq(auditLog.action, "two_factor.remove_failed")));
     expect(failed).toHaveLength(FREE_FAILURES_PER_ACCOUNT);
-    expect(failed[0].detail).toMatchObject({ address: "10.9.0.1", method: "totp", reason: "invalid", for: "turning_off" });
+    expect(failed[0].detail).toEqual({ address: "10.9.0.1", reason: "invalid" });
+    // Not a sign-in: the person's list of recent sign-ins does not show them as refused ones.
+    const { recentSignIns } = await import("./sessions");
+    expect((await recentSignIns(await getDatabase(), other.email)).filter((e) => e.outcome === "Refused")).toEqual([]);
   });
 });
 

@@ -188,9 +188,9 @@ export async function removeFactor(db: Db, user: SessionUser, code: string, cont
   if (check !== "ok") {
     await recordAudit(db, {
       actor: user,
-      action: "sign_in.code_failed",
+      action: "two_factor.remove_failed",
       target: `user:${user.email}`,
-      detail: { address, method: "totp", reason: check, for: "turning_off" },
+      detail: { address, reason: check },
     });
     throw codeProblem(check);
   }
