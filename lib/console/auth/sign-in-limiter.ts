@@ -8,8 +8,8 @@ import type { Db } from "@/lib/platform/db";
  * password is checked, so attempts sent all at once cannot slip past together.
  *
  * - Per account and address: after 5 failures each further one from that address waits longer (30 s, 1 min,
- *   2 min … up to 15 min); an attempt made during a wait is refused unchecked and counts nowhere. Nobody can lock an account's owner out: from any other address the owner
- *   signs in as usual.
+ *   2 min … up to 15 min); an attempt made during a wait is refused unchecked and counts nowhere. Nobody can
+ *   lock an account's owner out: from any other address the owner signs in as usual.
  * - Per address: 20 failures in 15 minutes, across accounts, block that address until the window ends. This
  *   is what stops one client guessing; the address is the socket's, or what TRUSTED_PROXIES vouch for.
  * - A known device of the account (./known-device.ts) is not held to its address's limit, so guesses from a
@@ -52,6 +52,9 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
     );
 
   if (device) return reservePairAttempt(db, pairKey(email, `device:${device}`));
+  // A pair already waiting (a person retrying early, most often) is refused before its address is touched.
+  const early = await pairWaiting(db, pairKey(email, address));
+  if (early) return early;
   // The address: fixed 15-minute windows.
   const addressExpired = sql`${signInFailures.windowStart} < now() - make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})`;
   const [byAddress] = await db
@@ -75,11 +78,29 @@ export async function reserveSignInAttempt(db: Db, email: string, address: strin
   return waiting;
 }
 
+/** What the pair's row says now, read without a lock: a wait it is already in, or null. */
+async function pairWaiting(db: Db, key: string): Promise<Blocked | null> {
+  const [pair] = await db.select(pairState).from(signInFailures).where(eq(signInFailures.key, key));
+  return pair ? waitOf(pair) : null;
+}
+
 async function returnAddressAttempt(db: Db, address: string): Promise<void> {
   await db
     .update(signInFailures)
     .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
     .where(eq(signInFailures.key, addressKey(address)));
+}
+
+/** A pair's count, and how long its wait has left by the clock (negative once over). */
+const pairState = {
+  failures: signInFailures.failures,
+  waitLeft: sql<number>`extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)}) - clock_timestamp())::float8`,
+};
+
+function waitOf(pair: { failures: number; waitLeft: number }): Blocked | null {
+  return pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0
+    ? { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) }
+    : null;
 }
 
 async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> {
@@ -94,13 +115,9 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
       .insert(signInFailures)
       .values({ key, windowStart: sql`clock_timestamp()`, failures: 0 })
       .onConflictDoUpdate({ target: signInFailures.key, set: { key: sql`excluded.key` } })
-      .returning({
-        failures: signInFailures.failures,
-        waitLeft: sql<number>`extract(epoch from ${signInFailures.windowStart} + make_interval(secs => ${delayAfter(sql`${signInFailures.failures}`)}) - clock_timestamp())::float8`,
-      });
-    if (pair.failures >= FREE_FAILURES_PER_ACCOUNT && pair.waitLeft > 0) {
-      return { scope: "account", retryAfterSeconds: Math.max(1, Math.ceil(pair.waitLeft)) };
-    }
+      .returning(pairState);
+    const waiting = waitOf(pair);
+    if (waiting) return waiting;
     await tx
       .update(signInFailures)
       .set({ failures: sql`${signInFailures.failures} + 1`, windowStart: sql`clock_timestamp()` })
