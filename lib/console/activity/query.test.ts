@@ -1,11 +1,11 @@
 import { count, desc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditCheckpoints, auditLog, searchInvoices } from "@/lib/console/schema";
 import { type ActivityQuery, activityQuerySchema } from "@/lib/contract/activity";
 import { addDays } from "@/lib/contract/time-zone";
-import { type Db, getDatabase, openDatabase } from "@/lib/platform/db";
-import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
+import { type Db, getDatabase } from "@/lib/platform/db";
 import { seededRandom as random } from "@/test/seeded-random";
+import { describeOnPostgres } from "@/test/use-postgres-database";
 import { activityWhere, listActivity, textPlan, toEntry } from "./query";
 
 /*
@@ -223,23 +223,8 @@ describe("listActivity's target", () => {
   });
 });
 
-const available = postgresAvailable();
-if (!available) console.warn(`lib/console/activity/query.test.ts (PostgreSQL) is skipped. ${NO_POSTGRES_HINT}`);
-
-describe.skipIf(!available)("listActivity on PostgreSQL", () => {
-  let postgres: TestPostgres | null = null;
-  let opened: { db: Db; close: () => Promise<void> } | undefined;
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    if (!postgres) throw new Error(NO_POSTGRES_HINT);
-    opened = await openDatabase(postgres.url);
-  }, 120_000);
-  afterAll(async () => {
-    await opened?.close();
-    await postgres?.stop();
-  }, 60_000);
-
+describeOnPostgres("listActivity on PostgreSQL", (database) => {
   it("answers as the plain query", async () => {
-    await suite(opened!.db);
+    await suite(database.db());
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { type Db, openDatabase } from "@/lib/platform/db";
-import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
+import { describeOnPostgres } from "@/test/use-postgres-database";
 import { setUserDisabled, setUserRole } from "./users";
 
 /*
@@ -99,27 +99,12 @@ describe("the last admin, on PGlite", () => {
   });
 });
 
-const available = postgresAvailable();
-if (!available) console.warn(`lib/console/auth/last-admin.test.ts: the PostgreSQL half is skipped. ${NO_POSTGRES_HINT}`);
-
-describe.skipIf(!available)("the last admin, on PostgreSQL with two instances", () => {
-  let postgres: TestPostgres | null = null;
-  let instanceA: { db: Db; close: () => Promise<void> };
-  let instanceB: { db: Db; close: () => Promise<void> };
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    if (!postgres) throw new Error(NO_POSTGRES_HINT);
-    // One after the other: the first migrates, the second finds it done.
-    instanceA = await openDatabase(postgres.url);
-    instanceB = await openDatabase(postgres.url);
-  }, 120_000);
-  afterAll(async () => {
-    await instanceA?.close();
-    await instanceB?.close();
-    await postgres?.stop();
-  }, 60_000);
-
-  it("two admins removing each other at once on two instances: one change goes through, the other is refused", async () => {
-    expect(await raceRounds(instanceA.db, instanceB.db)).toHaveLength(ROUNDS);
-  }, 60_000);
-});
+describeOnPostgres(
+  "the last admin, on PostgreSQL with two instances",
+  (database) => {
+    it("two admins removing each other at once on two instances: one change goes through, the other is refused", async () => {
+      expect(await raceRounds(database.db(0), database.db(1))).toHaveLength(ROUNDS);
+    }, 60_000);
+  },
+  { instances: 2 },
+);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "@/lib/platform/db";
-import { NO_POSTGRES_HINT, postgresAvailable, startTestPostgres, type TestPostgres } from "@/test/postgres";
+import { expect, it } from "vitest";
+import { describeOnPostgres } from "@/test/use-postgres-database";
 import { FREE_FAILURES_PER_ACCOUNT, reserveSignInAttempt, signInSucceeded } from "./sign-in-limiter";
 
 /*
@@ -9,24 +8,9 @@ import { FREE_FAILURES_PER_ACCOUNT, reserveSignInAttempt, signInSucceeded } from
  * through, however the transactions' start times and their turns at the row interleave.
  */
 
-const available = postgresAvailable();
-if (!available) console.warn(`lib/console/auth/sign-in-limiter.test.ts is skipped. ${NO_POSTGRES_HINT}`);
-
-describe.skipIf(!available)("the sign-in limiter on PostgreSQL", () => {
-  let postgres: TestPostgres | null = null;
-  let opened: { db: Db; close: () => Promise<void> } | undefined;
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    if (!postgres) throw new Error(NO_POSTGRES_HINT);
-    opened = await openDatabase(postgres.url);
-  }, 120_000);
-  afterAll(async () => {
-    await opened?.close();
-    await postgres?.stop();
-  }, 60_000);
-
+describeOnPostgres("the sign-in limiter on PostgreSQL", (database) => {
   it("lets exactly the free attempts of a burst through, again and again", async () => {
-    const db = opened!.db;
+    const db = database.db();
     for (let round = 0; round < 5; round++) {
       const email = `burst-${round}@limits.test`;
       const answers = await Promise.all(Array.from({ length: 12 }, () => reserveSignInAttempt(db, email, `10.40.0.${round}`)));
@@ -36,7 +20,7 @@ describe.skipIf(!available)("the sign-in limiter on PostgreSQL", () => {
   }, 60_000);
 
   it("never fails when a success clears the row in the middle of a burst", async () => {
-    const db = opened!.db;
+    const db = database.db();
     const email = "cleared@limits.test";
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
