@@ -55,7 +55,7 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Opens ${VIEW_URL}`);
   // A name is required, and one already taken by the same person is refused with a sentence.
-  await dialog.getByLabel("Name").fill("Unpaid");
+  await dialog.getByLabel("Name", { exact: true }).fill("Unpaid");
   await dialog.getByLabel("The team").check();
   await noSeriousAxeFinding(page);
   await dialog.getByRole("button", { name: "Save view" }).click();
@@ -64,7 +64,7 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
 
   // Saved: closing leads, saving again under another name follows.
   await expect(dialog.getByRole("button", { name: "Done" })).toBeFocused();
-  await dialog.getByLabel("Name").fill("unpaid ");
+  await dialog.getByLabel("Name", { exact: true }).fill("unpaid ");
   await dialog.getByRole("button", { name: "Save another" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Check the highlighted fields.");
   await expect(dialog.getByText("You already have a view with this name. Choose another.")).toBeVisible();
@@ -96,6 +96,7 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   const otherDialog = other.getByRole("dialog", { name: "Save this view" });
   await expect(otherDialog).toContainText("This view is already saved as Unpaid by Demo admin.");
   await expect(otherDialog.getByRole("button", { name: "Remove Unpaid" })).toHaveCount(0);
+  await expect(otherDialog.getByRole("button", { name: "Rename Unpaid" })).toHaveCount(0);
 
   // On a phone the views sit under the main menu's links.
   await other.setViewportSize({ width: 390, height: 844 });
@@ -107,15 +108,22 @@ test("an admin saves the team view “Unpaid”; a viewer opens it from the navi
   await other.screenshot({ path: path.join(shots, "nav-saved-views-390.png") });
   await context.close();
 
-  // The admin removes it; it leaves the navigation.
+  // The admin renames it (the name selected to type over), then removes it; it leaves the navigation.
   await page.reload();
   await untilInteractive(page);
   await untilHydrated(save);
   await save.click();
-  await dialog.getByRole("button", { name: "Remove Unpaid" }).click();
-  await page.getByRole("alertdialog", { name: "Remove “Unpaid”?" }).getByRole("button", { name: "Remove view" }).click();
+  await dialog.getByRole("button", { name: "Rename Unpaid" }).click();
+  const rename = page.getByRole("alertdialog", { name: "Rename “Unpaid”" });
+  await expect(rename.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.keyboard.type("Unpaid orders");
+  await page.keyboard.press("Enter");
+  await expect(rename).toBeHidden();
+  await expect(dialog.getByRole("link", { name: /^Unpaid orders/ })).toHaveAttribute("href", VIEW_URL);
+  await dialog.getByRole("button", { name: "Remove Unpaid orders" }).click();
+  await page.getByRole("alertdialog", { name: "Remove “Unpaid orders”?" }).getByRole("button", { name: "Remove view" }).click();
   await expect(dialog.getByRole("link", { name: /^Unpaid/ })).toHaveCount(0);
-  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Saved views" }).click();

@@ -26,6 +26,7 @@ export const ACTIVITY_KINDS = {
   "webhook.redeliver": "Resent a webhook",
   "bulk_redeliver.started": "Started resending failed webhooks",
   "saved_view.created": "Saved a view",
+  "saved_view.renamed": "Renamed a saved view",
   "saved_view.removed": "Removed a saved view",
   sign_in: "Signed in",
   sign_out: "Signed out",

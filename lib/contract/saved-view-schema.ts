@@ -89,4 +89,7 @@ export const saveViewSchema = z.object({
 });
 export type SaveViewInput = z.input<typeof saveViewSchema>;
 
-export const removeViewSchema = z.object({ id: z.uuid({ error: "is not a saved view's id" }) });
+const savedViewId = z.uuid({ error: "is not a saved view's id" });
+export const removeViewSchema = z.object({ id: savedViewId });
+export const renameViewSchema = z.object({ id: savedViewId, name: savedViewNameSchema });
+export type RenameViewInput = z.input<typeof renameViewSchema>;

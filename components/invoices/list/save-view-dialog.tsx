@@ -14,7 +14,7 @@ import { Notice } from "@/components/ui/notice";
 import { useFormAction } from "@/lib/browser/action";
 import { DrawnForField } from "@/lib/browser/page-person";
 import type { ActionState } from "@/lib/console/bff/action";
-import { removeViewAction, saveViewAction } from "@/lib/console/saved-views/actions";
+import { removeViewAction, renameViewAction, saveViewAction } from "@/lib/console/saved-views/actions";
 import { SAVED_VIEW_NAME_MAX, type SavedView, savedViewHref } from "@/lib/contract/saved-view";
 
 type Props = {
@@ -110,7 +110,7 @@ export function SaveViewDialog({ query, views, current, onClose }: Props) {
   );
 }
 
-/** Every view this person sees, with Remove on the ones they may remove (their own; any team view for an admin). */
+/** Every view this person sees, with Rename on their own and Remove on the ones they may remove (any team view for an admin). */
 function SavedViewList({ views }: { views: SavedView[] }) {
   return (
     <section aria-labelledby="saved-views-heading" className="flex flex-col gap-2 border-t border-border pt-4">
@@ -126,11 +126,65 @@ function SavedViewList({ views }: { views: SavedView[] }) {
               <span className="sr-only">{view.shared ? ", team view" : ", only you"}</span>
             </Link>
             {!view.mine && <span className="shrink-0 text-xs text-muted-foreground">{view.ownerName}</span>}
+            {view.mine && <RenameView view={view} />}
             {view.removable && <RemoveView view={view} />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+function RenameView({ view }: { view: SavedView }) {
+  const [name, setName] = useState(view.name);
+  const [error, setError] = useState<string>();
+  const fieldId = `rename-${view.id}`;
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="ghost" aria-label={`Rename ${view.name}`}>
+          Rename
+        </Button>
+      }
+      title={`Rename “${view.name}”`}
+      description={view.shared ? "The team sees the new name in their navigation." : "Only the name changes; the view opens the same list."}
+      confirmLabel="Rename"
+      pendingLabel="Renaming…"
+      confirmDisabled={name.trim() === ""}
+      onOpenChange={(open) => {
+        setError(undefined);
+        if (open) setName(view.name);
+      }}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        const field = document.getElementById(fieldId) as HTMLInputElement | null;
+        field?.focus();
+        field?.select();
+      }}
+      onConfirm={async () => {
+        const form = new FormData();
+        form.set("id", view.id);
+        form.set("name", name);
+        const answer = await renameViewAction(form);
+        if ("error" in answer) {
+          setError(answer.fieldErrors.name ?? answer.error);
+          return false;
+        }
+      }}
+    >
+      <Field id={fieldId} label="Name" error={error} description={error ? undefined : `Up to ${SAVED_VIEW_NAME_MAX} characters.`}>
+        <Input
+          value={name}
+          maxLength={SAVED_VIEW_NAME_MAX}
+          autoComplete="off"
+          required
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </Field>
+    </ConfirmDialog>
   );
 }
 

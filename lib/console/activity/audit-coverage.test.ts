@@ -216,6 +216,15 @@ const TABLE: Record<string, Audited | Unaudited> = {
     as: "viewer",
     run: (p, id) => act(id, p.cookie, { name: "Waiting", query: "status=pending,paid_partial", scope: "mine" }),
   },
+  "lib/console/saved-views/actions.ts#renameViewAction": {
+    kind: "saved_view.renamed",
+    as: "viewer",
+    run: async (p, id) => {
+      const { saveView } = await import("@/lib/console/saved-views/store");
+      const view = await saveView(db, p.user, { name: "To rename", query: "status=expired", scope: "mine" });
+      expect(await act(id, p.cookie, { id: view.id, name: "Renamed" })).toMatchObject({ ok: "“To rename” is now “Renamed”." });
+    },
+  },
   "lib/console/saved-views/actions.ts#removeViewAction": {
     kind: "saved_view.removed",
     as: "viewer",

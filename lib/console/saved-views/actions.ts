@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { guardedAction } from "@/lib/console/bff/action";
-import { removeViewSchema, saveViewSchema } from "@/lib/contract/saved-view-schema";
+import { removeViewSchema, renameViewSchema, saveViewSchema } from "@/lib/contract/saved-view-schema";
 import { getDatabase } from "@/lib/platform/db";
-import { removeView, saveView } from "./store";
+import { removeView, renameView, saveView } from "./store";
 
 /**
  * The invoice list's saved views. Anyone who reads invoices keeps views of the list; removing a
@@ -24,4 +24,12 @@ export const removeViewAction = guardedAction("invoices:read", removeViewSchema,
   const { removed, name } = await removeView(await getDatabase(), user!, id);
   revalidatePath("/", "layout");
   return { ok: removed ? `“${name}” is removed.` : "That view was already removed." };
+});
+
+export const renameViewAction = guardedAction("invoices:read", renameViewSchema, async (input, user) => {
+  const { renamed, from, name } = await renameView(await getDatabase(), user!, input);
+  revalidatePath("/", "layout");
+  return {
+    ok: renamed ? (from === name ? `“${name}” keeps its name.` : `“${from}” is now “${name}”.`) : "That view was removed meanwhile.",
+  };
 });

@@ -8,7 +8,7 @@ import type { Role } from "@/lib/contract/roles";
 import { SAVED_VIEWS_PER_PERSON, savedViewHref } from "@/lib/contract/saved-view";
 import { savedViewQuerySchema } from "@/lib/contract/saved-view-schema";
 import { type Db, getDatabase } from "@/lib/platform/db";
-import { listSavedViews, removeView, saveView } from "./store";
+import { listSavedViews, removeView, renameView, saveView } from "./store";
 
 type Person = { id: string; email: string; role: Role };
 let db: Db;
@@ -117,6 +117,45 @@ describe("saved views", () => {
       `You have ${SAVED_VIEWS_PER_PERSON} saved views, the most one person may keep (${SAVED_VIEWS_PER_PERSON}). Remove one first.`,
     );
     expect(await db.select().from(savedViews).where(eq(savedViews.ownerId, people.many.id))).toHaveLength(SAVED_VIEWS_PER_PERSON);
+  });
+
+  it("the owner renames a view, audited with both names; nobody else can, and a taken name is refused", async () => {
+    const view = await saveView(db, people.ana, { name: "Open ones", query: "status=pending", scope: "team" });
+    await saveView(db, people.ana, { name: "Big BTC", query: "currency=BTC", scope: "mine" });
+
+    expect(await renameView(db, people.ana, { id: view.id, name: "  Waiting\u0007 to be paid " })).toEqual({
+      renamed: true,
+      from: "Open ones",
+      name: "Waiting  to be paid",
+    });
+    expect((await listSavedViews(db, people.ben)).find((v) => v.id === view.id)).toMatchObject({
+      name: "Waiting  to be paid",
+      query: "status=pending",
+    });
+
+    const taken = await refusal(renameView(db, people.ana, { id: view.id, name: "big btc" }));
+    expect(taken.errors?.[0]).toMatchObject({ pointer: "/name", code: "taken" });
+    for (const name of ["", " ", "z".repeat(81)]) {
+      expect((await refusal(renameView(db, people.ana, { id: view.id, name }))).errors?.[0]?.pointer).toBe("/name");
+    }
+    // A team view is its owner's to rename, even for an admin, who may only remove it.
+    const forbidden = await refusal(renameView(db, people.admin, { id: view.id, name: "Mine now" }));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.detail).toContain("Only the person who saved “Waiting  to be paid” can rename it");
+    // Another person's private view is unknown to them.
+    const own = await saveView(db, people.ana, { name: "Private", query: "", scope: "mine" });
+    expect(await renameView(db, people.ben, { id: own.id, name: "Seen" })).toEqual({ renamed: false });
+    // Only the case changes: allowed, it is the same view.
+    expect(await renameView(db, people.ana, { id: own.id, name: "PRIVATE" })).toMatchObject({ renamed: true, name: "PRIVATE" });
+
+    const trail = await auditTrail(db, `saved_view:${view.id}`);
+    expect(trail.map((e) => [e.action, e.actorEmail, e.detail])).toEqual([
+      ["saved_view.created", people.ana.email, expect.anything()],
+      ["saved_view.renamed", people.ana.email, { from: "Open ones", to: "Waiting  to be paid", shared: true }],
+    ]);
+    expect(await db.select({ name: savedViews.name }).from(savedViews).where(eq(savedViews.id, view.id))).toEqual([
+      { name: "Waiting  to be paid" },
+    ]);
   });
 
   it("refuses a scope other than mine or team", async () => {

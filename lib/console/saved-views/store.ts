@@ -6,7 +6,7 @@ import { savedViews, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import { can } from "@/lib/contract/roles";
 import { SAVED_VIEWS_PER_PERSON, type SavedView } from "@/lib/contract/saved-view";
-import { type SaveViewInput, saveViewSchema } from "@/lib/contract/saved-view-schema";
+import { type RenameViewInput, renameViewSchema, type SaveViewInput, saveViewSchema } from "@/lib/contract/saved-view-schema";
 import type { Db } from "@/lib/platform/db";
 
 type Person = Pick<SessionUser, "id" | "email" | "role">;
@@ -52,15 +52,12 @@ export async function saveView(db: Db, person: Person, input: SaveViewInput): Pr
   const { name, query, scope } = parsed.data;
   const shared = scope === "team";
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, person.id)).for("update");
-    if (!owner) throw Problem.of("not_found", { title: "No such user", detail: "Your account no longer exists." });
-    const existing = await tx.select({ name: savedViews.name }).from(savedViews).where(eq(savedViews.ownerId, person.id));
-    if (existing.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
-      throw Problem.of("validation_failed", {
-        detail: `You already have a view named “${name}”. Choose another name, or remove that view first.`,
-        errors: [{ pointer: "/name", code: "taken", detail: "You already have a view with this name. Choose another." }],
-      });
-    }
+    const owner = await lockOwner(tx as unknown as Db, person);
+    const existing = await tx
+      .select({ id: savedViews.id, name: savedViews.name })
+      .from(savedViews)
+      .where(eq(savedViews.ownerId, person.id));
+    refuseTakenName(existing, name, "or remove that view first");
     if (existing.length >= SAVED_VIEWS_PER_PERSON) {
       throw Problem.of("validation_failed", {
         detail: `You have ${existing.length} saved views, the most one person may keep (${SAVED_VIEWS_PER_PERSON}). Remove one first.`,
@@ -74,6 +71,61 @@ export async function saveView(db: Db, person: Person, input: SaveViewInput): Pr
       detail: { name, query, shared },
     });
     return { id: row.id, name, query, shared, ownerName: owner.name, mine: true, removable: true };
+  });
+}
+
+/** The owner's row, locked: their saves and renames take turns, so a name or the count is checked once at a time. */
+async function lockOwner(db: Db, person: Person): Promise<{ name: string }> {
+  const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, person.id)).for("update");
+  if (!owner) throw Problem.of("not_found", { title: "No such user", detail: "Your account no longer exists." });
+  return owner;
+}
+
+/** Names are the owner's own, case aside. */
+function refuseTakenName(views: { id: string; name: string }[], name: string, otherwise: string, except?: string): void {
+  if (views.some((v) => v.id !== except && v.name.toLowerCase() === name.toLowerCase())) {
+    throw Problem.of("validation_failed", {
+      detail: `You already have a view named “${name}”. Choose another name, ${otherwise}.`,
+      errors: [{ pointer: "/name", code: "taken", detail: "You already have a view with this name. Choose another." }],
+    });
+  }
+}
+
+/**
+ * Renames one of the person's own views (a team view's name is its owner's to change). Another person's private
+ * view is answered as unknown, as by removeView; a view already gone answers renamed: false.
+ */
+export async function renameView(
+  db: Db,
+  person: Person,
+  input: RenameViewInput,
+): Promise<{ renamed: boolean; from?: string; name?: string }> {
+  const parsed = renameViewSchema.safeParse(input);
+  if (!parsed.success) throw Problem.fromZod(parsed.error, "form");
+  const { id, name } = parsed.data;
+  return db.transaction(async (tx) => {
+    await lockOwner(tx as unknown as Db, person);
+    const [view] = await tx.select().from(savedViews).where(eq(savedViews.id, id)).for("update");
+    if (!view || (view.ownerId !== person.id && !view.shared)) return { renamed: false };
+    if (view.ownerId !== person.id) {
+      throw Problem.of("forbidden", {
+        detail: `Only the person who saved “${view.name}” can rename it. You can save it again under a name of your own.`,
+      });
+    }
+    if (view.name === name) return { renamed: true, from: view.name, name };
+    const existing = await tx
+      .select({ id: savedViews.id, name: savedViews.name })
+      .from(savedViews)
+      .where(eq(savedViews.ownerId, person.id));
+    refuseTakenName(existing, name, "or rename that view first", view.id);
+    await tx.update(savedViews).set({ name }).where(eq(savedViews.id, id));
+    await recordAudit(tx as unknown as Db, {
+      actor: person,
+      action: "saved_view.renamed",
+      target: `saved_view:${view.id}`,
+      detail: { from: view.name, to: name, shared: view.shared },
+    });
+    return { renamed: true, from: view.name, name };
   });
 }
 
