@@ -42,6 +42,8 @@ export async function startSearchProvider() {
     ignoresCreatedAfter: false,
     /** Answers a PATCH in its place (a refusal, a failure) when it returns an answer. */
     patchAnswer: null as null | ((id: string) => { status: number; body: unknown } | null),
+    /** Runs before one invoice is answered (GET /invoices/{id}). */
+    beforeInvoice: null as null | ((id: string) => void),
     /** The invoice's own id for an id as a path gave it (a provider that also takes a bare or upper-case form). */
     resolve: null as null | ((id: string) => string),
   };
@@ -97,6 +99,7 @@ export async function startSearchProvider() {
         return;
       }
       if (match) {
+        state.beforeInvoice?.(ownId(match[1]));
         const invoice = invoices.get(ownId(match[1]));
         res.writeHead(invoice ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(invoice ?? { message: "not found" }));
         return;

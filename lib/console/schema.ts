@@ -190,6 +190,17 @@ export const approvalRequests = consoleSchema.table(
   (t) => [index("approval_requests_state_idx").on(t.state, t.requestedAt), index("approval_requests_invoice_idx").on(t.invoiceId, t.state)],
 );
 
+/**
+ * Who is changing an invoice's status right now (lib/console/invoices/change-lease.ts): one change of an invoice at
+ * a time, across instances, from reading it to the provider's answer. A holder that crashed is outlived by `until`.
+ */
+export const invoiceChangeLeases = consoleSchema.table("invoice_change_leases", {
+  /** The SHA-256 of the invoice's id (hex): ids are opaque and of any length. */
+  invoiceKey: text("invoice_key").primaryKey(),
+  holder: text("holder").notNull(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
 /** One invoice of a bulk job and what became of it: null until tried, then one of BULK_OUTCOMES (lib/contract/bulk.ts). */
 export const bulkJobItems = consoleSchema.table(
   "bulk_job_items",

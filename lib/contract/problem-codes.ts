@@ -33,6 +33,7 @@ export const PROBLEM_CODES = {
   requester_changed: { status: 409, title: "The person who asked may no longer ask for this" },
   approval_closed: { status: 409, title: "This request is no longer waiting" },
   approval_waiting: { status: 409, title: "A change of this invoice is already waiting for approval" },
+  change_in_progress: { status: 409, title: "Another change of this invoice is being sent" },
   // People.
   user_exists: { status: 409, title: "This email already has an account" },
   last_admin: { status: 409, title: "The last admin cannot lose the role" },

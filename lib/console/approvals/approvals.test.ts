@@ -247,6 +247,46 @@ describe("deciding a request", () => {
     expect(patches).toHaveLength(1);
   });
 
+  it("two people asking at once for changes that need approval: one request waits, the other is told so", async () => {
+    const id = newInvoice("paid_partial", "0.0001");
+    delayMs = 60;
+    const answers = await Promise.all([ask("support", id, "cancelled"), ask("finance", id, "completed")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("approval_waiting");
+    const waiting = await (await getDatabase()).select().from(approvalRequests).where(eq(approvalRequests.invoiceId, id));
+    expect(waiting.map((r) => r.state)).toEqual(["pending"]);
+  });
+
+  it("an approval beside a direct change of the same invoice: each acts on the invoice as the other left it", async () => {
+    for (const [approveDelay, askDelay] of [
+      [0, 0],
+      [0, 30],
+      [30, 0],
+    ]) {
+      const id = newInvoice("new");
+      const waiting = await ask("finance", id, "completed", "Paid by bank transfer");
+      expect(waiting.status).toBe(202);
+      patches = [];
+      delayMs = 50;
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await Promise.all([
+        later(approveDelay).then(() => approve("admin", waiting.body.approval.id)),
+        later(askDelay).then(() => ask("support", id, "expired")),
+      ]);
+      // Every change sent was decided on the status the one before it left, and the log says so.
+      const sent = (await auditTrail(await getDatabase(), `invoice:${id}`)).filter(
+        (e) => e.action === "invoice.status_change" && e.detail.outcome === "changed",
+      );
+      let status = "new";
+      for (const entry of sent) {
+        expect(entry.detail.from).toBe(status);
+        status = String(entry.detail.to);
+      }
+      expect(patches).toHaveLength(sent.length);
+      expect(invoices.get(id)!.status).toBe(status);
+    }
+  });
+
   it("a rejection says why and sends nothing; approving it afterwards is a 409", async () => {
     const asked = await ask("finance", newInvoice("pending"), "completed");
     const rejected = await call(routes.reject, "admin", asked.body.approval.id, { reason: "No transfer arrived" });

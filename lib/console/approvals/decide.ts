@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
+import { underInvoiceLease } from "@/lib/console/invoices/change-lease";
 import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
 import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
@@ -76,63 +77,65 @@ export async function approveRequest(input: {
     return toApproval(done);
   }
 
-  let now: string | null;
   try {
     const to = claimed.toStatus as InvoiceStatus;
     if (!(INVOICE_STATUSES as readonly string[]).includes(to)) throw Problem.of("validation_failed", { detail: `Unknown status ${to}.` });
-    // Carried out in the name of who asked: only while they still may ask for it.
-    const permit = await mayStillAsk(db, requester, to);
-    if (!permit.ok) throw await requesterChanged(permit.reason);
-    const invoice = await upstream.getInvoice(claimed.invoiceId ?? "");
-    now = invoice.status;
-    if (now !== claimed.fromStatus) {
-      const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
-      await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now });
-      throw Problem.of("invoice_changed", {
-        detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+    // Checked and sent under the invoice's lease: no other change of it lands between what is read here and the PATCH.
+    return await underInvoiceLease(db, claimed.invoiceId ?? "", async () => {
+      // Carried out in the name of who asked: only while they still may ask for it.
+      const permit = await mayStillAsk(db, requester, to);
+      if (!permit.ok) throw await requesterChanged(permit.reason);
+      const invoice = await upstream.getInvoice(claimed.invoiceId ?? "");
+      const now = invoice.status;
+      if (now !== claimed.fromStatus) {
+        const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
+        await auditApproval(db, done, "invoice_changed", user, { decision_reason: reason, status_now: now });
+        throw Problem.of("invoice_changed", {
+          detail: `The invoice is ${statusLabel(now)} now; it was ${statusLabel(claimed.fromStatus)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+        });
+      }
+      // What its approver read of the payment must still hold: crypto that came in since, in the same status, changes
+      // what approving means (a cancel then owes a refund; "completed" no longer marks an unpaid invoice paid).
+      const receivedNow = receivedAmount(invoice);
+      const snapshot = claimed.snapshot as { received_amount?: Decimal | null; amount_received?: Decimal | null };
+      // What the card showed (older requests kept only the provider's amount_received).
+      const receivedAsked = snapshot.received_amount !== undefined ? snapshot.received_amount : snapshot.amount_received;
+      if (receivedAsked !== undefined && !sameAmount(receivedNow, receivedAsked)) {
+        const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
+        await auditApproval(db, done, "invoice_changed", user, {
+          decision_reason: reason,
+          status_now: now,
+          received_asked: receivedAsked,
+          received_now: receivedNow,
+        });
+        const amount = (received: Decimal | null) =>
+          received === null || isZero(received) ? "nothing" : `${formatCrypto(received)} ${invoice.currency ?? ""}`.trim();
+        throw Problem.of("invoice_changed", {
+          detail: `The invoice has received ${amount(receivedNow)}; it had received ${amount(receivedAsked)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
+        });
+      }
+      // And as the policy stands now (an admin may have narrowed it since): the whole rule, from this status.
+      const decision = decideTransition(await readTransitionPolicy(db), {
+        role: permit.role,
+        from: now,
+        to,
+        received: hasReceivedCrypto(invoice),
       });
-    }
-    // What its approver read of the payment must still hold: crypto that came in since, in the same status, changes
-    // what approving means (a cancel then owes a refund; "completed" no longer marks an unpaid invoice paid).
-    const receivedNow = receivedAmount(invoice);
-    const snapshot = claimed.snapshot as { received_amount?: Decimal | null; amount_received?: Decimal | null };
-    // What the card showed (older requests kept only the provider's amount_received).
-    const receivedAsked = snapshot.received_amount !== undefined ? snapshot.received_amount : snapshot.amount_received;
-    if (receivedAsked !== undefined && !sameAmount(receivedNow, receivedAsked)) {
-      const done = await finish(db, claimed, { ...decided, state: "invoice_changed", outcome: now });
-      await auditApproval(db, done, "invoice_changed", user, {
-        decision_reason: reason,
-        status_now: now,
-        received_asked: receivedAsked,
-        received_now: receivedNow,
+      if (!decision.allowed) throw await requesterChanged(`${decision.reason} ${claimed.requestedByEmail} is ${permit.role}.`);
+      const changed = await changeInvoiceStatus({
+        db,
+        upstream,
+        user,
+        id: claimed.invoiceId ?? "",
+        status: to,
+        reason: claimed.reason,
+        current: invoice,
+        context: { approval: claimed.id, requested_by: claimed.requestedByEmail, approval_reason: reason },
       });
-      const amount = (received: Decimal | null) =>
-        received === null || isZero(received) ? "nothing" : `${formatCrypto(received)} ${invoice.currency ?? ""}`.trim();
-      throw Problem.of("invoice_changed", {
-        detail: `The invoice has received ${amount(receivedNow)}; it had received ${amount(receivedAsked)} when the change was asked for. Nothing was sent; the request is closed — ask again if the change is still needed.`,
-      });
-    }
-    // And as the policy stands now (an admin may have narrowed it since): the whole rule, from this status.
-    const decision = decideTransition(await readTransitionPolicy(db), {
-      role: permit.role,
-      from: now,
-      to,
-      received: hasReceivedCrypto(invoice),
+      const done = await finish(db, claimed, { ...decided, state: "approved", outcome: changed.from === to ? "unchanged" : "changed" });
+      await auditApproval(db, done, "approved", user, { decision_reason: reason });
+      return toApproval(done);
     });
-    if (!decision.allowed) throw await requesterChanged(`${decision.reason} ${claimed.requestedByEmail} is ${permit.role}.`);
-    const changed = await changeInvoiceStatus({
-      db,
-      upstream,
-      user,
-      id: claimed.invoiceId ?? "",
-      status: to,
-      reason: claimed.reason,
-      current: invoice,
-      context: { approval: claimed.id, requested_by: claimed.requestedByEmail, approval_reason: reason },
-    });
-    const done = await finish(db, claimed, { ...decided, state: "approved", outcome: changed.from === to ? "unchanged" : "changed" });
-    await auditApproval(db, done, "approved", user, { decision_reason: reason });
-    return toApproval(done);
   } catch (error) {
     if (error instanceof Problem && (error.is("invoice_changed") || error.is("requester_changed"))) throw error;
     // Not carried out: back to waiting, for another try.

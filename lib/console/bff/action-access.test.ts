@@ -41,6 +41,8 @@ const ACTIONS: Record<string, ActionAccess> = {
   "lib/console/saved-views/actions.ts#saveViewAction": "invoices:read",
   // Removing someone else's team view also takes users:manage, checked per view (saved-views/store.test.ts).
   "lib/console/saved-views/actions.ts#removeViewAction": "invoices:read",
+  // A view is renamed by its owner only, checked per view (saved-views/store.test.ts).
+  "lib/console/saved-views/actions.ts#renameViewAction": "invoices:read",
   "lib/console/users/actions.ts#addUserAction": "users:manage",
   "lib/console/users/actions.ts#issueResetLinkAction": "users:manage",
   // Nobody is signed in to choose a password: the link's token is the credential, checked first (auth/account-links.test.ts).
@@ -254,6 +256,7 @@ function formFor(id: string, role: Role): FormData {
       scope: "team",
     },
     "lib/console/saved-views/actions.ts#removeViewAction": { id: crypto.randomUUID() },
+    "lib/console/saved-views/actions.ts#renameViewAction": { id: crypto.randomUUID(), name: "Renamed" },
     // Withdrawing an unknown request: let through the guard, then "not found".
     "lib/console/approvals/actions.ts#decideApprovalAction": { id: crypto.randomUUID(), decision: "withdraw", reason: "access test" },
     "lib/console/approvals/actions.ts#savePolicyAction": policyFields(),

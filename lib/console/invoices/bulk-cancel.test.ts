@@ -33,6 +33,7 @@ beforeEach(async () => {
   provider.invoices.clear();
   provider.state.patchAnswer = null;
   provider.state.resolve = null;
+  provider.state.beforeInvoice = null;
   provider.state.delayMs = 0;
   // A job reads its person's row before every batch: Alice exists, enabled, with support's role.
   const { users } = lib.schema;
@@ -187,35 +188,66 @@ describe("a bulk job whose person may no longer act", () => {
     ["is disabled", () => setAlice({ banned: true }), `${ALICE.email} was disabled.`],
     ["becomes a viewer", () => setAlice({ role: "viewer" }), `${ALICE.email}'s role (viewer) may no longer change an invoice's status.`],
     ["is deleted", () => deleteAlice(), `${ALICE.email} no longer exists.`],
-  ])("stops before its next batch when its person %s; the rest is not run, and 'try again' leaves it so", async (_, change, why) => {
-    for (let i = 1; i <= 10; i++) provider.insert({ invoice_id: `stop-${i}`, order_id: `S-${i}`, status: "pending" });
+  ])(
+    "stops when its person %s: what was sent before stays, nothing after; the rest is not run, and 'try again' leaves it so",
+    async (_, change, why) => {
+      for (let i = 1; i <= 10; i++) provider.insert({ invoice_id: `stop-${i}`, order_id: `S-${i}`, status: "pending" });
+      provider.state.delayMs = 20;
+      // The change lands while the first batch's first change is at the provider: of that batch, what was sent before
+      // it stays sent; the others, and every later batch, are never sent.
+      let changed: Promise<void> | null = null;
+      provider.state.patchAnswer = () => {
+        changed ??= change();
+        return null;
+      };
+      const ids = Array.from({ length: 10 }, (_, i) => `stop-${i + 1}`);
+      const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ids, "order voided");
+      const before = patched().length;
+      await lib.bulk.runBulkJob(lib, job);
+      await changed;
+
+      const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
+      const sent = patched().length - before;
+      expect(sent).toBeGreaterThanOrEqual(1);
+      expect(sent).toBeLessThanOrEqual(lib.bulk.BULK_CONCURRENCY);
+      expect(read?.counts).toEqual({ ...NONE, cancelled: sent, not_run: 10 - sent });
+      expect(read?.finished_at).not.toBeNull();
+      expect(read?.items.at(-1)).toMatchObject({
+        invoice_id: "stop-10",
+        outcome: "not_run",
+        detail: `Not run — ${why}`,
+        from_status: null,
+      });
+      expect(provider.invoices.get("stop-10")?.status).toBe("pending");
+      expect(await auditOf("stop-10")).toEqual([]);
+      expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
+
+      // "Try again" is for what failed; what its person may not do stays not run, on a second run too.
+      expect(await lib.bulk.retryFailed(lib.db, job, ALICE)).toBe(0);
+      await lib.bulk.runBulkJob(lib, job);
+      expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.not_run).toBe(10 - sent);
+      expect(patched().length - before).toBe(sent);
+    },
+  );
+
+  it("sends nothing more in its person's name once they are disabled, not even the invoices of the batch under way", async () => {
+    for (let i = 1; i <= 6; i++) provider.insert({ invoice_id: `mid-${i}`, order_id: `M-${i}`, status: "pending" });
     provider.state.delayMs = 20;
-    // The change lands while the first batch is at the provider: that batch goes on, the next is never sent.
+    // Disabled while the batch's invoices are being read: each is checked again just before its change.
     let changed: Promise<void> | null = null;
-    provider.state.patchAnswer = () => {
-      changed ??= change();
-      return null;
+    provider.state.beforeInvoice = () => {
+      changed ??= setAlice({ banned: true });
     };
-    const ids = Array.from({ length: 10 }, (_, i) => `stop-${i + 1}`);
+    const ids = Array.from({ length: 6 }, (_, i) => `mid-${i + 1}`);
     const job = await lib.bulk.createBulkCancel(lib.db, ALICE, ids, "order voided");
     const before = patched().length;
     await lib.bulk.runBulkJob(lib, job);
     await changed;
-
+    expect(patched().length - before).toBe(0);
     const read = await lib.bulk.readBulkJob(lib.db, ALICE, job);
-    expect(read?.counts).toEqual({ ...NONE, cancelled: lib.bulk.BULK_CONCURRENCY, not_run: 10 - lib.bulk.BULK_CONCURRENCY });
-    expect(read?.finished_at).not.toBeNull();
-    expect(read?.items.at(-1)).toMatchObject({ invoice_id: "stop-10", outcome: "not_run", detail: `Not run — ${why}`, from_status: null });
-    expect(patched().length - before).toBe(lib.bulk.BULK_CONCURRENCY);
-    expect(provider.invoices.get("stop-10")?.status).toBe("pending");
-    expect(await auditOf("stop-10")).toEqual([]);
-    expect(await lib.bulk.unfinishedJobIds(lib.db)).not.toContain(job);
-
-    // "Try again" is for what failed; what its person may not do stays not run, on a second run too.
-    expect(await lib.bulk.retryFailed(lib.db, job, ALICE)).toBe(0);
-    await lib.bulk.runBulkJob(lib, job);
-    expect((await lib.bulk.readBulkJob(lib.db, ALICE, job))?.counts.not_run).toBe(10 - lib.bulk.BULK_CONCURRENCY);
-    expect(patched().length - before).toBe(lib.bulk.BULK_CONCURRENCY);
+    expect(read?.counts).toEqual({ ...NONE, not_run: 6 });
+    expect(read?.items[0]).toMatchObject({ outcome: "not_run", detail: `Not run — ${ALICE.email} was disabled. Nothing was sent.` });
+    for (const id of ids) expect(await auditOf(id)).toEqual([]);
   });
 
   it("resumed after a restart or taken over, sends nothing once its person was disabled meanwhile", async () => {

@@ -142,7 +142,7 @@ export async function runBulkJob(deps: BulkDeps, jobId: string): Promise<void> {
       }
       await Promise.all(
         batch.map(async (item) => {
-          const result = await cancelOne(deps, { ...actor, role: permit.role }, job.reason, jobId, item);
+          const result = await cancelOne(deps, { ...actor, role: permit.role }, job, item);
           await db
             .update(bulkJobItems)
             .set({ ...result, attempts: sql`${bulkJobItems.attempts} + 1`, updatedAt: new Date() })
@@ -230,10 +230,10 @@ type ItemResult = { outcome: BulkOutcome; detail: string | null; fromStatus: str
 async function cancelOne(
   deps: BulkDeps,
   actor: Pick<SessionUser, "id" | "email" | "role">,
-  reason: string,
-  jobId: string,
+  job: typeof bulkJobs.$inferSelect,
   item: { position: number; invoiceId: string },
 ): Promise<ItemResult> {
+  const { id: jobId, reason } = job;
   const beforeChange = (current: { invoice_id: string }) => claimInvoice(deps.db, jobId, item.position, current.invoice_id);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -248,6 +248,9 @@ async function cancelOne(
         reason,
         context: { bulk_job: jobId },
         beforeChange,
+        // Its person read again for each invoice, just before its change: the batch's invoices run at once, and one
+        // disabled or demoted meanwhile has nothing more sent in their name.
+        mayStillAct: () => mayGoOn(deps.db, job),
       });
       if (answer.approval) {
         return {
@@ -263,6 +266,8 @@ async function cancelOne(
         return { outcome: "duplicate", detail: `Same invoice as ${error.firstId} — done once.`, fromStatus: null };
       }
       const problem = toProblem(error);
+      // The job stops before its next batch, for the same reason.
+      if (problem.is("requester_changed")) return { outcome: "not_run", detail: `Not run — ${problem.detail}`, fromStatus: null };
       // Too many requests: wait as the provider asks (a little), then go on with the same invoice.
       const wait = Number(problem.headers["retry-after"] ?? Number.NaN);
       if (problem.status === 429 && attempt < RATE_LIMIT_TRIES && wait >= 0 && wait <= RATE_LIMIT_WAIT_MAX_S) {
@@ -276,8 +281,10 @@ async function cancelOne(
 
 function outcomeOf(problem: Problem): ItemResult {
   const sentence = problem.detail ? `${problem.title}. ${problem.detail}` : problem.title;
-  // The provider answered and said no (a 4xx other than "too many"): trying again changes nothing.
-  const refused = problem.status >= 400 && problem.status < 500 && problem.status !== 408 && problem.status !== 429;
+  // The provider answered and said no (a 4xx other than "too many"): trying again changes nothing. Another change
+  // of the invoice still being sent is no answer: trying again may.
+  const refused =
+    problem.status >= 400 && problem.status < 500 && problem.status !== 408 && problem.status !== 429 && !problem.is("change_in_progress");
   return { outcome: refused ? "refused" : "failed", detail: sentence, fromStatus: null };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AskPermit } from "@/lib/console/approvals/may-still-ask";
 import { readTransitionPolicy } from "@/lib/console/approvals/policy-store";
 import { createApproval, pendingApprovalFor, toApproval } from "@/lib/console/approvals/store";
 import { recordAudit } from "@/lib/console/audit";
@@ -10,6 +11,7 @@ import { Problem, toProblem } from "@/lib/contract/problem";
 import { hasReceivedCrypto, receivedAmount, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
 import { decideTransition, waitingRefusal } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
+import { underInvoiceLease } from "./change-lease";
 
 const STATUS_CHANGE_ACTION = "invoice.status_change";
 /** How long a refused request waits for the invoice's current status before it is answered anyway. */
@@ -108,51 +110,69 @@ export async function requestStatusChange(input: {
   context?: Record<string, unknown>;
   /** As changeInvoiceStatus's: run once the provider has named the invoice, before anything is decided or sent. */
   beforeChange?: (current: Invoice) => Promise<void>;
+  /**
+   * For a change made later in a person's name (a bulk job's): reads them again under the invoice's lease, just
+   * before the decision; not ok, nothing is sent (409 `requester_changed`); ok, their role now decides.
+   */
+  mayStillAct?: () => Promise<AskPermit>;
 }): Promise<StatusChangeAnswer> {
-  const { db, upstream, user, status, reason, beforeChange, ...rest } = input;
-  const [policy, current] = await Promise.all([readTransitionPolicy(db), upstream.getInvoice(input.id)]);
-  await beforeChange?.(current);
-  if (current.status === "archived") {
-    throw Problem.of("archived_invoice", { detail: "Archived records keep their status; nothing was sent to the provider." });
-  }
-  const received = hasReceivedCrypto(current);
-  const decision = decideTransition(policy, { role: user.role, from: current.status, to: status, received });
-  if (!decision.allowed) {
-    await recordAudit(db, {
-      actor: user,
-      action: STATUS_CHANGE_ACTION,
-      target: invoiceAuditTarget(current.invoice_id),
-      detail: {
-        from: current.status,
-        to: status,
-        reason,
-        ...input.context,
-        order_id: current.order_id,
-        outcome: "refused",
-        policy: decision.reason,
-        role: user.role,
-      },
-    });
-    throw Problem.of("transition_not_allowed", { detail: `${decision.reason} You are signed in as ${user.role}.` });
-  }
-  if (decision.approval) {
-    const waiting = await pendingApprovalFor(db, current.invoice_id);
-    if (waiting) {
-      throw Problem.of("approval_waiting", { detail: waitingRefusal(waiting) });
+  const { db, upstream, status, reason, beforeChange, mayStillAct, ...rest } = input;
+  // Decided and sent under the invoice's lease, on what is read under it. The lease is on the id as given (the
+  // console's pages give the provider's own); another form of it takes the own id's lease too, and reads again there.
+  return underInvoiceLease(db, input.id, async () => {
+    const first = await upstream.getInvoice(input.id);
+    if (first.invoice_id === input.id) return decideAndSend(first);
+    return underInvoiceLease(db, first.invoice_id, async () => decideAndSend(await upstream.getInvoice(first.invoice_id)));
+  });
+
+  async function decideAndSend(current: Invoice): Promise<StatusChangeAnswer> {
+    const policy = await readTransitionPolicy(db);
+    await beforeChange?.(current);
+    const permit = await mayStillAct?.();
+    if (permit && !permit.ok) throw Problem.of("requester_changed", { detail: `${permit.reason} Nothing was sent.` });
+    const user = permit ? { ...input.user, role: permit.role } : input.user;
+    if (current.status === "archived") {
+      throw Problem.of("archived_invoice", { detail: "Archived records keep their status; nothing was sent to the provider." });
     }
-    const row = await createApproval(db, {
-      kind: "status_change",
-      user,
-      invoiceId: current.invoice_id,
-      fromStatus: current.status,
-      toStatus: status,
-      reason,
-      why: decision.approval,
-      snapshot: invoiceSnapshot(current, received, status),
-    });
-    return { approval: toApproval(row) };
+    const received = hasReceivedCrypto(current);
+    const decision = decideTransition(policy, { role: user.role, from: current.status, to: status, received });
+    if (!decision.allowed) {
+      await recordAudit(db, {
+        actor: user,
+        action: STATUS_CHANGE_ACTION,
+        target: invoiceAuditTarget(current.invoice_id),
+        detail: {
+          from: current.status,
+          to: status,
+          reason,
+          ...input.context,
+          order_id: current.order_id,
+          outcome: "refused",
+          policy: decision.reason,
+          role: user.role,
+        },
+      });
+      throw Problem.of("transition_not_allowed", { detail: `${decision.reason} You are signed in as ${user.role}.` });
+    }
+    if (decision.approval) {
+      const waiting = await pendingApprovalFor(db, current.invoice_id);
+      if (waiting) {
+        throw Problem.of("approval_waiting", { detail: waitingRefusal(waiting) });
+      }
+      const row = await createApproval(db, {
+        kind: "status_change",
+        user,
+        invoiceId: current.invoice_id,
+        fromStatus: current.status,
+        toStatus: status,
+        reason,
+        why: decision.approval,
+        snapshot: invoiceSnapshot(current, received, status),
+      });
+      return { approval: toApproval(row) };
+    }
+    return changeInvoiceStatus({ ...rest, db, upstream, user, status, reason, current });
   }
-  return changeInvoiceStatus({ ...rest, db, upstream, user, status, reason, current });
 }
 
 /** What an approver needs to see of the invoice as it was when asked. */
