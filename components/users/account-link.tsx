@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import {
@@ -53,6 +54,8 @@ export function IssuedLinkDetails({ link }: { link: IssuedLink }) {
 /** Issues a password reset link for someone after asking, then shows it once. */
 export function ResetLinkButton({ email }: { email: string }) {
   const [issued, setIssued] = useState<IssuedLink>();
+  const [takenBack, setTakenBack] = useState<string>();
+  const [takeBack, setTakeBack] = useState(false);
   const [error, setError] = useState<string>();
   return (
     <>
@@ -66,20 +69,40 @@ export function ResetLinkButton({ email }: { email: string }) {
         description="With it they choose a new password, once. When they do, every session they have ends. Their current password works until then, and any earlier link of theirs stops working now."
         confirmLabel="Issue link"
         pendingLabel="Issuing…"
-        onOpenChange={() => setError(undefined)}
+        onOpenChange={() => {
+          setError(undefined);
+          setTakeBack(false);
+        }}
         // Focus goes to the link's dialog, which opens as this one closes.
         onCloseAutoFocus={(event) => issued && event.preventDefault()}
         onConfirm={async () => {
           const form = new FormData();
           form.set("email", email);
+          if (takeBack) form.set("take_back", "on");
           const { answer, problem } = await runAction(issueResetLinkAction, form);
           if (problem || !answer.link) {
             setError(problem ? problemDetail(problem) : "No link came back.");
             return false;
           }
+          setTakenBack(answer.takenBack);
           setIssued(answer.link);
         }}
       >
+        <label htmlFor={`take-back-${email}`} className="flex items-start gap-2 text-sm">
+          <Checkbox
+            id={`take-back-${email}`}
+            className="mt-0.5"
+            checked={takeBack}
+            onChange={(event) => setTakeBack(event.target.checked)}
+          />
+          <span>
+            Someone else may have used this account
+            <span className="block text-xs text-muted-foreground">
+              Also remove their passkeys and authenticator app and end every session now. A passkey signs in on its own: a new password
+              alone would leave it working.
+            </span>
+          </span>
+        </label>
         {error && (
           <Notice role="alert" tone="danger">
             {error}
@@ -92,6 +115,7 @@ export function ResetLinkButton({ email }: { email: string }) {
             <DialogTitle>Password reset link for {email}</DialogTitle>
             <DialogDescription>Give it to them; they choose their new password with it.</DialogDescription>
           </DialogHeader>
+          {takenBack && <Notice tone="neutral">{takenBack}</Notice>}
           {issued && <IssuedLinkDetails link={issued} />}
           <DialogFooter>
             <DialogClose asChild>

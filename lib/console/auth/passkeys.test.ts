@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditTrail } from "@/lib/console/audit";
-import { passkeys, sessions, users } from "@/lib/console/schema";
+import { passkeys, sessions, signInFailures, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { softwareAuthenticator } from "@/test/software-authenticator";
@@ -167,6 +167,31 @@ describe("signing in with a passkey", () => {
     expect(await sessionCount(p.user.id)).toBe(before + 1);
   });
 
+  it("gives the address no attempt back: signing in with one's own passkey never erases others' failures there", async () => {
+    const [pk] = await modules();
+    const { reserveSignInAttempt } = await import("./sign-in-limiter");
+    const db = await getDatabase();
+    const address = "10.9.7.7";
+    // Failed guesses at other accounts from this address (a spray), then the sprayer's own passkey sign-ins.
+    for (let i = 0; i < 6; i++) expect(await reserveSignInAttempt(db, `sprayed-${i}@passkey.test`, address)).toBeNull();
+    const failuresThere = async () =>
+      (
+        await db
+          .select()
+          .from(signInFailures)
+          .where(eq(signInFailures.key, `address:${address}`))
+      )[0]?.failures;
+    expect(await failuresThere()).toBe(6);
+    for (let i = 0; i < 3; i++) {
+      const { challengeId, options } = await pk.authenticationOptions(db, null);
+      const response = pk.parseCredential<never>(p.authenticator.authenticate(options))!;
+      expect(await pk.signInWithPasskey({ challengeId, response }, new Headers({ "x-forwarded-for": address }))).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await failuresThere()).toBe(6);
+  });
+
   it("refuses a signature that does not match the stored key", async () => {
     const forged = softwareAuthenticator(env().publicUrl);
     const { result } = await passkeySignIn((options) => {
@@ -252,6 +277,49 @@ describe("removing a passkey", () => {
     requestCookie = "";
     const failed = (await auditTrail(await getDatabase(), `user:${p.email}`)).find((e) => e.action === "user.password_change_failed");
     expect(failed?.detail).toMatchObject({ for: "passkey_removal" });
+  });
+});
+
+describe("taking an account back with its reset link", () => {
+  it("an admin's reset link for an account someone else used removes its passkeys and ends its sessions now; a plain one leaves them", async () => {
+    const db = await getDatabase();
+    const admin = await person("admin");
+    const { issueResetLinkAction } = await import("@/lib/console/users/actions");
+    const issue = async (email: string, takeBack: boolean) => {
+      const form = new FormData();
+      form.set("email", email);
+      if (takeBack) form.set("take_back", "on");
+      requestCookie = admin.cookie;
+      try {
+        return await issueResetLinkAction(form);
+      } finally {
+        requestCookie = "";
+      }
+    };
+
+    // A plain reset: the passkey still signs in (the person forgot a password, not lost the account).
+    const kept = await withPasskey();
+    expect(await issue(kept.email, false)).toMatchObject({ ok: `A password reset link for ${kept.email}.`, link: expect.anything() });
+    expect((await issue(kept.email, false)) as object).not.toHaveProperty("takenBack");
+    expect((await passkeySignIn(kept.authenticator.authenticate)).result).toMatchObject({ ok: true });
+
+    // Taken back: the passkey an intruder may hold no longer signs in, and their session is over at once.
+    const used = await withPasskey();
+    expect(await sessionCount(used.user.id)).toBe(1);
+    expect(await issue(used.email, true)).toMatchObject({ takenBack: "Removed 1 passkey; 1 session ended.", link: expect.anything() });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, used.user.id))).toEqual([]);
+    expect(await sessionCount(used.user.id)).toBe(0);
+    const [row] = await db.select({ flag: users.twoFactorEnabled }).from(users).where(eq(users.id, used.user.id));
+    expect(row.flag).toBe(false);
+    expect((await passkeySignIn(used.authenticator.authenticate)).result).toMatchObject({ ok: false });
+    const trail = await auditTrail(db, `user:${used.email}`);
+    expect(trail.filter((e) => e.actorEmail === admin.email).map((e) => [e.action, e.detail.method ?? null, e.detail.why ?? null])).toEqual(
+      [
+        ["two_factor.removed", "passkey", "account taken back with a password reset"],
+        ["user.sessions_ended", null, "account taken back with a password reset"],
+        ["user.reset_issued", null, null],
+      ],
+    );
   });
 });
 

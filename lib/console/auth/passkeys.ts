@@ -280,7 +280,8 @@ export async function signInWithPasskey(
     .where(eq(passkeys.id, stored.passkey.id));
   await (await getAuth()).api.signInVerifiedPerson({ body: { userId: stored.passkey.userId }, headers: requestHeaders });
   const device = await knownDevice(requestHeaders, stored.email);
-  await signInSucceeded(db, stored.email, address, device);
+  // A passkey's sign-in counted no attempt against the address: it gives none back.
+  await signInSucceeded(db, stored.email, address, device, { counted: false });
   await rememberDevice(stored.email);
   const person = { id: stored.passkey.userId, email: stored.email };
   await auditSignIn(db, person, "sign_in", stored.email, { address, method: "passkey", passkey: stored.passkey.name });

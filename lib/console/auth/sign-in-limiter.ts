@@ -128,11 +128,18 @@ async function reservePairAttempt(db: Db, key: string): Promise<Blocked | null> 
 
 /**
  * A successful sign-in: the account starts afresh from this address (or device); from an address, the address
- * gets its attempt back (a known device's attempts never counted against it).
+ * gets back the attempt this sign-in counted against it (a known device's attempts never counted, nor does a
+ * passkey's, `counted: false`: given back, each passkey sign-in would erase one of the address's failures).
  */
-export async function signInSucceeded(db: Db, email: string, address: string, device: string | null = null): Promise<void> {
+export async function signInSucceeded(
+  db: Db,
+  email: string,
+  address: string,
+  device: string | null = null,
+  { counted = true }: { counted?: boolean } = {},
+): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, pairKey(email, device ? `device:${device}` : address)));
-  if (device) return;
+  if (device || !counted) return;
   await returnAddressAttempt(db, address);
 }
 

@@ -6,6 +6,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { type IssuedLink, issueLink } from "@/lib/console/auth/account-links";
 import { emailLink, type LinkDelivery } from "@/lib/console/auth/link-mail";
+import { takeAccountBack } from "@/lib/console/auth/second-factors";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { setRequiredRoles } from "@/lib/console/auth/two-factor";
 import { addUser, newPersonSchema, setUserDisabled, setUserRole, setUserTimeZone } from "@/lib/console/auth/users";
@@ -17,7 +18,12 @@ import { canonicalTimeZone } from "@/lib/contract/time-zone";
 import { getDatabase } from "@/lib/platform/db";
 
 /** An answer that carries a one-time link, shown to the admin once (and emailed when SMTP_URL is set). */
-export type LinkActionState = ActionState & { link?: IssuedLink & LinkDelivery; added?: { email: string; role: string } };
+export type LinkActionState = ActionState & {
+  link?: IssuedLink & LinkDelivery;
+  added?: { email: string; role: string };
+  /** What taking the account back removed, in a sentence. */
+  takenBack?: string;
+};
 
 /**
  * The Users page's forms; each needs users:manage. A person is added without a password: the answer is their
@@ -37,20 +43,39 @@ export const addUserAction = guardedAction("users:manage", newPersonSchema, asyn
   };
 });
 
-const resetSchema = z.object({ email: z.email() });
-
-/** A one-time link for someone to choose a new password; their sessions end when they use it. */
-export const issueResetLinkAction = guardedAction("users:manage", resetSchema, async ({ email }, actor): Promise<LinkActionState> => {
-  const db = await getDatabase();
-  const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
-  const link = await issueLink(db, { kind: "reset", userId: user.id, actor: actor!, address: clientAddress(await headers()) });
-  const delivery = await emailLink(link, user);
-  return { ok: `A password reset link for ${user.email}.`, link: { ...link, ...delivery }, answeredAt: Date.now() };
+const resetSchema = z.object({
+  email: z.email(),
+  /** A checkbox: someone else may have used the account (./second-factors.ts takeAccountBack). */
+  take_back: z.literal("on").optional(),
 });
+
+/**
+ * A one-time link for someone to choose a new password; their sessions end when they use it. Taking the account
+ * back also removes its passkeys and authenticator app and ends its sessions now: a passkey is a whole sign-in of
+ * its own, which a new password would leave working.
+ */
+export const issueResetLinkAction = guardedAction(
+  "users:manage",
+  resetSchema,
+  async ({ email, take_back }, actor): Promise<LinkActionState> => {
+    const db = await getDatabase();
+    const [user] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
+    if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
+    const address = clientAddress(await headers());
+    const taken = take_back ? await takeAccountBack(db, user, actor!, address) : null;
+    const link = await issueLink(db, { kind: "reset", userId: user.id, actor: actor!, address });
+    const delivery = await emailLink(link, user);
+    return {
+      ok: `A password reset link for ${user.email}.`,
+      link: { ...link, ...delivery },
+      ...(taken ? { takenBack: takenBackSentence(taken) } : {}),
+      answeredAt: Date.now(),
+    };
+  },
+);
 
 const roleChangeSchema = z.object({
   email: z.email(),
@@ -114,3 +139,12 @@ export const setTwoFactorRequirementAction = guardedAction("users:manage", requi
     answeredAt: Date.now(),
   };
 });
+
+function takenBackSentence(taken: { passkeys: number; app: boolean; sessions: number }): string {
+  const parts = [
+    taken.passkeys ? `${taken.passkeys} ${taken.passkeys === 1 ? "passkey" : "passkeys"}` : null,
+    taken.app ? "the authenticator app" : null,
+  ].filter(Boolean);
+  const factors = parts.length ? `Removed ${parts.join(" and ")}` : "They had no passkey or authenticator app";
+  return `${factors}; ${taken.sessions === 1 ? "1 session ended" : `${taken.sessions} sessions ended`}.`;
+}
