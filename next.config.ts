@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // forbidden(): a page a role may not see answers 403 with app/(console)/forbidden.tsx (lib/console/bff/page.ts).
   experimental: { authInterrupts: true },
+  // The words people type for the sign-in page lead to it (signed out, they would sign in and land on a 404).
+  async redirects() {
+    return ["/sign-in", "/signin"].map((source) => ({ source, destination: "/login", permanent: false }));
+  },
   // Static files skip proxy.ts; they get the headers that do not depend on the request here.
   async headers() {
     return [

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import Papa from "papaparse";
+import { formatRateEurShort } from "../lib/contract/format";
 import { formatDecimal } from "../lib/contract/money";
 import { holdPageScripts, invoiceRows, signIn } from "./fixtures";
 
@@ -498,7 +499,10 @@ test("on the embedded sandbox, a back-dated invoice is previewed at its minute's
   await expect(page.getByTestId("amount-preview")).toContainText(`, derived at 1 ETH = ${rate} on 1 Mar 2025, 14:03 UTC`);
   await page.getByRole("button", { name: "Record archived invoice" }).click();
   await expect(page).toHaveURL(/\/invoices\/invoice_/);
-  await expect(page.getByTestId("priced-in")).toHaveText(`Priced in ETH; EUR derived at 1 ETH = ${rate} on 1 Mar 2025, 14:03 UTC`);
+  // The invoice page reads the rate to the cent (its every digit on hover of the payment's rate).
+  await expect(page.getByTestId("priced-in")).toHaveText(
+    `Priced in ETH; EUR derived at 1 ETH = ${formatRateEurShort(history.rates.ETH)} on 1 Mar 2025, 14:03 UTC`,
+  );
 });
 
 test("an archived invoice's page says which amount was given and the rate the other was derived at", async ({ page }) => {
@@ -511,7 +515,7 @@ test("an archived invoice's page says which amount was given and the rate the ot
   const id = ((await created.json()) as { invoice_id: string }).invoice_id;
   // The rate as the console carries it: a decimal string with the provider's digits.
   const invoice = (await (await page.request.get(`/api/invoices/${id}`)).json()) as { payment: { rate: string } };
-  const rate = `€${formatDecimal(invoice.payment.rate, { minDecimals: 2 })}`;
+  const rate = formatRateEurShort(invoice.payment.rate);
   await page.goto(`/invoices/${id}`);
   const note = page.getByTestId("priced-in");
   await expect(note).toHaveText(`Priced in EUR; ETH derived at 1 ETH = ${rate} on 1 Mar 2025, 14:03 UTC`);

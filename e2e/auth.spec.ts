@@ -17,6 +17,11 @@ test("a page asked for without a session leads to sign-in and back, query includ
   expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 });
 
+test("/sign-in, as people type it, is the sign-in page (not a page to land on after signing in)", async ({ page }) => {
+  await page.goto("/sign-in");
+  await expect(page).toHaveURL((url) => url.pathname === "/login" && !url.searchParams.has("next"));
+});
+
 test("bad input gets a clear message and keeps the email", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -142,4 +142,9 @@ test("“Open by invoice or order id” opens the invoice of a pasted order id",
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/invoices/${encodeURIComponent(invoiceId)}`);
   await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
+
+  // Typed into the address instead: the order id opens its invoice there too.
+  await page.goto(`/invoices/${encodeURIComponent(orderId)}`);
+  await expect(page).toHaveURL((url) => url.pathname === `/invoices/${encodeURIComponent(invoiceId)}`);
+  await expect(page.getByText(`Order ${orderId}`, { exact: true })).toBeVisible();
 });

@@ -40,6 +40,8 @@ export function ApprovalCard({
   mayDecide: boolean;
 }) {
   const s = approval.snapshot;
+  // What approving would do is said only while it can be approved; a decided card says what happened.
+  const waiting = approval.state === "pending";
   const order = text(s.order_id) ?? approval.invoice_id ?? "";
   const title = approval.kind === "bulk_cancel" ? `Cancel ${formatCount(Number(s.count ?? 0))} invoices` : `Order ${order}`;
   const received = text(s.received_sentence);
@@ -95,7 +97,7 @@ export function ApprovalCard({
           s.received === false && (
             <DescriptionItem label="Received">
               Nothing
-              {CLAIMS_PAYMENT.has(approval.to_status) && (
+              {waiting && CLAIMS_PAYMENT.has(approval.to_status) && (
                 <span className="ml-2 text-xs text-caution-text">Approving marks it paid all the same.</span>
               )}
             </DescriptionItem>
@@ -103,7 +105,8 @@ export function ApprovalCard({
         )}
         {text(s.shortfall_sentence) && (
           <DescriptionItem label="Still owed">
-            {text(s.shortfall_sentence)} <span className="text-xs text-caution-text">Approving marks it paid in full all the same.</span>
+            {text(s.shortfall_sentence)}
+            {waiting && <span className="ml-1 text-xs text-caution-text">Approving marks it paid in full all the same.</span>}
           </DescriptionItem>
         )}
         {statusNow !== undefined && approval.kind === "status_change" && (

@@ -17,6 +17,13 @@ describe("activitySummary", () => {
     expect(activitySummary(entry("sign_in", { method: "invitation" }))).toBe("Signed in with an invitation link");
   });
 
+  it("says which role a person had before a change of role, and an older entry without it plainly", () => {
+    expect(activitySummary(entry("user.role_changed", { from: "finance", to: "support" }))).toBe(
+      "Made ana@example.com support (was finance)",
+    );
+    expect(activitySummary(entry("user.role_changed", { to: "support" }))).toBe("Made ana@example.com support");
+  });
+
   it("has words for a wrong code given to turn off the app", () => {
     expect(activityKindLabel("two_factor.remove_failed")).toBe("Gave a wrong code to turn off the authenticator app");
   });

@@ -65,7 +65,7 @@ export function activitySummary(entry: Pick<ActivityEntry, "action" | "target" |
       return `Gave a wrong password${purpose ? ` ${purpose}` : ""}: ${what}`;
     }
     case "user.role_changed":
-      return `Made ${what} ${text(d.to) ?? text(d.role) ?? "another role"}`;
+      return `Made ${what} ${text(d.to) ?? text(d.role) ?? "another role"}${text(d.from) ? ` (was ${text(d.from)})` : ""}`;
     case "webhook.simulate":
       return `Sent a test webhook (${statusLabel(text(d.status)).toLowerCase()}) for ${what}`;
     case "audit.retention":

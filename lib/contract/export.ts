@@ -34,12 +34,13 @@ export const EXPORT_TOTAL_HEADER = "x-export-total";
 export const EXPORT_INCOMPLETE = "EXPORT INCOMPLETE";
 
 /**
- * What the file holds, in its name: `invoices_cancelled_btc_2026-01-01_2026-03-31.csv`. Dates are UTC days,
+ * What the file holds, in its name: `invoices_cancelled_btc_2026-01-01_2026-03-31.csv`, a search as
+ * `invoices_all_matching_ord-2611_until_2026-03-31.csv`. Dates are UTC days,
  * both included: the query's created_after is exclusive (one millisecond before midnight) and created_before
  * is exclusive (the midnight after the last day).
  */
 export function exportFileName(
-  query: Pick<InvoiceListQuery, "currency" | "created_after" | "created_before"> & { status?: string | readonly string[] },
+  query: Pick<InvoiceListQuery, "currency" | "created_after" | "created_before"> & { status?: string | readonly string[]; q?: string },
   format: ExportFormat,
   timeZone: string,
   /** A CSV with the byte order mark Excel needs: named apart, so that it does not overwrite the plain one. */
@@ -54,6 +55,13 @@ export function exportFileName(
   const statuses = typeof query.status === "string" ? [query.status] : (query.status ?? []);
   const parts = ["invoices", statuses.length ? statuses.join("-") : "all"];
   if (query.currency) parts.push(query.currency.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+  // A search, as ASCII letters and digits (a header's file name): a file of one order's invoices says which.
+  const searched = query.q
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+  if (searched) parts.push("matching", searched);
   const from = query.created_after ? day(Date.parse(query.created_after) + 1) : null;
   const to = query.created_before ? day(Date.parse(query.created_before) - 1) : null;
   if (from && to) parts.push(from, to);

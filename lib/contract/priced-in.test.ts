@@ -42,9 +42,9 @@ describe("pricedInNote", () => {
     );
   });
 
-  it("keeps every digit of the rate", () => {
-    const exact = archived({ payment: { rate: "2310.123456789012345678" } });
-    expect(pricedInNote(exact, "UTC")).toContain("1 ETH = €2,310.123456789012345678 on");
+  it("reads the rate as people read rates: to the cent from €1 up, four figures below (every digit is the payment's Rate's title)", () => {
+    expect(pricedInNote(archived({ payment: { rate: "2310.123456789012345678" } }), "UTC")).toContain("1 ETH = €2,310.12 on");
+    expect(pricedInNote(archived({ payment: { rate: "0.142345678" } }), "UTC")).toContain("1 ETH = €0.1423 on");
   });
 
   it.each([

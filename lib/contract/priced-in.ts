@@ -1,5 +1,5 @@
 import type { Invoice, PricedIn } from "@/lib/contract";
-import { formatEur } from "@/lib/contract/format";
+import { formatRateEurShort } from "@/lib/contract/format";
 import { formatDateTime } from "@/lib/contract/format-date";
 
 /*
@@ -32,7 +32,7 @@ export function pricedInParts(invoice: Priced, timeZone: string): { lead: string
   if (fiat !== "EUR") return null;
   const [from, to] = given === "crypto" ? [crypto, fiat] : [fiat, crypto];
   return {
-    lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatEur(rate)}`,
+    lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatRateEurShort(rate)}`,
     when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null,
   };
 }

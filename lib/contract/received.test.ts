@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   completedShort,
   hasReceivedCrypto,
+  nothingReceivedSentence,
   paidInPart,
   type ReceivedFacts,
   receivedAmount,
@@ -194,6 +195,18 @@ describe("shortfallSentence", () => {
     expect(shortfallSentence(invoice({ payment: { amount_received: "0.00163306" } }))).toBeNull();
     expect(shortfallSentence(newOne)).toBeNull();
     expect(shortfallSentence(invoice({ payment: null }))).toBeNull();
+  });
+});
+
+describe("nothingReceivedSentence", () => {
+  it("says all of what was due is missing, with its worth at the invoice's rate; nothing once crypto came in", () => {
+    expect(nothingReceivedSentence(newOne)).toBe("Nothing of the 0.00163306 BTC (≈ €100.00) due has been received.");
+    expect(nothingReceivedSentence(invoice({ payment: null }))).toBe("Nothing of the 0.00163306 BTC due has been received.");
+    expect(nothingReceivedSentence(invoice({ payment: null, crypto_amount: null }))).toBe("Nothing has been received for this invoice.");
+    expect(nothingReceivedSentence(partlyPaid)).toBeNull();
+    // Partly paid without saying how much: something came in.
+    expect(nothingReceivedSentence(invoice({ status: "paid_partial", payment: { amount_received: null } }))).toBeNull();
+    expect(nothingReceivedSentence(invoice({ payment: { amount_received: "0", transactions: [{ amount: "0.0001" }] } }))).toBeNull();
   });
 });
 

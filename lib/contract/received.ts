@@ -72,6 +72,19 @@ export function shortfallSentence(invoice: Pick<ReceivedFacts, "currency" | "pay
   return `${`${formatCrypto(owed)} ${code}`.trim()}${worth} of the ${`${formatCrypto(payment.amount_due!)} ${code}`.trim()} due has not been received.`;
 }
 
+/**
+ * Before an invoice that received nothing is called paid (completed): "Nothing of the 0.00163306 BTC (≈ €100.00)
+ * due has been received." Null when something came in (a part payment says what is short, shortfallSentence).
+ */
+export function nothingReceivedSentence(invoice: ReceivedFacts): string | null {
+  if (hasReceivedCrypto(invoice)) return null;
+  const due = invoice.payment?.amount_due ?? invoice.crypto_amount;
+  if (due == null) return "Nothing has been received for this invoice.";
+  const rate = invoice.payment?.rate;
+  const worth = isPositive(rate) ? ` (${formatEurComputed(multiplyDecimal(due, rate))})` : "";
+  return `Nothing of the ${`${formatCrypto(due)} ${invoice.currency ?? ""}`.trim()}${worth} due has been received.`;
+}
+
 export type ReceivedSummary = {
   /** How many invoices were looked at. */
   total: number;

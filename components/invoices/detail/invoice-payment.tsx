@@ -8,8 +8,9 @@ import {
   formatCount,
   formatCrypto,
   formatCryptoAligned,
-  formatEur,
   formatEurComputed,
+  formatRateEur,
+  formatRateEurShort,
   MISSING,
 } from "@/lib/contract/format";
 import { completedShort, paidInPart } from "@/lib/contract/received";
@@ -73,7 +74,12 @@ export function InvoicePayment({ invoice }: Props) {
         </DescriptionItem>
       )}
       <DescriptionItem label="Rate" numeric>
-        {rate != null ? `${formatEur(rate)} per ${invoice.currency}` : MISSING}
+        {/* To the cent, as rates are read; every digit the provider sent on hover. */}
+        {rate != null ? (
+          <span title={`${formatRateEur(rate)} per ${invoice.currency}`}>{`${formatRateEurShort(rate)} per ${invoice.currency}`}</span>
+        ) : (
+          MISSING
+        )}
       </DescriptionItem>
       {/* A part-paid invoice, also once cancelled or expired, says its last payment; a completed one was paid. */}
       <DescriptionItem

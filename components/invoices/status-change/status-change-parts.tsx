@@ -15,7 +15,7 @@ import { invoiceHref } from "@/lib/contract/invoice-href";
 import { REASON_MAX } from "@/lib/contract/list-query";
 import { Problem } from "@/lib/contract/problem";
 import { problemToFields } from "@/lib/contract/problem-to-fields";
-import { type ReceivedFacts, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
+import { nothingReceivedSentence, type ReceivedFacts, receivedSentence, receivedSummary, shortfallSentence } from "@/lib/contract/received";
 import { whoMay } from "@/lib/contract/roles";
 import { INVOICE_STATUSES, type InvoiceStatus, STATUS_DESCRIPTIONS, STATUS_LABELS, statusLabel } from "@/lib/contract/status";
 import type { TransitionOffer } from "@/lib/contract/transition-policy";
@@ -108,9 +108,9 @@ export function ReceivedWarning({ sentence }: { sentence: string | null }) {
   return <Notice tone="warning">{sentence}</Notice>;
 }
 
-/** Before a part-paid invoice is marked completed: what never arrived, which it then counts as paid. */
+/** Before an invoice is marked completed: what never arrived (a part, or all of it), which it then counts as paid. */
 function ShortfallWarning({ invoice, approval }: { invoice: ReceivedFacts; approval: boolean }) {
-  const sentence = shortfallSentence(invoice);
+  const sentence = shortfallSentence(invoice) ?? nothingReceivedSentence(invoice);
   if (!sentence) return null;
   return (
     <Notice tone="warning">

@@ -462,6 +462,10 @@ describe("the file name", () => {
       "invoices_all_usdt-trc20_from_2026-01-01.json",
     );
     expect(exportFileName(q({}), "csv", "UTC")).toBe("invoices_all.csv");
+    // A search, in ASCII letters and digits only (no path, no quote, no formula, nothing a header cannot carry).
+    expect(exportFileName(q({ q: "ORD-2611 / Café" }), "csv", "UTC")).toBe("invoices_all_matching_ord-2611-caf.csv");
+    expect(exportFileName(q({ q: '../"=cmd|' }), "csv", "UTC")).toBe("invoices_all_matching_cmd.csv");
+    expect(exportFileName(q({ q: "—" }), "csv", "UTC")).toBe("invoices_all.csv");
     // Excel's CSV is named apart, so that downloading both keeps both.
     expect(exportFileName(q({ status: "completed" }), "csv", "UTC", true)).toBe("invoices_completed_excel.csv");
     expect(exportFileName(q({}), "json", "UTC", true)).toBe("invoices_all.json");

@@ -50,6 +50,18 @@ describe("buildTimeline", () => {
     expect(entries[1].detail).toContain("answered HTTP 504");
   });
 
+  it("a change sent on approval is the asker's, with their reason, approved by whoever sent it", () => {
+    const [entry] = buildTimeline(invoice, [
+      {
+        at: at("2026-05-01T13:00:00Z"),
+        actorEmail: "admin@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "changed", from: "pending", to: "cancelled", reason: "Customer asked", requested_by: "finance@example.com" },
+      },
+    ]);
+    expect(entry).toMatchObject({ actor: "finance@example.com, approved by admin@example.com", detail: "“Customer asked”" });
+  });
+
   it("a refused attempt says what was tried and why", () => {
     const [entry] = buildTimeline(invoice, [
       {

@@ -70,12 +70,14 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
       entries.push(approvalEntry(row, reason));
       continue;
     }
+    // A change sent on approval carries the asker's reason: it is theirs, approved by whoever sent it.
+    const changedBy = typeof d.requested_by === "string" ? `${d.requested_by}, approved by ${row.actorEmail}` : row.actorEmail;
     switch (d.outcome) {
       case "changed":
         entries.push({
           // When the change was sent: the provider's webhooks about it come after that, however late it answered.
           at: typeof d.sent_at === "string" ? d.sent_at : at,
-          actor: row.actorEmail,
+          actor: changedBy,
           tone: "neutral",
           title: `Status changed from ${label(d.from)} to ${label(d.to)}`,
           detail: reason,
@@ -84,7 +86,7 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
       case "unchanged":
         entries.push({
           at,
-          actor: row.actorEmail,
+          actor: changedBy,
           tone: "neutral",
           title: `Status set to ${label(d.to)}, which it already had`,
           detail: reason,

@@ -19,8 +19,8 @@ export default function InvoiceNotFound() {
         <>
           <AskedInvoiceId />
           <span className="mt-2 block">
-            The invoicing API has no invoice under this id. Check it for typos: paste it exactly as the provider gives it. If it is an order
-            id, “Open by invoice or order id” on the list finds its invoice.
+            The invoicing API has no invoice under this id, and it is no order id the console has read. Check it for typos: paste it exactly
+            as the provider gives it. An invoice made a moment ago is read within a minute: try again then.
           </span>
         </>
       }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { WaitingForApproval } from "@/components/approvals/waiting-for-approval";
 import { BackToList } from "@/components/invoices/detail/back-to-list";
 import { InvoicePayment, InvoiceTransactions } from "@/components/invoices/detail/invoice-payment";
@@ -24,10 +24,14 @@ import { auditTrail } from "@/lib/console/audit";
 import { guardPage } from "@/lib/console/bff/page";
 import { invoiceAuditTarget } from "@/lib/console/invoices/change-status";
 import { buildTimeline, type TimelineWebhooks } from "@/lib/console/invoices/timeline";
+import { search } from "@/lib/console/mirror";
 import { upstream } from "@/lib/console/upstream/client";
 import { listInbox } from "@/lib/console/webhooks/inbox";
 import type { Invoice } from "@/lib/contract";
-import { formatCrypto, formatEur, formatFiat, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { formatCrypto, formatFiat, formatRateEur, formatRateEurShort, MISSING, shortInvoiceId } from "@/lib/contract/format";
+import { invoiceHref } from "@/lib/contract/invoice-href";
+import { canonicalListSearch } from "@/lib/contract/list-search";
+import { openByIdTarget } from "@/lib/contract/open-by-id";
 import { busySeconds, Problem } from "@/lib/contract/problem";
 import { hasReceivedCrypto } from "@/lib/contract/received";
 import { can } from "@/lib/contract/roles";
@@ -60,6 +64,18 @@ async function invoiceId(params: Props["params"]): Promise<string> {
   }
 }
 
+/**
+ * An id the provider does not know may be what the index knows as an order id or an invoice id's tail (typed or
+ * pasted into the address): opened as "Open by invoice or order id" would. Else the 404.
+ */
+async function openElsewhereOrNotFound(id: string): Promise<never> {
+  const answer = await search(id).catch(() => null);
+  const target = answer ? openByIdTarget(id, answer.results) : null;
+  if (target?.kind === "invoice" && target.id !== id) redirect(invoiceHref(target.id));
+  if (target?.kind === "list") redirect(`/invoices${canonicalListSearch([["q", target.q]])}`);
+  notFound();
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Invoice ${shortInvoiceId(await invoiceId(params))}` };
 }
@@ -73,7 +89,7 @@ export default async function InvoicePage({ params, searchParams }: Props) {
   // Before anything is sent (this route has no loading boundary above it, ARCHITECTURE.md §2): an unknown id
   // is an HTTP 404 with ./not-found.tsx, not a 200 that says so.
   const invoice = await loadInvoice(id);
-  if (invoice instanceof Problem && invoice.status === 404) notFound();
+  if (invoice instanceof Problem && invoice.status === 404) await openElsewhereOrNotFound(id);
   if (invoice instanceof Problem) return <InvoiceProblem problem={invoice} />;
   // The trail is kept under the id the provider itself gives the invoice, whichever form was asked for.
   const db = await getDatabase();
@@ -115,7 +131,8 @@ export default async function InvoicePage({ params, searchParams }: Props) {
               {payment?.rate != null && (
                 <>
                   {" "}
-                  · {formatEur(payment.rate)} per {invoice.currency}
+                  · <span title={`${formatRateEur(payment.rate)} per ${invoice.currency}`}>{formatRateEurShort(payment.rate)}</span> per{" "}
+                  {invoice.currency}
                 </>
               )}
             </p>
