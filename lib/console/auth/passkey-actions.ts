@@ -58,7 +58,7 @@ export const passkeyRegistrationAction = guardedAction(
 /** Step two: the authenticator's answer is checked and the passkey kept under its name. */
 export const addPasskeyAction = guardedAction(
   "second-factor-setup",
-  z.object({ challengeId: z.string().max(64), response: z.string().max(32_768), name: nameField }),
+  z.object({ challengeId: z.string().max(1_024), response: z.string().max(32_768), name: nameField }),
   async ({ challengeId, response, name }, user) => {
     const credential = parseCredential<RegistrationResponseJSON>(response);
     if (!credential) throw Problem.of("validation_failed", { detail: "Your browser's answer could not be read. Try again.", errors: [] });
@@ -93,7 +93,7 @@ export const passkeySignInOptionsAction = guardedAction("public", z.object({}), 
 /** Step two: the signed challenge signs the person in, then on to where they were going. */
 export const passkeySignInAction = guardedAction(
   "public",
-  z.object({ challengeId: z.string().max(64), response: z.string().max(32_768), next: z.string().optional() }),
+  z.object({ challengeId: z.string().max(1_024), response: z.string().max(32_768), next: z.string().optional() }),
   async ({ challengeId, response, next }) => {
     const credential = parseCredential<AuthenticationResponseJSON>(response);
     if (!credential) return { error: "Your browser's answer could not be read. Try again.", answeredAt: Date.now() };

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditTrail } from "@/lib/console/audit";
-import { passkeys, sessions, signInFailures, users } from "@/lib/console/schema";
+import { passkeys, sessions, signInFailures, users, verifications } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { softwareAuthenticator } from "@/test/software-authenticator";
@@ -190,6 +190,31 @@ describe("signing in with a passkey", () => {
       });
     }
     expect(await failuresThere()).toBe(6);
+  });
+
+  it("a flood of sign-in starts stores nothing and locks nobody out; a forged, altered or misused challenge is refused", async () => {
+    const [pk] = await modules();
+    const db = await getDatabase();
+    const stored = async () => (await db.select().from(verifications).where(like(verifications.identifier, "passkey%"))).length;
+    const before = await stored();
+    // More than any cap a table of open challenges could allow.
+    for (let i = 0; i < 2_500; i++) await pk.authenticationOptions(db, null);
+    expect(await stored()).toBe(before);
+    expect((await passkeySignIn(p.authenticator.authenticate)).result).toMatchObject({ ok: true });
+
+    const { challengeId, options } = await pk.authenticationOptions(db, null);
+    const response = pk.parseCredential<never>(p.authenticator.authenticate(options))!;
+    const headers = new Headers({ "x-forwarded-for": ADDRESS });
+    const [payload, signature] = challengeId.split(".");
+    const altered = JSON.parse(Buffer.from(payload, "base64url").toString());
+    const reSealed = `${Buffer.from(JSON.stringify({ ...altered, until: altered.until + 86_400_000 })).toString("base64url")}.${signature}`;
+    const registered = (await pk.registrationOptions(db, p.user)).challengeId;
+    for (const forged of [reSealed, `${payload}.${"A".repeat(43)}`, payload, `${challengeId}.x`, registered, "not-a-challenge"]) {
+      expect(await pk.signInWithPasskey({ challengeId: forged, response }, headers)).toMatchObject({ ok: false });
+    }
+    // The genuine one still works, once.
+    expect(await pk.signInWithPasskey({ challengeId, response }, headers)).toMatchObject({ ok: true });
+    expect(await pk.signInWithPasskey({ challengeId, response }, headers)).toMatchObject({ ok: false });
   });
 
   it("refuses a signature that does not match the stored key", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -11,7 +11,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { and, asc, count, eq, gt, like, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, like, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/console/audit";
 import { passkeys, users, verifications } from "@/lib/console/schema";
@@ -31,13 +31,14 @@ import { signInSucceeded } from "./sign-in-limiter";
  * Passkeys (WebAuthn) over SimpleWebAuthn: a person adds them on Account, then signs in with one instead of the
  * password, or uses one as the second factor after it. The browser's part is components/account/passkeys-section.tsx
  * and components/auth/passkey-sign-in.tsx. Every ceremony asks the authenticator to verify the person (a PIN, a
- * fingerprint), so a passkey alone is two factors. Challenges live five minutes, are used once, and are held in
- * better-auth's verifications table under "passkey:<id>".
+ * fingerprint), so a passkey alone is two factors. Challenges live five minutes and are used once (sealChallenge).
  */
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** Challenges anyone may have outstanding at once: a flood of sign-in starts cannot fill the database. */
-const MAX_OPEN_CHALLENGES = 2000;
+/** Signed apart from better-auth's cookies and the device cookie, which use the same secret: none passes for another. */
+const CHALLENGE_PURPOSE = "passkey-challenge/v1\0";
+/** An answered challenge's id is kept as this, until the challenge would have run out. */
+const ANSWERED = "passkey-answered:";
 export const PASSKEY_NAME_MAX = 60;
 
 /** The console's origin and WebAuthn relying-party id (its host name), both from PUBLIC_URL. */
@@ -77,32 +78,42 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
 
 type Challenge = { challenge: string; userId: string | null; purpose: "register" | "authenticate" };
 
-async function storeChallenge(db: Db, value: Challenge): Promise<string> {
-  await db.delete(verifications).where(and(like(verifications.identifier, "passkey:%"), lt(verifications.expiresAt, new Date())));
-  const [open] = await db.select({ n: count() }).from(verifications).where(like(verifications.identifier, "passkey:%"));
-  if (open.n >= MAX_OPEN_CHALLENGES) {
-    throw Problem.of("too_many_requests", { detail: "Too many passkey sign-ins are under way. Try again in a few minutes." });
-  }
-  const id = randomUUID();
-  await db.insert(verifications).values({
-    id: randomUUID(),
-    identifier: `passkey:${id}`,
-    value: JSON.stringify(value),
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
-  return id;
+const secret = async () => (await (await getAuth()).$context).secret;
+const seal = (payload: string, key: string) =>
+  createHmac("sha256", key)
+    .update(CHALLENGE_PURPOSE + payload)
+    .digest();
+
+/**
+ * A challenge travels sealed in its id — its value, for whom and what, until when, signed with the console's secret
+ * — and nothing is stored until it is answered: starting sign-ins by the thousand fills nothing, so it locks nobody
+ * out of signing in with their passkey.
+ */
+async function sealChallenge(value: Challenge): Promise<string> {
+  const payload = Buffer.from(JSON.stringify({ ...value, until: Date.now() + CHALLENGE_TTL_MS })).toString("base64url");
+  return `${payload}.${seal(payload, await secret()).toString("base64url")}`;
 }
 
-/** The challenge stored under `id`, deleted as it is read: each is answered once. Null when unknown or expired. */
+/**
+ * The challenge sealed in `id`, answered once: the first answer keeps its id (until the challenge runs out), and
+ * any other answer to it is refused. Null when forged, for another purpose, run out, or answered already.
+ */
 async function takeChallenge(db: Db, id: string, purpose: Challenge["purpose"]): Promise<Challenge | null> {
-  if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await db
-    .delete(verifications)
-    .where(and(eq(verifications.identifier, `passkey:${id}`), gt(verifications.expiresAt, new Date())))
-    .returning({ value: verifications.value });
-  if (!row) return null;
-  const value = JSON.parse(row.value) as Challenge;
-  return value.purpose === purpose ? value : null;
+  const [payload, signed, ...rest] = id.split(".");
+  if (!payload || !signed || rest.length) return null;
+  const expected = seal(payload, await secret());
+  const given = Buffer.from(signed, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const value = JSON.parse(Buffer.from(payload, "base64url").toString()) as Challenge & { until: number };
+  if (value.purpose !== purpose || !(value.until > Date.now())) return null;
+  await db.delete(verifications).where(and(like(verifications.identifier, `${ANSWERED}%`), lt(verifications.expiresAt, new Date())));
+  const key = `${ANSWERED}${createHash("sha256").update(id).digest("hex")}`;
+  const first = await db
+    .insert(verifications)
+    .values({ id: key, identifier: key, value: "", expiresAt: new Date(value.until) })
+    .onConflictDoNothing()
+    .returning({ id: verifications.id });
+  return first.length ? { challenge: value.challenge, userId: value.userId, purpose: value.purpose } : null;
 }
 
 const expired = () => Problem.of("validation_failed", { detail: "The passkey request ran out of time. Try again.", errors: [] });
@@ -127,7 +138,7 @@ export async function registrationOptions(
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: transportsOf(c.transports) })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  const challengeId = await storeChallenge(db, { challenge: options.challenge, userId: user.id, purpose: "register" });
+  const challengeId = await sealChallenge({ challenge: options.challenge, userId: user.id, purpose: "register" });
   return { challengeId, options };
 }
 
@@ -219,7 +230,7 @@ export async function authenticationOptions(
     userVerification: "required",
     allowCredentials: allow.map((c) => ({ id: c.id, transports: transportsOf(c.transports) })),
   });
-  const challengeId = await storeChallenge(db, { challenge: options.challenge, userId: forUserId, purpose: "authenticate" });
+  const challengeId = await sealChallenge({ challenge: options.challenge, userId: forUserId, purpose: "authenticate" });
   return { challengeId, options };
 }
 
