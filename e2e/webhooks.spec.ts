@@ -50,6 +50,9 @@ test("an admin simulates a webhook on a seeded invoice and sees it arrive in the
   await expect(entry).toHaveAttribute("data-verdict", "valid");
   await expect(entry).toContainText("Signature valid");
   await expect(entry).toContainText("Simulated");
+  // What it announced, at a glance: the order and the status, without opening the body.
+  await expect(entry).toContainText(`Order ${invoice.order_id}`);
+  await expect(entry).toContainText("New → Completed");
   await entry.getByText("Body and headers").click();
   await expect(entry.locator("pre").first()).toContainText('"simulated": true');
 

@@ -7,16 +7,35 @@ import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { InboxEntry } from "@/lib/contract";
 import { invoiceHref } from "@/lib/contract/invoice-href";
+import { statusLabel } from "@/lib/contract/status";
 import { VerdictBadge } from "./verdict-badge";
 
-/** A body as a person reads it: JSON pretty-printed, anything else as it came. */
-export function prettyBody(body: string): { text: string; simulated: boolean | null } {
+/**
+ * A body as a person reads it: JSON pretty-printed, anything else as it came; and what an invoice webhook says at a
+ * glance (simulated or not, the order, the status it went from and to). Strings only: the body is the sender's.
+ */
+export function prettyBody(body: string): {
+  text: string;
+  simulated: boolean | null;
+  orderId: string | null;
+  change: { from: string | null; to: string } | null;
+} {
   try {
-    const parsed = JSON.parse(body) as { data?: { simulated?: unknown } };
-    const simulated = typeof parsed?.data?.simulated === "boolean" ? parsed.data.simulated : null;
-    return { text: JSON.stringify(parsed, null, 2), simulated };
+    const parsed = JSON.parse(body) as {
+      data?: { simulated?: unknown; previous_status?: unknown; invoice?: { order_id?: unknown; status?: unknown } };
+    };
+    const data = parsed?.data;
+    const text = (value: unknown) => (typeof value === "string" && value ? value : null);
+    const simulated = typeof data?.simulated === "boolean" ? data.simulated : null;
+    const to = text(data?.invoice?.status);
+    return {
+      text: JSON.stringify(parsed, null, 2),
+      simulated,
+      orderId: text(data?.invoice?.order_id),
+      change: to ? { from: text(data?.previous_status), to } : null,
+    };
   } catch {
-    return { text: body, simulated: null };
+    return { text: body, simulated: null, orderId: null, change: null };
   }
 }
 
@@ -35,13 +54,20 @@ export function InboxList({ entries, emptyHint }: { entries: InboxEntry[]; empty
 }
 
 function InboxItem({ entry }: { entry: InboxEntry }) {
-  const { text, simulated } = prettyBody(entry.body);
+  const { text, simulated, orderId, change } = prettyBody(entry.body);
   return (
     <li data-testid="inbox-entry" data-verdict={entry.verdict} className="min-w-0 rounded-md border border-border bg-card p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <VerdictBadge verdict={entry.verdict} />
         {simulated !== null && <Badge tone={simulated ? "info" : "neutral"}>{simulated ? "Simulated" : "Real change"}</Badge>}
         <span className="font-medium break-all">{entry.event_type ?? "Unknown event"}</span>
+        {change && (
+          <span className="text-xs">
+            {change.from ? `${statusLabel(change.from)} → ` : "to "}
+            {statusLabel(change.to)}
+          </span>
+        )}
+        {orderId && <span className="font-mono text-xs break-all text-muted-foreground">Order {orderId}</span>}
         <span className="ml-auto text-xs text-muted-foreground">
           <DateTime iso={entry.received_at} />
         </span>
