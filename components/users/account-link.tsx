@@ -98,8 +98,8 @@ export function ResetLinkButton({ email }: { email: string }) {
           <span>
             Someone else may have used this account
             <span className="block text-xs text-muted-foreground">
-              Also remove their passkeys and authenticator app and end every session now. A passkey signs in on its own: a new password
-              alone would leave it working.
+              Their current password stops working now, their passkeys and authenticator app are removed, and every session ends. A passkey
+              signs in on its own: a new password alone would leave it working.
             </span>
           </span>
         </label>

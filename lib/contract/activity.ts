@@ -51,6 +51,7 @@ export const ACTIVITY_KINDS = {
   "user.disabled": "Disabled a person",
   "user.enabled": "Enabled a person",
   "user.sessions_ended": "Ended a person's sessions",
+  "user.taken_back": "Took an account back",
   "activity.export": "Exported the activity log",
   "audit.chain_started": "Started the verified log",
   "audit.retention": "Removed old activity",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseInvoice } from "@/lib/console/upstream/normalise";
-import { pricedIn, pricedInNote } from "./priced-in";
+import { pricedIn, pricedInNote, pricedInParts } from "./priced-in";
 
 /* The invoice page's "Priced in …" note, from an archived invoice as the sandbox answers it (read by the upstream normaliser). */
 const archived = (patch: Record<string, unknown> = {}) =>
@@ -44,6 +44,9 @@ describe("pricedInNote", () => {
 
   it("reads the rate as people read rates: to the cent from €1 up, four figures below (every digit is the payment's Rate's title)", () => {
     expect(pricedInNote(archived({ payment: { rate: "2310.123456789012345678" } }), "UTC")).toContain("1 ETH = €2,310.12 on");
+    expect(pricedInParts(archived({ payment: { rate: "2310.123456789012345678" } }), "UTC")?.exactRate).toBe(
+      "1 ETH = €2,310.123456789012345678",
+    );
     expect(pricedInNote(archived({ payment: { rate: "0.142345678" } }), "UTC")).toContain("1 ETH = €0.1423 on");
   });
 

@@ -1,5 +1,5 @@
 import type { Invoice, PricedIn } from "@/lib/contract";
-import { formatRateEurShort } from "@/lib/contract/format";
+import { formatRateEur, formatRateEurShort } from "@/lib/contract/format";
 import { formatDateTime } from "@/lib/contract/format-date";
 
 /*
@@ -22,7 +22,7 @@ export function pricedInNote(invoice: Priced, timeZone: string): string | null {
 }
 
 /** The note in two parts, so a page can keep the moment ("1 Mar 2025, 15:03 CET") on one line. */
-export function pricedInParts(invoice: Priced, timeZone: string): { lead: string; when: string | null } | null {
+export function pricedInParts(invoice: Priced, timeZone: string): { lead: string; when: string | null; exactRate: string } | null {
   const given = pricedIn(invoice);
   const rate = invoice.payment?.rate;
   const crypto = invoice.currency;
@@ -32,7 +32,9 @@ export function pricedInParts(invoice: Priced, timeZone: string): { lead: string
   if (fiat !== "EUR") return null;
   const [from, to] = given === "crypto" ? [crypto, fiat] : [fiat, crypto];
   return {
+    // Read to the cent, as rates are; every digit it was derived at is the note's title.
     lead: `Priced in ${from}; ${to} derived at 1 ${crypto} = ${formatRateEurShort(rate)}`,
+    exactRate: `1 ${crypto} = ${formatRateEur(rate)}`,
     when: invoice.created_at ? formatDateTime(invoice.created_at, timeZone) : null,
   };
 }

@@ -201,7 +201,11 @@ describe("shortfallSentence", () => {
 describe("nothingReceivedSentence", () => {
   it("says all of what was due is missing, with its worth at the invoice's rate; nothing once crypto came in", () => {
     expect(nothingReceivedSentence(newOne)).toBe("Nothing of the 0.00163306 BTC (≈ €100.00) due has been received.");
-    expect(nothingReceivedSentence(invoice({ payment: null }))).toBe("Nothing of the 0.00163306 BTC due has been received.");
+    // Without a rate, the invoice's own EUR price says its worth.
+    expect(nothingReceivedSentence(invoice({ payment: null }))).toBe("Nothing of the 0.00163306 BTC (€100.00) due has been received.");
+    expect(nothingReceivedSentence(invoice({ payment: null, fiat_currency: "USD" }))).toBe(
+      "Nothing of the 0.00163306 BTC due has been received.",
+    );
     expect(nothingReceivedSentence(invoice({ payment: null, crypto_amount: null }))).toBe("Nothing has been received for this invoice.");
     expect(nothingReceivedSentence(partlyPaid)).toBeNull();
     // Partly paid without saying how much: something came in.

@@ -80,8 +80,8 @@ export function nothingReceivedSentence(invoice: ReceivedFacts): string | null {
   if (hasReceivedCrypto(invoice)) return null;
   const due = invoice.payment?.amount_due ?? invoice.crypto_amount;
   if (due == null) return "Nothing has been received for this invoice.";
-  const rate = invoice.payment?.rate;
-  const worth = isPositive(rate) ? ` (${formatEurComputed(multiplyDecimal(due, rate))})` : "";
+  const eur = eurWorth(invoice, due);
+  const worth = eur === null ? "" : ` (${formatEurComputed(eur)})`;
   return `Nothing of the ${`${formatCrypto(due)} ${invoice.currency ?? ""}`.trim()}${worth} due has been received.`;
 }
 

@@ -9,7 +9,11 @@ export async function PricedInNote({ invoice }: { invoice: Invoice }) {
   const parts = pricedInParts(invoice, timeZone);
   if (!parts) return null;
   return (
-    <p className="my-1 max-w-md text-xs text-muted-foreground tabular-nums sm:ml-auto" data-testid="priced-in">
+    <p
+      className="my-1 max-w-md text-xs text-muted-foreground tabular-nums sm:ml-auto"
+      data-testid="priced-in"
+      title={`Exactly ${parts.exactRate}`}
+    >
       {parts.lead}
       {parts.when && (
         <>

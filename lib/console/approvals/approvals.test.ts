@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "@/lib/console/activity/query";
 import { auditTrail } from "@/lib/console/audit";
-import { approvalRequests, users } from "@/lib/console/schema";
+import { approvalRequests, invoiceChangeLeases, users } from "@/lib/console/schema";
 import { activityQuerySchema } from "@/lib/contract/activity";
 import { getDatabase } from "@/lib/platform/db";
 
@@ -286,6 +287,25 @@ describe("deciding a request", () => {
       expect(invoices.get(id)!.status).toBe(status);
     }
   });
+
+  it("a change asked while another of the invoice is still being sent waits, then is refused (409), recorded, nothing sent", async () => {
+    const id = newInvoice("new");
+    const db = await getDatabase();
+    const key = createHash("sha256").update(id).digest("hex");
+    // Another instance holds the invoice's lease, and keeps renewing it.
+    await db.insert(invoiceChangeLeases).values({ invoiceKey: key, holder: "another instance", until: new Date(Date.now() + 60_000) });
+    try {
+      const { status, body } = await ask("support", id, "cancelled", "Customer asked");
+      expect(status).toBe(409);
+      expect(body.code).toBe("change_in_progress");
+      expect(body.detail).toMatch(/^Someone else's change of this invoice is still being sent\. Nothing was sent for yours/);
+      expect(patches).toEqual([]);
+      const [entry] = (await auditTrail(db, `invoice:${id}`)).filter((e) => e.action === "invoice.status_change");
+      expect(entry.detail).toMatchObject({ to: "cancelled", reason: "Customer asked", outcome: "busy" });
+    } finally {
+      await db.delete(invoiceChangeLeases).where(eq(invoiceChangeLeases.invoiceKey, key));
+    }
+  }, 30_000);
 
   it("a rejection says why and sends nothing; approving it afterwards is a 409", async () => {
     const asked = await ask("finance", newInvoice("pending"), "completed");

@@ -13,13 +13,17 @@ import { hasReceivedCrypto, receivedAmount } from "@/lib/contract/received";
 import { INVOICE_STATUSES, type InvoiceStatus, statusLabel } from "@/lib/contract/status";
 import { decideTransition } from "@/lib/contract/transition-policy";
 import type { Db } from "@/lib/platform/db";
+import { env } from "@/lib/platform/env";
 import { mayStillAsk } from "./may-still-ask";
 import { readTransitionPolicy } from "./policy-store";
 import { type ApprovalRow, auditApproval, endWaitingJob, expireDue, readApproval, toApproval } from "./store";
 
 type Person = Pick<SessionUser, "id" | "email">;
-/** How long an approver holds a request while its change is sent; a crashed instance's hold runs out. */
-const CLAIM_MS = 60_000;
+/**
+ * How long an approver holds a request while its change is sent: the invoice's lease waited for, then a read and
+ * a change at the provider, each with its retry; a crashed instance's hold runs out after it.
+ */
+const claimMs = () => Math.max(60_000, 15_000 + 4 * env().upstreamTimeoutMs);
 
 /**
  * Approves a request and carries it out, exactly once however many approvers click at once: one conditional UPDATE
@@ -41,7 +45,7 @@ export async function approveRequest(input: {
   const row = await decidable(db, input.id, user);
   const [claimed] = await db
     .update(approvalRequests)
-    .set({ state: "approving", claimUntil: new Date(Date.now() + CLAIM_MS) })
+    .set({ state: "approving", claimUntil: new Date(Date.now() + claimMs()) })
     .where(
       and(
         eq(approvalRequests.id, row.id),

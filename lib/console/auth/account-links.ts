@@ -2,11 +2,12 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/console/audit";
-import { accountLinks, accounts, sessions, users } from "@/lib/console/schema";
+import { accountLinks, accounts, passkeys, sessions, twoFactors, users } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
 import { passwordRuleBroken } from "./password-rules";
+import { syncSecondFactorFlag } from "./second-factors";
 import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 import { forgetAccountWaits } from "./sign-in-limiter";
@@ -179,4 +180,45 @@ export async function storePassword(db: Db, userId: string, hash: string, now: D
       .insert(accounts)
       .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash, updatedAt: now });
   }
+}
+
+/**
+ * An admin takes an account back from whoever else may hold it, as they issue its reset link: its password stops
+ * working (and with it every known device, ./known-device.ts), every passkey and the authenticator app go (each a
+ * whole sign-in, or the second step an intruder may have added), and every session ends. The person signs in again
+ * with the password they choose from the link, and sets up a second factor anew. One transaction, recorded in the
+ * admin's name: one entry for the whole, and one for each factor removed.
+ */
+export async function takeAccountBack(
+  db: Db,
+  person: { id: string; email: string },
+  actor: { id: string; email: string },
+  address: string,
+): Promise<{ passkeys: number; app: boolean; sessions: number }> {
+  // A password nobody knows, hashed before the transaction (scrypt is slow on purpose).
+  const unusable = await (await (await getAuth()).$context).password.hash(randomBytes(32).toString("base64url"));
+  return db.transaction(async (tx) => {
+    const audit = tx as unknown as Db;
+    const target = `user:${person.email}`;
+    const why = "account taken back with a password reset";
+    await storePassword(audit, person.id, unusable, new Date());
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, person.id)).returning({ name: passkeys.name });
+    const apps = await tx.delete(twoFactors).where(eq(twoFactors.userId, person.id)).returning({ verified: twoFactors.verified });
+    await syncSecondFactorFlag(audit, person.id);
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, person.id)).returning({ id: sessions.id });
+    // An app set up but never confirmed was no factor: removed, not counted.
+    const app = apps.some((row) => row.verified);
+    for (const key of keys) {
+      await recordAudit(audit, {
+        actor,
+        action: "two_factor.removed",
+        target,
+        detail: { method: "passkey", name: key.name, why, address },
+      });
+    }
+    if (app) await recordAudit(audit, { actor, action: "two_factor.removed", target, detail: { method: "totp", why, address } });
+    const taken = { passkeys: keys.length, app, sessions: ended.length };
+    await recordAudit(audit, { actor, action: "user.taken_back", target, detail: { ...taken, password: "retired", address } });
+    return taken;
+  });
 }

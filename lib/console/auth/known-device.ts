@@ -1,11 +1,11 @@
 import "server-only";
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import { and, eq } from "drizzle-orm";
 import { accounts, users } from "@/lib/console/schema";
 import { getDatabase } from "@/lib/platform/db";
 import { env } from "@/lib/platform/env";
-import { getAuth } from "./server";
+import { signedBy, signValue } from "./signed-value";
 
 /*
  * Known devices (OWASP, "Slow down online guessing attacks with device cookies"): a browser someone has signed in
@@ -17,27 +17,19 @@ import { getAuth } from "./server";
  */
 const NAME = "console_known_device";
 const MAX_AGE_SECONDS = 180 * 86_400;
-/** Signed apart from better-auth's cookies, which use the same secret: no value of one can pass for the other. */
-const PURPOSE = "known-device/v1\0";
+const PURPOSE = "known-device/v1";
 const VALUE = /^v1\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
 
 /** Over https the cookie is `__Host-`: only this host, over https, may set it. */
 export const knownDeviceCookieName = () => (secure() ? `__Host-${NAME}` : NAME);
 const secure = () => env().publicUrl.startsWith("https:");
-const secret = async () => (await (await getAuth()).$context).secret;
-const signature = (payload: string, key: string) =>
-  createHmac("sha256", key)
-    .update(PURPOSE + payload)
-    .digest();
 
 /** The device the request's cookie names `email` on, or null: none, someone else's, too old, or not this console's. */
 export async function knownDevice(headers: Headers, email: string): Promise<string | null> {
   const match = VALUE.exec(parseCookies(headers.get("cookie") ?? "").get(knownDeviceCookieName()) ?? "");
   if (!match) return null;
   const [, device, issued, named, signed] = match;
-  const expected = signature(`v1.${device}.${issued}.${named}`, await secret());
-  const given = Buffer.from(signed, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!(await signedBy(PURPOSE, `v1.${device}.${issued}.${named}`, signed))) return null;
   // The browser forgets it after MAX_AGE; a copy kept elsewhere is refused here too.
   if (Date.now() / 1000 - Number(issued) > MAX_AGE_SECONDS) return null;
   if (Buffer.from(named, "base64url").toString().toLowerCase() !== email.toLowerCase()) return null;
@@ -57,7 +49,7 @@ async function passwordSetAt(email: string): Promise<number> {
 /** A new device's cookie value for `email`: its id, when it was issued, the email, and this console's signature. */
 export async function knownDeviceCookie(email: string, issuedAt = Date.now()): Promise<string> {
   const payload = `v1.${randomUUID()}.${Math.floor(issuedAt / 1000)}.${Buffer.from(email.toLowerCase()).toString("base64url")}`;
-  return `${payload}.${signature(payload, await secret()).toString("base64url")}`;
+  return `${payload}.${await signValue(PURPOSE, payload)}`;
 }
 
 /** After a whole sign-in: this browser becomes a known device of `email` (the last person to sign in on it). */

@@ -209,12 +209,48 @@ describe("signing in with a passkey", () => {
     const altered = JSON.parse(Buffer.from(payload, "base64url").toString());
     const reSealed = `${Buffer.from(JSON.stringify({ ...altered, until: altered.until + 86_400_000 })).toString("base64url")}.${signature}`;
     const registered = (await pk.registrationOptions(db, p.user)).challengeId;
-    for (const forged of [reSealed, `${payload}.${"A".repeat(43)}`, payload, `${challengeId}.x`, registered, "not-a-challenge"]) {
+    // Spellings that decode to the same signature (padding, the last character's spare bits) are other ids, refused.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const spareBits = `${signature.slice(0, -1)}${alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(spareBits, "base64url")).toEqual(Buffer.from(signature, "base64url"));
+    const variants = [`${challengeId}=`, `${payload}.${spareBits}`, ` ${challengeId}`];
+    for (const forged of [
+      ...variants,
+      reSealed,
+      `${payload}.${"A".repeat(43)}`,
+      payload,
+      `${challengeId}.x`,
+      registered,
+      "not-a-challenge",
+    ]) {
       expect(await pk.signInWithPasskey({ challengeId: forged, response }, headers)).toMatchObject({ ok: false });
     }
-    // The genuine one still works, once.
+    // The genuine one still works, once, under any spelling.
     expect(await pk.signInWithPasskey({ challengeId, response }, headers)).toMatchObject({ ok: true });
     expect(await pk.signInWithPasskey({ challengeId, response }, headers)).toMatchObject({ ok: false });
+    for (const replayed of variants)
+      expect(await pk.signInWithPasskey({ challengeId: replayed, response }, headers)).toMatchObject({ ok: false });
+  });
+
+  it("as the second step of a password sign-in, gives back the attempt the password counted against the address", async () => {
+    const [pk] = await modules();
+    const { reserveSignInAttempt } = await import("./sign-in-limiter");
+    const db = await getDatabase();
+    const address = "10.9.7.8";
+    const failuresThere = async () =>
+      (
+        await db
+          .select()
+          .from(signInFailures)
+          .where(eq(signInFailures.key, `address:${address}`))
+      )[0]?.failures;
+    // The password step counts its attempt until the second step is done.
+    expect(await reserveSignInAttempt(db, p.email, address)).toBeNull();
+    expect(await failuresThere()).toBe(1);
+    const { challengeId, options } = await pk.authenticationOptions(db, p.user.id);
+    const response = pk.parseCredential<never>(p.authenticator.authenticate(options))!;
+    expect(await pk.signInWithPasskey({ challengeId, response }, new Headers({ "x-forwarded-for": address }))).toMatchObject({ ok: true });
+    expect(await failuresThere()).toBe(0);
   });
 
   it("refuses a signature that does not match the stored key", async () => {
@@ -331,7 +367,13 @@ describe("taking an account back with its reset link", () => {
     // Taken back: the passkey an intruder may hold no longer signs in, and their session is over at once.
     const used = await withPasskey();
     expect(await sessionCount(used.user.id)).toBe(1);
-    expect(await issue(used.email, true)).toMatchObject({ takenBack: "Removed 1 passkey; 1 session ended.", link: expect.anything() });
+    expect(await issue(used.email, true)).toMatchObject({
+      takenBack: "Their password no longer works. Removed 1 passkey; 1 session ended.",
+      link: expect.anything(),
+    });
+    // Nor does the password it had: whoever knew it cannot sign in and set up a factor of their own.
+    const [, { getAuth }] = await modules();
+    await expect((await getAuth()).api.signInEmail({ body: { email: used.email, password: PASSWORD } })).rejects.toBeDefined();
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, used.user.id))).toEqual([]);
     expect(await sessionCount(used.user.id)).toBe(0);
     const [row] = await db.select({ flag: users.twoFactorEnabled }).from(users).where(eq(users.id, used.user.id));
@@ -340,11 +382,17 @@ describe("taking an account back with its reset link", () => {
     const trail = await auditTrail(db, `user:${used.email}`);
     expect(trail.filter((e) => e.actorEmail === admin.email).map((e) => [e.action, e.detail.method ?? null, e.detail.why ?? null])).toEqual(
       [
-        ["two_factor.removed", "passkey", "account taken back with a password reset"],
-        ["user.sessions_ended", null, "account taken back with a password reset"],
         ["user.reset_issued", null, null],
+        ["two_factor.removed", "passkey", "account taken back with a password reset"],
+        ["user.taken_back", null, null],
       ],
     );
+    expect(trail.find((e) => e.action === "user.taken_back")?.detail).toMatchObject({
+      passkeys: 1,
+      app: false,
+      sessions: 1,
+      password: "retired",
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -26,6 +26,7 @@ import { getAuth } from "./server";
 import type { SessionUser } from "./session";
 import { auditSignIn, clientAddress } from "./sign-in";
 import { signInSucceeded } from "./sign-in-limiter";
+import { signedBy, signValue } from "./signed-value";
 
 /**
  * Passkeys (WebAuthn) over SimpleWebAuthn: a person adds them on Account, then signs in with one instead of the
@@ -35,8 +36,7 @@ import { signInSucceeded } from "./sign-in-limiter";
  */
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** Signed apart from better-auth's cookies and the device cookie, which use the same secret: none passes for another. */
-const CHALLENGE_PURPOSE = "passkey-challenge/v1\0";
+const CHALLENGE_PURPOSE = "passkey-challenge/v1";
 /** An answered challenge's id is kept as this, until the challenge would have run out. */
 const ANSWERED = "passkey-answered:";
 export const PASSKEY_NAME_MAX = 60;
@@ -78,12 +78,6 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
 
 type Challenge = { challenge: string; userId: string | null; purpose: "register" | "authenticate" };
 
-const secret = async () => (await (await getAuth()).$context).secret;
-const seal = (payload: string, key: string) =>
-  createHmac("sha256", key)
-    .update(CHALLENGE_PURPOSE + payload)
-    .digest();
-
 /**
  * A challenge travels sealed in its id — its value, for whom and what, until when, signed with the console's secret
  * — and nothing is stored until it is answered: starting sign-ins by the thousand fills nothing, so it locks nobody
@@ -91,7 +85,7 @@ const seal = (payload: string, key: string) =>
  */
 async function sealChallenge(value: Challenge): Promise<string> {
   const payload = Buffer.from(JSON.stringify({ ...value, until: Date.now() + CHALLENGE_TTL_MS })).toString("base64url");
-  return `${payload}.${seal(payload, await secret()).toString("base64url")}`;
+  return `${payload}.${await signValue(CHALLENGE_PURPOSE, payload)}`;
 }
 
 /**
@@ -101,13 +95,13 @@ async function sealChallenge(value: Challenge): Promise<string> {
 async function takeChallenge(db: Db, id: string, purpose: Challenge["purpose"]): Promise<Challenge | null> {
   const [payload, signed, ...rest] = id.split(".");
   if (!payload || !signed || rest.length) return null;
-  const expected = seal(payload, await secret());
-  const given = Buffer.from(signed, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!(await signedBy(CHALLENGE_PURPOSE, payload, signed))) return null;
   const value = JSON.parse(Buffer.from(payload, "base64url").toString()) as Challenge & { until: number };
   if (value.purpose !== purpose || !(value.until > Date.now())) return null;
-  await db.delete(verifications).where(and(like(verifications.identifier, `${ANSWERED}%`), lt(verifications.expiresAt, new Date())));
-  const key = `${ANSWERED}${createHash("sha256").update(id).digest("hex")}`;
+  // Answered ones that ran out, and challenges stored before they were sealed.
+  await db.delete(verifications).where(and(like(verifications.identifier, "passkey%"), lt(verifications.expiresAt, new Date())));
+  // Remembered by the challenge itself (random, one per seal), whatever spelling of the id brought it.
+  const key = `${ANSWERED}${value.challenge}`;
   const first = await db
     .insert(verifications)
     .values({ id: key, identifier: key, value: "", expiresAt: new Date(value.until) })
@@ -291,8 +285,9 @@ export async function signInWithPasskey(
     .where(eq(passkeys.id, stored.passkey.id));
   await (await getAuth()).api.signInVerifiedPerson({ body: { userId: stored.passkey.userId }, headers: requestHeaders });
   const device = await knownDevice(requestHeaders, stored.email);
-  // A passkey's sign-in counted no attempt against the address: it gives none back.
-  await signInSucceeded(db, stored.email, address, device, { counted: false });
+  // A passkey alone counted no attempt against the address: it gives none back. As the second step of a password
+  // sign-in (a challenge for that person), the password's attempt, still counted, is given back.
+  await signInSucceeded(db, stored.email, address, device, { counted: challenge.userId !== null });
   await rememberDevice(stored.email);
   const person = { id: stored.passkey.userId, email: stored.email };
   await auditSignIn(db, person, "sign_in", stored.email, { address, method: "passkey", passkey: stored.passkey.name });

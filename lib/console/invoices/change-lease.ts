@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { heartbeat } from "@/lib/console/leased-job";
 import { invoiceChangeLeases } from "@/lib/console/schema";
 import { Problem } from "@/lib/contract/problem";
 import type { Db } from "@/lib/platform/db";
 
-/** Outlives any one change (the provider's timeout included); a crashed holder's lease runs out after it. */
+/** Renewed while its change runs (a slow provider's retries may outlast it); a crashed holder's runs out after it. */
 const LEASE_SECONDS = 60;
 /** How long a change waits for another one of the same invoice to finish before it is refused. */
 const WAIT_MS = 10_000;
@@ -30,16 +31,25 @@ export async function underInvoiceLease<T>(db: Db, invoiceId: string, change: ()
     }
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
+  const mine = and(eq(invoiceChangeLeases.invoiceKey, key), eq(invoiceChangeLeases.holder, holder));
+  const stopRenewing = heartbeat(
+    () => db.update(invoiceChangeLeases).set({ until: leaseEnd() }).where(mine),
+    (LEASE_SECONDS * 1000) / 3,
+    "invoice change lease",
+  );
   try {
     return await change();
   } finally {
-    await db.delete(invoiceChangeLeases).where(and(eq(invoiceChangeLeases.invoiceKey, key), eq(invoiceChangeLeases.holder, holder)));
+    stopRenewing();
+    await db.delete(invoiceChangeLeases).where(mine);
   }
 }
 
+const leaseEnd = () => sql`clock_timestamp() + ${`${LEASE_SECONDS} seconds`}::interval`;
+
 /** Takes the lease when nobody holds it or its holder's time ran out: one statement, so two takers never both win. */
 async function take(db: Db, invoiceKey: string, holder: string): Promise<boolean> {
-  const until = sql`clock_timestamp() + ${`${LEASE_SECONDS} seconds`}::interval`;
+  const until = leaseEnd();
   const taken = await db
     .insert(invoiceChangeLeases)
     .values({ invoiceKey, holder, until })

@@ -119,11 +119,24 @@ export async function requestStatusChange(input: {
   const { db, upstream, status, reason, beforeChange, mayStillAct, ...rest } = input;
   // Decided and sent under the invoice's lease, on what is read under it. The lease is on the id as given (the
   // console's pages give the provider's own); another form of it takes the own id's lease too, and reads again there.
-  return underInvoiceLease(db, input.id, async () => {
-    const first = await upstream.getInvoice(input.id);
-    if (first.invoice_id === input.id) return decideAndSend(first);
-    return underInvoiceLease(db, first.invoice_id, async () => decideAndSend(await upstream.getInvoice(first.invoice_id)));
-  });
+  try {
+    return await underInvoiceLease(db, input.id, async () => {
+      const first = await upstream.getInvoice(input.id);
+      if (first.invoice_id === input.id) return decideAndSend(first);
+      return underInvoiceLease(db, first.invoice_id, async () => decideAndSend(await upstream.getInvoice(first.invoice_id)));
+    });
+  } catch (error) {
+    // Every attempt lands in the log, this one too: nothing was read or sent, another change held the invoice.
+    if (error instanceof Problem && error.is("change_in_progress")) {
+      await recordAudit(db, {
+        actor: input.user,
+        action: STATUS_CHANGE_ACTION,
+        target: invoiceAuditTarget(input.id),
+        detail: { to: status, reason, ...input.context, outcome: "busy" },
+      });
+    }
+    throw error;
+  }
 
   async function decideAndSend(current: Invoice): Promise<StatusChangeAnswer> {
     const policy = await readTransitionPolicy(db);

@@ -62,6 +62,23 @@ describe("buildTimeline", () => {
     expect(entry).toMatchObject({ actor: "finance@example.com, approved by admin@example.com", detail: "“Customer asked”" });
   });
 
+  it("a change not sent because another of the invoice was being sent says so", () => {
+    const [entry] = buildTimeline(invoice, [
+      {
+        at: at("2026-05-01T13:00:00Z"),
+        actorEmail: "sam@example.com",
+        action: "invoice.status_change",
+        detail: { outcome: "busy", to: "cancelled", reason: "Voided" },
+      },
+    ]);
+    expect(entry).toMatchObject({
+      title: "Change to Cancelled not sent: another change of it was being sent",
+      detail: "Reason given: “Voided”",
+      tone: "bad",
+      actor: "sam@example.com",
+    });
+  });
+
   it("a refused attempt says what was tried and why", () => {
     const [entry] = buildTimeline(invoice, [
       {

@@ -110,6 +110,15 @@ export function buildTimeline(invoice: Invoice, audit: AuditRow[], webhooks: Tim
           detail: `It may or may not have been applied; the status shown above is the provider's.${reason ? ` Reason given: ${reason}` : ""}`,
         });
         break;
+      case "busy":
+        entries.push({
+          at,
+          actor: changedBy,
+          tone: "bad",
+          title: `Change to ${label(d.to)} not sent: another change of it was being sent`,
+          detail: reason ? `Reason given: ${reason}` : undefined,
+        });
+        break;
       case "refused":
         entries.push({
           at,

@@ -4,9 +4,8 @@ import { eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { type IssuedLink, issueLink } from "@/lib/console/auth/account-links";
+import { type IssuedLink, issueLink, takeAccountBack } from "@/lib/console/auth/account-links";
 import { emailLink, type LinkDelivery } from "@/lib/console/auth/link-mail";
-import { takeAccountBack } from "@/lib/console/auth/second-factors";
 import { clientAddress } from "@/lib/console/auth/sign-in";
 import { setRequiredRoles } from "@/lib/console/auth/two-factor";
 import { addUser, newPersonSchema, setUserDisabled, setUserRole, setUserTimeZone } from "@/lib/console/auth/users";
@@ -65,8 +64,9 @@ export const issueResetLinkAction = guardedAction(
       .where(eq(users.email, email.toLowerCase()));
     if (!user) throw Problem.of("not_found", { title: "No such user", detail: `No account has the email ${email}.` });
     const address = clientAddress(await headers());
-    const taken = take_back ? await takeAccountBack(db, user, actor!, address) : null;
+    // The link first: what refuses one (a demo account keeps its password) then takes nothing away.
     const link = await issueLink(db, { kind: "reset", userId: user.id, actor: actor!, address });
+    const taken = take_back ? await takeAccountBack(db, user, actor!, address) : null;
     const delivery = await emailLink(link, user);
     return {
       ok: `A password reset link for ${user.email}.`,
@@ -146,5 +146,5 @@ function takenBackSentence(taken: { passkeys: number; app: boolean; sessions: nu
     taken.app ? "the authenticator app" : null,
   ].filter(Boolean);
   const factors = parts.length ? `Removed ${parts.join(" and ")}` : "They had no passkey or authenticator app";
-  return `${factors}; ${taken.sessions === 1 ? "1 session ended" : `${taken.sessions} sessions ended`}.`;
+  return `Their password no longer works. ${factors}; ${taken.sessions === 1 ? "1 session ended" : `${taken.sessions} sessions ended`}.`;
 }
