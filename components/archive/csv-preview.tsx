@@ -14,7 +14,9 @@ function SentCell({ row, pricing }: { row: CsvRow; pricing: RowPricing }) {
     <td className="px-3 py-2">
       <span className="font-mono text-xs">{pricing.sent}</span>{" "}
       <span className="whitespace-nowrap tabular-nums">
-        {value} {unit(row, pricing.sent)}
+        {/* A EUR amount in cents as people read it; what is sent is the file's own figure. */}
+        {pricing.sent === "fiat_amount" && typeof value === "string" ? formatDecimal(value, { minDecimals: 2 }) : value}{" "}
+        {unit(row, pricing.sent)}
       </span>
       <p className="text-xs text-muted-foreground">
         {pricing.because === "priced_in" && `priced_in is ${pricing.sent === "fiat_amount" ? "fiat" : "crypto"}`}
