@@ -307,6 +307,30 @@ describe("deciding a request", () => {
     }
   }, 30_000);
 
+  it("an approval while another change of the invoice is being sent: refused (409), recorded, and the request waits again", async () => {
+    const id = newInvoice("pending");
+    const asked = await ask("finance", id, "completed", "Paid by bank transfer");
+    expect(asked.status).toBe(202);
+    const db = await getDatabase();
+    const key = createHash("sha256").update(id).digest("hex");
+    await db.insert(invoiceChangeLeases).values({ invoiceKey: key, holder: "another instance", until: new Date(Date.now() + 60_000) });
+    try {
+      const { status, body } = await approve("admin", asked.body.approval.id, "Saw the transfer");
+      expect(status).toBe(409);
+      expect(body.code).toBe("change_in_progress");
+      expect(patches).toEqual([]);
+      const [row] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, asked.body.approval.id));
+      expect(row.state).toBe("pending");
+      const busy = (await auditTrail(db, `invoice:${id}`)).find((e) => e.detail.outcome === "busy");
+      expect(busy).toMatchObject({
+        action: "invoice.status_change",
+        detail: { to: "completed", reason: "Paid by bank transfer", approval: asked.body.approval.id, approval_reason: "Saw the transfer" },
+      });
+    } finally {
+      await db.delete(invoiceChangeLeases).where(eq(invoiceChangeLeases.invoiceKey, key));
+    }
+  }, 30_000);
+
   it("a rejection says why and sends nothing; approving it afterwards is a 409", async () => {
     const asked = await ask("finance", newInvoice("pending"), "completed");
     const rejected = await call(routes.reject, "admin", asked.body.approval.id, { reason: "No transfer arrived" });

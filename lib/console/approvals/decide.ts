@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { SessionUser } from "@/lib/console/auth/session";
 import { underInvoiceLease } from "@/lib/console/invoices/change-lease";
-import { changeInvoiceStatus } from "@/lib/console/invoices/change-status";
+import { changeInvoiceStatus, recordIfBusy } from "@/lib/console/invoices/change-status";
 import { approvalRequests, bulkJobs } from "@/lib/console/schema";
 import type { Upstream } from "@/lib/console/upstream/client";
 import { APPROVAL_STATE_LABELS, type Approval, type ApprovalState } from "@/lib/contract/approvals";
@@ -142,6 +142,13 @@ export async function approveRequest(input: {
     });
   } catch (error) {
     if (error instanceof Problem && (error.is("invoice_changed") || error.is("requester_changed"))) throw error;
+    await recordIfBusy(db, error, user, claimed.invoiceId ?? "", {
+      to: claimed.toStatus,
+      reason: claimed.reason,
+      approval: claimed.id,
+      requested_by: claimed.requestedByEmail,
+      approval_reason: reason,
+    });
     // Not carried out: back to waiting, for another try.
     await db
       .update(approvalRequests)

@@ -89,6 +89,26 @@ export async function changeInvoiceStatus(input: {
   return { invoice: updated, from: from ?? null };
 }
 
+/**
+ * Every attempt lands in the log, one refused for another change of the invoice still being sent too (nothing
+ * was read or sent): recorded as `busy` when `error` is that refusal.
+ */
+export async function recordIfBusy(
+  db: Db,
+  error: unknown,
+  actor: Pick<SessionUser, "id" | "email">,
+  invoiceId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  if (!(error instanceof Problem && error.is("change_in_progress"))) return;
+  await recordAudit(db, {
+    actor,
+    action: STATUS_CHANGE_ACTION,
+    target: invoiceAuditTarget(invoiceId),
+    detail: { ...detail, outcome: "busy" },
+  });
+}
+
 export type StatusChangeAnswer =
   | { invoice: Invoice; from: string | null; approval?: undefined }
   | { approval: Approval; invoice?: undefined };
@@ -126,15 +146,7 @@ export async function requestStatusChange(input: {
       return underInvoiceLease(db, first.invoice_id, async () => decideAndSend(await upstream.getInvoice(first.invoice_id)));
     });
   } catch (error) {
-    // Every attempt lands in the log, this one too: nothing was read or sent, another change held the invoice.
-    if (error instanceof Problem && error.is("change_in_progress")) {
-      await recordAudit(db, {
-        actor: input.user,
-        action: STATUS_CHANGE_ACTION,
-        target: invoiceAuditTarget(input.id),
-        detail: { to: status, reason, ...input.context, outcome: "busy" },
-      });
-    }
+    await recordIfBusy(db, error, input.user, input.id, { to: status, reason, ...input.context });
     throw error;
   }
 
