@@ -45,6 +45,15 @@ async function withPasskey(role: "viewer" | "admin" = "viewer") {
   return { ...p, passkeyId: added.id };
 }
 
+/** The failed sign-ins the limiter counts against an address now. */
+async function failuresAt(address: string) {
+  const [row] = await (await getDatabase())
+    .select()
+    .from(signInFailures)
+    .where(eq(signInFailures.key, `address:${address}`));
+  return row?.failures;
+}
+
 async function sessionCount(userId: string) {
   return (await (await getDatabase()).select().from(sessions).where(eq(sessions.userId, userId))).length;
 }
@@ -174,14 +183,7 @@ describe("signing in with a passkey", () => {
     const address = "10.9.7.7";
     // Failed guesses at other accounts from this address (a spray), then the sprayer's own passkey sign-ins.
     for (let i = 0; i < 6; i++) expect(await reserveSignInAttempt(db, `sprayed-${i}@passkey.test`, address)).toBeNull();
-    const failuresThere = async () =>
-      (
-        await db
-          .select()
-          .from(signInFailures)
-          .where(eq(signInFailures.key, `address:${address}`))
-      )[0]?.failures;
-    expect(await failuresThere()).toBe(6);
+    expect(await failuresAt(address)).toBe(6);
     for (let i = 0; i < 3; i++) {
       const { challengeId, options } = await pk.authenticationOptions(db, null);
       const response = pk.parseCredential<never>(p.authenticator.authenticate(options))!;
@@ -189,7 +191,7 @@ describe("signing in with a passkey", () => {
         ok: true,
       });
     }
-    expect(await failuresThere()).toBe(6);
+    expect(await failuresAt(address)).toBe(6);
   });
 
   it("a flood of sign-in starts stores nothing and locks nobody out; a forged, altered or misused challenge is refused", async () => {
@@ -237,20 +239,13 @@ describe("signing in with a passkey", () => {
     const { reserveSignInAttempt } = await import("./sign-in-limiter");
     const db = await getDatabase();
     const address = "10.9.7.8";
-    const failuresThere = async () =>
-      (
-        await db
-          .select()
-          .from(signInFailures)
-          .where(eq(signInFailures.key, `address:${address}`))
-      )[0]?.failures;
     // The password step counts its attempt until the second step is done.
     expect(await reserveSignInAttempt(db, p.email, address)).toBeNull();
-    expect(await failuresThere()).toBe(1);
+    expect(await failuresAt(address)).toBe(1);
     const { challengeId, options } = await pk.authenticationOptions(db, p.user.id);
     const response = pk.parseCredential<never>(p.authenticator.authenticate(options))!;
     expect(await pk.signInWithPasskey({ challengeId, response }, new Headers({ "x-forwarded-for": address }))).toMatchObject({ ok: true });
-    expect(await failuresThere()).toBe(0);
+    expect(await failuresAt(address)).toBe(0);
   });
 
   it("refuses a signature that does not match the stored key", async () => {
