@@ -86,6 +86,14 @@ beforeAll(async () => {
     ...emails,
   ];
   expect(secrets.length).toBeGreaterThan(150);
+  // Pages that name invoices by their order id read it from the console's index (the deliveries log does): filled
+  // in the background after the server starts, it is waited for, so that such a page shows what it may.
+  for (const giveUpAt = Date.now() + 90_000; ; await new Promise((resolve) => setTimeout(resolve, 500))) {
+    const answer = await get("/api/search?q=ORD", server().sessions.roles.admin);
+    const index = ((await answer.json()) as { index?: { state?: string; fresh_as_of?: string | null } }).index;
+    if (index?.state === "ready" && index.fresh_as_of) break;
+    if (Date.now() > giveUpAt) throw new Error(`The console's index was not filled in 90 s: ${JSON.stringify(index)}`);
+  }
 }, 120_000);
 
 /** The users only the Users page lists (the sign-in page shows the demo accounts' emails on purpose). */
